@@ -1,0 +1,55 @@
+"""Command line: ``python -m pygame_core simulate|replay|games``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from pygame_core import games
+from pygame_core.errors import PygameCoreError
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m pygame_core", description=__doc__)
+    sub = p.add_subparsers(dest="cmd", required=True)
+    s = sub.add_parser("simulate", help="play K complete games with bots and print one JSON object")
+    s.add_argument("--game", required=True)
+    s.add_argument("--players", type=int, default=2)
+    s.add_argument("--games", type=int, default=1)
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--bot", default="random", help="random (default) or heuristic")
+    s.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    r = sub.add_parser("replay", help="replay a save file and print its final scores")
+    r.add_argument("file")
+    sub.add_parser("games", help="list the playable games")
+    args = p.parse_args(argv)
+    try:
+        if args.cmd == "simulate":
+            from pygame_core.simulate import simulate
+
+            opts = {}
+            for item in args.option:
+                name, _, value = item.partition("=")
+                try:
+                    opts[name] = json.loads(value)
+                except ValueError:
+                    opts[name] = value
+            print(json.dumps(simulate(args.game, args.players, args.games, args.seed, args.bot, opts)))
+        elif args.cmd == "replay":
+            from pygame_core.kernel.saves import load_any
+
+            with open(args.file, encoding="utf-8") as fh:
+                game, state = load_any(fh.read())
+            print(json.dumps({"game": game.id, "actions": len(state.history), "over": game.is_over(state),
+                              "scores": game.scores(state)}, ensure_ascii=False))
+        else:
+            print(json.dumps({gid: games.get(gid).names for gid in games.available()}, ensure_ascii=False))
+    except (PygameCoreError, OSError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

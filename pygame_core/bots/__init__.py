@@ -1,0 +1,72 @@
+"""Bots that play any seat: ``random`` for every game, ``heuristic`` where a game has one.
+
+A bot sees only ``game.view(state, seat)`` information in principle; the random bot
+needs nothing but the legal actions. Bots are deterministic: their choices depend on
+their seed and the game position, so simulations replay exactly.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Protocol
+
+from pygame_core.errors import OptionError
+from pygame_core.kernel.game import Game
+from pygame_core.kernel.rng import Rng
+from pygame_core.kernel.state import Action, State
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, game: Game, state: State, seat: int) -> Action: ...
+
+
+def _rng_for(seed: int, state: State, seat: int) -> Rng:
+    return Rng.from_seed(seed ^ (len(state.history) * 7919 + seat * 104729 + state.seed), stream=17)
+
+
+class RandomBot:
+    """Picks a uniformly random legal action."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, game: Game, state: State, seat: int) -> Action:
+        actions = game.legal_actions(state, seat)
+        if not actions:
+            raise OptionError(f"seat {seat} has no legal action")
+        return _rng_for(self.seed, state, seat).choice(actions)
+
+
+class HeuristicBot:
+    """Delegates to the game's ``heuristic`` module: ``choose(game, state, seat, rng)``."""
+
+    name = "heuristic"
+
+    def __init__(self, game_id: str, seed: int = 0) -> None:
+        self.seed = seed
+        self._impl: Any = importlib.import_module(f"pygame_core.games.{game_id}.heuristic")
+
+    def choose(self, game: Game, state: State, seat: int) -> Action:
+        return self._impl.choose(game, state, seat, _rng_for(self.seed, state, seat))
+
+
+def available(game_id: str) -> list[str]:
+    """Bot kinds offered for this game."""
+    try:
+        importlib.import_module(f"pygame_core.games.{game_id}.heuristic")
+        return ["random", "heuristic"]
+    except ImportError:
+        return ["random"]
+
+
+def make(kind: str, game_id: str, seed: int = 0) -> Bot:
+    """A bot of ``kind`` ("random" or "heuristic") for ``game_id``."""
+    if kind == "random":
+        return RandomBot(seed)
+    if kind == "heuristic" and "heuristic" in available(game_id):
+        return HeuristicBot(game_id, seed)
+    raise OptionError(f"unknown bot {kind!r} for {game_id}; available: {', '.join(available(game_id))}")

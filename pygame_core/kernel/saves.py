@@ -1,0 +1,62 @@
+"""Parsing and checking the save envelope, before the replay verifies the actions."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pygame_core.errors import IllegalAction, SaveError
+from pygame_core.kernel.game import SAVE_FORMAT
+
+REQUIRED = ("format", "game", "options", "players", "seed", "actions")
+
+
+def parse_save(text: Any, expected_game: str | None = None) -> dict[str, Any]:
+    """Decode a save's JSON text and check its shape (not yet its actions)."""
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise SaveError("this save is not UTF-8 text") from None
+    if not isinstance(text, str):
+        raise SaveError("a save must be JSON text")
+    try:
+        doc = json.loads(text)
+    except ValueError as exc:
+        raise SaveError(f"this save is corrupt (not valid JSON: {exc.msg} at character {exc.pos})") from None
+    if not isinstance(doc, dict):
+        raise SaveError("this save is corrupt (not a JSON object)")
+    missing = [k for k in REQUIRED if k not in doc]
+    if missing:
+        raise SaveError(f"this save is corrupt (missing {', '.join(missing)})")
+    if doc["format"] != SAVE_FORMAT:
+        raise SaveError(f"unsupported save format {doc['format']!r}; this version reads format {SAVE_FORMAT}")
+    if expected_game is not None and doc["game"] != expected_game:
+        raise SaveError(f"this save is for {doc['game']!r}, not {expected_game!r}")
+    if not isinstance(doc["actions"], list):
+        raise SaveError("this save is corrupt (actions is not a list)")
+    for i, item in enumerate(doc["actions"]):
+        if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], int)
+                and isinstance(item[1], dict)):
+            raise SaveError(f"this save is corrupt (action #{i + 1} is malformed)")
+    if not isinstance(doc["options"], dict) or not isinstance(doc["players"], int) \
+            or not isinstance(doc["seed"], int):
+        raise SaveError("this save is corrupt (bad options, players or seed)")
+    if "meta" in doc and not isinstance(doc["meta"], dict):
+        raise SaveError("this save is corrupt (meta is not an object)")
+    return doc
+
+
+def load_any(text: Any) -> Any:
+    """Load a save of any registered game: returns ``(game, state)``."""
+    from pygame_core import games
+
+    doc = parse_save(text)
+    try:
+        game = games.get(doc["game"])
+    except Exception:
+        raise SaveError(f"this save is for an unknown game {doc['game']!r}") from None
+    try:
+        return game, game.load(text)
+    except IllegalAction as exc:  # pragma: no cover - load() converts these already
+        raise SaveError(exc.reason) from None

@@ -1,0 +1,113 @@
+"""The immutable game state and the mutable context a game's rules run in."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from pygame_core.kernel.i18n import Text
+from pygame_core.kernel.rng import Rng
+
+Action = dict[str, Any]
+"""An action: a JSON object with a ``"type"`` key, e.g. ``{"type": "pass", "pay": "wheat"}``."""
+
+
+def copy_json(obj: Any) -> Any:
+    """A fast deep copy of JSON-like data (dicts, lists, str, int, float, bool, None)."""
+    if isinstance(obj, dict):
+        return {k: copy_json(v) if isinstance(v, (dict, list)) else v for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [copy_json(v) if isinstance(v, (dict, list)) else v for v in obj]
+    return obj
+
+
+def canonical(obj: Any) -> str:
+    """Canonical JSON text: sorted keys, no spaces, ASCII only."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+class State:
+    """One position of one game. Treat it as immutable: ``Game.apply`` returns a new one.
+
+    ``data`` holds the game's own JSON-able model, hidden parts included (deck order,
+    hands, sealed bids). ``rng`` is the seeded generator's integer state. ``history``
+    lists every ``(seat, action)`` since ``new_game``, so a save is just the options,
+    the seed and this list. ``checkpoint`` is the number of actions before which undo
+    may not go, because hidden information was revealed there.
+    """
+
+    __slots__ = ("game", "players", "seed", "options", "data", "rng", "history", "checkpoint", "log", "meta")
+
+    def __init__(
+        self,
+        game: str,
+        players: int,
+        seed: int,
+        options: dict[str, Any],
+        data: dict[str, Any],
+        rng: int,
+        history: tuple[tuple[int, Action], ...] = (),
+        checkpoint: int = 0,
+        log: tuple[dict[str, Any], ...] = (),
+        meta: dict[str, Any] | None = None,
+    ) -> None:
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.data = data
+        self.rng = rng
+        self.history = history
+        self.checkpoint = checkpoint
+        self.log = log
+        self.meta = meta or {}
+
+    def digest(self) -> str:
+        """A short hash of everything that decides the future of the game."""
+        text = canonical({"data": self.data, "rng": self.rng, "n": len(self.history)})
+        return hashlib.sha256(text.encode()).hexdigest()[:20]
+
+    def __repr__(self) -> str:
+        return f"<State {self.game} players={self.players} seed={self.seed} actions={len(self.history)}>"
+
+
+class Ctx:
+    """What a game's rule code may touch while it builds the next state.
+
+    ``data`` is a private deep copy, so rules may mutate it freely; if they raise,
+    the copy is dropped and the caller's state is unchanged.
+    """
+
+    __slots__ = ("data", "rng", "players", "options", "seat", "events", "revealed")
+
+    def __init__(self, data: dict[str, Any], rng: Rng, players: int, options: dict[str, Any],
+                 seat: int | None) -> None:
+        self.data = data
+        self.rng = rng
+        self.players = players
+        self.options = options
+        self.seat = seat
+        self.events: list[dict[str, Any]] = []
+        self.revealed = False
+
+    def log(self, text: Text, *, to: list[int] | None = None, others: Text | None = None,
+            **info: Any) -> None:
+        """Add an event to the log.
+
+        ``to`` limits the entry to those seats (a private event); then ``others``, if
+        given, is what every other seat (and the public view) reads instead.
+        """
+        entry: dict[str, Any] = {"text": text, "seat": self.seat, **info}
+        if to is not None:
+            entry["to"] = sorted(to)
+        self.events.append(entry)
+        if to is not None and others is not None:
+            self.events.append({"text": others, "seat": self.seat, "not_to": sorted(to), **info})
+
+    def reveal(self) -> None:
+        """Mark that this step showed hidden information (a draw, a flip, a bid reveal).
+
+        Undo cannot go back past such a step. Using ``rng`` marks it automatically.
+        """
+        self.revealed = True

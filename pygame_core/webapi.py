@@ -1,0 +1,107 @@
+"""The browser's door into the engines: one ``call(method, args_json) -> json`` function.
+
+The front end (JavaScript, rendering SVG/HTML) keeps no rules of its own. It calls
+``call("new", ...)``, ``call("view", ...)``, ``call("apply", ...)`` and so on, and
+renders the returned view. Every reply is ``{"ok": true, "result": ...}`` or
+``{"ok": false, "error": {"kind": ..., "message": ..., "code": ...}}``; nothing raises
+across the boundary. Sessions are kept in memory, keyed by an id the caller chooses
+(one per open game); the caller persists ``save`` texts in localStorage.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pygame_core import bots, games
+from pygame_core.errors import IllegalAction, OptionError, SaveError
+from pygame_core.kernel.game import ENGINE_VERSION, Game
+from pygame_core.kernel.i18n import LANGS
+from pygame_core.kernel.saves import load_any
+from pygame_core.kernel.state import State
+
+_sessions: dict[str, tuple[Game, State]] = {}
+
+
+def _catalog() -> dict[str, Any]:
+    out = []
+    for gid in games.available():
+        g = games.get(gid)
+        out.append({"id": gid, "names": g.names, "min_players": g.min_players, "max_players": g.max_players,
+                    "options": g.options_schema, "bots": bots.available(gid)})
+    return {"engine_version": ENGINE_VERSION, "langs": list(LANGS), "games": out}
+
+
+def _session(sid: str) -> tuple[Game, State]:
+    if sid not in _sessions:
+        raise OptionError(f"no open game {sid!r}")
+    return _sessions[sid]
+
+
+def _legal(game: Game, state: State, seat: int, lang: str) -> list[dict[str, Any]]:
+    return [{"action": a, "label": game.label(state, a, lang)} for a in game.legal_actions(state, seat)]
+
+
+def _snapshot(sid: str, seat: int | None, lang: str) -> dict[str, Any]:
+    game, state = _session(sid)
+    out: dict[str, Any] = {"view": game.view(state, seat), "save": game.save(state)}
+    if seat is not None:
+        out["legal"] = _legal(game, state, seat, lang)
+    return out
+
+
+def _dispatch(method: str, a: dict[str, Any]) -> Any:
+    lang = a.get("lang", "en")
+    if method == "catalog":
+        return _catalog()
+    if method == "new":
+        game = games.get(a["game"])
+        state = game.new_game(players=a.get("players", game.min_players), seed=a.get("seed", 0),
+                              options=a.get("options"), meta=a.get("meta"))
+        _sessions[a["sid"]] = (game, state)
+        return _snapshot(a["sid"], a.get("seat"), lang)
+    if method == "load":
+        game, state = load_any(a["text"])
+        _sessions[a["sid"]] = (game, state)
+        return _snapshot(a["sid"], a.get("seat"), lang)
+    if method == "view":
+        return _snapshot(a["sid"], a.get("seat"), lang)
+    if method == "apply":
+        game, state = _session(a["sid"])
+        _sessions[a["sid"]] = (game, game.apply(state, a["seat"], a["action"]))
+        return _snapshot(a["sid"], a.get("view_seat", a["seat"]), lang)
+    if method == "bot":
+        game, state = _session(a["sid"])
+        seat = a["seat"]
+        bot = bots.make(a.get("kind", "random"), game.id, a.get("bot_seed", state.seed))
+        action = bot.choose(game, state, seat)
+        _sessions[a["sid"]] = (game, game.apply(state, seat, action))
+        res = _snapshot(a["sid"], a.get("view_seat"), lang)
+        res["played"] = {"seat": seat, "action": action, "label": game.label(state, action, lang)}
+        return res
+    if method == "undo":
+        game, state = _session(a["sid"])
+        _sessions[a["sid"]] = (game, game.undo(state, a.get("seat")))
+        return _snapshot(a["sid"], a.get("view_seat"), lang)
+    if method == "close":
+        _sessions.pop(a["sid"], None)
+        return True
+    raise OptionError(f"unknown method {method!r}")
+
+
+def call(method: str, args_json: str = "{}") -> str:
+    """Run one API method with JSON arguments; always returns a JSON reply."""
+    try:
+        args = json.loads(args_json) if args_json else {}
+        if not isinstance(args, dict):
+            raise OptionError("arguments must be a JSON object")
+        return json.dumps({"ok": True, "result": _dispatch(method, args)}, ensure_ascii=False)
+    except IllegalAction as exc:
+        err = {"kind": "illegal", "message": exc.reason, "code": exc.code}
+    except SaveError as exc:
+        err = {"kind": "save", "message": str(exc), "code": "bad_save"}
+    except OptionError as exc:
+        err = {"kind": "option", "message": str(exc), "code": "bad_option"}
+    except (KeyError, TypeError, ValueError) as exc:
+        err = {"kind": "request", "message": f"bad request: {exc!r}", "code": "bad_request"}
+    return json.dumps({"ok": False, "error": err}, ensure_ascii=False)

@@ -1,0 +1,140 @@
+"""Kernel behaviour every game inherits: immutability, typed errors, undo barrier, saves, redaction."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pygame_core import IllegalAction, OptionError, SaveError
+from pygame_core.kernel.rng import Rng
+from pygame_core.kernel.state import canonical
+
+from .toy import TOY
+
+
+def play(state, moves):
+    for seat, n in moves:
+        state = TOY.apply(state, seat, {"type": "bid", "n": n})
+    return state
+
+
+def test_rng_is_deterministic_and_uniform_enough():
+    a, b = Rng.from_seed(42), Rng.from_seed(42)
+    assert [a.next64() for _ in range(5)] == [b.next64() for _ in range(5)]
+    counts = [0] * 6
+    r = Rng.from_seed(7)
+    for _ in range(6000):
+        counts[r.below(6)] += 1
+    assert all(900 < c < 1100 for c in counts), counts
+
+
+def test_rng_sequence_is_pinned():
+    """Saves replay only if the RNG never changes; this value is fixed forever."""
+    r = Rng.from_seed(2026)
+    assert [r.below(100) for _ in range(8)] == PINNED
+
+
+PINNED = [1, 34, 86, 41, 19, 6, 97, 20]
+
+
+def test_apply_never_mutates_input():
+    s0 = TOY.new_game(players=2, seed=3)
+    before = canonical(s0.data), s0.rng, s0.history, s0.log
+    s1 = TOY.apply(s0, 0, {"type": "bid", "n": 1})
+    assert (canonical(s0.data), s0.rng, s0.history, s0.log) == before
+    assert s1 is not s0 and s1.history == ((0, {"type": "bid", "n": 1}),)
+
+
+@pytest.mark.parametrize("seat,action,code", [
+    (0, {"type": "bid", "n": 3}, "not_legal"),
+    (0, {"type": "bid"}, "not_legal"),
+    (0, {"n": 1}, "malformed"),
+    (0, "bid", "malformed"),
+    (5, {"type": "bid", "n": 1}, "malformed"),
+    (True, {"type": "bid", "n": 1}, "malformed"),
+    (0, {"type": "bid", "n": float("nan")}, "not_legal"),
+])
+def test_illegal_and_malformed_actions_raise_and_change_nothing(seat, action, code):
+    s0 = TOY.new_game(players=2, seed=3)
+    snap = canonical(s0.data)
+    with pytest.raises(IllegalAction) as err:
+        TOY.apply(s0, seat, action)
+    assert err.value.code == code and err.value.reason
+    assert canonical(s0.data) == snap and s0.history == ()
+
+
+def test_seat_that_already_committed_cannot_act_again():
+    s = play(TOY.new_game(players=2, seed=3), [(0, 1)])
+    assert TOY.to_move(s) == [1]
+    with pytest.raises(IllegalAction) as err:
+        TOY.apply(s, 0, {"type": "bid", "n": 0})
+    assert err.value.code == "not_your_turn"
+
+
+def test_undo_stops_at_the_last_reveal():
+    s = TOY.new_game(players=2, seed=3)
+    s = play(s, [(0, 1)])
+    assert TOY.can_undo(s)
+    assert TOY.undo(s).history == ()
+    s = play(s, [(1, 2)])          # both bids in: revealed, a card drawn
+    assert not TOY.can_undo(s)
+    with pytest.raises(IllegalAction):
+        TOY.undo(s)
+    s2 = play(s, [(1, 0), (0, 1)])
+    assert s2.checkpoint == 4 and not TOY.can_undo(s2)
+    s3 = play(s, [(1, 0)])
+    assert TOY.undo(s3, seat=1).history == s.history
+
+
+def test_options_and_players_are_validated():
+    with pytest.raises(OptionError):
+        TOY.new_game(players=3)
+    with pytest.raises(OptionError):
+        TOY.new_game(players=2, options={"nope": 1})
+    with pytest.raises(OptionError):
+        TOY.new_game(players=2, options={"rounds": 7})
+    with pytest.raises(OptionError):
+        TOY.new_game(players=2, seed=-1)
+
+
+def test_save_load_round_trip_and_same_digest():
+    s = play(TOY.new_game(players=2, seed=11), [(0, 1), (1, 0), (1, 1)])
+    text = TOY.save(s)
+    doc = json.loads(text)
+    assert {"format", "engine_version", "game", "options", "players", "seed", "actions"} <= set(doc)
+    s2 = TOY.load(text)
+    assert s2.digest() == s.digest() and s2.history == s.history and s2.checkpoint == s.checkpoint
+
+
+@pytest.mark.parametrize("mutate,needle", [
+    (lambda d: "{not json", "not valid JSON"),
+    (lambda d: json.dumps({**d, "format": 99}), "unsupported save format"),
+    (lambda d: json.dumps({**d, "actions": [[0, {"type": "bid", "n": 9}]]}), "modified or is corrupt"),
+    (lambda d: json.dumps({k: v for k, v in d.items() if k != "seed"}), "missing seed"),
+    (lambda d: json.dumps({**d, "game": "chess"}), "not 'toy'"),
+])
+def test_corrupt_or_tampered_saves_are_refused_clearly(mutate, needle):
+    s = play(TOY.new_game(players=2, seed=11), [(0, 1), (1, 0)])
+    doc = json.loads(TOY.save(s))
+    with pytest.raises(SaveError) as err:
+        TOY.load(mutate(doc))
+    assert needle in str(err.value)
+
+
+def test_tampering_with_a_legal_action_is_caught_by_the_checksum():
+    s = play(TOY.new_game(players=2, seed=11), [(0, 1), (1, 0)])
+    doc = json.loads(TOY.save(s))
+    doc["actions"][0][1]["n"] = 2           # still legal, different game
+    with pytest.raises(SaveError, match="checksum"):
+        TOY.load(json.dumps(doc))
+
+
+def test_private_log_entries_reach_only_their_seat():
+    s = play(TOY.new_game(players=2, seed=11), [(0, 2), (1, 0)])
+    drew = [e["text"]["en"] for e in TOY.view(s, 0)["log"]]
+    other = [e["text"]["en"] for e in TOY.view(s, 1)["log"]]
+    public = [e["text"]["en"] for e in TOY.view(s, None)["log"]]
+    assert any(t.startswith("you drew") for t in drew)
+    assert not any(t.startswith("you drew") for t in other + public)
+    assert "drew a card" in other and "drew a card" in public and "drew a card" not in drew
