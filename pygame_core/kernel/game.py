@@ -71,7 +71,8 @@ class Game:
         """A new game for ``players`` seats (0..players-1), shuffled by ``seed``."""
         if not isinstance(players, int) or isinstance(players, bool) or not (
                 self.min_players <= players <= self.max_players):
-            raise OptionError(f"{self.id} is for {self.min_players}-{self.max_players} players, not {players!r}")
+            span = f"{self.min_players}-{self.max_players}"
+            raise OptionError(f"{self.id} is for {span} players, not {players!r}")
         if not isinstance(seed, int) or isinstance(seed, bool) or not (0 <= seed < 2**63):
             raise OptionError(f"seed must be an integer from 0 to 2^63-1, not {seed!r}")
         opts = self.normalize_options(options or {}, players)

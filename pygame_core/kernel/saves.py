@@ -22,8 +22,10 @@ def parse_save(text: Any, expected_game: str | None = None) -> dict[str, Any]:
         raise SaveError("a save must be JSON text")
     try:
         doc = json.loads(text)
-    except ValueError as exc:
+    except json.JSONDecodeError as exc:
         raise SaveError(f"this save is corrupt (not valid JSON: {exc.msg} at character {exc.pos})") from None
+    except ValueError as exc:
+        raise SaveError(f"this save is corrupt (not valid JSON: {exc})") from None
     if not isinstance(doc, dict):
         raise SaveError("this save is corrupt (not a JSON object)")
     missing = [k for k in REQUIRED if k not in doc]
