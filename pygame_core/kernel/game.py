@@ -65,6 +65,20 @@ class Game:
     def _label(self, data: dict[str, Any], action: Action, lang: str) -> str:
         return str(action.get("type", "?"))
 
+    def _redetermine(self, data: dict[str, Any], seat: int | None, rng: Rng) -> None:
+        """Re-deal, in place, everything ``seat`` cannot see (others' hands and resources,
+        sealed bids, deck order) into another position consistent with ``seat``'s view.
+
+        Used by the leak tests (the view must not change) and by bots that search
+        under hidden information. Games with hidden information must override it.
+        """
+        raise NotImplementedError
+
+    def _secret_tokens(self, data: dict[str, Any], seat: int) -> list[str]:
+        """Strings that identify ``seat``'s still-hidden items (card ids, card names), which
+        must not appear in any other seat's view or log. Used by the leak tests."""
+        return []
+
     # ------------------------------------------------------------- public API
     def new_game(self, players: int = 2, seed: int = 0, options: dict[str, Any] | None = None,
                  meta: dict[str, Any] | None = None) -> State:
@@ -189,6 +203,16 @@ class Game:
     def scores(self, state: State) -> dict[str, Any]:
         """Totals, a per-category breakdown per seat and the winners (final once over)."""
         return self._scores(state.data)
+
+    def redetermine(self, state: State, seat: int | None, seed: int) -> State:
+        """A state ``seat`` cannot tell from ``state``: all hidden information re-dealt."""
+        data = copy_json(state.data)
+        self._redetermine(data, seat, Rng.from_seed(seed, stream=99))
+        return State(self.id, state.players, state.seed, state.options, data, state.rng, state.history,
+                     state.checkpoint, state.log, state.meta)
+
+    def secret_tokens(self, state: State, seat: int) -> list[str]:
+        return self._secret_tokens(state.data, seat)
 
     # ------------------------------------------------------------------ undo
     def can_undo(self, state: State) -> bool:

@@ -58,6 +58,15 @@ class Toy(Game):
                 "bid_committed": [b is not None for b in data["bids"]],
                 "my_bid": data["bids"][seat] if seat is not None else None}
 
+    def _redetermine(self, data: dict[str, Any], seat: int | None, rng: Any) -> None:
+        rng.shuffle(data["deck"])
+        for s in (0, 1):
+            if s != seat and data["bids"][s] is not None:
+                data["bids"][s] = rng.below(min(2, data["chips"][s]) + 1)
+
+    def _secret_tokens(self, data: dict[str, Any], seat: int) -> list[str]:
+        return [f"you drew {c}" for c in data["hands"][seat]]
+
     def _is_over(self, data: dict[str, Any]) -> bool:
         return data["round"] >= 3
 
