@@ -48,7 +48,8 @@ class Toy(Game):
         d["hands"][winner].append(card)
         d["score"][winner] += card
         ctx.log(tr(f"bids {b[0]}:{b[1]}", f"出價 {b[0]}:{b[1]}"))
-        ctx.log(tr(f"you drew {card}", f"你抽到 {card}"), to=[winner], others=tr("drew a card", "抽了一張牌"))
+        ctx.log(tr(f"you drew card #{card}.", f"你抽到 #{card}。"), to=[winner],
+                others=tr("drew a card", "抽了一張牌"))
         d["bids"] = [None, None]
         d["round"] += 1
 
@@ -65,7 +66,7 @@ class Toy(Game):
                 data["bids"][s] = rng.below(min(2, data["chips"][s]) + 1)
 
     def _secret_tokens(self, data: dict[str, Any], seat: int) -> list[str]:
-        return [f"you drew {c}" for c in data["hands"][seat]]
+        return [f"#{c}." for c in data["hands"][seat]]
 
     def _is_over(self, data: dict[str, Any]) -> bool:
         return data["round"] >= 3

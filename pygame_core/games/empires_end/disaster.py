@@ -1,0 +1,168 @@
+"""Disaster phase (L206-258), Double Disaster phase (L282-294) and Resource Shortage (L268-270).
+
+Step machine in ``data["step"]``: ``turn`` (the seat ``data["turn"]`` decides on every open card
+it has not yet decided on this turn, ``data["acted"]``), ``resolve`` (a card was just taken and
+the taker's pending decisions are being resolved), ``shortage`` (seats in ``data["short"]`` may
+trade points for coins).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygame_core.games.empires_end.abilities import unexhausted
+from pygame_core.games.empires_end.data import CARD_NAME, CARDS
+from pygame_core.games.empires_end.model import draw_cards, gain, res_t, total, zero_res
+from pygame_core.games.empires_end.text import RES_NAME, join, seat_t, t
+from pygame_core.kernel.state import Ctx
+
+Data = dict[str, Any]
+
+
+def start(ctx: Ctx, double: bool) -> None:
+    """L230-231 (and L284 for two cards): reveal, every player marks the target position."""
+    d = ctx.data
+    cards = draw_cards(ctx, 2 if double else 1)
+    d["dis"] = [{"card": c, "pool": zero_res(), "taken_by": None} for c in cards]
+    d["turn"] = d["start"]
+    d["acted"] = []
+    d["step"] = "turn"
+    for c in cards:
+        ctx.log(join(t("Disaster revealed: ", "翻開災難牌："), CARD_NAME[c],
+                     t(f" (targets position {CARDS[c]['target']}).",
+                       f"（影響第{CARDS[c]['target']}個地點）。")))
+
+
+def open_cards(d: Data) -> list[int]:
+    return [i for i, x in enumerate(d["dis"]) if x["taken_by"] is None]
+
+
+def legal(d: Data, seat: int) -> list[dict[str, Any]]:
+    """L232: pay one listed resource (a coin always works, L220) to pass, or take.
+    A seat that cannot pay can only take (ruling A3). Free pass L246-248; change L584-592."""
+    if d["step"] == "shortage":
+        p = d["p"][seat]
+        acts: list[dict[str, Any]] = [{"type": "shortage_done"}]
+        if total(p["res"]) < 5:
+            acts.insert(0, {"type": "shortage"})
+        return acts
+    p = d["p"][seat]
+    acts = []
+    opened = open_cards(d)
+    free = unexhausted(p, "free_pass")
+    for i in opened:
+        if i in d["acted"]:
+            continue
+        card = CARDS[d["dis"][i]["card"]]
+        for r in card["pay"]:
+            if p["res"][r] > 0:
+                acts.append({"type": "pass", "card": i, "pay": r})
+        if p["res"]["coin"] > 0:
+            acts.append({"type": "pass", "card": i, "pay": "coin"})
+        seen = set()
+        for key, ab in free:
+            if ab["resource"] in card["pay"] and ab["resource"] not in seen:
+                seen.add(ab["resource"])
+                acts.append({"type": "free_pass", "card": i, "src": key})
+        acts.append({"type": "take", "card": i})
+    if d["deck"] or d["discard"]:
+        for key, _ab in unexhausted(p, "change_disaster")[:1]:
+            for i in opened:
+                acts.append({"type": "change", "card": i, "src": key})
+    return acts
+
+
+def _exhaust(p: dict[str, Any], key: str) -> None:
+    for loc in p["locs"]:
+        for inn in loc["inn"]:
+            if inn["card"] == key[2:]:
+                inn["ex"] = True
+
+
+def apply(ctx: Ctx, seat: int, a: dict[str, Any]) -> None:
+    d = ctx.data
+    p = d["p"][seat]
+    kind = a["type"]
+    if kind == "shortage":
+        # L270: reveal the screen, lose 2 points, gain 1 coin; repeatable while below 5
+        p["score"] -= 2
+        p["res"]["coin"] += 1
+        p["shown"] = True
+        ctx.log(join(seat_t(seat), t(" reveals resources (", "揭示資源（"), res_t(p["res"]),
+                     t(") and trades 2 points for 1 coin (Resource Shortage).",
+                       "），失去2分獲得1個金幣（資源短缺）。")))
+        if total(p["res"]) >= 5:
+            d["short"].remove(seat)
+        return
+    if kind == "shortage_done":
+        d["short"].remove(seat)
+        return
+    entry = d["dis"][a["card"]]
+    name = CARD_NAME[entry["card"]]
+    if kind == "pass":
+        p["res"][a["pay"]] -= 1
+        entry["pool"][a["pay"]] += 1
+        d["acted"].append(a["card"])
+        ctx.log(join(seat_t(seat), t(" pays 1 ", "支付1個"), RES_NAME[a["pay"]], t(" to pass ", "跳過"), name,
+                     t(".", "。")))
+    elif kind == "free_pass":
+        _exhaust(p, a["src"])
+        d["acted"].append(a["card"])
+        ctx.log(join(seat_t(seat), t(" passes ", "免費跳過"), name, t(" for free (exhausts ", "（消耗"),
+                     CARD_NAME[a["src"][2:]], t(").", "）。")))
+    elif kind == "change":
+        # L588-590: discard it, reveal the top card; the pool stays with the new card
+        _exhaust(p, a["src"])
+        new = draw_cards(ctx, 1)
+        if new:
+            d["discard"].append(entry["card"])
+            entry["card"] = new[0]
+            if a["card"] in d["acted"]:
+                d["acted"].remove(a["card"])
+            ctx.log(join(seat_t(seat), t(" changes ", "改變了"), name, t(" into ", "為"), CARD_NAME[new[0]],
+                         t(f" (targets position {CARDS[new[0]]['target']}).",
+                           f"（影響第{CARDS[new[0]]['target']}個地點）。")))
+    elif kind == "take":
+        take(ctx, seat, a["card"])
+
+
+def take(ctx: Ctx, seat: int, i: int) -> None:
+    """L250-256: temple, pool, destroy (adjacency/nearest rule), place the innovation.
+    In a Double Disaster the temple ends with the taker of the 2nd card (L292)."""
+    d = ctx.data
+    p = d["p"][seat]
+    entry = d["dis"][i]
+    entry["taken_by"] = seat
+    d["start"] = seat
+    d["acted"].append(i)
+    pool = entry["pool"]
+    gain(p["res"], pool)
+    ctx.log(join(seat_t(seat), t(" takes ", "拿取了"), CARD_NAME[entry["card"]],
+                 t(" and gains ", "並獲得"), res_t(pool) if total(pool) else t("nothing", "無資源"), t(".",
+                                                                                                 "。")))
+    entry["pool"] = zero_res()
+    p["pend"].append({"kind": "destroy", "card": entry["card"]})
+    p["pend"].append({"kind": "place", "card": entry["card"]})
+    d["step"] = "resolve"
+
+
+def advance(ctx: Ctx) -> bool:
+    """Move the disaster phase on once no one has a pending decision; True when it is over."""
+    d = ctx.data
+    if d["step"] == "resolve":
+        # L270 after each taken card, any player with fewer than 5 resources (ruling A6)
+        d["short"] = [s for s in range(len(d["p"])) if total(d["p"][s]["res"]) < 5]
+        d["step"] = "shortage"
+    if d["step"] == "shortage":
+        if d["short"]:
+            return False
+        for q in d["p"]:
+            q["shown"] = False
+        d["step"] = "turn"
+    opened = open_cards(d)
+    if not opened:
+        return True
+    if all(i in d["acted"] for i in opened):
+        d["turn"] = (d["turn"] + 1) % len(d["p"])
+        d["acted"] = []
+    return False

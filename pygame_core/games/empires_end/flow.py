@@ -1,0 +1,151 @@
+"""Setup (L75-105, quick game L654-668) and the phase track (L143-195): who moves, and
+moving the hourglass on when every player has finished the current phase."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygame_core.games.empires_end import conflict, disaster, industry
+from pygame_core.games.empires_end.data import CARD_ORDER, CONFLICT_ORDER, LOC_ORDER, track_for
+from pygame_core.games.empires_end.empire import new_empire
+from pygame_core.games.empires_end.model import draw_to_hand
+from pygame_core.games.empires_end.pending import settle
+from pygame_core.games.empires_end.text import PHASE_NAME, join, seat_t, t
+from pygame_core.kernel.state import Ctx
+
+Data = dict[str, Any]
+SIMULTANEOUS = ("economy", "industry", "economy_industry", "quick_setup")
+
+
+def setup(ctx: Ctx) -> None:
+    n = ctx.players
+    quick = ctx.options.get("mode") == "quick"
+    tr_ = track_for(n)
+    deck = list(CARD_ORDER)
+    ctx.rng.shuffle(deck)  # L87
+    cdeck = list(CONFLICT_ORDER)
+    ctx.rng.shuffle(cdeck)  # L89
+    start = ctx.rng.below(n)  # L743: a random start player (ruling A1)
+    order = list(LOC_ORDER)
+    ctx.rng.shuffle(order)  # L103: the start player's random order, copied by everyone
+    d: Data = {
+        "track": list(tr_["phases"]), "lightning": tr_["quick_start"] if quick else None,
+        "idx": (tr_["quick_start"] - 1) if quick else -1, "stage": "start", "step": "",
+        "start": start, "deck": deck, "discard": [], "cdeck": cdeck, "cdiscard": [],
+        "dis": [], "turn": start, "acted": [], "short": [], "conflict": None,
+        "hand_size": 2 if quick else 4, "learning": bool(ctx.options.get("learning")), "over": False,
+        "p": [{"score": 0, "res": {"wheat": 2, "hammer": 2, "axe": 2, "coin": 2},  # L97
+               "hand": [], "locs": new_empire(order), "done": False, "pend": [], "used": {},
+               "bid": None, "shown": False, "ind": industry.new_counters(), "sub": None,
+               "subs_done": 0, "mull": False} for _ in range(n)],
+    }
+    ctx.data.update(d)
+    d = ctx.data
+    ctx.log(join(seat_t(start), t(" holds the temple (start player).", "獲得神廟（起始玩家）。")))
+    for s in range(n):
+        draw_to_hand(ctx, s, 4)  # L98 (quick game too, L659)
+    if quick:
+        d["stage"] = "quick_setup"
+        d["step"] = "act"
+        ctx.log(t("Quick game: choose 2 cards to execute (one redraw allowed).",
+                  "快速遊戲：選擇2張災難牌執行（可重新抽取一次）。"))
+    else:
+        next_phase(ctx)
+        progress(ctx)
+
+
+def next_phase(ctx: Ctx) -> None:
+    """Move the hourglass one space (L151) and set the new phase up."""
+    d = ctx.data
+    d["idx"] += 1
+    for p in d["p"]:
+        p["done"] = False
+        p["used"] = {}
+        p["sub"] = None
+        p["subs_done"] = 0
+        p["ind"] = industry.new_counters()
+    if d["idx"] >= len(d["track"]):
+        d["over"] = True
+        d["stage"] = "end"
+        for p in d["p"]:
+            p["shown"] = True  # screens open for final scoring (L489-495; end-game token scoring L623)
+        d["step"] = ""
+        ctx.log(t("The hourglass reaches Game End: final scoring.", "階段指示物到達遊戲結束格：最終計分。"))
+        return
+    kind = d["track"][d["idx"]]
+    d["stage"] = kind
+    d["step"] = "act"
+    ctx.log(join(t(f"Phase {d['idx'] + 1}: ", f"第{d['idx'] + 1}階段："), PHASE_NAME[kind], t(".", "。")))
+    if kind in ("disaster", "double_disaster"):
+        disaster.start(ctx, kind == "double_disaster")
+    elif kind == "conflict":
+        conflict.start(ctx)
+    elif kind in ("economy", "industry"):
+        for p in d["p"]:
+            p["sub"] = kind
+
+
+def waiting(d: Data) -> list[int]:
+    """Seats still playing a simultaneous phase, in turn order from the temple holder."""
+    n = len(d["p"])
+    order = [(d["start"] + i) % n for i in range(n)]
+    return [s for s in order if not d["p"][s]["done"] or d["p"][s]["pend"]]
+
+
+def to_move(d: Data) -> list[int]:
+    if d["over"]:
+        return []
+    stage = d["stage"]
+    pend = [s for s, p in enumerate(d["p"]) if p["pend"]]
+    if stage in ("disaster", "double_disaster"):
+        if pend:
+            return pend
+        if d["step"] == "shortage":
+            return sorted(d["short"])
+        return [d["turn"]]
+    if stage == "conflict" and d["step"] == "refresh":
+        return pend
+    w = waiting(d)
+    if d["learning"]:
+        return w[:1]  # L195: a first game may play these phases in turn order
+    return sorted(w)
+
+
+def progress(ctx: Ctx) -> None:
+    """Resolve automatic steps and move through phases until some seat must decide."""
+    d = ctx.data
+    while not d["over"]:
+        for s, p in enumerate(d["p"]):
+            if p["pend"]:
+                settle(ctx, s)
+        if any(p["pend"] for p in d["p"]):
+            return
+        stage = d["stage"]
+        if stage in ("disaster", "double_disaster"):
+            if not disaster.advance(ctx):
+                return
+            d["dis"] = []
+        elif stage == "conflict":
+            if d["step"] == "bid":
+                if not all(p["done"] for p in d["p"]):
+                    return
+                conflict.resolve(ctx)
+                continue
+        elif not all(p["done"] for p in d["p"]):
+            return
+        next_phase(ctx)
+
+
+def done(ctx: Ctx, seat: int) -> None:
+    """A player ends their Economy or Industry (sub-)phase (L302; L485 for Economy/Industry)."""
+    d = ctx.data
+    p = d["p"][seat]
+    if p["sub"] == "industry":
+        industry.finish(ctx, seat)
+    ctx.log(join(seat_t(seat), t(" is done with the ", "完成了"), PHASE_NAME[p["sub"]], t(".", "。")))
+    p["subs_done"] += 1
+    if d["stage"] == "economy_industry" and p["subs_done"] < 2:
+        p["sub"] = "industry" if p["sub"] == "economy" else "economy"
+        p["used"] = {}
+        return
+    p["done"] = True

@@ -1,0 +1,155 @@
+"""The Game subclass: wiring of the kernel hooks to the rule modules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygame_core.games.empires_end import (
+    conflict,
+    disaster,
+    economy,
+    flow,
+    industry,
+    labels,
+    pending,
+    quick,
+    scoring,
+    views,
+)
+from pygame_core.games.empires_end.text import t
+from pygame_core.kernel import Ctx, Game
+from pygame_core.kernel.rng import Rng
+from pygame_core.kernel.state import Action
+
+Data = dict[str, Any]
+_SEQ = ("disaster", "double_disaster")
+
+
+class EmpiresEnd(Game):
+    id = "empires_end"
+    names = t("Empire's End", "終焉帝國")
+    min_players = 2
+    max_players = 4
+    seed_file = "003_812ab895ee4e74e5.txt"
+    # quick game: seed L654-668; learning game (phases in turn order): seed L193-195
+    options_schema = {
+        "mode": {"values": ["standard", "quick"], "default": "standard",
+                 "label": t("Game mode", "遊戲模式")},
+        "learning": {"values": [False, True], "default": False,
+                     "label": t("Learning game: Economy, Conflict and Industry in turn order",
+                                "首次遊戲：經濟、衝突與工業階段依次進行")},
+    }
+
+    def _setup(self, ctx: Ctx) -> None:
+        flow.setup(ctx)
+
+    def _to_move(self, data: Data) -> list[int]:
+        return flow.to_move(data)
+
+    def _legal(self, data: Data, seat: int) -> list[Action]:
+        p = data["p"][seat]
+        if p["pend"]:
+            return pending.legal(p)
+        stage = data["stage"]
+        if stage in _SEQ:
+            return disaster.legal(data, seat)
+        if stage == "quick_setup":
+            return quick.legal(data, seat)
+        if stage == "conflict":
+            return conflict.legal(data, seat) if p["bid"] is None else []
+        if p["done"]:
+            return []
+        if p["sub"] is None:
+            return [{"type": "order", "first": "economy"}, {"type": "order", "first": "industry"}]
+        if p["sub"] == "economy":
+            return economy.legal(data, seat)
+        return industry.legal(data, seat)
+
+    def _apply(self, ctx: Ctx, seat: int, action: Action) -> None:
+        d = ctx.data
+        k = action["type"]
+        if k in ("destroy", "place", "refresh"):
+            pending.apply(ctx, seat, action)
+        elif k in ("pass", "free_pass", "take", "change", "shortage", "shortage_done"):
+            disaster.apply(ctx, seat, action)
+        elif k in ("mulligan", "execute"):
+            quick.apply(ctx, seat, action)
+        elif k == "bid":
+            conflict.bid(ctx, seat, action)
+        elif k == "order":
+            d["p"][seat]["sub"] = action["first"]
+        elif k == "use":
+            economy.use(ctx, seat, action)
+        elif k in ("build", "sell", "discard_rest", "repair"):
+            industry.apply(ctx, seat, action)
+        elif k == "done":
+            flow.done(ctx, seat)
+        flow.progress(ctx)
+
+    def _view(self, data: Data, seat: int | None) -> dict[str, Any]:
+        return views.view(data, seat)
+
+    def _is_over(self, data: Data) -> bool:
+        return bool(data["over"])
+
+    def _scores(self, data: Data) -> dict[str, Any]:
+        return scoring.scores(data)
+
+    def _label(self, data: Data, action: Action, lang: str) -> str:
+        try:
+            return labels.label(data, action, lang, _actor(data, action))
+        except (KeyError, IndexError, TypeError, ValueError):
+            return str(action.get("type", "?"))
+
+    def _redetermine(self, data: Data, seat: int | None, rng: Rng) -> None:
+        """Re-deal what ``seat`` cannot see: other hands + deck order, other seats' resource
+        split (totals kept) and sealed bids' axe/coin split (totals kept)."""
+        others = [s for s in range(len(data["p"])) if s != seat]
+        pool = list(data["deck"])
+        for s in others:
+            pool.extend(data["p"][s]["hand"])
+        rng.shuffle(pool)
+        for s in others:
+            n = len(data["p"][s]["hand"])
+            data["p"][s]["hand"] = [pool.pop() for _ in range(n)]
+        data["deck"] = pool
+        for s in others:
+            p = data["p"][s]
+            if not p["shown"]:
+                n = sum(p["res"].values())
+                res = {"wheat": 0, "hammer": 0, "axe": 0, "coin": 0}
+                keys = list(res)
+                for _ in range(n):
+                    res[keys[rng.below(4)]] += 1
+                p["res"] = res
+            if p["bid"] is not None:
+                n = p["bid"]["axe"] + p["bid"]["coin"]
+                a = rng.below(n + 1)
+                p["bid"] = {"axe": a, "coin": n - a}
+
+    def _secret_tokens(self, data: Data, seat: int) -> list[str]:
+        return list(data["p"][seat]["hand"])
+
+
+def _actor(d: Data, a: Action) -> int | None:
+    """The seat an action most plausibly belongs to, found cheaply (labels name locations)."""
+    movers = flow.to_move(d)
+    if not movers:
+        return None
+    k = a.get("type")
+    for s in movers:
+        p = d["p"][s]
+        if k in ("build", "sell") and a.get("card") in p["hand"]:
+            return s
+        if k in ("destroy", "place", "refresh") and p["pend"] and p["pend"][0]["kind"] == k:
+            return s
+        if k == "repair" and not p["ind"]["repaired"] and not p["locs"][a["loc"] - 1]["intact"]:
+            return s
+        if k == "use" and str(a.get("src", "")).startswith("I:"):
+            for loc in p["locs"]:
+                if any(x["card"] == a["src"][2:] for x in loc["inn"]):
+                    return s
+    return movers[0]
+
+
+GAME = EmpiresEnd()

@@ -1,0 +1,189 @@
+"""A one-step greedy bot with a hand-made evaluation.
+
+It reads only what its seat may see: its own hand, resources and pending decisions, and the
+public board (empires, open disasters, the conflict card, scores). Lookahead applies only its
+own non-final actions (never "done", never a bid), so it never peeks at deck order, other
+hands or sealed bids.
+
+Evaluation = score + intact location points + end-game innovation points + the future value of
+active abilities and of resources (both shrinking as the phase track runs out).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygame_core.games.empires_end.abilities import active, base_military
+from pygame_core.games.empires_end.conflict import row_for
+from pygame_core.games.empires_end.data import CARDS, CONFLICTS, LOCS
+from pygame_core.games.empires_end.empire import destroy_options, points
+from pygame_core.games.empires_end.scoring import destroyed_count, innovation_points
+from pygame_core.kernel.rng import Rng
+from pygame_core.kernel.state import Ctx, State, copy_json
+
+RES_VALUE = {"wheat": 0.8, "hammer": 1.1, "axe": 0.9, "coin": 1.3}
+
+
+def _remaining(d: dict[str, Any], kinds: tuple[str, ...]) -> int:
+    return sum(1 for k in d["track"][d["idx"] + 1:] if k in kinds)
+
+
+def ability_value(ab: dict[str, Any], phase: str, d: dict[str, Any]) -> float:
+    """Rough worth of an active in-play ability over the rest of the game."""
+    k = ab["kind"]
+    econ = _remaining(d, ("economy", "economy_industry")) + (1 if d["stage"] == "economy" else 0)
+    ind = _remaining(d, ("industry", "economy_industry"))
+    conf = _remaining(d, ("conflict",))
+    dis = _remaining(d, ("disaster", "double_disaster"))
+    if k == "produce":
+        n = sum(ab["gain"].values())
+        return n * (econ if phase == "economy" else ind)
+    if k == "points":
+        return ab["points"] * (econ if phase == "economy" else ind)
+    if k in ("adj_destroyed_points", "adj_type_gain"):
+        return 0.8 * econ
+    if k == "convert":
+        return 0.3 * econ * ab["uses"]
+    if k == "copy_economy":
+        return 0.8 * econ
+    if k == "military":
+        return 1.2 * ab["amount"] * conf
+    if k == "adj_destroyed_military":
+        return 0.6 * conf
+    if k in ("free_pass", "change_disaster"):
+        return min(1.5, 0.5 * dis)
+    if k in ("build_discount", "repair_discount", "refresh_adjacent", "move_innovation", "swap"):
+        return 0.6 * ind
+    if k == "on_destroy":
+        return 1.5
+    return 0.0
+
+
+def evaluate(d: dict[str, Any], seat: int) -> float:
+    p = d["p"][seat]
+    if d["over"]:
+        frac = 0.0
+    else:
+        frac = (len(d["track"]) - max(d["idx"], 0)) / len(d["track"])
+    most = max(destroyed_count(q) for q in d["p"])
+    v: float = p["score"] + innovation_points(p, most)
+    for loc in p["locs"]:
+        if loc["intact"]:
+            v += points(loc)
+        elif _remaining(d, ("industry", "economy_industry")) or d["stage"] in ("industry",
+                                                                               "economy_industry"):
+            v += 0.25 * points(loc)
+    for _key, ab, ph, _i in active(p):
+        if ph != "end":
+            v += 0.6 * ability_value(ab, ph, d)
+    res = p["res"]
+    for r, w in RES_VALUE.items():
+        v += res[r] * w * (0.3 + 0.7 * frac) if not d["over"] else 0
+    if sum(res.values()) < 3 and not d["over"]:
+        v -= 1.5 * (3 - sum(res.values()))
+    v += 0.3 * len(p["hand"]) * frac
+    return v
+
+
+def _after(game: Any, state: State, seat: int, action: dict[str, Any]) -> dict[str, Any]:
+    ctx = Ctx(copy_json(state.data), Rng(state.rng), state.players, state.options, seat)
+    game._apply(ctx, seat, copy_json(action))
+    return ctx.data
+
+
+def _take_value(d: dict[str, Any], seat: int, i: int) -> float:
+    """Pool + innovation worth - what the destruction costs."""
+    p = d["p"][seat]
+    entry = d["dis"][i]
+    card = CARDS[entry["card"]]
+    gain = sum(entry["pool"][r] * w for r, w in RES_VALUE.items())
+    opts = destroy_options(p["locs"], card["target"])
+    loss = 0.0
+    if opts:
+        loss = min(points(p["locs"][q - 1]) + 0.6 * ability_value(LOCS[p["locs"][q - 1]["id"]]["ability"],
+                                                                  LOCS[p["locs"][q - 1]["id"]]["phase"], d)
+                   for q in opts)
+        for q in opts[:1]:
+            for inn in p["locs"][q - 1]["inn"]:
+                loss += 0.6 * ability_value(CARDS[inn["card"]]["ability"], CARDS[inn["card"]]["phase"], d)
+    inn_val = 2.0 if card["phase"] == "end" else 0.6 * ability_value(card["ability"], card["phase"], d)
+    scarce = 2.0 if sum(p["res"].values()) <= 2 else 0.0
+    return gain + inn_val + scarce - loss + 0.8
+
+
+def _choose_disaster(d: dict[str, Any], seat: int, legal: list[dict[str, Any]]) -> dict[str, Any]:
+    p = d["p"][seat]
+    takes = [a for a in legal if a["type"] == "take"]
+    best_take = max(takes, key=lambda a: _take_value(d, seat, a["card"]))
+    tv = _take_value(d, seat, best_take["card"])
+    frees = [a for a in legal if a["type"] == "free_pass" and a["card"] == best_take["card"]]
+    passes = [a for a in legal if a["type"] == "pass" and a["card"] == best_take["card"]]
+    if tv > 0:
+        return best_take
+    if frees:
+        return frees[0]
+    if passes:
+        return min(passes, key=lambda a: RES_VALUE[a["pay"]] / (1 + p["res"][a["pay"]]))
+    others = [a for a in legal if a["type"] in ("pass", "free_pass")]
+    if others:
+        return others[0]
+    return best_take
+
+
+def _choose_bid(d: dict[str, Any], seat: int, legal: list[dict[str, Any]]) -> dict[str, Any]:
+    card = CONFLICTS[d["conflict"]["card"]]
+    base = base_military(d["p"][seat])
+    opp = max((base_military(q) + 2 for s, q in enumerate(d["p"]) if s != seat), default=0)
+    vic = card["victory"]["points"] + sum(RES_VALUE[r] * n for r, n in card["victory"]["gain"].items())
+
+    def value(a: dict[str, Any]) -> float:
+        total = base + a["axe"] + a["coin"]
+        row = row_for(card, total)
+        v = 0.0
+        if row is not None:
+            v += row["points"] + sum(RES_VALUE[r] * n for r, n in row["gain"].items()) + row["refresh"] * 0.5
+        v += vic if total > opp else (0.5 * vic if total == opp else -2.0)
+        return v - a["axe"] * RES_VALUE["axe"] - a["coin"] * RES_VALUE["coin"] * 1.2
+
+    return max(legal, key=value)
+
+
+def choose(game: Any, state: State, seat: int, rng: Rng) -> dict[str, Any]:
+    legal = game.legal_actions(state, seat)
+    if len(legal) == 1:
+        return legal[0]
+    d = state.data
+    kinds = {a["type"] for a in legal}
+    if kinds & {"take", "pass"}:
+        return _choose_disaster(d, seat, legal)
+    if "shortage" in kinds or "shortage_done" in kinds:
+        total = sum(d["p"][seat]["res"].values())
+        frac = (len(d["track"]) - d["idx"]) / len(d["track"])
+        return {"type": "shortage"} if (total < 2 and frac > 0.4 and "shortage" in kinds) else {
+            "type": "shortage_done"}
+    if "bid" in kinds:
+        return _choose_bid(d, seat, legal)
+    if "order" in kinds:
+        return {"type": "order", "first": "economy"}
+    if "execute" in kinds:
+        p = d["p"][seat]
+
+        def pair_value(a: dict[str, Any]) -> float:
+            return -sum(points(p["locs"][CARDS[c]["target"] - 1]) for c in a["cards"])
+        return max((a for a in legal if a["type"] == "execute"), key=pair_value)
+    # everything else: greedy one-step lookahead on the own evaluation
+    base = evaluate(d, seat)
+    cands = [a for a in legal if a["type"] not in ("done", "discard_rest")]
+    if len(cands) > 40:
+        cands = [cands[rng.below(len(cands))] for _ in range(40)]
+    best, best_v = None, 0.05
+    for a in cands:
+        v = evaluate(_after(game, state, seat, a), seat) - base
+        if v > best_v:
+            best, best_v = a, v
+    if best is not None:
+        return best
+    for a in legal:
+        if a["type"] == "done":
+            return a
+    return max(legal, key=lambda a: evaluate(_after(game, state, seat, a), seat))

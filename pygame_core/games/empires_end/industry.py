@@ -1,0 +1,98 @@
+"""Industry phase (L349-389): in any order, (1) build or sell up to 2 hand cards, optionally
+discard both remaining cards, refill to the hand size; (2) repair one destroyed location;
+(3) use industry abilities (City swap, Fire innovations...)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygame_core.games.empires_end.abilities import discount_sources, repair_cost, use_actions
+from pygame_core.games.empires_end.data import CARD_NAME, CARDS, LOC_NAME
+from pygame_core.games.empires_end.empire import place, placement_options
+from pygame_core.games.empires_end.model import draw_to_hand, pay_hammers
+from pygame_core.games.empires_end.text import join, seat_t, t
+from pygame_core.kernel.state import Ctx
+
+
+def new_counters() -> dict[str, Any]:
+    return {"uses": 0, "disc": 0, "repaired": False, "discarded": False}
+
+
+def build_cost(p: dict[str, Any], card: str) -> tuple[int, bool]:
+    """L355-357: 1 or 2 hammers; each intact Town (and each active build-discount innovation)
+    takes 1 off one innovation; two discounts never apply to the same card (L357, L385).
+    Returns (cost, uses a discount)."""
+    cost = int(CARDS[card]["cost"])
+    if cost > 0 and len(discount_sources(p, "build_discount")) > p["ind"]["disc"]:
+        return cost - 1, True
+    return cost, False
+
+
+def legal(d: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+    p = d["p"][seat]
+    acts: list[dict[str, Any]] = []
+    ind = p["ind"]
+    wallet = p["res"]["hammer"] + p["res"]["coin"]
+    if ind["uses"] < 2:
+        opts = placement_options(p["locs"])
+        seen = set()
+        for c in p["hand"]:
+            if c in seen:
+                continue
+            seen.add(c)
+            if build_cost(p, c)[0] <= wallet:
+                acts.extend({"type": "build", "card": c, "loc": q} for q in opts)
+            acts.append({"type": "sell", "card": c})
+    elif not ind["discarded"] and p["hand"]:
+        acts.append({"type": "discard_rest"})
+    if not ind["repaired"]:
+        for i, loc in enumerate(p["locs"]):
+            if not loc["intact"] and repair_cost(p, i + 1) <= wallet:
+                acts.append({"type": "repair", "loc": i + 1})
+    acts.extend(use_actions(p, "industry"))
+    acts.append({"type": "done"})
+    return acts
+
+
+def apply(ctx: Ctx, seat: int, a: dict[str, Any]) -> None:
+    p = ctx.data["p"][seat]
+    kind = a["type"]
+    if kind == "build":
+        cost, disc = build_cost(p, a["card"])
+        pay_hammers(p["res"], cost)
+        p["ind"]["disc"] += int(disc)
+        p["ind"]["uses"] += 1
+        p["hand"].remove(a["card"])
+        ctx.log(join(seat_t(seat), t(f" builds an innovation for {cost} hammer(s).",
+                                     f"花費{cost}個錘子建造創新。")))
+        place(ctx, seat, a["card"], a["loc"])
+    elif kind == "sell":
+        # L359: discard it and take 1 coin
+        p["hand"].remove(a["card"])
+        ctx.data["discard"].append(a["card"])
+        p["res"]["coin"] += 1
+        p["ind"]["uses"] += 1
+        ctx.log(join(seat_t(seat), t(" sells ", "出售了"), CARD_NAME[a["card"]], t(" for 1 coin.",
+                                                                                "，獲得1個金幣。")))
+    elif kind == "discard_rest":
+        # L359-361: both remaining cards or neither
+        n = len(p["hand"])
+        ctx.data["discard"].extend(p["hand"])
+        p["hand"] = []
+        p["ind"]["discarded"] = True
+        ctx.log(join(seat_t(seat), t(f" discards the {n} remaining card(s).", f"棄置了剩餘的{n}張手牌。")))
+    elif kind == "repair":
+        # L363-367: pay hammers and/or coins, flip intact; one repair per phase
+        cost = repair_cost(p, a["loc"])
+        pay_hammers(p["res"], cost)
+        loc = p["locs"][a["loc"] - 1]
+        loc["intact"] = True
+        p["ind"]["repaired"] = True
+        ctx.log(join(seat_t(seat), t(" repairs ", "修繕了"), LOC_NAME[loc["id"]], t(f" for {cost}.",
+                                                                                 f"（費用{cost}）。")))
+
+
+def finish(ctx: Ctx, seat: int) -> None:
+    """End of the player's Industry phase: refill the hand to the hand size (L361, A9, A20)."""
+    p = ctx.data["p"][seat]
+    draw_to_hand(ctx, seat, ctx.data["hand_size"] - len(p["hand"]))

@@ -1,0 +1,80 @@
+"""The JSON state model and small shared helpers (resources, turn order, drawing cards).
+
+``data`` keys: ``track`` (phase kinds), ``idx`` (hourglass position), ``stage`` (current phase
+kind, or ``quick_setup``/``end``), ``step``, ``start`` (temple holder), ``deck``/``discard``
+(disaster card ids; top = last), ``cdeck``/``cdiscard`` (conflict ids), ``dis`` (open disaster
+cards), ``turn``/``acted`` (disaster turn), ``short`` (seats deciding Resource Shortage),
+``conflict``, ``hand_size``, ``learning``, ``over`` and ``p`` (one dict per seat):
+``score``, ``res``, ``hand``, ``locs`` (position order; each ``{"id", "intact", "inn": [{"card", "ex"}]}``),
+``done``, ``pend`` (this seat's pending decisions, first = current), ``used`` (ability uses this
+phase), ``bid``, ``shown``, ``ind`` (industry counters), ``sub``, ``subs_done``, ``mull``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygame_core.games.empires_end.data import CARD_NAME
+from pygame_core.games.empires_end.text import RESOURCES, join, res_t, seat_t, t  # noqa: F401
+from pygame_core.kernel.state import Ctx
+
+Data = dict[str, Any]
+
+
+def zero_res() -> dict[str, int]:
+    return {r: 0 for r in RESOURCES}
+
+
+def total(res: dict[str, int]) -> int:
+    return res["wheat"] + res["hammer"] + res["axe"] + res["coin"]
+
+
+def gain(res: dict[str, int], g: dict[str, int]) -> None:
+    for r, n in g.items():
+        res[r] += n
+
+
+def turn_order(d: Data) -> list[int]:
+    """Seats clockwise from the temple holder (L232)."""
+    n = len(d["p"])
+    return [(d["start"] + i) % n for i in range(n)]
+
+
+def pay_hammers(res: dict[str, int], cost: int) -> None:
+    """Pay ``cost`` in hammers, then coins (a coin replaces a hammer, L355, L365)."""
+    h = min(res["hammer"], cost)
+    res["hammer"] -= h
+    res["coin"] -= cost - h
+
+
+def draw_cards(ctx: Ctx, n: int) -> list[str]:
+    """Take ``n`` cards from the top of the disaster deck. When it runs out, the discard pile
+    is shuffled into a new deck (authored ruling G7). Fewer cards come back if both are empty."""
+    d = ctx.data
+    out: list[str] = []
+    for _ in range(n):
+        if not d["deck"]:
+            if not d["discard"]:
+                break
+            d["deck"] = d["discard"]
+            d["discard"] = []
+            ctx.rng.shuffle(d["deck"])
+            ctx.log(t("The disaster discard pile is shuffled into a new deck.",
+                      "災難棄牌堆洗勻成為新的災難牌庫。"))
+        out.append(d["deck"].pop())
+    if out:
+        ctx.reveal()
+    return out
+
+
+def draw_to_hand(ctx: Ctx, seat: int, n: int) -> None:
+    """Draw ``n`` cards into ``seat``'s hand; only that seat learns which (private log)."""
+    if n <= 0:
+        return
+    cards = draw_cards(ctx, n)
+    if not cards:
+        return
+    ctx.data["p"][seat]["hand"].extend(cards)
+    names = {k: ", ".join(CARD_NAME[c][k] for c in cards) for k in ("en", "zh-Hant", "zh-Hans")}
+    ctx.log(join(t("You draw: ", "你摸取："), names), to=[seat],
+            others=join(seat_t(seat), t(f" draws {len(cards)} card(s).", f"摸取了{len(cards)}張牌。")))

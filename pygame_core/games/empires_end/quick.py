@@ -1,0 +1,44 @@
+"""Quick game setup (L654-668): start at the ⚡ space, draw 4, one mulligan of all 4 cards,
+execute 2 chosen cards together (destroy their targets, then place them as innovations),
+discard the other 2 and draw 2; the hand size is 2 for the whole game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygame_core.games.empires_end.model import draw_to_hand
+from pygame_core.games.empires_end.text import join, seat_t, t
+from pygame_core.kernel.state import Ctx
+
+
+def legal(d: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+    p = d["p"][seat]
+    hand = p["hand"]
+    acts: list[dict[str, Any]] = [{"type": "execute", "cards": [hand[i], hand[j]]}
+                                  for i in range(len(hand)) for j in range(i + 1, len(hand))]
+    if not p["mull"]:
+        acts.append({"type": "mulligan"})
+    return acts
+
+
+def apply(ctx: Ctx, seat: int, a: dict[str, Any]) -> None:
+    d = ctx.data
+    p = d["p"][seat]
+    if a["type"] == "mulligan":
+        # L661: once, discard all 4 and draw 4 new ones
+        p["mull"] = True
+        n = len(p["hand"])
+        d["discard"].extend(p["hand"])
+        p["hand"] = []
+        ctx.log(join(seat_t(seat), t(" redraws the hand.", "重新抽取了手牌。")))
+        draw_to_hand(ctx, seat, n)
+        return
+    c1, c2 = a["cards"]
+    p["hand"].remove(c1)
+    p["hand"].remove(c2)
+    p["mull"] = True
+    # L662: both at once: destroy both targets (the 2nd by the adjacency rule if the same, A19),
+    # then tuck both as innovations
+    p["pend"].extend([{"kind": "destroy", "card": c1}, {"kind": "destroy", "card": c2},
+                      {"kind": "place", "card": c1}, {"kind": "place", "card": c2},
+                      {"kind": "quick_finish"}])

@@ -1,0 +1,241 @@
+"""Conflict (L451-481), final scoring and tie-break (L487-501, L594-635), deck exhaustion
+(ruling G7), hidden information in views and logs, labels and the heuristic bot."""
+
+from __future__ import annotations
+
+import pytest
+from ee_helpers import POS, edit, fresh, give, legal, play, res, set_conflict, set_phase
+
+from pygame_core import bots
+from pygame_core.games.empires_end import GAME
+from pygame_core.games.empires_end.abilities import base_military
+from pygame_core.kernel.state import canonical
+
+
+def test_golden_conflict_example():
+    """L476-481: A base 5 bids 2 axes (7): +7 points +2 wheat. B base 3 bids 4 axes + 1 coin
+    (8): 7+ row and the victory reward (+3 points +1 coin). A suffers turmoil: its City swaps
+    with position 11; bids go back to the supply."""
+    A, B = 0, 1
+
+    def fn(d):
+        set_conflict(d, "conflict-01")
+        give(d, A, 1, "rebellion-01")  # +1 military under the City
+        d["p"][A]["res"] = res(axe=2)
+        d["p"][B]["locs"][POS["army_b"] - 1]["intact"] = False  # B: one army (2) ...
+        give(d, B, 2, "rebellion-06")  # ... + 1 = 3
+        d["p"][B]["res"] = res(axe=4, coin=1)
+    s = edit(fresh(2), fn)
+    assert base_military(s.data["p"][A]) == 5 and base_military(s.data["p"][B]) == 3
+    s = play(s, A, {"type": "bid", "axe": 2, "coin": 0})
+    assert GAME.to_move(s) == [B]
+    v = GAME.view(s, B)
+    assert v["empires"][A]["bid_committed"] and v["conflict"]["bids"] is None
+    s = play(s, B, {"type": "bid", "axe": 4, "coin": 1})
+    d = s.data
+    assert d["p"][A]["score"] == 7 and d["p"][A]["res"] == res(wheat=2)
+    assert d["p"][B]["score"] == 10 and d["p"][B]["res"] == res(wheat=2, coin=1)
+    assert d["p"][A]["locs"][10]["id"] == "city" and d["p"][A]["locs"][0]["id"] == "farm_hammer"
+    assert d["p"][A]["locs"][10]["inn"][0]["card"] == "rebellion-01"
+    assert d["p"][B]["locs"][0]["id"] == "city"
+    assert d["conflict"]["totals"] == {"0": 7, "1": 8}
+
+
+def test_conflict_low_row_loses_points_and_middle_gives_nothing():
+    """L467: at most one row; totals between rows give nothing; losses may go negative."""
+    def fn(d):
+        set_conflict(d, "conflict-01")  # rows: <=2 lose 3, 5-6 +3 & refresh, 7+ +7
+        for p in d["p"]:
+            for x in p["locs"]:
+                if x["id"].startswith("army"):
+                    x["intact"] = False
+        d["p"][1]["locs"][POS["army_a"] - 1]["intact"] = True  # seat 1 base 2
+        d["p"][1]["res"] = res(axe=2)
+    s = edit(fresh(2), fn)
+    s = play(s, 0, {"type": "bid", "axe": 0, "coin": 0})
+    s = play(s, 1, {"type": "bid", "axe": 2, "coin": 0})  # total 4: nothing, but highest
+    assert s.data["p"][0]["score"] == -3
+    assert s.data["p"][1]["score"] == 3  # victory only
+
+
+def test_conflict_tied_highest_all_get_victory_and_no_turmoil():
+    """L458, L466, A14: every tied-highest player gains the reward; none suffers turmoil."""
+    s = edit(fresh(2), lambda d: set_conflict(d, "conflict-01"))
+    s = play(s, 0, {"type": "bid", "axe": 0, "coin": 0})
+    s = play(s, 1, {"type": "bid", "axe": 0, "coin": 0})
+    for p in s.data["p"]:
+        assert p["score"] == 3 + 0  # base 4: no row, victory +3
+        assert p["locs"][0]["id"] == "city"
+
+
+def test_conflict_refresh_icon_removes_one_marker():
+    """L469: each refresh icon removes 1 exhaust marker, the player's choice."""
+    def fn(d):
+        set_conflict(d, "conflict-01")
+        give(d, 0, 1, "famine-01")
+        give(d, 0, 2, "famine-04")
+        for i in (0, 1):
+            d["p"][0]["locs"][i]["inn"][0]["ex"] = True
+        d["p"][0]["res"] = res(axe=2)
+        d["p"][1]["res"] = res(axe=5)
+    s = edit(fresh(2), fn)
+    s = play(s, 0, {"type": "bid", "axe": 1, "coin": 0})  # 5: +3 and a refresh
+    s = play(s, 1, {"type": "bid", "axe": 5, "coin": 0})
+    assert GAME.to_move(s) == [0]
+    assert sorted(a["src"] for a in legal(s, 0)) == ["I:famine-01", "I:famine-04"]
+    s = play(s, 0, {"type": "refresh", "src": "I:famine-04"})
+    exs = {y["card"]: y["ex"] for x in s.data["p"][0]["locs"] for y in x["inn"]}
+    assert exs == {"famine-01": True, "famine-04": False} and s.data["stage"] == "economy"
+
+
+def test_bids_are_hidden_until_everyone_commits():
+    """L457: sealed bids; revealed together."""
+    s = edit(fresh(3), lambda d: set_conflict(d, "conflict-02"))
+    s = play(s, 0, {"type": "bid", "axe": 2, "coin": 1})
+    for seat in (None, 1, 2):
+        v = GAME.view(s, seat)
+        assert v["empires"][0]["my_bid"] is None and v["conflict"]["bids"] is None
+        assert "2 axe" not in canonical(GAME.visible_log(s, seat))
+    assert GAME.view(s, 0)["empires"][0]["my_bid"] == {"axe": 2, "coin": 1}
+    other = GAME.redetermine(s, 1, 9)
+    assert canonical(GAME.view(other, 1)) == canonical(GAME.view(s, 1))
+
+
+def _final(fn):
+    def wrap(d):
+        d["track"] = ["economy"]
+        set_phase(d, "economy", follow=[])
+        fn(d)
+    s = edit(fresh(2), wrap)
+    s = play(s, 0, {"type": "done"})
+    return play(s, 1, {"type": "done"})
+
+
+def test_final_scoring_intact_points_and_end_game_innovations():
+    """L491-495: track + intact location points + end-game innovations under intact
+    locations; L598: 2 per own destroyed location; L623: coins only count as coins."""
+    def fn(d):
+        p = d["p"][0]
+        p["score"] = 5
+        p["locs"][POS["farm_wheat"] - 1]["intact"] = False   # -3
+        p["locs"][POS["town_b"] - 1]["intact"] = False       # -4
+        give(d, 0, 1, "blight-02")      # 2 per destroyed: 4
+        give(d, 0, 2, "famine-02")      # 1 per wheat
+        give(d, 0, POS["town_b"], "blight-10")  # under a destroyed location: nothing
+        p["res"] = res(wheat=3, coin=4)
+    s = _final(fn)
+    assert GAME.is_over(s)
+    sc = GAME.scores(s)
+    assert sc["breakdown"][0] == {"track": 5, "locations": 95 - 7, "innovations": 4 + 3}
+    assert sc["totals"][0] == 5 + 88 + 7
+
+
+def test_most_destroyed_ties_count_and_copy_end():
+    """L635: 13 points for the most destroyed locations, ties count; L617: copy scores
+    another end-game ability again."""
+    def fn(d):
+        for s in (0, 1):
+            d["p"][s]["locs"][0]["intact"] = False
+        give(d, 0, 2, "blight-05")  # most destroyed: 13 (tied at 1 each)
+        give(d, 0, 3, "blight-08")  # copy end
+    s = _final(fn)
+    assert GAME.scores(s)["breakdown"][0]["innovations"] == 26
+
+
+def test_adjacent_end_scoring():
+    """L611, L629: per adjacent destroyed location / per adjacent location of a type."""
+    def fn(d):
+        give(d, 0, POS["farm_axe"], "plague-02")  # 2 per adjacent farm -> 4
+        give(d, 0, POS["army_a"], "plague-05")    # 2 per adjacent destroyed
+        d["p"][0]["locs"][POS["town_b"] - 1]["intact"] = False
+    s = _final(fn)
+    assert GAME.scores(s)["breakdown"][0]["innovations"] == 4 + 2
+
+
+def test_golden_tie_break_most_intact_then_shared():
+    """L501: tied totals -> most intact locations wins; still tied -> shared win."""
+    def fn(d):
+        for pos in (1, 2, 3, 4):
+            d["p"][0]["locs"][pos - 1]["intact"] = False   # 7 intact, lost 16+12+4+5 = 37
+        for pos in (9, 10, 6, 7, 8):
+            d["p"][1]["locs"][pos - 1]["intact"] = False   # 6 intact, lost 3+8+14+9+6 = 40
+        d["p"][1]["score"] = 3
+    s = _final(fn)
+    sc = GAME.scores(s)
+    assert sc["totals"][0] == sc["totals"][1] == 58
+    assert sc["winners"] == [0] and sc["tiebreak"]["intact"] == {"0": 7, "1": 6}
+
+    def fn2(d):
+        d["p"][1]["score"] = 0
+    s = _final(fn2)
+    sc = GAME.scores(s)
+    assert sc["winners"] == [0, 1] and sc["totals"][0] == sc["totals"][1]
+
+
+def test_deck_exhaustion_reshuffles_the_discard_pile():
+    """Ruling G7: when the deck runs out the discard pile is shuffled into a new deck."""
+    def fn(d):
+        set_phase(d, "industry", follow=["disaster"])
+        d["discard"] = d["deck"][:-1]
+        d["deck"] = d["deck"][-1:]
+        d["p"][0]["hand"] = []
+    s = edit(fresh(2), fn)
+    s = play(s, 0, {"type": "done"})
+    assert len(s.data["p"][0]["hand"]) == 4 and s.data["discard"] == []
+    assert "shuffled" in canonical(GAME.visible_log(s, 1))
+
+
+def test_no_view_or_log_shows_another_seats_hand_or_resources():
+    """L97-98: hands and resources are private; a whole random game never leaks them."""
+    from pygame_core.simulate import play as sim
+
+    s = sim("empires_end", 3, 21)
+    st = GAME.new_game(3, seed=21)
+    for seat, a in s.history[:150]:
+        st = GAME.apply(st, seat, a)
+        for viewer in range(3):
+            v = canonical(GAME.view(st, viewer))
+            for o in range(3):
+                if o != viewer:
+                    for c in st.data["p"][o]["hand"]:
+                        assert c not in v
+            assert canonical(GAME.view(GAME.redetermine(st, viewer, 5), viewer)) == v
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
+def test_every_legal_action_has_a_label(lang):
+    """Every action type is labelled in the three languages."""
+    from pygame_core.simulate import play as sim
+
+    s = sim("empires_end", 3, 4)
+    st = GAME.new_game(3, seed=4)
+    for seat, a in s.history[:200]:
+        for b in GAME.legal_actions(st, seat)[:30]:
+            lab = GAME.label(st, b, lang)
+            assert lab and lab != b["type"]
+        st = GAME.apply(st, seat, a)
+
+
+def test_heuristic_beats_random_in_most_two_player_games():
+    """The heuristic bot should win >= 60% of 30 two-player games against the random bot."""
+    wins = 0
+    for k in range(30):
+        h = k % 2
+        kinds = ["random", "random"]
+        kinds[h] = "heuristic"
+        bs = [bots.make(kinds[i], "empires_end", k * 7 + i) for i in range(2)]
+        s = GAME.new_game(2, seed=500 + k)
+        while GAME.to_move(s):
+            seat = GAME.to_move(s)[0]
+            s = GAME.apply(s, seat, bs[seat].choose(GAME, s, seat))
+        wins += GAME.scores(s)["winners"] == [h]
+    assert wins >= 18
+
+
+def test_phase_economy_then_disaster_full_round_trip_save_load():
+    """Saves replay exactly (kernel contract) for a quick game."""
+    from pygame_core.simulate import play as sim
+
+    s = sim("empires_end", 2, 8, options={"mode": "quick"})
+    back = GAME.load(GAME.save(s))
+    assert back.digest() == s.digest()
