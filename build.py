@@ -1,0 +1,405 @@
+#!/usr/bin/env python3
+"""Build the offline static site ``dist/`` and optionally serve it on 127.0.0.1.
+
+usage::
+
+    python build.py                  # build dist/ (runs `npm ci` first if node_modules is missing)
+    python build.py serve [--port N] # build, then serve dist/ at http://127.0.0.1:N/
+    python build.py --no-pyc         # keep Pyodide's source-only stdlib and a source-only engine zip
+
+What lands in ``dist/`` (pages live at its root):
+
+* ``pyscript/``          PyScript's pre-bundled ``dist/`` files (no source maps, no codemirror/xterm/TOML)
+* ``pyscript/pyodide/``  the five Pyodide runtime files; ``python_stdlib.zip`` is replaced by a precompiled
+                         ``.pyc`` stdlib made by the vendored Pyodide in Node (cached in ``.build-cache/``)
+* ``pygame_core.zip``    the engine (``.py`` + ``.json`` + ``__pycache__/*.pyc`` made by the same Pyodide),
+                         unpacked into Pyodide's working directory by the PyScript ``files`` config
+* ``pyscript.json``      PyScript config: vendored interpreter, the engine zip, no ``packages``
+* everything in ``web/`` (front end and ``runtime/boot.js`` + ``runtime/main.py``), except ``sw.template.js``
+* ``sw.js``              service worker made from ``web/sw.template.js``: precaches every file, cache-first
+* ``build-info.json``    ``{version, engine_version, files, ...}``
+
+Standard library only. Builds are deterministic: the same inputs give byte-identical files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import hashlib
+import http.server
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+from collections.abc import Iterable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+WEB = ROOT / "web"
+ENGINE = ROOT / "pygame_core"
+NODE_MODULES = ROOT / "node_modules"
+CACHE = ROOT / ".build-cache"
+
+PYODIDE_VERSION = "314.0.2"
+PYSCRIPT_VERSION = "0.7.31"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+#: Lazy chunks of PyScript's dist/ that a page with a JSON config and no py-editor/py-terminal never loads
+#: (checked in Chromium: core.js always imports py-editor/py-game/py-terminal, which must stay; their
+#: codemirror/xterm/toml imports only happen when such an element is used).
+PYSCRIPT_SKIP = ("*.map", "codemirror*", "index-*", "xterm*", "toml-*", "zip-*", "service-worker.js")
+#: Files of web/ that are inputs of the build, not pages.
+WEB_SKIP = ("sw.template.js",)
+ENGINE_SUFFIXES = (".py", ".json")
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+SW_TEMPLATE = WEB / "sw.template.js"
+#: Fetched with fetch() while Pyodide boots: the denominator of the boot progress bar.
+BOOT_FETCHED = ("pyscript/pyodide/pyodide.asm.wasm", "pyscript/pyodide/python_stdlib.zip",
+                "pyscript/pyodide/pyodide-lock.json")
+
+# Runs inside the vendored Pyodide under Node (see NODE_RUNNER): compiles .py files to .pyc with the
+# CPython that the browser runs. argv: mode ("stdlib" | "engine"), input zip, output zip.
+PYC_SCRIPT = r'''
+import importlib.util, marshal, sys, zipfile
+mode, src, out = sys.argv[1:4]
+DATE = (1980, 1, 1, 0, 0, 0)
+
+def put(zout, name, data):
+    info = zipfile.ZipInfo(name, DATE)
+    info.compress_type = zipfile.ZIP_DEFLATED
+    info.create_system = 3
+    info.external_attr = 0o644 << 16
+    zout.writestr(info, data, compresslevel=9)
+
+def pyc(code, flags):
+    return importlib.util.MAGIC_NUMBER + flags.to_bytes(4, "little") + bytes(8) + marshal.dumps(code)
+
+with zipfile.ZipFile(src) as zin, zipfile.ZipFile(out, "w") as zout:
+    names = sorted(i.filename for i in zin.infolist() if not i.is_dir())
+    for name in names:
+        data = zin.read(name)
+        if not name.endswith(".py"):
+            put(zout, name, data)
+        elif mode == "stdlib":
+            # sourceless .pyc inside the zip: zipimport loads it directly, no compile at boot
+            code = compile(data, "/lib/python314.zip/" + name, "exec", dont_inherit=True)
+            put(zout, name + "c", pyc(code, 0))
+        else:
+            # keep the source (tracebacks) and add an unchecked-hash .pyc (flags=1) that the
+            # import system uses as is; it fixes co_filename up to the real source path itself
+            put(zout, name, data)
+            code = compile(data, name, "exec", dont_inherit=True)
+            head, _, tail = name.rpartition("/")
+            tag = sys.implementation.cache_tag
+            cache = (head + "/" if head else "") + "__pycache__/" + tail[:-3] + "." + tag + ".pyc"
+            put(zout, cache, pyc(code, 1))
+'''
+
+NODE_RUNNER = r'''
+// node pyc.mjs <pyodide dir> <work dir> <script.py> <args...>: run a Python script in the vendored Pyodide
+// with <work dir> mounted at /work (build.py's pyc step).
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+const [pyodideDir, workDir, script, ...args] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(resolve(pyodideDir, "pyodide.mjs")).href);
+const stdLibURL = process.env.PGC_STDLIB || undefined;  // the cached .pyc stdlib boots twice as fast
+const py = await loadPyodide({ indexURL: resolve(pyodideDir) + "/", stdLibURL });
+py.FS.mkdirTree("/work");
+py.FS.mount(py.FS.filesystems.NODEFS, { root: resolve(workDir) }, "/work");
+py.globals.set("ARGV", py.toPy([script, ...args]));
+py.runPython("import sys, runpy; sys.argv = list(ARGV); runpy.run_path(sys.argv[0], run_name='__main__')");
+'''
+
+
+def log(msg: str) -> None:
+    print(msg, file=sys.stderr, flush=True)
+
+
+def sha256_bytes(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def sha256_file(path: Path) -> str:
+    return sha256_bytes(path.read_bytes())
+
+
+# ------------------------------------------------------------------ node_modules
+
+
+def installed_version(package: str) -> str | None:
+    meta = NODE_MODULES / package / "package.json"
+    if not meta.is_file():
+        return None
+    return str(json.loads(meta.read_text(encoding="utf-8")).get("version"))
+
+
+def ensure_node_modules() -> None:
+    """Run ``npm ci`` when the pinned runtime packages are missing or at another version."""
+    if (installed_version("pyodide") == PYODIDE_VERSION
+            and installed_version("@pyscript/core") == PYSCRIPT_VERSION):
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        raise SystemExit("node_modules/ is missing and npm is not installed: install Node.js 20+ and npm")
+    log("node_modules/ missing or stale: running npm ci")
+    subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
+    if installed_version("pyodide") != PYODIDE_VERSION:
+        raise SystemExit(f"npm ci did not install pyodide@{PYODIDE_VERSION}: check package-lock.json")
+
+
+# ------------------------------------------------------------------ deterministic zips
+
+
+def zip_bytes(entries: Iterable[tuple[str, bytes]]) -> bytes:
+    """A zip with sorted names, fixed dates and modes: same entries, same bytes."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        for name, data in sorted(entries):
+            info = zipfile.ZipInfo(name, ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.create_system = 3
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, data, compresslevel=9)
+    return buf.getvalue()
+
+
+def engine_entries() -> list[tuple[str, bytes]]:
+    """The engine package as zip entries: ``pygame_core/**`` .py and .json files, no caches."""
+    out = []
+    for path in sorted(ENGINE.rglob("*")):
+        rel = path.relative_to(ROOT)
+        if path.is_file() and path.suffix in ENGINE_SUFFIXES and "__pycache__" not in rel.parts:
+            out.append((rel.as_posix(), path.read_bytes()))
+    return out
+
+
+# ------------------------------------------------------------------ .pyc via Pyodide in Node
+
+
+def run_in_pyodide(work: Path, args: list[str], stdlib: Path | None = None) -> None:
+    """Run PYC_SCRIPT in the vendored Pyodide under Node with ``work`` mounted at /work."""
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("node is required to precompile the stdlib (or pass --no-pyc)")
+    (work / "pyc.py").write_text(PYC_SCRIPT, encoding="utf-8")
+    (work / "pyc.mjs").write_text(NODE_RUNNER, encoding="utf-8")
+    cmd = [node, str(work / "pyc.mjs"), str(NODE_MODULES / "pyodide"), str(work), "/work/pyc.py", *args]
+    env = {**os.environ, "PGC_STDLIB": str(stdlib)} if stdlib else None
+    subprocess.run(cmd, check=True, cwd=work, env=env)
+
+
+def cached_pyc(kind: str, source: bytes) -> bytes:
+    """``source`` zip compiled by Pyodide (mode ``kind``), cached by Pyodide version + input hash."""
+    key = sha256_bytes(f"{kind}\0{PYODIDE_VERSION}\0{PYC_SCRIPT}\0{NODE_RUNNER}\0".encode() + source)[:20]
+    hit = CACHE / f"{kind}-pyc-{PYODIDE_VERSION}-{key}.zip"
+    if hit.is_file():
+        return hit.read_bytes()
+    work = CACHE / f"tmp-{kind}-{os.getpid()}"
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    try:
+        (work / "in.zip").write_bytes(source)
+        log(f"precompiling {kind} to .pyc with Pyodide {PYODIDE_VERSION} in Node")
+        stdlibs = sorted(CACHE.glob(f"stdlib-pyc-{PYODIDE_VERSION}-*.zip")) if kind != "stdlib" else []
+        run_in_pyodide(work, [kind, "/work/in.zip", "/work/out.zip"], stdlibs[0] if stdlibs else None)
+        data = (work / "out.zip").read_bytes()
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    for old in CACHE.glob(f"{kind}-pyc-*.zip"):   # keep one entry per kind
+        old.unlink()
+    hit.write_bytes(data)
+    return data
+
+
+# ------------------------------------------------------------------ copying
+
+
+def copy_pyscript(out: Path) -> None:
+    shutil.copytree(NODE_MODULES / "@pyscript/core/dist", out / "pyscript",
+                    ignore=shutil.ignore_patterns(*PYSCRIPT_SKIP))
+
+
+def copy_pyodide(out: Path, pyc: bool) -> None:
+    dest = out / "pyscript" / "pyodide"
+    dest.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        shutil.copyfile(NODE_MODULES / "pyodide" / name, dest / name)
+    if pyc:
+        stock = (NODE_MODULES / "pyodide" / "python_stdlib.zip").read_bytes()
+        (dest / "python_stdlib.zip").write_bytes(cached_pyc("stdlib", stock))
+
+
+def copy_web(out: Path) -> None:
+    if WEB.is_dir():
+        shutil.copytree(WEB, out, dirs_exist_ok=True,
+                        ignore=shutil.ignore_patterns(*WEB_SKIP, "__pycache__", ".DS_Store"))
+
+
+def write_engine(out: Path, pyc: bool) -> None:
+    source = zip_bytes(engine_entries())
+    (out / "pygame_core.zip").write_bytes(cached_pyc("engine", source) if pyc else source)
+
+
+def write_config(out: Path) -> None:
+    config = {"interpreter": "./pyscript/pyodide/pyodide.mjs", "files": {"./pygame_core.zip": "./*"}}
+    (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+
+
+# ------------------------------------------------------------------ service worker + build info
+
+
+def site_files(out: Path) -> list[str]:
+    """Every file of ``out`` as a posix path relative to it, sorted."""
+    return sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+
+
+def engine_version() -> str:
+    text = (ENGINE / "kernel" / "game.py").read_text(encoding="utf-8")
+    m = re.search(r'^ENGINE_VERSION\s*=\s*"([^"]+)"', text, re.M)
+    return m.group(1) if m else "unknown"
+
+
+def content_version(out: Path, files: list[str]) -> str:
+    h = hashlib.sha256()
+    for rel in files:
+        h.update(f"{rel}\0{sha256_file(out / rel)}\n".encode())
+    return h.hexdigest()[:16]
+
+
+def write_service_worker(out: Path, files: list[str], version: str) -> None:
+    template = SW_TEMPLATE.read_text(encoding="utf-8")
+    urls = json.dumps(["./" + f for f in files], indent=2)
+    text = template.replace("__PGC_VERSION__", version).replace("__PGC_FILES__", urls)
+    (out / "sw.js").write_text(text, encoding="utf-8")
+
+
+def write_build_info(out: Path, version: str, count: int, pyc: bool) -> None:
+    info = {
+        "version": version,
+        "engine_version": engine_version(),
+        "files": count,
+        "pyodide": PYODIDE_VERSION,
+        "pyscript": PYSCRIPT_VERSION,
+        "pyc": pyc,
+        "boot_download_bytes": sum((out / f).stat().st_size for f in BOOT_FETCHED if (out / f).is_file()),
+    }
+    (out / "build-info.json").write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
+
+
+def check_output_dir(out: Path) -> None:
+    """Refuse to wipe anything that is not a previous build (``out`` is deleted before building)."""
+    inside_forbidden = (WEB, ENGINE, NODE_MODULES, CACHE, ROOT / ".git")
+    if out == ROOT or out in ROOT.parents or any(out == p or p in out.parents for p in inside_forbidden):
+        raise SystemExit(f"refusing to build into {out}: it overlaps the sources")
+    if out.exists() and any(out.iterdir()) and not (out / "build-info.json").is_file():
+        raise SystemExit(f"refusing to wipe {out}: not empty and not a previous build (no build-info.json)")
+
+
+def build(out: Path = DIST, pyc: bool = True) -> dict[str, object]:
+    """Build the whole site into ``out`` (wiped first); returns the build info."""
+    check_output_dir(out)
+    ensure_node_modules()
+    CACHE.mkdir(exist_ok=True)
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    copy_pyscript(out)
+    copy_pyodide(out, pyc)
+    copy_web(out)
+    write_engine(out, pyc)
+    write_config(out)
+    files = [f for f in site_files(out) if f != "sw.js"] + ["build-info.json"]
+    version = content_version(out, files[:-1])
+    write_build_info(out, version, len(files) + 1, pyc)
+    write_service_worker(out, sorted(files), version)
+    info: dict[str, object] = json.loads((out / "build-info.json").read_text(encoding="utf-8"))
+    size = sum((out / f).stat().st_size for f in site_files(out))
+    log(f"built {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}: {info['files']} files, "
+        f"{size / 1e6:.1f} MB, version {version}")
+    return info
+
+
+# ------------------------------------------------------------------ serve
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the MIME types Pyodide needs; every response must be revalidated."""
+
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".json": "application/json",
+        ".py": "text/x-python; charset=utf-8",
+        ".zip": "application/zip",
+        ".svg": "image/svg+xml",
+        ".webmanifest": "application/manifest+json",
+        ".css": "text/css",
+        ".html": "text/html; charset=utf-8",
+        ".txt": "text/plain; charset=utf-8",
+        ".png": "image/png",
+        ".ico": "image/x-icon",
+        ".woff2": "font/woff2",
+    }
+
+    def end_headers(self) -> None:
+        # no-cache = "revalidate every time" (cheap 304s), so a rebuild is seen at once;
+        # the service worker makes repeat visits fast and offline.
+        self.send_header("Cache-Control", "no-cache")
+        if self.path.split("?", 1)[0].endswith("/sw.js"):
+            self.send_header("Service-Worker-Allowed", "/")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - stdlib signature
+        if os.environ.get("PGC_SERVE_LOG"):
+            super().log_message(format, *args)
+
+
+class SiteServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        if isinstance(sys.exc_info()[1], ConnectionError):   # the browser went away mid-file: normal
+            return
+        super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
+def serve(port: int, directory: Path = DIST) -> None:
+    handler = functools.partial(SiteHandler, directory=str(directory))
+    try:
+        httpd = SiteServer(("127.0.0.1", port), handler)
+    except OSError as exc:
+        raise SystemExit(f"cannot listen on 127.0.0.1:{port}: {exc} (try --port N)") from exc
+    print(f"Serving http://127.0.0.1:{httpd.server_address[1]}/", flush=True)
+    try:
+        httpd.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        httpd.server_close()
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description="Build (and serve) the offline static site dist/.")
+    ap.add_argument("command", nargs="?", choices=["build", "serve"], default="build")
+    ap.add_argument("--port", type=int, default=8000, help="port for `serve` (0 = any free port)")
+    ap.add_argument("--out", type=Path, default=DIST, help="output folder (default dist/)")
+    ap.add_argument("--no-pyc", action="store_true", help="ship the stock source-only stdlib and engine")
+    ap.add_argument("--no-build", action="store_true", help="`serve` the existing output without building")
+    args = ap.parse_args(argv)
+    out = args.out.resolve()
+    if not (args.command == "serve" and args.no_build):
+        build(out, pyc=not args.no_pyc)
+    if args.command == "serve":
+        serve(args.port, out)
+
+
+if __name__ == "__main__":
+    main()

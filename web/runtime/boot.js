@@ -1,0 +1,317 @@
+// Boots the Python game engine in the page (PyScript on the vendored Pyodide) and exposes it to JS.
+//
+//   <script type="module" src="./runtime/boot.js"></script>
+//   import { ready } from "./runtime/boot.js";            // resolves with window.pgc
+//   document.addEventListener("pgc-ready", (e) => e.detail.call("catalog", {}));
+//   window.pgc.call(method, argsObject) -> {ok: true, result} | {ok: false, error: {kind, message, code}}
+//
+// While Pyodide boots, #boot-progress (the page's own element, or an overlay made here) shows a
+// <progress> bar and the current step. The service worker ./sw.js is registered once boot settles;
+// "pgc-update" is dispatched on document when a newer build took over (reload to use it).
+// On failure: #boot-progress[data-state="error"] says why, "pgc-error" is dispatched, `ready` rejects.
+// window.pgcReadyAt = performance.now() at the moment the engine answered (benchmark metric).
+
+const HERE = import.meta.url;
+const url = (rel) => new URL(rel, HERE).href;
+const SITE = url("../");
+const BOOT_TIMEOUT_MS = 180_000;
+const STEPS = {
+  download: "Downloading the game runtime…",
+  python: "Starting Python…",
+  engine: "Loading the game engine…",
+  ready: "Ready.",
+};
+
+// ------------------------------------------------------------------ progress indicator
+
+const OVERLAY_CSS = `
+#boot-progress.pgc-boot-overlay{position:fixed;inset:0;z-index:2147483000;display:flex;align-items:center;
+  justify-content:center;background:rgba(250,248,243,.94);color:#1d1d1f;font:16px/1.4 system-ui,sans-serif}
+#boot-progress.pgc-boot-overlay[hidden]{display:none}
+#boot-progress.pgc-boot-overlay .pgc-boot-card{min-width:16rem;max-width:32rem;padding:1.25rem 1.5rem;
+  border-radius:.75rem;background:#fff;box-shadow:0 4px 24px rgba(0,0,0,.15)}
+#boot-progress.pgc-boot-overlay progress{display:block;width:100%;height:1rem;margin-top:.5rem}
+#boot-progress[data-state="error"] .pgc-boot-text{color:#a40000;font-weight:600}
+@media (prefers-color-scheme: dark){#boot-progress.pgc-boot-overlay{background:rgba(20,20,22,.94);color:#eee}
+  #boot-progress.pgc-boot-overlay .pgc-boot-card{background:#2a2a2e}
+  #boot-progress[data-state="error"] .pgc-boot-text{color:#ff8a80}}`;
+
+function progressUI() {
+  let root = document.getElementById("boot-progress");
+  if (!root) {
+    const style = document.createElement("style");
+    style.textContent = OVERLAY_CSS;
+    document.head.append(style);
+    root = document.createElement("div");
+    root.id = "boot-progress";
+    root.className = "pgc-boot-overlay";
+    const card = document.createElement("div");
+    card.className = "pgc-boot-card";
+    root.append(card);
+    (document.body || document.documentElement).append(root);
+  }
+  root.hidden = false;
+  root.setAttribute("role", "status");
+  root.setAttribute("aria-live", "polite");
+  const holder = root.querySelector(".pgc-boot-card") || root;
+  let text = root.querySelector("[data-boot-text], .pgc-boot-text");
+  if (!text) {
+    text = document.createElement("p");
+    text.className = "pgc-boot-text";
+    text.style.margin = "0";
+    holder.append(text);
+  }
+  let bar = root.querySelector("progress");
+  if (!bar) {
+    bar = document.createElement("progress");
+    holder.append(bar);
+  }
+  bar.setAttribute("aria-label", "Loading the game engine");
+  let settled = false; // after done()/fail() late progress events change nothing
+  return {
+    root,
+    step(name, detail = "") {
+      if (settled) return;
+      root.dataset.state = "loading";
+      root.dataset.step = name;
+      text.textContent = STEPS[name] + (detail ? ` ${detail}` : "");
+    },
+    bytes(done, total) {
+      if (settled) return;
+      if (total > 0) {
+        bar.max = total;
+        bar.value = Math.min(done, total);
+        const pct = Math.min(100, Math.round((100 * done) / total));
+        this.step("download", `${mb(done)} of ${mb(total)} MB (${pct}%)`);
+      } else {
+        this.step("download", `${mb(done)} MB`);
+      }
+    },
+    indeterminate() {
+      if (!settled) bar.removeAttribute("value");
+    },
+    done() {
+      settled = true;
+      root.dataset.state = "ready";
+      root.dataset.step = "ready";
+      text.textContent = STEPS.ready;
+      bar.max = 1;
+      bar.value = 1;
+      root.hidden = true;
+    },
+    fail(message) {
+      settled = true;
+      root.hidden = false;
+      root.dataset.state = "error";
+      root.setAttribute("role", "alert");
+      text.textContent = `Could not start the game engine: ${message}. Reload the page to try again.`;
+      bar.hidden = true;
+    },
+  };
+}
+
+const mb = (n) => (n / 1e6).toFixed(1);
+
+// ------------------------------------------------------------------ download progress
+// Pyodide fetch()es the wasm, the stdlib zip and the lock file; PyScript fetches the engine zip.
+// During boot, fetch is wrapped to count the bytes of those responses as they stream in.
+
+function countDownloads(ui, expectedTotal, fail) {
+  const original = window.fetch;
+  const watched = (u) => u.startsWith(url("../pyscript/pyodide/"));
+  // A failed download of one of these means the boot cannot succeed (Pyodide would only log a warning
+  // and wait forever), so it ends the boot at once with a clear message.
+  const essential = (u) => watched(u) || u.startsWith(url("../pyscript/")) || u.startsWith(url("./"))
+    || u === url("../pyscript.json") || (u.startsWith(SITE) && u.endsWith(".zip"));
+  const relName = (u) => (u.startsWith(SITE) ? u.slice(SITE.length) : u);
+  const seen = new Map(); // url -> [done, total]
+  let pending = 0;
+  let started = false; // latched once every runtime download is in: the step stays "Starting Python"
+  const report = () => {
+    if (started) return;
+    let done = 0;
+    let total = 0;
+    for (const [d, t] of seen.values()) {
+      done += d;
+      total += t || d;
+    }
+    const expected = expectedTotal();
+    if (pending === 0 && (expected ? done >= expected : seen.size >= 2)) {
+      started = true;
+      ui.step("python");
+      ui.indeterminate();
+      return;
+    }
+    ui.bytes(done, Math.max(expected, total));
+  };
+  const wrapped = async function (input, init) {
+    const u = new URL(typeof input === "string" || input instanceof URL ? input : input.url, location.href).href;
+    let response;
+    try {
+      response = await original.call(this, input, init);
+    } catch (err) {
+      if (essential(u)) fail(`could not download ${relName(u)} (${err.message}; offline?)`);
+      throw err;
+    }
+    if (!response.ok && essential(u)) fail(`could not download ${relName(u)} (HTTP ${response.status})`);
+    if (!watched(u) || !response.body || !response.ok) return response;
+    try {
+      const total = Number(response.headers.get("content-length")) || 0;
+      seen.set(u, [0, total]);
+      pending += 1;
+      report();
+      const counter = new TransformStream({
+        transform(chunk, controller) {
+          seen.get(u)[0] += chunk.byteLength;
+          report();
+          controller.enqueue(chunk);
+        },
+        flush() {
+          pending -= 1;
+          report();
+        },
+      });
+      return new Response(response.body.pipeThrough(counter), {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
+    } catch {
+      return response;
+    }
+  };
+  window.fetch = wrapped;
+  return () => {
+    if (window.fetch === wrapped) window.fetch = original;
+  };
+}
+
+// ------------------------------------------------------------------ the engine bridge
+
+function makePgc(pyCall) {
+  return Object.freeze({
+    call(method, args = {}) {
+      let text;
+      try {
+        text = pyCall(String(method), JSON.stringify(args ?? {}));
+      } catch (err) {
+        console.error("pgc.call failed inside Python:", err);
+        const lines = String(err?.message ?? err).trim().split("\n");
+        return { ok: false, error: { kind: "internal", message: lines[lines.length - 1], code: "internal" } };
+      }
+      return JSON.parse(text);
+    },
+  });
+}
+
+// The value of the config attribute. PyScript resolves "interpreter" against the page (and "files"
+// against the config file), so a page in the site root just names ../pyscript.json; a page elsewhere
+// (e.g. runtime/selftest.html) gets the same config inline with every URL made absolute.
+async function pyscriptConfig() {
+  const configUrl = url("../pyscript.json");
+  if (new URL("./", location.href).href === SITE) return configUrl;
+  const response = await fetch(configUrl);
+  if (!response.ok) throw new Error(`${configUrl}: HTTP ${response.status}`);
+  const config = await response.json();
+  if (config.interpreter) config.interpreter = new URL(config.interpreter, configUrl).href;
+  if (config.files) {
+    config.files = Object.fromEntries(
+      Object.entries(config.files).map(([from, to]) => [new URL(from, configUrl).href, to]));
+  }
+  return JSON.stringify(config);
+}
+
+function registerServiceWorker() {
+  const allowed = "serviceWorker" in navigator && window.isSecureContext && /^https?:$/.test(location.protocol);
+  if (!allowed) return;
+  // A page that was already controlled gets a new worker only when a new build was deployed: tell the
+  // front end (it may offer a reload); nothing reloads by itself in the middle of a game.
+  const hadController = Boolean(navigator.serviceWorker.controller);
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (hadController) document.dispatchEvent(new CustomEvent("pgc-update"));
+  });
+  navigator.serviceWorker.register(url("../sw.js"), { scope: SITE }).catch((err) => {
+    console.warn("service worker not registered (the site still works online):", err);
+  });
+}
+
+function boot() {
+  const ui = progressUI();
+  ui.step("download");
+  let expected = 0;
+  fetch(url("../build-info.json"), { cache: "no-cache" })
+    .then((r) => (r.ok ? r.json() : {}))
+    .then((info) => { expected = Number(info.boot_download_bytes) || 0; })
+    .catch(() => {});
+  let failEarly = () => {};
+  const stopCounting = countDownloads(ui, () => expected, (message) => failEarly(message));
+
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => fail(`no answer after ${BOOT_TIMEOUT_MS / 1000} s`), BOOT_TIMEOUT_MS);
+    const onError = (event) => {
+      const msg = event?.reason?.message ?? event?.message ?? event?.error?.message;
+      if (msg && /pyodide|pyscript|python/i.test(String(event?.filename ?? "") + msg)) fail(msg);
+    };
+    window.addEventListener("error", onError);
+    window.addEventListener("unhandledrejection", onError);
+    const settle = () => {
+      clearTimeout(timer);
+      window.removeEventListener("error", onError);
+      window.removeEventListener("unhandledrejection", onError);
+      stopCounting();
+    };
+    const fail = (message) => {
+      settle();
+      reject(new Error(String(message)));
+    };
+    failEarly = fail;
+    // Called from runtime/main.py.
+    window.__pgcBoot = {
+      step: (name) => {
+        ui.step(name);
+        ui.indeterminate();
+      },
+      ready: (pyCall) => {
+        settle();
+        resolve(pyCall);
+      },
+      fail,
+    };
+
+    // PyScript reads the config from the <script type="py" config> tags present when core.js is
+    // evaluated, so the tag goes in first (without it PyScript would fall back to its CDN Pyodide).
+    pyscriptConfig().then((config) => {
+      const script = document.createElement("script");
+      script.type = "py";
+      script.src = url("./main.py");
+      script.setAttribute("config", config);
+      document.body.append(script);
+      return import(url("../pyscript/core.js"));
+    }).catch((err) => fail(`PyScript did not load (${err.message})`));
+  }).then((pyCall) => {
+    const pgc = makePgc(pyCall);
+    window.pgc = pgc;
+    window.pgcReadyAt = performance.now();
+    ui.done();
+    document.documentElement.dataset.pgcReady = "true";
+    document.dispatchEvent(new CustomEvent("pgc-ready", { detail: pgc }));
+    return pgc;
+  }, (err) => {
+    const message = String(err?.message ?? err).replace(/[.\s]+$/, "");
+    console.error("pygame_core boot failed:", err);
+    ui.fail(message);
+    document.documentElement.dataset.pgcReady = "error";
+    document.dispatchEvent(new CustomEvent("pgc-error", { detail: { message } }));
+    throw err;
+  }).finally(registerServiceWorker);
+}
+
+async function whenBody() {
+  if (document.body) return;
+  await new Promise((r) => document.addEventListener("DOMContentLoaded", r, { once: true }));
+}
+
+/** Resolves with window.pgc once the engine answers; rejects if it could not start. */
+export const ready = whenBody().then(boot);
+ready.catch(() => {}); // the failure is shown in #boot-progress; awaiting callers still see the rejection
+window.pgcReady = ready;
