@@ -1,0 +1,90 @@
+// Shared helpers of the pages: engine access, save summaries, base64url, small DOM bits.
+
+import { ready } from "../runtime/boot.js";
+import { t, pick, esc } from "./i18n.js";
+
+/** The engine door once booted (rejects when the runtime could not start). */
+export const engine = () => ready;
+
+export function setReady() {
+  document.documentElement.dataset.ready = "true";
+}
+
+/** A one-line summary of a game for the saved-games list (stored in the index). */
+export function summaryOf(view, doc) {
+  const meta = (doc && doc.meta) || {};
+  return {
+    game: view.game,
+    players: view.players,
+    names: (meta.seats || []).map((s) => s && s.name),
+    kinds: (meta.seats || []).map((s) => s && s.kind),
+    created: meta.created || null,
+    actions: view.actions_played,
+    phase: view.phase ? view.phase.name : null,
+    phaseIndex: view.phase ? view.phase.index : null,
+    phaseTotal: view.phase && view.phase.track ? view.phase.track.length : null,
+    over: !!view.over,
+    mode: view.options && view.options.mode,
+  };
+}
+
+/** Seats of a save's meta, or defaults (seat 0 human, the rest human too: nothing is assumed). */
+export function seatsOf(doc, players) {
+  const seats = (doc && doc.meta && Array.isArray(doc.meta.seats)) ? doc.meta.seats : [];
+  return Array.from({ length: players }, (_, i) => {
+    const s = seats[i] || {};
+    return { kind: typeof s.kind === "string" ? s.kind : "human", name: typeof s.name === "string" ? s.name : "" };
+  });
+}
+
+export function b64urlDecode(s) {
+  const b64 = s.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((s.length + 3) % 4);
+  const bin = atob(b64);
+  const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
+  return new TextDecoder().decode(bytes);
+}
+
+export function b64urlEncode(text) {
+  const bytes = new TextEncoder().encode(text);
+  let bin = "";
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** A full-page message (error) with an optional link home. */
+export function messageHTML(title, text, homeLink = true) {
+  return `<div class="fatal" role="alert" data-testid="error-banner"><h1>${esc(title)}</h1><p>${esc(text)}</p>`
+    + (homeLink ? `<p><a class="btn primary" href="./index.html" data-testid="home-link">${esc(t("back_home"))}</a></p>` : "")
+    + `</div>`;
+}
+
+export const fmtDate = (ms) => {
+  if (!ms) return "—";
+  try {
+    return new Date(ms).toLocaleString(document.documentElement.lang || undefined, { dateStyle: "medium", timeStyle: "short" });
+  } catch {
+    return new Date(ms).toLocaleString();
+  }
+};
+
+export const gameName = (catalog, id) => {
+  const g = catalog && catalog.games.find((x) => x.id === id);
+  return g ? pick(g.names) : id;
+};
+
+/** Random seed below 2^31 (kept exact through JSON in any language). */
+export const randomSeed = () => Math.floor(Math.random() * 2 ** 31);
+
+/** When a newer build took over (runtime/boot.js dispatches "pgc-update"), offer a reload. */
+export function installUpdateNotice() {
+  document.addEventListener("pgc-update", () => {
+    if (document.getElementById("update-notice")) return;
+    const div = document.createElement("div");
+    div.id = "update-notice";
+    div.className = "update-notice";
+    div.setAttribute("role", "status");
+    div.innerHTML = `<span>${esc(t("update_ready"))}</span><button type="button" class="btn small">${esc(t("reload"))}</button>`;
+    div.querySelector("button").addEventListener("click", () => location.reload());
+    document.body.append(div);
+  });
+}

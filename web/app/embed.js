@@ -1,0 +1,251 @@
+// embed.html — a compact, chrome-less game for iframes (rule-teaching pages).
+//
+//   ?game=ID&players=N&seed=S[&options=<json>][&seat=K][&bots=k0,k1,..][&names=a,b,..][&lang=..][&speed=..]
+//   ?save=<url-encoded save JSON or base64url>   start from a save (instead of game/players/seed)
+//   ?replay=<url of a save JSON file in the site> same, fetched
+//   &step=1[&at=N]   read-only stepping through the save's actions (First/Prev/Next/Last)
+//
+// Messages to the parent: {type:"pgc-ready", game, seat, mode}, then {type:"pgc-state", actions_played, over}
+// after each change (and {type:"pgc-error", message} when the frame cannot start).
+
+import { initLang, setLang, t, pick, esc, langSelectHTML } from "./i18n.js";
+import { engine, setReady, b64urlDecode, messageHTML, seatsOf } from "./common.js";
+import { Session, SPEEDS } from "./controller.js";
+import { GameView } from "./gameview.js";
+import * as I from "./icons.js";
+import * as keyboard from "./keyboard.js";
+
+const P = new URLSearchParams(location.search);
+initLang(P.get("lang"), false);
+
+const root = document.getElementById("embed");
+const bar = document.getElementById("embed-bar");
+const help = document.getElementById("help");
+const post = (msg) => { try { if (parent !== window) parent.postMessage(msg, "*"); } catch { /* cross-origin parents still get it */ } };
+
+function fail(reason) {
+  bar.innerHTML = "";
+  root.innerHTML = messageHTML(t("error"), reason, false);
+  setReady();
+  document.documentElement.dataset.error = "true";
+  post({ type: "pgc-error", message: reason });
+}
+
+const intOrRaw = (s) => (s != null && /^\d+$/.test(s) ? Number(s) : s);
+
+function decodeSave(raw) {
+  const s = raw.trim();
+  if (s.startsWith("{")) return s;
+  try {
+    return b64urlDecode(s);
+  } catch {
+    return s; // let the engine say why it is not a save
+  }
+}
+
+/** Seat kinds: bots=human,heuristic,.. (per seat) or bots=random (every seat but `seat`). */
+function seatKinds(players, seat, catalogBots) {
+  const list = (P.get("bots") || "").split(",").map((x) => x.trim()).filter(Boolean);
+  const names = (P.get("names") || "").split(",");
+  const fallback = catalogBots.includes("heuristic") ? "heuristic" : catalogBots[0] || "random";
+  return Array.from({ length: players }, (_, i) => {
+    let kind;
+    if (list.length > 1) kind = list[i] || fallback;
+    else kind = i === seat ? "human" : list[0] || fallback;
+    if (kind === "bot") kind = fallback;
+    return { kind, name: (names[i] || "").trim() };
+  });
+}
+
+/** A save text holding only the first k actions (seed digits kept verbatim from the original text). */
+function truncated(text, doc, k) {
+  const m = /"seed"\s*:\s*(\d+)/.exec(text);
+  const seed = m ? m[1] : String(doc.seed);
+  return `{"format":${JSON.stringify(doc.format)},"game":${JSON.stringify(doc.game)},"options":${JSON.stringify(doc.options)},`
+    + `"players":${doc.players},"seed":${seed},"actions":${JSON.stringify(doc.actions.slice(0, k))},"meta":${JSON.stringify(doc.meta || {})}}`;
+}
+
+async function getSaveText() {
+  if (P.has("save")) return decodeSave(P.get("save"));
+  if (P.has("replay")) {
+    const url = new URL(P.get("replay"), location.href);
+    if (url.origin !== location.origin) throw new Error("replay must be a file of this site");
+    const r = await fetch(url.href);
+    if (!r.ok) throw new Error(`could not fetch ${P.get("replay")} (HTTP ${r.status})`);
+    return r.text();
+  }
+  return null;
+}
+
+async function main() {
+  let pgc;
+  try {
+    pgc = await engine();
+  } catch (err) {
+    fail(String(err && err.message ? err.message : err));
+    return;
+  }
+  const cat = pgc.call("catalog", {});
+  const catalog = cat.ok ? cat.result : { games: [] };
+  let text = null;
+  try {
+    text = await getSaveText();
+  } catch (err) {
+    fail(t("bad_url", { reason: err.message }));
+    return;
+  }
+  const sid = `embed-${Math.random().toString(36).slice(2)}`;
+  const seatParam = P.has("seat") ? intOrRaw(P.get("seat")) : 0;
+  if (P.has("seat") && (typeof seatParam !== "number")) {
+    fail(t("bad_url", { reason: `seat must be a seat number, not ${JSON.stringify(P.get("seat"))}` }));
+    return;
+  }
+  let reply;
+  let doc = null;
+  if (text != null) {
+    const r = pgc.call("load", { sid, text, seat: seatParam, lang: document.documentElement.lang });
+    if (!r.ok) return fail(t("bad_url", { reason: r.error.message }));
+    reply = r.result;
+    try { doc = JSON.parse(text); } catch { /* the engine parsed it */ }
+  } else {
+    if (!P.has("game")) return fail(t("bad_url", { reason: "missing game=<id> (or save=/replay=)" }));
+    let options = {};
+    if (P.has("options")) {
+      try {
+        options = JSON.parse(P.get("options"));
+      } catch (err) {
+        return fail(t("bad_url", { reason: `options is not valid JSON (${err.message})` }));
+      }
+    }
+    const g = catalog.games.find((x) => x.id === P.get("game"));
+    const args = {
+      sid, game: P.get("game"), players: P.has("players") ? intOrRaw(P.get("players")) : (g ? g.min_players : 2),
+      seed: P.has("seed") ? intOrRaw(P.get("seed")) : 0, options, seat: seatParam, lang: document.documentElement.lang,
+    };
+    const r = pgc.call("new", args);
+    if (!r.ok) return fail(t("bad_url", { reason: r.error.message }));
+    reply = r.result;
+  }
+  const view = reply.view;
+  if (seatParam < 0 || seatParam >= view.players) return fail(t("bad_url", { reason: `no seat ${seatParam} in a ${view.players}-player game` }));
+  const gameId = view.game;
+  const g = catalog.games.find((x) => x.id === gameId);
+  const title = g ? pick(g.names) : gameId;
+
+  if (P.get("step") === "1" || P.get("step") === "true") {
+    if (!doc) doc = { format: 1, game: gameId, options: view.options, players: view.players, seed: 0, actions: [] };
+    return stepper(pgc, sid, text, doc, seatParam, title);
+  }
+
+  const seats = P.has("bots") || !doc ? seatKinds(view.players, seatParam, g ? g.bots : ["random"]) : seatsOf(doc, view.players);
+  if (doc && !P.has("bots")) {
+    // a save's own seats, but the embed decides who is human: `seat` (default 0)
+    seats.forEach((s, i) => { if (i === seatParam) s.kind = "human"; else if (s.kind === "human") s.kind = "heuristic"; });
+  }
+  let last = null;
+  const session = new Session(pgc, {
+    sid, seats, speed: SPEEDS[P.get("speed")] != null ? P.get("speed") : "normal",
+    onUpdate: () => gv.render(),
+    onPlayed: (p) => gv.played(p),
+    onError: (e) => gv.error(e),
+  });
+  const gv = new GameView(root, session, {
+    gameId, compact: true,
+    onChange: (v) => {
+      const sig = `${v.actions_played}/${v.over}`;
+      if (sig !== last) {
+        last = sig;
+        post({ type: "pgc-state", actions_played: v.actions_played, over: v.over });
+      }
+    },
+  });
+  const kb = keyboard.install(gv, help);
+  renderBar(title, null, () => { session.refresh(); gv.lastMsg = ""; gv.build(); gv.render(); }, kb);
+  session.begin(reply);
+  gv.render();
+  setReady();
+  post({ type: "pgc-ready", game: gameId, seat: seatParam, mode: "play" });
+  window.pgcGame = { session, view: gv };
+}
+
+function renderBar(title, stepHTML, onLang, kb) {
+  document.getElementById("embed-title").textContent = title;
+  const draw = () => {
+    bar.innerHTML = `<span class="title">${esc(title)}</span>${stepHTML ? stepHTML() : ""}`
+      + `<button type="button" class="btn ghost" id="help-btn" data-testid="help" aria-keyshortcuts="?">?<span class="sr-only">${esc(t("help"))}</span></button>`
+      + langSelectHTML("embed-lang");
+  };
+  draw();
+  bar.addEventListener("change", (e) => {
+    if (e.target.id !== "embed-lang") return;
+    setLang(e.target.value, false);
+    draw();
+    onLang();
+  });
+  bar.addEventListener("click", (e) => {
+    if (e.target.closest("#help-btn") && kb) kb.openHelp();
+  });
+  return draw;
+}
+
+/** Read-only stepping through a save's actions. */
+function stepper(pgc, sid, text, doc, seat, title) {
+  const total = doc.actions.length;
+  let at = Math.max(0, Math.min(total, Number(P.get("at") ?? 0) || 0));
+  const fake = { seats: Array.from({ length: doc.players }, (_, i) => ({ kind: "human", name: (doc.meta && doc.meta.seats && doc.meta.seats[i] && doc.meta.seats[i].name) || "" })) };
+  const session = {
+    ...fake, reply: null, viewer: seat, passTo: null, thinking: null, running: false, speed: "fast",
+    canUndo: () => false, skip() {}, act: () => ({ ok: false }), undo: () => ({ ok: false }), reveal() {},
+    refresh() { return go(at); },
+  };
+  const gv = new GameView(root, session, { gameId: doc.game, compact: true, readOnly: true });
+  const go = (k) => {
+    at = Math.max(0, Math.min(total, k));
+    const r = pgc.call("load", { sid, text: truncated(text, doc, at), seat, lang: document.documentElement.lang });
+    if (!r.ok) {
+      gv.error(r.error);
+      return false;
+    }
+    session.reply = r.result;
+    if (at > 0) {
+      const [s, a] = doc.actions[at - 1];
+      const prev = pgc.call("load", { sid: `${sid}-prev`, text: truncated(text, doc, at - 1), seat: s, lang: document.documentElement.lang });
+      const li = prev.ok && (prev.result.legal || []).find((x) => JSON.stringify(x.action) === JSON.stringify(a));
+      gv.lastMsg = t("bot_did", { name: gv.names()[s], label: gv.subNames(li ? li.label : a.type) });
+    } else {
+      gv.lastMsg = "";
+    }
+    gv.render();
+    draw();
+    post({ type: "pgc-state", actions_played: at, over: !!r.result.view.over });
+    return true;
+  };
+  const stepHTML = () => `<span class="stepper" role="group" aria-label="${esc(t("step_of", { n: at, total }))}">`
+    + `<button type="button" class="btn" data-step="first" data-testid="step-first"${at === 0 ? " disabled" : ""}>${I.first}<span>${esc(t("embed_first"))}</span></button>`
+    + `<button type="button" class="btn" data-step="prev" data-testid="step-prev"${at === 0 ? " disabled" : ""}>${I.prev}<span>${esc(t("embed_prev"))}</span></button>`
+    + `<span class="pos" data-testid="step-pos" aria-live="polite">${esc(t("step_of", { n: at, total }))}</span>`
+    + `<button type="button" class="btn" data-step="next" data-testid="step-next"${at >= total ? " disabled" : ""}><span>${esc(t("embed_next"))}</span>${I.next}</button>`
+    + `<button type="button" class="btn" data-step="last" data-testid="step-last"${at >= total ? " disabled" : ""}><span>${esc(t("embed_last"))}</span>${I.last}</button></span>`;
+  const kb = keyboard.install(gv, help);
+  const draw = renderBar(title, stepHTML, () => { gv.build(); go(at); }, kb);
+  bar.addEventListener("click", (e) => {
+    const b = e.target.closest("[data-step]");
+    if (!b || b.disabled) return;
+    const to = { first: 0, prev: at - 1, next: at + 1, last: total }[b.dataset.step];
+    go(to);
+    const same = bar.querySelector(`[data-step="${b.dataset.step}"]`);
+    (same && !same.disabled ? same : bar.querySelector("[data-step]:not([disabled])"))?.focus();
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.target.closest && e.target.closest("input, select, textarea")) return;
+    if (e.key === "ArrowRight") go(at + 1);
+    else if (e.key === "ArrowLeft") go(at - 1);
+    else if (e.key === "Home") go(0);
+    else if (e.key === "End") go(total);
+  });
+  go(at);
+  setReady();
+  post({ type: "pgc-ready", game: doc.game, seat, mode: "step" });
+}
+
+main();

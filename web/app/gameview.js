@@ -1,0 +1,464 @@
+// The interactive game screen shared by play.html and embed.html: board, actions, log, status,
+// pass-the-device screen and game-over panel, driven by a controller Session.
+//
+// Rendering is one innerHTML write per region per update (strings built in one pass, no reads of
+// layout in between); focus is restored to the "same" control afterwards.
+
+import { t, pick, esc } from "./i18n.js";
+import * as I from "./icons.js";
+import * as EE from "./render/empires_end.js";
+
+const RENDERERS = { empires_end: EE };
+
+export class GameView {
+  /**
+   * @param root     container element
+   * @param session  controller Session
+   * @param opts     {gameId, compact, readOnly, onChange(view), onHome: url|null, extraToolbar: html}
+   */
+  constructor(root, session, opts = {}) {
+    this.root = root;
+    this.s = session;
+    this.opts = opts;
+    this.R = RENDERERS[opts.gameId] || EE;
+    this.sel = [];
+    this.renders = 0;
+    this.bid = { axe: 0, coin: 0 };
+    this.lastMsg = "";
+    this.errorMsg = "";
+    this.storageMsg = "";
+    this.overHidden = false;
+    this.lastRenderMs = 0;
+    root.addEventListener("click", (e) => this.onClick(e));
+    root.addEventListener("submit", (e) => this.onSubmit(e));
+    root.addEventListener("input", (e) => this.onInput(e));
+    this.build();
+  }
+
+  build() {
+    this.statusHTML = null;
+    this.logHTML = "";
+    this.actsHTML = null;
+    const c = this.opts.compact ? " compact" : "";
+    this.root.innerHTML = `<div class="gv${c}">
+      <div class="gv-bar">
+        <div class="gv-status" role="status" aria-live="polite" data-testid="status"></div>
+        <div class="gv-tools"></div>
+      </div>
+      <div class="banner warn-banner" data-testid="storage-warning" role="status" hidden></div>
+      <div class="banner error-banner" data-testid="error-banner" role="alert" hidden></div>
+      <div class="gv-main">
+        <div class="gv-board" data-testid="board"></div>
+        <aside class="gv-side">
+          <section class="panel gv-actions" aria-labelledby="acts-h"><h2 id="acts-h" class="panel-h" tabindex="-1">${esc(t("legal_actions"))}</h2><div class="act-body" data-testid="legal-actions"></div></section>
+          <section class="panel gv-log" aria-labelledby="log-h" tabindex="0"><h2 id="log-h" class="panel-h">${esc(t("event_log"))}</h2><ol class="log" data-testid="event-log"></ol></section>
+        </aside>
+      </div>
+      <div class="gv-pass" data-testid="pass-device" hidden></div>
+      <div class="gv-over" hidden></div>
+    </div>`;
+    const q = (s) => this.root.querySelector(s);
+    this.el = {
+      status: q(".gv-status"), tools: q(".gv-tools"), warn: q(".warn-banner"), error: q(".error-banner"),
+      main: q(".gv-main"), board: q(".gv-board"), acts: q(".act-body"), log: q(".log"), pass: q(".gv-pass"),
+      over: q(".gv-over"), actsH: q("#acts-h"), logH: q("#log-h"),
+    };
+  }
+
+  // ------------------------------------------------------------------ messages
+
+  names() {
+    return this.s.seats.map((s, i) => (s.name && s.name.trim()) || t("player_n", { n: i + 1 }));
+  }
+
+  /** Engine texts say "Player 2" / "玩家2": show the seat names chosen on the home page instead. */
+  subNames(text) {
+    const n = this.names();
+    return String(text).replace(/Player (\d+)/g, (m, d) => n[d - 1] ?? m).replace(/玩家(\d+)/g, (m, d) => n[d - 1] ?? m);
+  }
+
+  played(p) {
+    if (!p || p.human) return;
+    const name = this.names()[p.seat];
+    const label = p.label || "";
+    this.lastMsg = label ? t(p.human ? "you_did" : "bot_did", { name, label: this.subNames(label) }) : "";
+    this.render();
+  }
+
+  error(err) {
+    const msg = err && err.message ? err.message : String(err);
+    this.errorMsg = t("engine_error", { reason: msg });
+    this.render();
+  }
+
+  storageFull(on) {
+    this.storageMsg = on ? t("storage_full") : "";
+    this.renderBanners();
+  }
+
+  clearError() {
+    if (this.errorMsg) {
+      this.errorMsg = "";
+      this.renderBanners();
+    }
+  }
+
+  // ------------------------------------------------------------------ rendering
+
+  ctx() {
+    const r = this.s.reply;
+    const view = r.view;
+    const legal = this.opts.readOnly || this.s.thinking != null || this.s.passTo != null ? [] : (r.legal || []);
+    const byKey = new Map();
+    const keysOf = new Map();
+    for (const li of legal) {
+      const ks = this.R.actionKeys(li.action, view);
+      if (li.action.type === "use") {
+        for (const p of [li.action.a, li.action.b, li.action.loc]) if (p != null && view.seat != null) ks.push(`loc:${view.seat}:${p}`);
+      }
+      keysOf.set(li, ks);
+      for (const k of ks) {
+        if (!byKey.has(k)) byKey.set(k, []);
+        byKey.get(k).push(li);
+      }
+    }
+    // drop a stale selection
+    this.sel = this.sel.filter((k) => byKey.has(k));
+    const sel = this.sel;
+    const withSel = (list) => list.filter((li) => sel.every((k) => keysOf.get(li).includes(k)));
+    const selCandidates = sel.length ? withSel(byKey.get(sel[0]) || []) : [];
+    const ctx = {
+      legal, byKey, keysOf,
+      names: this.names(),
+      kinds: this.s.seats.map((s) => s.kind),
+      sel: sel[sel.length - 1] || null,
+      selAll: sel,
+      bid: this.bid,
+      selCandidates,
+      selLabel: sel.map((k) => this.R.keyLabel(view, k, null)).join(" + "),
+      candidates: (key) => {
+        if (sel.includes(key)) return selCandidates;
+        return withSel(byKey.get(key) || []);
+      },
+    };
+    return ctx;
+  }
+
+  render() {
+    const r = this.s.reply;
+    if (!r) return;
+    this.renders = (this.renders || 0) + 1;
+    const t0 = performance.now();
+    const view = r.view;
+    const focus = this.focusSig();
+    const passing = this.s.passTo != null;
+
+    this.el.pass.hidden = !passing;
+    this.el.main.hidden = passing;
+    if (passing) {
+      const name = this.names()[this.s.passTo];
+      this.el.board.innerHTML = "";
+      this.el.board._keys = null;
+      this.el.acts.innerHTML = "";
+      this.actsHTML = "";
+      this.el.log.innerHTML = "";
+      this.logHTML = "";
+      this.el.pass.innerHTML = `<div class="pass-card" role="dialog" aria-modal="false" aria-labelledby="pass-h">`
+        + `${I.person}<h2 id="pass-h">${esc(t("pass_to", { name }))}</h2><p>${esc(t("pass_hint", { name }))}</p>`
+        + `<button type="button" class="btn primary big" data-testid="pass-device-continue" data-pass-continue="1">${esc(t("pass_continue", { name }))}</button></div>`;
+      this.el.status.textContent = t("pass_to", { name });
+      this.statusHTML = null;
+      this.el.over.hidden = true;
+      this.renderTools(view);
+      this.renderBanners();
+      if (!this.el.pass.contains(document.activeElement)) this.el.pass.querySelector("button").focus();
+      this.lastRenderMs = performance.now() - t0;
+      performance.mark("pgc-render");
+      return;
+    }
+    this.el.pass.innerHTML = "";
+    const ctx = this.ctx();
+    this.board(view, ctx);
+    const acts = this.s.thinking != null
+      ? `<p class="muted">${esc(t("bot_thinking", { name: this.names()[this.s.thinking] ?? "" }))}</p>`
+      : this.opts.readOnly ? "" : this.R.renderActions(view, ctx);
+    if (acts !== this.actsHTML) {
+      this.el.acts.innerHTML = acts;
+      this.actsHTML = acts;
+    }
+    this.el.actsH.parentElement.hidden = !!this.opts.readOnly;
+    this.renderLog(view);
+    this.renderStatus(view);
+    this.renderTools(view);
+    this.renderBanners();
+    this.renderOver(view);
+    this.restoreFocus(focus);
+    this.lastRenderMs = performance.now() - t0;
+    this.root.dataset.renderMs = this.lastRenderMs.toFixed(1);
+    (window.pgcRenderTimes ||= []).push(this.lastRenderMs);
+    if (window.pgcRenderTimes.length > 1000) window.pgcRenderTimes.shift();
+    if (this.opts.onChange) this.opts.onChange(view);
+    performance.mark("pgc-render");
+  }
+
+  /** Write the board, replacing only the sections whose markup changed. */
+  board(view, ctx) {
+    const el = this.el.board;
+    const secs = this.R.boardSections ? this.R.boardSections(view, ctx) : [["all", this.R.renderBoard(view, ctx)]];
+    const keys = secs.map((x) => x[0]).join("|");
+    const phase = `ee-board phase-${view.phase ? view.phase.kind : ""}`;
+    if (el._keys !== keys) {
+      el.innerHTML = `<div class="${phase}">${secs.map(([k, h]) => `<div class="sec sec-${k}" data-sec="${k}">${h}</div>`).join("")}</div>`;
+      el._keys = keys;
+      el._html = Object.fromEntries(secs);
+      return;
+    }
+    el.firstElementChild.className = phase;
+    for (const [k, h] of secs) {
+      if (el._html[k] !== h) {
+        el.querySelector(`[data-sec="${k}"]`).innerHTML = h;
+        el._html[k] = h;
+      }
+    }
+  }
+
+  renderLog(view) {
+    const log = view.log || [];
+    const items = [];
+    for (let i = log.length - 1; i >= 0 && items.length < 120; i--) {
+      const e = log[i];
+      items.push(`<li${e.seat != null ? ` class="seat-${e.seat}"` : ""}>${esc(this.subNames(pick(e.text)))}</li>`);
+    }
+    const html = items.join("");
+    if (html !== this.logHTML) {
+      this.el.log.innerHTML = html;
+      this.logHTML = html;
+    }
+  }
+
+  renderStatus(view) {
+    const s = this.s;
+    const names = this.names();
+    let turn;
+    if (view.over) turn = t("game_over");
+    else if (this.opts.readOnly) turn = t("to_move_list", { names: (view.to_move || []).map((x) => names[x]).join(", ") });
+    else if (s.thinking != null) turn = t("bot_thinking", { name: names[s.thinking] });
+    else if (s.viewer == null) turn = t("all_bots");
+    else if ((view.to_move || []).includes(s.viewer)) turn = t("your_turn", { name: names[s.viewer] });
+    else turn = t("waiting_for", { names: (view.to_move || []).map((x) => names[x]).join(", ") });
+    // While a seat has a pending decision the engine's one-line status can lag behind; prefer the prompt.
+    const p = view.pending;
+    const status = p && p.prompt ? `${names[p.seat] ?? ""}: ${this.subNames(pick(p.prompt))}`
+      : view.status ? this.subNames(pick(view.status)) : "";
+    const html = `<span class="turn">${esc(turn)}</span>`
+      + (status ? `<span class="st-line">${esc(status)}</span>` : "")
+      + (this.lastMsg ? `<span class="last-move">${esc(this.lastMsg)}</span>` : "");
+    if (html !== this.statusHTML) {
+      this.el.status.innerHTML = html;
+      this.statusHTML = html;
+    }
+  }
+
+  renderTools(view) {
+    const extra = this.opts.toolbar ? this.opts.toolbar(this) : "";
+    const can = this.s.canUndo();
+    const skip = this.s.thinking != null && this.s.speed !== "fast"
+      ? `<button type="button" class="btn ghost" data-skip="1" data-testid="skip-bot">${esc(t("skip"))}</button>` : "";
+    const undo = this.opts.readOnly ? "" : `<button type="button" class="btn" data-undo="1" data-testid="undo" aria-keyshortcuts="u"${can ? "" : " disabled"}>${I.undo}<span>${esc(t("undo"))}</span></button>`;
+    this.el.tools.innerHTML = skip + undo + extra;
+  }
+
+  renderBanners() {
+    this.el.warn.hidden = !this.storageMsg;
+    this.el.warn.textContent = this.storageMsg;
+    this.el.error.hidden = !this.errorMsg;
+    this.el.error.innerHTML = this.errorMsg
+      ? `${I.warn}<span>${esc(this.errorMsg)}</span><button type="button" class="btn ghost small" data-dismiss="1">${esc(t("close"))}</button>` : "";
+  }
+
+  renderOver(view) {
+    const el = this.el.over;
+    if (!view.over || !view.scores) {
+      el.hidden = true;
+      el.innerHTML = "";
+      el.removeAttribute("data-testid");
+      return;
+    }
+    el.dataset.testid = "game-over";
+    el.hidden = false;
+    el.classList.toggle("collapsed", this.overHidden);
+    const sc = view.scores;
+    const names = this.names();
+    const seats = sc.totals.map((_, i) => i).sort((a, b) => sc.totals[b] - sc.totals[a]);
+    const cats = [];
+    for (const b of sc.breakdown || []) for (const k of Object.keys(b)) if (!cats.includes(k)) cats.push(k);
+    const catName = (k) => { const s = t("cat_" + k); return s === "cat_" + k ? k : s; };
+    const winners = (sc.winners || []).map((w) => names[w]).join(", ");
+    const rows = seats.map((s, rank) => {
+      const win = (sc.winners || []).includes(s);
+      return `<tr class="seat-${s}${win ? " win" : ""}"><td>${rank + 1}</td><th scope="row">${win ? I.crown : ""}${esc(names[s])}</th>`
+        + cats.map((k) => `<td>${(sc.breakdown[s] || {})[k] ?? 0}</td>`).join("")
+        + `<td class="tot" data-testid="final-score" data-seat="${s}">${sc.totals[s]}</td></tr>`;
+    }).join("");
+    const tb = sc.tiebreak ? `<p class="muted">${esc(typeof sc.tiebreak === "object" ? pick(sc.tiebreak.text || sc.tiebreak) : String(sc.tiebreak))}</p>` : "";
+    el.innerHTML = `<div class="over-card" role="region" aria-labelledby="over-h">`
+      + `<h2 id="over-h">${I.crown} ${esc(t("game_over"))}</h2>`
+      + `<p class="winners" data-testid="winners"><strong>${esc((sc.winners || []).length > 1 ? t("winners") : t("winner"))}:</strong> ${esc(winners)}</p>`
+      + `<div class="table-wrap" tabindex="0" role="region" aria-label="${esc(`${t("game_over")}: ${t("scores")}`)}"><table class="score-table"><thead><tr><th scope="col">${esc(t("rank"))}</th><th scope="col">${esc(t("player"))}</th>`
+      + cats.map((k) => `<th scope="col">${esc(catName(k))}</th>`).join("")
+      + `<th scope="col">${esc(t("total"))}</th></tr></thead><tbody>${rows}</tbody></table></div>${tb}`
+      + `<div class="over-actions">`
+      + (this.opts.onHome ? `<a class="btn primary" href="${esc(this.opts.onHome)}" data-testid="play-again">${esc(t("play_again"))}</a>` : "")
+      + `<button type="button" class="btn" data-toggle-over="1" aria-expanded="${!this.overHidden}">${esc(t("view_board"))}</button>`
+      + (this.opts.onExport ? `<button type="button" class="btn" data-export="1">${I.download}<span>${esc(t("export_game"))}</span></button>` : "")
+      + `</div></div>`;
+  }
+
+  // ------------------------------------------------------------------ focus
+
+  focusSig() {
+    const a = document.activeElement;
+    if (!a || !this.root.contains(a) || a === document.body) return null;
+    if (a.dataset.key) return `[data-key="${a.dataset.key}"]`;
+    if (a.dataset.role === "bid-commit" || a.name === "axe" || a.name === "coin") return a.name ? `input[name="${a.name}"]` : "[data-role=bid-commit]";
+    if (a.dataset.action) return { action: a.dataset.action, region: a.closest(".gv-board") ? "board" : "side" };
+    if (a.dataset.testid) return `[data-testid="${a.dataset.testid}"]`;
+    return "inside";
+  }
+
+  restoreFocus(sig) {
+    if (!sig) return;
+    let el = null;
+    if (typeof sig === "string" && sig !== "inside") el = this.root.querySelector(sig);
+    else if (sig && sig.action) {
+      el = [...this.root.querySelectorAll("[data-action]")].find((b) => b.dataset.action === sig.action) || null;
+    }
+    if (el && !el.disabled) {
+      el.focus({ preventScroll: true });
+      return;
+    }
+    // the control went away (the action was played): land on the first choice or on the actions heading
+    const first = this.root.querySelector(".choices [data-action], .act-body [data-testid=legal-action]");
+    (first || this.el.actsH).focus({ preventScroll: true });
+  }
+
+  focusActions() {
+    const first = this.root.querySelector(".act-body [data-action]");
+    (first || this.el.actsH).focus();
+  }
+
+  // ------------------------------------------------------------------ input
+
+  act(li) {
+    this.clearError();
+    this.sel = [];
+    const prevMsg = this.lastMsg;
+    const name = this.names()[this.s.reply.view.seat];
+    this.lastMsg = t("you_did", { name, label: this.subNames(li.label) });
+    const before = this.renders;
+    const r = this.s.act(li.action);
+    if (!r.ok) this.lastMsg = prevMsg;
+    // The session usually redraws through onUpdate already; draw once more only if it did not.
+    if (!r.ok || this.renders === before) this.render();
+  }
+
+  onClick(e) {
+    const btn = e.target.closest("button, [data-key]");
+    if (!btn || !this.root.contains(btn)) return;
+    if (btn.disabled) return;
+    if (btn.dataset.passContinue) {
+      this.clearError();
+      this.lastMsg = "";
+      const before = this.renders;
+      this.s.reveal();
+      if (this.renders === before) this.render();
+      return;
+    }
+    if (btn.dataset.undo) return this.undo();
+    if (btn.dataset.skip) return this.s.skip();
+    if (btn.dataset.dismiss) return this.clearError();
+    if (btn.dataset.clearSel) {
+      this.sel = [];
+      this.render();
+      return;
+    }
+    if (btn.dataset.toggleOver) {
+      this.overHidden = !this.overHidden;
+      this.render();
+      return;
+    }
+    if (btn.dataset.export && this.opts.onExport) return this.opts.onExport();
+    if (btn.closest("form")) return; // submit handled separately
+    const legal = this.s.reply.legal || [];
+    if (btn.dataset.idx != null && btn.dataset.action) {
+      const li = legal[+btn.dataset.idx];
+      if (li && JSON.stringify(li.action) === btn.dataset.action) this.act(li);
+      return;
+    }
+    if (btn.dataset.key && btn.tagName === "BUTTON") {
+      const key = btn.dataset.key;
+      const ctx = this.ctx();
+      if (this.sel.includes(key)) {
+        this.sel = this.sel.filter((k) => k !== key);
+        this.render();
+        return;
+      }
+      const c = ctx.candidates(key);
+      if (c.length === 1) return this.act(c[0]);
+      if (c.length > 1) {
+        this.sel = [...this.sel, key];
+        this.render();
+        const first = this.root.querySelector(".choices [data-action]");
+        if (first && btn.dataset.testid !== "hand-card" && !btn.classList.contains("tile")) first.focus();
+      }
+    }
+  }
+
+  onSubmit(e) {
+    const form = e.target.closest(".bid-form");
+    if (!form) return;
+    e.preventDefault();
+    const axe = +form.elements.axe.value || 0;
+    const coin = +form.elements.coin.value || 0;
+    const li = (this.s.reply.legal || []).find((l) => l.action.type === "bid" && l.action.axe === axe && l.action.coin === coin);
+    if (li) this.act(li);
+  }
+
+  onInput(e) {
+    const form = e.target.closest(".bid-form");
+    if (!form) return;
+    const axe = Math.max(0, Math.floor(+form.elements.axe.value || 0));
+    const coin = Math.max(0, Math.floor(+form.elements.coin.value || 0));
+    this.bid = { axe, coin };
+    const legal = this.s.reply.legal || [];
+    const li = legal.find((l) => l.action.type === "bid" && l.action.axe === axe && l.action.coin === coin);
+    const b = form.querySelector("[data-role=bid-commit]");
+    b.disabled = !li;
+    if (li) {
+      b.dataset.action = JSON.stringify(li.action);
+      b.dataset.idx = String(legal.indexOf(li));
+    } else {
+      b.removeAttribute("data-action");
+    }
+    let w = form.querySelector(".warn-text");
+    if (!li && !w) form.insertAdjacentHTML("beforeend", `<p class="warn-text">${esc(t("bid_not_legal"))}</p>`);
+    if (li && w) w.remove();
+  }
+
+  undo() {
+    this.clearError();
+    this.sel = [];
+    const r = this.s.undo();
+    if (r.ok) this.lastMsg = "";
+    this.render();
+  }
+
+  clearSelection() {
+    if (this.sel.length) {
+      this.sel = [];
+      this.render();
+      return true;
+    }
+    return false;
+  }
+}

@@ -1,0 +1,185 @@
+// play.html?save=<id>  or  play.html?new=<JSON settings>
+// settings: {game, players, seed, options, seats: [{kind: "human"|"random"|"heuristic", name}]}
+
+import { initLang, setLang, t, pick, esc, applyStatic, langSelectHTML } from "./i18n.js";
+import * as store from "./store.js";
+import * as I from "./icons.js";
+import { engine, setReady, installUpdateNotice, summaryOf, seatsOf, messageHTML, randomSeed } from "./common.js";
+import { Session, SPEEDS } from "./controller.js";
+import { GameView } from "./gameview.js";
+import * as keyboard from "./keyboard.js";
+
+installUpdateNotice();
+const params = new URLSearchParams(location.search);
+initLang(params.get("lang"));
+
+const main = document.getElementById("game");
+const topbar = document.getElementById("topbar");
+const help = document.getElementById("help");
+let catalog = null;
+let session = null;
+let gv = null;
+let saveId = params.get("save");
+let gameId = null;
+
+function header() {
+  const game = catalog && gameId ? catalog.games.find((g) => g.id === gameId) : null;
+  const speed = session ? session.speed : store.pref("speed", "normal");
+  topbar.innerHTML = `<a class="btn ghost" href="./index.html" data-testid="home-link">${I.home}<span>${esc(t("home"))}</span></a>`
+    + `<h1 class="game-title">${game ? `${esc(pick(game.names))} <span class="alt" lang="${document.documentElement.lang === "en" ? "zh-Hant" : "en"}">${esc(document.documentElement.lang === "en" ? game.names["zh-Hant"] : game.names.en)}</span>` : ""}</h1>`
+    + `<div class="top-tools">`
+    + `<label class="speed">${esc(t("bot_speed"))} <select id="speed" data-testid="bot-speed">`
+    + Object.keys(SPEEDS).map((k) => `<option value="${k}"${k === speed ? " selected" : ""}>${esc(t("speed_" + k))}</option>`).join("")
+    + `</select></label>`
+    + `<button type="button" class="btn ghost" id="export-btn" data-testid="export-current">${I.download}<span>${esc(t("export"))}</span></button>`
+    + `<button type="button" class="btn ghost" id="help-btn" data-testid="help" aria-keyshortcuts="?">${I.help}<span>${esc(t("help"))}</span></button>`
+    + langSelectHTML() + `</div>`;
+  document.title = `${game ? pick(game.names) : t("site_title")} — ${t("site_title")}`;
+}
+
+topbar.addEventListener("change", (e) => {
+  if (e.target.id === "lang-select") {
+    setLang(e.target.value);
+    applyStatic();
+    header();
+    if (session && gv) {
+      session.refresh();
+      gv.lastMsg = "";
+      gv.build();
+      gv.render();
+    }
+  } else if (e.target.id === "speed") {
+    store.setPref("speed", e.target.value);
+    if (session) session.speed = e.target.value;
+  }
+});
+topbar.addEventListener("click", (e) => {
+  const b = e.target.closest("button");
+  if (!b) return;
+  if (b.id === "help-btn") kb && kb.openHelp();
+  if (b.id === "export-btn") exportGame();
+});
+
+let kb = null;
+
+function exportGame() {
+  if (!session || !session.reply) return;
+  store.download(`${gameId}-${saveId || "game"}.json`, session.reply.save);
+}
+
+function fail(title, text) {
+  main.innerHTML = messageHTML(title, text);
+  setReady();
+}
+
+function parseNew(raw) {
+  let s;
+  try {
+    s = JSON.parse(raw);
+  } catch {
+    throw new Error("the new-game settings are not valid JSON");
+  }
+  if (!s || typeof s !== "object" || typeof s.game !== "string") throw new Error("the new-game settings name no game");
+  return s;
+}
+
+async function start() {
+  applyStatic();
+  header();
+  let pgc;
+  try {
+    pgc = await engine();
+  } catch (err) {
+    fail(t("error"), String(err && err.message ? err.message : err));
+    return;
+  }
+  const cat = pgc.call("catalog", {});
+  catalog = cat.ok ? cat.result : { games: [] };
+
+  const sid = `play-${Math.random().toString(36).slice(2)}`;
+  let reply;
+  let seats;
+  const now = Date.now();
+  if (params.has("new")) {
+    let s;
+    try {
+      s = parseNew(params.get("new"));
+    } catch (err) {
+      fail(t("error"), t("bad_url", { reason: err.message }));
+      return;
+    }
+    gameId = s.game;
+    const g = catalog.games.find((x) => x.id === s.game);
+    const players = s.players ?? (g ? g.min_players : 2);
+    seats = Array.from({ length: typeof players === "number" && players > 0 && players < 16 ? players : 0 }, (_, i) => {
+      const x = (Array.isArray(s.seats) && s.seats[i]) || {};
+      return { kind: typeof x.kind === "string" ? x.kind : "human", name: typeof x.name === "string" ? x.name.slice(0, 40) : "" };
+    });
+    const firstHuman = seats.findIndex((x) => x.kind === "human");
+    const r = pgc.call("new", {
+      sid, game: s.game, players, seed: s.seed ?? randomSeed(), options: s.options || {},
+      meta: { seats, created: now, lang: document.documentElement.lang, app: "pygame_core-web" },
+      seat: firstHuman >= 0 ? firstHuman : null, lang: document.documentElement.lang,
+    });
+    if (!r.ok) {
+      fail(t("error"), t("bad_url", { reason: r.error.message }));
+      return;
+    }
+    reply = r.result;
+    saveId = store.newId();
+    const url = new URL(location.href);
+    url.search = `?save=${encodeURIComponent(saveId)}`;
+    history.replaceState(null, "", url.href);
+  } else if (saveId) {
+    const text = store.getText(saveId);
+    if (text == null) {
+      fail(t("error"), t("no_save_found", { id: saveId }));
+      return;
+    }
+    const r = pgc.call("load", { sid, text, lang: document.documentElement.lang });
+    if (!r.ok) {
+      fail(t("error"), t("damaged", { reason: r.error.message }));
+      return;
+    }
+    reply = r.result;
+    gameId = reply.view.game;
+    let doc = null;
+    try { doc = JSON.parse(text); } catch { /* load succeeded, so it parses */ }
+    seats = seatsOf(doc, reply.view.players);
+  } else {
+    fail(t("error"), t("bad_url", { reason: "expected ?save=<id> or ?new=<settings>" }));
+    return;
+  }
+  header();
+
+  let storageFull = false;
+  session = new Session(pgc, {
+    sid, seats, speed: params.get("speed") || store.pref("speed", "normal"),
+    onUpdate: () => gv && gv.render(),
+    onPlayed: (p) => gv && gv.played(p),
+    onError: (e) => gv && gv.error(e),
+    onSaved: (save, view) => {
+      let doc = null;
+      try { doc = JSON.parse(save); } catch { /* engine text is JSON */ }
+      const res = store.put(saveId, save, summaryOf(view, doc));
+      if (!res.ok && !storageFull) {
+        storageFull = true;
+        if (gv) gv.storageFull(true);
+      } else if (res.ok && storageFull) {
+        storageFull = false;
+        if (gv) gv.storageFull(false);
+      }
+    },
+  });
+  gv = new GameView(main, session, {
+    gameId, onHome: "./index.html", onExport: exportGame,
+  });
+  kb = keyboard.install(gv, help);
+  session.begin(reply);
+  if (storageFull) gv.storageFull(true);
+  gv.render();
+  setReady();
+  window.pgcGame = { session, view: gv }; // for tests and benchmarks
+}
+
+start();
