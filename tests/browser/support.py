@@ -1,0 +1,224 @@
+"""Shared pieces of the headless-Chromium tests: static server, browser launch, guards, waits.
+
+Nothing here starts anything at import time; ``conftest.py`` wires it into fixtures.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import sys
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlparse
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = Path(os.environ.get("PGC_DIST", ROOT / "dist")).resolve()  # PGC_DIST: test another build
+NODE_MODULES = ROOT / "node_modules"
+AXE_JS = NODE_MODULES / "axe-core" / "axe.min.js"
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-quic",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+]
+
+BOOT_TIMEOUT_MS = 90_000  # a cold Pyodide boot is ~3 s here; generous for a loaded 2-core machine
+ACTION_TIMEOUT_MS = 30_000  # one click -> engine -> redraw, bots included
+
+MIME = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".zip": "application/zip",
+    ".html": "text/html; charset=utf-8",
+    ".css": "text/css",
+    ".svg": "image/svg+xml",
+    ".webmanifest": "application/manifest+json",
+    ".py": "text/plain; charset=utf-8",
+    ".txt": "text/plain; charset=utf-8",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".woff2": "font/woff2",
+    ".gz": "application/gzip",
+}
+
+
+class _Handler(SimpleHTTPRequestHandler):
+    """Serves ``directory``; paths under a mount prefix (``/__mount__/...``) come from other folders."""
+
+    mounts: dict[str, Path] = {}
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME}
+
+    def translate_path(self, path: str) -> str:
+        clean = unquote(urlparse(path).path)
+        for prefix, folder in self.mounts.items():
+            if clean == prefix or clean.startswith(prefix + "/"):
+                rel = clean[len(prefix) :].lstrip("/")
+                target = (folder / rel).resolve()
+                if folder.resolve() not in (target, *target.parents):
+                    return str(folder / "__forbidden__")
+                return str(target)
+        return super().translate_path(path)
+
+    def end_headers(self) -> None:
+        # Every response may be revalidated; keeps a stale dist/ from being served from the HTTP cache.
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - signature from the base class
+        pass
+
+    def handle(self) -> None:
+        try:
+            super().handle()
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
+
+class _Quiet(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
+
+
+class StaticServer:
+    """``http.server`` on 127.0.0.1, a free port, in a daemon thread; correct MIME for .wasm/.mjs."""
+
+    def __init__(self, root: Path, mounts: dict[str, Path] | None = None) -> None:
+        handler = type("Handler", (_Handler,), {"mounts": dict(mounts or {})})
+        self.httpd = _Quiet(("127.0.0.1", 0), functools.partial(handler, directory=str(root)))
+        self.httpd.daemon_threads = True
+        self.port = self.httpd.server_address[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.thread = threading.Thread(
+            target=self.httpd.serve_forever, name=f"static:{self.port}", daemon=True
+        )
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        self.thread.join(timeout=5)
+
+
+def is_local(url: str) -> bool:
+    """True for requests that never leave the machine (127.0.0.1, data:, blob:, about:)."""
+    parsed = urlparse(url)
+    if parsed.scheme in ("data", "blob", "about", "chrome-extension"):
+        return True
+    return parsed.hostname == "127.0.0.1"
+
+
+class Guard:
+    """Aborts and records every request not aimed at 127.0.0.1; collects page errors."""
+
+    def __init__(self) -> None:
+        self.outside: list[str] = []  # aborted by the route guard
+        self.unrouted: list[str] = []  # seen by the request listener (also catches what routing misses)
+        self.page_errors: list[str] = []
+        self.console_errors: list[str] = []
+        self.allowed_error_patterns: list[str] = []
+
+    def route(self, route: Any) -> None:
+        url = route.request.url
+        if is_local(url):
+            route.continue_()
+        else:
+            self.outside.append(url)
+            route.abort()
+
+    def on_request(self, request: Any) -> None:
+        # Second line of defence for requests the router does not see (e.g. served by a service worker).
+        if not is_local(request.url):
+            self.unrouted.append(request.url)
+
+    def watch(self, page: Any) -> None:
+        page.on("pageerror", lambda exc: self.page_errors.append(f"{page.url}: {exc}"))
+        page.on(
+            "console",
+            lambda msg: self.console_errors.append(f"{page.url}: {msg.text}")
+            if msg.type == "error"
+            else None,
+        )
+
+    def outside_requests(self) -> list[str]:
+        return sorted(set(self.outside) | set(self.unrouted))
+
+    def allow_page_error(self, pattern: str) -> None:
+        """A test that provokes an uncaught error on purpose names it here (substring match)."""
+        self.allowed_error_patterns.append(pattern)
+
+    def unexpected_page_errors(self) -> list[str]:
+        return [e for e in self.page_errors if not any(p in e for p in self.allowed_error_patterns)]
+
+
+def wait_ready(page: Any, timeout: int = BOOT_TIMEOUT_MS, frame: Any = None) -> None:
+    """Wait for ``<html data-ready="true">`` (the front end set it: engine answered, page rendered)."""
+    target = frame or page
+    try:
+        target.wait_for_selector("html[data-ready='true']", state="attached", timeout=timeout)
+    except Exception as exc:  # make the failure say what the page showed instead
+        raise AssertionError(f"page never became ready ({target.url}): {describe(target)}") from exc
+
+
+def wait_not_busy(page: Any, timeout: int = ACTION_TIMEOUT_MS) -> None:
+    """Wait until bots stopped acting (``<html data-busy>`` absent or not "true")."""
+    try:
+        page.wait_for_function(
+            "document.documentElement.getAttribute('data-busy') !== 'true'", timeout=timeout, polling=25
+        )
+    except Exception as exc:
+        raise AssertionError(f"page stayed busy for {timeout} ms: {describe(page)}") from exc
+
+
+def describe(page: Any) -> str:
+    """A short description of what a page or frame shows, for failure messages."""
+    try:
+        info = page.evaluate("""() => ({
+            url: location.href,
+            html: Object.fromEntries([...document.documentElement.attributes].map(a => [a.name, a.value])),
+            errors: [...document.querySelectorAll('[data-testid*=error], [role=alert]')]
+                        .map(e => e.textContent.trim()).filter(Boolean),
+            text: (document.body ? document.body.innerText : '').slice(0, 600)})""")
+    except Exception as exc:  # page closed or navigating
+        return f"<unavailable: {exc}>"
+    return json.dumps(info, ensure_ascii=False)
+
+
+def run_axe(page: Any, frame: Any = None) -> list[dict[str, Any]]:
+    """Inject the vendored axe-core; return the ``serious``/``critical`` violations of the page (or frame)."""
+    if not AXE_JS.is_file():
+        raise AssertionError(
+            f"{AXE_JS} missing: axe-core is vendored from npm (`npm ci`, package.json devDependency)"
+        )
+    target = frame or page
+    target.add_script_tag(path=str(AXE_JS))
+    result = target.evaluate("""async () => {
+        const r = await axe.run(document, {resultTypes: ['violations']});
+        return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help, helpUrl: v.helpUrl,
+            nodes: v.nodes.slice(0, 8).map(n => ({target: n.target.join(' '), summary: n.failureSummary}))}));
+    }""")
+    return [v for v in result if v["impact"] in ("serious", "critical")]
+
+
+def format_violations(where: str, violations: list[dict[str, Any]]) -> str:
+    lines = [f"axe-core: {len(violations)} serious/critical violation(s) on {where}:"]
+    for v in violations:
+        lines.append(f"  [{v['impact']}] {v['id']}: {v['help']} ({v['helpUrl']})")
+        for n in v["nodes"]:
+            lines.append(f"      at {n['target']}: {(n['summary'] or '').splitlines()[0:3]}")
+    return "\n".join(lines)

@@ -1,0 +1,58 @@
+"""axe-core (vendored from npm) finds no serious or critical violations on the home, game and embed pages."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser import app
+from tests.browser.support import format_violations, run_axe, wait_not_busy, wait_ready
+
+pytestmark = pytest.mark.browser
+
+
+def test_axe_home_page(page, base_url):
+    app.open_ready(page, f"{base_url}/index.html")
+    page.locator(app.sel("new_game_form")).wait_for(state="visible")
+    bad = run_axe(page)
+    assert not bad, format_violations("index.html", bad)
+
+
+def test_axe_game_page_mid_game(page, base_url):
+    page.goto(f"{base_url}/{app.play_url(players=3, seed=5, humans=1)}")
+    wait_ready(page)
+    wait_not_busy(page)
+    for _ in range(8):
+        assert app.step(page) == "action"
+    report = []
+    bad = run_axe(page)
+    if bad:
+        report.append(format_violations("play.html mid-game (3 players, 8 human actions)", bad))
+    # and the game-over panel of a finished game (the quick 2-player game is short)
+    page.goto(f"{base_url}/{app.play_url(players=2, seed=6, humans=1, options={'mode': 'quick'})}")
+    wait_ready(page)
+    app.play_until_over(page, max_steps=300, deadline_s=180)
+    bad = run_axe(page)
+    if bad:
+        report.append(format_violations("play.html game over", bad))
+    assert not report, "\n".join(report)
+
+
+def test_axe_embed(page, base_url):
+    page.goto(f"{base_url}/embed.html?game={app.GAME}&players=2&seed=5&speed=fast")
+    wait_ready(page)
+    wait_not_busy(page)
+    bad = run_axe(page)
+    assert not bad, format_violations("embed.html", bad)
+
+
+def test_axe_check_can_fail(page, host_server, host_dir):
+    """The control: a page with known serious violations is reported (so a pass above means something)."""
+    (host_dir / "inaccessible.html").write_text(
+        "<!doctype html><html><head><link rel='icon' href='data:,'></head><body>"
+        "<img src='data:,'><button></button><input type='text'>"
+        "<p style='color:#777;background:#888'>low contrast text</p></body></html>",
+        encoding="utf-8",
+    )
+    page.goto(f"{host_server.url}/inaccessible.html")
+    ids = {v["id"] for v in run_axe(page)}
+    assert {"image-alt", "button-name"} <= ids, ids

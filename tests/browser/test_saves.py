@@ -1,0 +1,167 @@
+"""Saves in localStorage going wrong: a damaged save among good ones, and storage that is full."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from pygame_core import games
+from tests.browser import app
+from tests.browser.support import describe, wait_not_busy, wait_ready
+
+pytestmark = pytest.mark.browser
+
+
+def engine_save(seed: int, n_actions: int) -> tuple[str, int]:
+    """A save made by the host engine (the browser's code), with seat metadata like the front end's."""
+    game = games.get(app.GAME)
+    meta = {
+        "seats": [{"kind": "human", "name": "Ann"}, {"kind": "random", "name": "Bot"}],
+        "created": 1,
+        "lang": "en",
+        "app": "pygame_core-web",
+    }
+    state = game.new_game(players=2, seed=seed, options={"mode": "standard"}, meta=meta)
+    played = 0
+    # at least n_actions, and stop where the human seat 0 is to move (so resuming lets no bot act)
+    while played < n_actions or game.to_move(state) != [0]:
+        seat = game.to_move(state)[0]
+        state = game.apply(state, seat, game.legal_actions(state, seat)[0])
+        played += 1
+        assert played < 200, "no position with only seat 0 to move"
+    return game.save(state), played
+
+
+def corrupt(text: str, how: str) -> str:
+    if how == "invalid-json":
+        return text[: len(text) // 2]
+    doc = json.loads(text)
+    assert len(doc["actions"]) >= 3
+    seat, action = doc["actions"][2]
+    doc["actions"][2] = [seat, {**action, "type": "no_such_action"}]
+    return json.dumps(doc)
+
+
+def put_saves(page, base_url: str, saves: dict[str, str]) -> None:
+    """Write pgc.save.<id> entries from a same-origin document that does not boot the engine."""
+    page.goto(f"{base_url}/build-info.json")
+    page.evaluate(
+        "(s) => { for (const [id, text] of Object.entries(s))"
+        " localStorage.setItem('pgc.save.' + id, text); }",
+        saves,
+    )
+
+
+@pytest.mark.parametrize("how", ["invalid-json", "tampered-action"])
+def test_damaged_save_is_reported_and_the_other_resumes(page, base_url, how):
+    good, good_actions = engine_save(seed=31, n_actions=5)
+    bad = corrupt(engine_save(seed=32, n_actions=6)[0], how)
+    put_saves(page, base_url, {"good": good, "bad": bad})
+
+    app.open_ready(page, f"{base_url}/index.html")
+    bad_row = app.saved_row(page, "bad")
+    good_row = app.saved_row(page, "good")
+    assert bad_row.get_attribute("data-state") == "damaged", describe(page)
+    msg = bad_row.locator(app.sel("damaged"))
+    assert msg.is_visible(), describe(page)
+    assert re.search(r"damaged", msg.inner_text(), re.I), msg.inner_text()
+    assert bad_row.locator(app.sel("resume")).count() == 0, "a damaged save still offers Resume"
+    assert good_row.get_attribute("data-state") == "ok", describe(page)
+    assert good_row.locator(app.sel("damaged")).count() == 0
+    # nothing rewrote either save text
+    assert app.saves(page) == {"good": good, "bad": bad}
+
+    good_row.locator(app.sel("resume")).click()
+    page.wait_for_url(re.compile(r"play\.html\?save=good"))
+    wait_ready(page)
+    wait_not_busy(page)
+    assert not page.locator(app.sel("error")).count(), describe(page)
+    assert app.actions_played(page) == good_actions, describe(page)
+    assert app.saves(page)["good"] == good, "resuming rewrote the good save (not byte-identical)"
+    assert app.saves(page)["bad"] == bad
+
+
+FILL_STORAGE = """() => {
+    // Fill this origin's localStorage for real, with chunks halving down to one character.
+    let size = 1 << 20, n = 0;
+    while (size >= 1) {
+        try { localStorage.setItem('filler-' + (n++), 'x'.repeat(size)); }
+        catch (e) { if (e.name !== 'QuotaExceededError') throw e; size = Math.floor(size / 2); }
+    }
+    try { localStorage.setItem('probe', 'x'); return 'not full'; } catch (e) { return e.name; }
+}"""
+
+
+def test_full_storage_shows_a_message_and_the_game_goes_on(page, base_url):
+    page.goto(f"{base_url}/{app.play_url(players=2, seed=41, humans=1)}")
+    wait_ready(page)
+    wait_not_busy(page)
+    assert app.step(page) == "action"
+    save_id = re.search(r"[?&]save=([^&]+)", page.url).group(1)
+    saved_before = app.saves(page)[save_id]
+    warning = page.locator(app.sel("storage_warning"))
+    assert not warning.is_visible(), "storage warning shown before storage was full"
+
+    assert page.evaluate(FILL_STORAGE) == "QuotaExceededError"
+    played = app.actions_played(page)
+    assert app.step(page) == "action"
+    warning.wait_for(state="visible", timeout=5_000)
+    assert re.search(r"storage is full", warning.inner_text(), re.I), warning.inner_text()
+    assert app.saves(page)[save_id] == saved_before, "a save was written although storage is full?"
+    # the game goes on, the warning stays while storage is full
+    for _ in range(3):
+        assert app.step(page) == "action"
+    assert app.actions_played(page) > played + 3 - 1
+    assert warning.is_visible()
+    assert not page.locator(app.sel("error")).count(), describe(page)
+
+    # space again: the next save succeeds and the warning goes away
+    page.evaluate(
+        "() => { for (const k of Object.keys(localStorage))"
+        " if (k.startsWith('filler-')) localStorage.removeItem(k); }"
+    )
+    assert app.step(page) == "action"
+    warning.wait_for(state="hidden", timeout=5_000)
+    assert len(json.loads(app.saves(page)[save_id])["actions"]) == app.actions_played(page)
+
+
+def test_export_delete_import_round_trip(page, base_url, tmp_path):
+    text, played = engine_save(seed=51, n_actions=4)
+    put_saves(page, base_url, {"exp": text})
+    app.open_ready(page, f"{base_url}/index.html")
+    row = app.saved_row(page, "exp")
+    with page.expect_download() as dl:
+        row.locator(app.sel("export")).click()
+    exported = tmp_path / "export.json"
+    dl.value.save_as(exported)
+    assert exported.read_text(encoding="utf-8") == text, "the exported file is not the save text"
+
+    page.once("dialog", lambda d: d.accept())
+    row.locator(app.sel("delete")).click()
+    page.locator(f"{app.sel('saved_row')}[data-id='exp']").wait_for(state="detached", timeout=5_000)
+    assert "exp" not in app.saves(page)
+
+    page.locator(app.sel("import")).set_input_files(str(exported))
+    page.wait_for_function(
+        "() => Object.keys(localStorage).some(k => k.startsWith('pgc.save.'))", timeout=10_000
+    )
+    (new_id, stored), *_ = app.saves(page).items()
+    assert stored == text, "the imported save differs from the exported file"
+    row = app.saved_row(page, new_id)
+    assert row.get_attribute("data-state") == "ok", describe(page)
+    row.locator(app.sel("resume")).click()
+    wait_ready(page)
+    wait_not_busy(page)
+    assert app.actions_played(page) == played, describe(page)
+
+    # a file that is not a save is refused with a clear message, and nothing is stored
+    junk = tmp_path / "junk.json"
+    junk.write_text('{"hello": "world"}', encoding="utf-8")
+    app.open_ready(page, f"{base_url}/index.html")
+    page.locator(app.sel("import")).set_input_files(str(junk))
+    banner = page.locator(app.sel("error"))
+    banner.wait_for(state="visible", timeout=10_000)
+    assert re.search(r"could not import", banner.inner_text(), re.I), banner.inner_text()
+    assert list(app.saves(page)) == [new_id]
