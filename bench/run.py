@@ -1,0 +1,739 @@
+#!/usr/bin/env python3
+"""pygame_core benchmark: boot time vs bare Pyodide, click-to-redraw latency, random games per second.
+
+usage: .venv/bin/python bench/run.py [--pairs 7] [--clicks 100] [--games 20] [--only boot,click,games]
+
+Prints a human table on stderr and ONE JSON report on stdout. Speed targets are printed and
+compared, never asserted (the exit status is 0 whatever the numbers). Needs a built ``dist/``
+(``python3 build.py``), ``node_modules/pyodide`` (``npm ci``) and Debian's ``/usr/bin/chromium``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+ROOT = Path(__file__).resolve().parents[1]
+BENCH = ROOT / "bench"
+DIST = Path(os.environ.get("PGC_DIST", ROOT / "dist")).resolve()
+PRISTINE_PYODIDE = Path(os.environ.get("PGC_NODE_MODULES", ROOT / "node_modules")) / "pyodide"
+PYODIDE_FILES = [
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-quic",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+]
+GAME = "empires_end"
+TARGETS = {"boot_ratio_max": 0.6, "click_p95_ms_max": 16.0}
+READY_TIMEOUT_MS = 120_000
+
+# Records when <html data-ready="true"> appears, in performance.now() ms since navigation start.
+READY_PROBE = """
+(() => {
+  const mark = () => {
+    const html = document.documentElement;
+    if (window.__benchReadyAt === undefined && html?.getAttribute('data-ready') === 'true')
+      window.__benchReadyAt = performance.now();
+  };
+  new MutationObserver(mark)
+    .observe(document, {attributes: true, subtree: true, attributeFilter: ['data-ready']});
+  mark();
+})();
+"""
+
+
+# ---------------------------------------------------------------- static server
+
+
+class _Handler(SimpleHTTPRequestHandler):
+    extensions_map = {
+        **SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".json": "application/json",
+        ".zip": "application/zip",
+        ".webmanifest": "application/manifest+json",
+    }
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+        pass
+
+
+class _Quiet(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
+
+
+class Server:
+    def __init__(self, root: Path) -> None:
+        self.httpd = _Quiet(("127.0.0.1", 0), functools.partial(_Handler, directory=str(root)))
+        self.httpd.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def pct(values: list[float], p: float) -> float:
+    """Nearest-rank percentile (p in 0..100)."""
+    s = sorted(values)
+    k = max(0, min(len(s) - 1, int(round(p / 100 * len(s) + 0.5)) - 1))
+    return s[k]
+
+
+def summary(values: list[float]) -> dict[str, float]:
+    return {
+        "n": len(values),
+        "min": round(min(values), 1),
+        "median": round(statistics.median(values), 1),
+        "max": round(max(values), 1),
+    }
+
+
+def log(*args: Any) -> None:
+    print(*args, file=sys.stderr, flush=True)
+
+
+class Browser:
+    """One Chromium for the whole run; fresh guarded context per page load."""
+
+    def __init__(self) -> None:
+        from playwright.sync_api import sync_playwright
+
+        self.pw = sync_playwright().start()
+        self.browser = self.pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        self.outside: list[str] = []
+        self.page_errors: list[str] = []
+
+    def context(self) -> Any:
+        ctx = self.browser.new_context()
+
+        def guard(route: Any) -> None:
+            if urlparse(route.request.url).hostname == "127.0.0.1" or route.request.url.startswith("data:"):
+                route.continue_()
+            else:
+                self.outside.append(route.request.url)
+                route.abort()
+
+        ctx.route("**/*", guard)
+        ctx.on("page", lambda p: p.on("pageerror", lambda e: self.page_errors.append(f"{p.url}: {e}")))
+        return ctx
+
+    def close(self) -> None:
+        self.browser.close()
+        self.pw.stop()
+
+
+READY_MODE = {"mode": "data-ready"}
+
+
+def find_ready(page: Any, timeout: int = READY_TIMEOUT_MS) -> dict[str, Any]:
+    """data-ready mode: <html data-ready="true"> (page rendered); pgc mode: window.pgcReadyAt / readyAt."""
+    if READY_MODE["mode"] == "pgc":
+        page.wait_for_function(
+            "(window.pgcReadyAt ?? window.readyAt) !== undefined", timeout=timeout, polling=50
+        )
+        return page.evaluate(
+            "() => ({ready: window.pgcReadyAt ?? window.readyAt, pgcReadyAt: window.pgcReadyAt ?? null})"
+        )
+    page.wait_for_selector("html[data-ready='true']", state="attached", timeout=timeout)
+    return page.evaluate("""() => ({ready: window.__benchReadyAt ?? performance.now(),
+                                     pgcReadyAt: window.pgcReadyAt ?? window.readyAt ?? null})""")
+
+
+# ---------------------------------------------------------------- 1. boot A/B
+
+
+def stage_bare(tmp: Path) -> Path:
+    """bench-only folder: bare.html + an untouched copy of the npm Pyodide (never written into dist/)."""
+    if not PRISTINE_PYODIDE.is_dir():
+        raise SystemExit(f"{PRISTINE_PYODIDE} missing: run `npm ci` (build.py does it)")
+    folder = tmp / "bare"
+    (folder / "pyodide").mkdir(parents=True)
+    shutil.copy2(BENCH / "bare.html", folder / "bare.html")
+    for name in PYODIDE_FILES:
+        shutil.copy2(PRISTINE_PYODIDE / name, folder / "pyodide" / name)
+    return folder
+
+
+def pyodide_version() -> str | None:
+    try:
+        return json.loads((PRISTINE_PYODIDE / "package.json").read_text())["version"]
+    except OSError:
+        return None
+
+
+def bench_boot(br: Browser, site: Server, bare: Server, page_path: str, pairs: int) -> dict[str, Any]:
+    urls = {"bare": f"{bare.url}/bare.html", "site": f"{site.url}/{page_path}"}
+
+    def load(kind: str) -> dict[str, Any]:
+        ctx = br.context()
+        try:
+            page = ctx.new_page()
+            page.add_init_script(READY_PROBE)
+            page.goto(urls[kind])
+            return find_ready(page)
+        finally:
+            ctx.close()
+
+    for kind in ("bare", "site"):  # one throw-away warm-up load each (OS file cache, Chromium start-up)
+        load(kind)
+    runs: dict[str, list[float]] = {"bare": [], "site": []}
+    pgc: list[float] = []
+    pair_ratios: list[float] = []
+    for i in range(pairs):
+        order = ("bare", "site") if i % 2 == 0 else ("site", "bare")  # AB, BA, AB, ... balanced
+        got: dict[str, float] = {}
+        for kind in order:
+            r = load(kind)
+            got[kind] = r["ready"]
+            if kind == "site" and r["pgcReadyAt"] is not None:
+                pgc.append(r["pgcReadyAt"])
+        runs["bare"].append(got["bare"])
+        runs["site"].append(got["site"])
+        pair_ratios.append(got["site"] / got["bare"])
+        log(
+            f"  boot pair {i + 1}/{pairs} ({''.join(k[0].upper() for k in order)}): "
+            f"bare {got['bare']:.0f} ms, site {got['site']:.0f} ms, ratio {got['site'] / got['bare']:.2f}"
+        )
+    med_bare, med_site = statistics.median(runs["bare"]), statistics.median(runs["site"])
+    return {
+        "page": page_path,
+        "metric": (
+            "performance.now() when <html data-ready='true'> appears (ms since navigation)"
+            if READY_MODE["mode"] == "data-ready"
+            else "window.pgcReadyAt (bare: window.readyAt)"
+        ),
+        "pairs": pairs,
+        "order": "alternating AB/BA, fresh browser context per run, cold cache",
+        "bare_ms": summary(runs["bare"]),
+        "site_ms": summary(runs["site"]),
+        "site_pgcReadyAt_ms": summary(pgc) if pgc else None,
+        "raw": {"bare": [round(v, 1) for v in runs["bare"]], "site": [round(v, 1) for v in runs["site"]]},
+        "ratio_of_medians": round(med_site / med_bare, 3),
+        "median_pair_ratio": round(statistics.median(pair_ratios), 3),
+        "target_ratio_max": TARGETS["boot_ratio_max"],
+        "meets_target": med_site / med_bare <= TARGETS["boot_ratio_max"],
+    }
+
+
+# ---------------------------------------------------------------- 2. click-to-redraw
+
+# Installed in the game page. One sample = click one control, then wait for the redraw:
+#  - "render" = the front end's own performance mark after its render, if it makes one;
+#  - "dom"    = the last DOM mutation of that update (MutationObserver), after the page is no longer busy;
+#  - "frame"  = the first animation frame after the DOM was updated (what the user can see at the earliest).
+CLICK_PROBE = """
+window.__benchPick = () => {
+  // what a player would click next: pass-the-device continue, else the first visible enabled legal action
+  const vis = (el) => el && !el.disabled && el.offsetParent !== null;
+  const cont = document.querySelector("[data-testid='pass-device-continue']");
+  if (vis(cont)) return {kind: 'continue', selector: "[data-testid='pass-device-continue']"};
+  const over = document.querySelector("[data-testid='game-over']");
+  if (over && !over.hidden) return {kind: 'over'};
+  for (const d of document.querySelectorAll('#game details.act-group:not([open])')) d.open = true;
+  const acts = [...document.querySelectorAll(
+    "#game [data-testid='legal-action'][data-action], #game [data-testid='bid-commit'][data-action]")];
+  const i = acts.findIndex(vis);
+  if (i < 0) return {kind: 'none'};
+  acts.forEach((el) => el.removeAttribute('data-bench-next'));
+  acts[i].setAttribute('data-bench-next', '1');
+  return {kind: 'action', selector: '[data-bench-next]'};
+};
+window.__benchEngineMs = 0;
+window.__benchStorageMs = 0;
+{
+  const setItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (k, v) {
+    const t = performance.now();
+    try { return setItem.call(this, k, v); } finally { window.__benchStorageMs += performance.now() - t; }
+  };
+}
+const benchWrapEngine = () => {
+  // time inside the engine (pgc.call: JS -> Python -> JSON) during a click, via play.js's window.pgcGame
+  const session = window.pgcGame && window.pgcGame.session;
+  if (!session || session.pgc.__bench) return;
+  const gv = window.pgcGame.view;
+  const render = gv.render.bind(gv);
+  window.__benchRenders = 0;
+  window.__benchRenderTotalMs = 0;
+  gv.render = (...a) => {
+    const t = performance.now();
+    window.__benchRenders += 1;
+    try { return render(...a); } finally { window.__benchRenderTotalMs += performance.now() - t; }
+  };
+  const inner = session.pgc;
+  session.pgc = {__bench: true, call(method, args) {
+    const t = performance.now();
+    try { return inner.call(method, args); } finally { window.__benchEngineMs += performance.now() - t; }
+  }};
+};
+window.__benchClick = (selector, renderMark) => new Promise((resolve, reject) => {
+  benchWrapEngine();
+  const engineBefore = window.__benchEngineMs;
+  const storageBefore = window.__benchStorageMs;
+  const rendersBefore = window.__benchRenders || 0;
+  const renderTotalBefore = window.__benchRenderTotalMs || 0;
+  const el = document.querySelector(selector);
+  if (!el) { reject(new Error('no element ' + selector)); return; }
+  let lastMutation = null;
+  const mo = new MutationObserver(() => { lastMutation = performance.now(); });
+  mo.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+  const marksBefore = renderMark ? performance.getEntriesByName(renderMark, 'mark').length : 0;
+  const t0 = performance.now();
+  el.click();
+  const tClickReturned = performance.now();
+  const deadline = t0 + 20000;
+  const check = () => {
+    const busy = document.documentElement.getAttribute('data-busy') === 'true';
+    if (lastMutation !== null && !busy) {
+      mo.disconnect();
+      let tRender = null;
+      if (renderMark) {
+        const marks = performance.getEntriesByName(renderMark, 'mark');
+        if (marks.length > marksBefore) tRender = marks[marks.length - 1].startTime;
+      }
+      const rm = document.querySelector('[data-render-ms]');
+      const tDom = lastMutation;
+      requestAnimationFrame(() => resolve({dom: tDom - t0, sync: tClickReturned - t0,
+                                           render: tRender === null ? null : tRender - t0,
+                                           frame: performance.now() - t0,
+                                           renderMs: rm ? Number(rm.dataset.renderMs) : null,
+                                           engine: window.__benchEngineMs - engineBefore,
+                                           storage: window.__benchStorageMs - storageBefore,
+                                           renders: (window.__benchRenders || 0) - rendersBefore,
+                                           renderTotal: (window.__benchRenderTotalMs || 0)
+                                                        - renderTotalBefore}));
+      return;
+    }
+    if (performance.now() > deadline) { mo.disconnect(); reject(new Error('no redraw within 20 s')); return; }
+    setTimeout(check, 0);
+  };
+  queueMicrotask(check);
+});
+"""
+
+
+def find_render_mark() -> str | None:
+    """The name of a performance.mark the front end sets after rendering, if any (read from web/app/*.js)."""
+    import re
+
+    for js in sorted((ROOT / "web").rglob("*.js")):
+        text = js.read_text(encoding="utf-8", errors="replace")
+        for m in re.finditer(r"performance\.mark\(\s*[\"'`]([^\"'`]+)[\"'`]", text):
+            if "render" in m.group(1) or "draw" in m.group(1):
+                return m.group(1)
+    return None
+
+
+def hotseat_url(players: int, seed: int) -> str:
+    from urllib.parse import quote
+
+    settings = {
+        "game": GAME,
+        "players": players,
+        "seed": seed,
+        "options": {},
+        "seats": [{"kind": "human", "name": f"P{i + 1}"} for i in range(players)],
+    }
+    return f"play.html?new={quote(json.dumps(settings, separators=(',', ':')))}&speed=fast"
+
+
+def bench_click(br: Browser, site: Server, samples: int, page_path: str | None) -> dict[str, Any]:
+    """An all-human hotseat game on the game page: every click is one sample.
+
+    After each action the same seat undoes it (if it may) and takes it again, so actions and undos
+    alternate; pass-the-device "continue" clicks are redraws too and counted apart. A finished game
+    starts a new one (new seed)."""
+    mark = find_render_mark()
+    undo_sel = "[data-testid='undo']:not([disabled])"
+    res: dict[str, dict[str, list[float]]] = {}
+    render_ms: list[float] = []
+    engine_ms: list[float] = []
+    storage_ms: list[float] = []
+    renders: list[int] = []
+    render_total_ms: list[float] = []
+    kinds: list[str] = []
+    seed = 1
+    ctx = br.context()
+    try:
+        page = ctx.new_page()
+        page.add_init_script(CLICK_PROBE)
+        while len(kinds) < samples:
+            page.goto(f"{site.url}/{page_path or hotseat_url(2, seed)}")
+            find_ready(page)
+            wait_idle(page)
+            last = None
+            while len(kinds) < samples:
+                if last == "action" and page.locator(undo_sel).count():
+                    kind, selector = "undo", undo_sel
+                else:
+                    pick = page.evaluate("() => window.__benchPick()")
+                    kind, selector = pick["kind"], pick.get("selector")
+                    if kind == "over":
+                        break
+                    if kind == "none":
+                        raise RuntimeError("no legal-action control, no pass-device button, no game over")
+                r = page.evaluate("([s, m]) => window.__benchClick(s, m)", [selector, mark])
+                for k in ("dom", "frame", "sync", "render"):
+                    if r[k] is not None:
+                        res.setdefault(kind, {}).setdefault(k, []).append(r[k])
+                        res.setdefault("all", {}).setdefault(k, []).append(r[k])
+                if r["renderMs"] is not None:
+                    render_ms.append(r["renderMs"])
+                engine_ms.append(r["engine"])
+                storage_ms.append(r["storage"])
+                renders.append(r["renders"])
+                render_total_ms.append(r["renderTotal"])
+                kinds.append(kind)
+                last = kind if kind != "undo" else "undo"
+                wait_idle(page)
+            seed += 1
+    finally:
+        ctx.close()
+    allres = res["all"]
+    primary = "render" if len(allres.get("render", [])) == len(kinds) else "dom"
+    out: dict[str, Any] = {
+        "page": page_path or "play.html?new=<2 human seats>&speed=fast",
+        "samples": len(kinds),
+        "clicks": {k: kinds.count(k) for k in ("action", "undo", "continue")},
+        "render_mark": mark,
+        "primary_metric": primary,
+    }
+    for k in ("render", "dom", "frame", "sync"):
+        if allres.get(k):
+            out[k + "_ms"] = {
+                "p50": round(pct(allres[k], 50), 2),
+                "p95": round(pct(allres[k], 95), 2),
+                "max": round(max(allres[k]), 2),
+            }
+    out["by_kind_" + primary + "_ms"] = {
+        kind: {
+            "n": len(v[primary]),
+            "p50": round(pct(v[primary], 50), 2),
+            "p95": round(pct(v[primary], 95), 2),
+        }
+        for kind, v in res.items()
+        if kind != "all" and v.get(primary)
+    }
+    if render_ms:
+        out["frontend_render_ms"] = {
+            "p50": round(pct(render_ms, 50), 2),
+            "p95": round(pct(render_ms, 95), 2),
+            "note": "GameView.render() duration as the page records it (data-render-ms)",
+        }
+    out["engine_ms"] = {"p50": round(pct(engine_ms, 50), 2), "p95": round(pct(engine_ms, 95), 2),
+                        "note": "time inside pgc.call (JS -> Python -> JSON) per click"}
+    out["storage_ms"] = {"p50": round(pct(storage_ms, 50), 2), "p95": round(pct(storage_ms, 95), 2),
+                         "note": "time inside localStorage.setItem per click (saves + index)"}
+    out["render_calls_ms"] = {"p50": round(pct(render_total_ms, 50), 2),
+                              "p95": round(pct(render_total_ms, 95), 2),
+                              "calls_per_click_mean": round(statistics.mean(renders), 2),
+                              "note": "all GameView.render() calls of one click, summed"}
+    p95 = out[primary + "_ms"]["p95"]
+    out.update(
+        {"target_p95_ms_max": TARGETS["click_p95_ms_max"], "meets_target": p95 < TARGETS["click_p95_ms_max"]}
+    )
+    return out
+
+
+def wait_idle(page: Any) -> None:
+    page.wait_for_function(
+        "document.documentElement.getAttribute('data-busy') !== 'true'", timeout=60_000, polling=20
+    )
+
+
+# ---------------------------------------------------------------- 3. games per second
+
+
+def bench_games_cpython(players: int, n: int, seed: int) -> dict[str, Any]:
+    code = (
+        "import json,sys; from pygame_core.simulate import simulate; "
+        f"r = simulate({GAME!r}, {players}, {n}, {seed}); "
+        "print(json.dumps({'games': r['games'], 'finished': r['finished'], 'actions': r['actions'], "
+        "'timing': r['timing'], 'python': sys.version.split()[0]}))"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=1800, check=True
+    )
+    r = json.loads(proc.stdout)
+    return {
+        "runtime": f"CPython {r['python']}",
+        "games": r["games"],
+        "finished": r["finished"],
+        "mean_actions": round(statistics.mean(r["actions"]), 1),
+        "seconds": r["timing"]["seconds"],
+        "games_per_second": r["timing"]["games_per_second"],
+    }
+
+
+def site_pyodide_dir() -> Path:
+    hits = sorted(DIST.rglob("pyodide.asm.wasm"))
+    if not hits:
+        raise RuntimeError("no vendored Pyodide (pyodide.asm.wasm) in dist/")
+    return hits[0].parent
+
+
+def site_engine_zip() -> Path:
+    for z in sorted(DIST.rglob("*.zip")):
+        if z.name == "python_stdlib.zip" or "pyodide" in z.parts:
+            continue
+        import zipfile
+
+        with zipfile.ZipFile(z) as zf:
+            if any(
+                n.endswith("pygame_core/simulate.py") or n.endswith("pygame_core/simulate.pyc")
+                for n in zf.namelist()
+            ):
+                return z
+    raise RuntimeError("no engine zip holding pygame_core/simulate.py in dist/")
+
+
+def bench_games_pyodide(players: int, n: int, seed: int) -> dict[str, Any]:
+    pdir, zpath = site_pyodide_dir(), site_engine_zip()
+    proc = subprocess.run(
+        [
+            "node",
+            str(BENCH / "pyodide_games.mjs"),
+            str(pdir),
+            str(zpath),
+            GAME,
+            str(players),
+            str(n),
+            str(seed),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=1800,
+        check=False,
+    )
+    if proc.returncode != 0:
+        raise RuntimeError(f"node pyodide_games.mjs failed: {proc.stderr[-2000:]}")
+    r = json.loads(proc.stdout.strip().splitlines()[-1])
+    s = r["simulate"]
+    return {
+        "runtime": f"Pyodide (CPython {s['python']}) under Node {platform_node()}",
+        "pyodide_dir": str(pdir.relative_to(ROOT)) if pdir.is_relative_to(ROOT) else str(pdir),
+        "engine_zip": str(zpath.relative_to(ROOT)) if zpath.is_relative_to(ROOT) else str(zpath),
+        "boot_ms": r["boot_ms"],
+        "import_ms": r["import_ms"],
+        "games": s["games"],
+        "finished": s["finished"],
+        "mean_actions": round(statistics.mean(s["actions"]), 1),
+        "seconds": s["timing"]["seconds"],
+        "games_per_second": s["timing"]["games_per_second"],
+    }
+
+
+@functools.cache
+def platform_node() -> str:
+    try:
+        return subprocess.run(
+            ["node", "--version"], capture_output=True, text=True, check=True
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "?"
+
+
+# ---------------------------------------------------------------- main
+
+
+def table(report: dict[str, Any]) -> str:
+    lines = ["", "pygame_core benchmark", "=" * 78]
+    b = report.get("boot")
+    if isinstance(b, dict) and "ratio_of_medians" in b:
+        lines += [
+            f"boot to interactive ({b['pairs']} alternating pairs, cold, fresh context per run)",
+            f"  bare Pyodide {report['env'].get('pyodide')}  min/median/max  "
+            f"{b['bare_ms']['min']:.0f} / {b['bare_ms']['median']:.0f} / {b['bare_ms']['max']:.0f} ms",
+            f"  {'game page':<24} min/median/max  "
+            f"{b['site_ms']['min']:.0f} / {b['site_ms']['median']:.0f} / {b['site_ms']['max']:.0f} ms",
+            f"  ratio of medians {b['ratio_of_medians']:.2f}   median pair ratio {b['median_pair_ratio']:.2f}"
+            f"   target <= {b['target_ratio_max']}   {'MEETS' if b['meets_target'] else 'MISSES'}",
+        ]
+    c = report.get("click")
+    if isinstance(c, dict) and "samples" in c:
+        lines += [
+            f"click to redraw ({c['samples']} samples: {c['clicks']['action']} actions, "
+            f"{c['clicks']['undo']} undos, {c['clicks']['continue']} pass-device continues; "
+            f"primary metric: {c['primary_metric']})"
+        ]
+        for k in ("render", "dom", "frame", "sync"):
+            if k + "_ms" in c:
+                v = c[k + "_ms"]
+                lines.append(
+                    f"  {k:<7} p50 {v['p50']:7.2f} ms   p95 {v['p95']:7.2f} ms   max {v['max']:7.2f} ms"
+                )
+        for kind, v in c.get("by_kind_" + c["primary_metric"] + "_ms", {}).items():
+            lines.append(f"    {kind:<9} n={v['n']:<4} p50 {v['p50']:7.2f} ms   p95 {v['p95']:7.2f} ms")
+        for key, what in (("engine_ms", "inside the engine (pgc.call)"),
+                          ("storage_ms", "in localStorage.setItem"),
+                          ("render_calls_ms", "in all GameView.render() calls")):
+            if c.get(key):
+                v = c[key]
+                extra = f"   ({v['calls_per_click_mean']} calls/click)" if "calls_per_click_mean" in v else ""
+                lines.append(f"  {what:<40} p50 {v['p50']:.2f} ms   p95 {v['p95']:.2f} ms{extra}")
+        if c.get("frontend_render_ms"):
+            v = c["frontend_render_ms"]
+            what = "last GameView.render() (data-render-ms)"
+            lines.append(f"  {what:<40} p50 {v['p50']:.2f} ms   p95 {v['p95']:.2f} ms")
+        lines.append(
+            f"  target p95 < {c['target_p95_ms_max']} ms   {'MEETS' if c['meets_target'] else 'MISSES'}"
+        )
+    g = report.get("games")
+    if isinstance(g, dict):
+        lines.append(f"random complete games per second ({GAME}, {g.get('players')} players, random bots)")
+        for k in ("cpython", "pyodide"):
+            v = g.get(k)
+            if isinstance(v, dict) and "games_per_second" in v:
+                lines.append(
+                    f"  {v['runtime']:<44} {v['games_per_second']:8.2f} games/s "
+                    f"({v['games']} games, {v['mean_actions']} actions/game)"
+                )
+            elif v:
+                lines.append(f"  {k}: {v}")
+    for k in ("boot", "click"):
+        if isinstance(report.get(k), dict) and "error" in report[k]:
+            lines.append(f"{k}: ERROR {report[k]['error']}")
+    if report.get("outside_requests"):
+        lines.append(f"WARNING requests outside 127.0.0.1 were aborted: {report['outside_requests']}")
+    if report.get("page_errors"):
+        lines.append(f"WARNING page errors: {report['page_errors'][:5]}")
+    lines.append("=" * 78)
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--pairs", type=int, default=7, help="A/B boot pairs (default 7)")
+    ap.add_argument(
+        "--page",
+        default=None,
+        help="site page for the boot benchmark (default: play.html opening a new 2-seat game)",
+    )
+    ap.add_argument(
+        "--click-page",
+        default=None,
+        help="game page for the click benchmark (default: a new all-human 2-seat hotseat game)",
+    )
+    ap.add_argument("--clicks", type=int, default=100, help="click-to-redraw samples (default 100)")
+    ap.add_argument("--games", type=int, default=20, help="random games per runtime (default 20)")
+    ap.add_argument("--players", type=int, default=3)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument(
+        "--ready",
+        choices=["data-ready", "pgc"],
+        default="data-ready",
+        help="boot end: <html data-ready='true'> (default) or window.pgcReadyAt (runtime only)",
+    )
+    ap.add_argument("--only", default="boot,click,games", help="comma list of boot,click,games")
+    args = ap.parse_args(argv)
+    parts = set(args.only.split(","))
+    READY_MODE["mode"] = args.ready
+    boot_page = args.page or DEFAULT_BOOT_PAGE or hotseat_url(2, 1)
+    click_page = args.click_page or DEFAULT_CLICK_PAGE
+    for part, pg in (("boot", boot_page), ("click", click_page or "play.html")):
+        if part in parts and not (DIST / pg.split("?")[0]).is_file():
+            raise SystemExit(f"{DIST} has no {pg.split('?')[0]}: run `python3 build.py` first")
+
+    report: dict[str, Any] = {
+        "env": {
+            "machine": platform.machine(),
+            "cpus": os.cpu_count(),
+            "python": platform.python_version(),
+            "pyodide": pyodide_version(),
+            "chromium": None,
+            "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        },
+        "targets": TARGETS,
+    }
+    if parts & {"boot", "click"}:
+        br = Browser()
+        report["env"]["chromium"] = br.browser.version
+        tmp = Path(tempfile.mkdtemp(prefix="pgc-bench-"))
+        # a snapshot of dist/: a rebuild running beside the benchmark must not pull files from under it
+        shutil.copytree(DIST, tmp / "site")
+        site = Server(tmp / "site")
+        bare = Server(stage_bare(tmp)) if "boot" in parts else None
+        try:
+            if "boot" in parts and bare is not None:
+                shown = boot_page if len(boot_page) < 60 else boot_page[:40] + "…"
+                log(f"boot: {args.pairs} pairs, {shown} vs bare.html")
+                try:
+                    report["boot"] = bench_boot(br, site, bare, boot_page, args.pairs)
+                except Exception as exc:  # report, don't hide the rest
+                    report["boot"] = {"error": repr(exc)}
+            if "click" in parts:
+                log(f"click: {args.clicks} samples on {click_page or 'a new all-human hotseat game'}")
+                try:
+                    report["click"] = bench_click(br, site, args.clicks, click_page)
+                except Exception as exc:
+                    report["click"] = {"error": repr(exc)}
+        finally:
+            site.stop()
+            if bare is not None:
+                bare.stop()
+            br.close()
+            shutil.rmtree(tmp, ignore_errors=True)
+        report["outside_requests"] = br.outside
+        report["page_errors"] = br.page_errors
+    if "games" in parts:
+        log(f"games: {args.games} random games on CPython and on Pyodide (node)")
+        g: dict[str, Any] = {"game": GAME, "players": args.players, "seed": args.seed}
+        for key, fn in (("cpython", bench_games_cpython), ("pyodide", bench_games_pyodide)):
+            try:
+                g[key] = fn(args.players, args.games, args.seed)
+            except Exception as exc:
+                g[key] = {"error": repr(exc)}
+        report["games"] = g
+    log(table(report))
+    print(json.dumps(report, ensure_ascii=False))
+    return 0
+
+
+DEFAULT_BOOT_PAGE = None  # the game page opening a new 2-seat game, see hotseat_url()
+DEFAULT_CLICK_PAGE = None  # an all-human hotseat game, see hotseat_url()
+
+if __name__ == "__main__":
+    sys.exit(main())
