@@ -50,6 +50,17 @@ def _snapshot(sid: str, seat: int | None, lang: str) -> dict[str, Any]:
     return out
 
 
+def _played(game: Game, before: State, after: State, seat: int, action: dict[str, Any],
+            viewer: int | None, lang: str) -> dict[str, Any]:
+    """What the viewer may learn about a bot's move: its own action in full; another seat's only
+    as far as the redacted log tells (a sealed bid is "has made a sealed bid", not the amount)."""
+    if viewer == seat:
+        return {"seat": seat, "action": action, "label": game.label(before, action, lang)}
+    new = [e for e in Game.visible_log(after, viewer) if e["i"] >= len(before.log)]
+    label = new[0]["text"].get(lang, new[0]["text"]["en"]) if new else ""
+    return {"seat": seat, "action": None, "label": label}
+
+
 def _dispatch(method: str, a: dict[str, Any]) -> Any:
     lang = a.get("lang", "en")
     if method == "catalog":
@@ -75,9 +86,10 @@ def _dispatch(method: str, a: dict[str, Any]) -> Any:
         seat = a["seat"]
         bot = bots.make(a.get("kind", "random"), game.id, a.get("bot_seed", state.seed))
         action = bot.choose(game, state, seat)
-        _sessions[a["sid"]] = (game, game.apply(state, seat, action))
+        after = game.apply(state, seat, action)
+        _sessions[a["sid"]] = (game, after)
         res = _snapshot(a["sid"], a.get("view_seat"), lang)
-        res["played"] = {"seat": seat, "action": action, "label": game.label(state, action, lang)}
+        res["played"] = _played(game, state, after, seat, action, a.get("view_seat"), lang)
         return res
     if method == "undo":
         game, state = _session(a["sid"])

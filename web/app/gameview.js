@@ -81,7 +81,9 @@ export class GameView {
     if (!p || p.human) return;
     const name = this.names()[p.seat];
     const label = p.label || "";
-    this.lastMsg = label ? t(p.human ? "you_did" : "bot_did", { name, label: this.subNames(label) }) : "";
+    // A move the viewer may not see in full (a sealed bid) comes as the redacted log line, which names its seat.
+    if (p.action == null) this.lastMsg = this.subNames(label);
+    else this.lastMsg = label ? t("bot_did", { name, label: this.subNames(label) }) : "";
     this.render();
   }
 
