@@ -86,7 +86,12 @@ def view(d: dict[str, Any], seat: int | None) -> dict[str, Any]:
 def _status(d: dict[str, Any]) -> dict[str, str]:
     stage = d["stage"]
     if d["over"]:
-        return t("Game over.", "遊戲結束。")
+        from pygame_core.games.empires_end.scoring import scores
+        sc = scores(d)
+        names = [seat_t(w) for w in sc["winners"]]
+        top = sc["totals"][sc["winners"][0]]
+        return join(*[x for i, n in enumerate(names) for x in ((t(" and ", "與"), n) if i else (n,))],
+                    t(f" win{'' if len(names) > 1 else 's'} with {top} points.", f"以{top}分獲勝。"))
     for s, p in enumerate(d["p"]):
         if p["pend"]:
             prompt = PROMPTS.get(p["pend"][0]["kind"], t("must decide", "須作出決定"))
