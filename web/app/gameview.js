@@ -7,6 +7,7 @@
 import { t, pick, esc } from "./i18n.js";
 import * as I from "./icons.js";
 import * as EE from "./render/empires_end.js";
+import { patchHTML } from "./morph.js";
 
 const RENDERERS = { empires_end: EE };
 
@@ -153,6 +154,7 @@ export class GameView {
     const t0 = performance.now();
     const view = r.view;
     const focus = this.focusSig();
+    const focusedEl = document.activeElement;
     const passing = this.s.passTo != null;
 
     this.el.pass.hidden = !passing;
@@ -185,7 +187,7 @@ export class GameView {
       ? `<p class="muted">${esc(t("bot_thinking", { name: this.names()[this.s.thinking] ?? "" }))}</p>`
       : this.opts.readOnly ? "" : this.R.renderActions(view, ctx);
     if (acts !== this.actsHTML) {
-      this.el.acts.innerHTML = acts;
+      patchHTML(this.el.acts, acts);
       this.actsHTML = acts;
     }
     this.el.actsH.parentElement.hidden = !!this.opts.readOnly;
@@ -194,7 +196,10 @@ export class GameView {
     this.renderTools(view);
     this.renderBanners();
     this.renderOver(view);
-    this.restoreFocus(focus);
+    // focus() forces a synchronous layout: only call it when the focused control was replaced
+    if (!(focusedEl && focusedEl.isConnected && document.activeElement === focusedEl && !focusedEl.disabled)) {
+      this.restoreFocus(focus);
+    }
     this.lastRenderMs = performance.now() - t0;
     this.root.dataset.renderMs = this.lastRenderMs.toFixed(1);
     (window.pgcRenderTimes ||= []).push(this.lastRenderMs);
@@ -203,7 +208,7 @@ export class GameView {
     performance.mark("pgc-render");
   }
 
-  /** Write the board, replacing only the sections whose markup changed. */
+  /** Write the board, patching only the sections whose markup changed. */
   board(view, ctx) {
     const el = this.el.board;
     const secs = this.R.boardSections ? this.R.boardSections(view, ctx) : [["all", this.R.renderBoard(view, ctx)]];
@@ -218,7 +223,7 @@ export class GameView {
     el.firstElementChild.className = phase;
     for (const [k, h] of secs) {
       if (el._html[k] !== h) {
-        el.querySelector(`[data-sec="${k}"]`).innerHTML = h;
+        patchHTML(el.querySelector(`[data-sec="${k}"]`), h);
         el._html[k] = h;
       }
     }
@@ -450,9 +455,12 @@ export class GameView {
   undo() {
     this.clearError();
     this.sel = [];
+    const before = this.renders;
+    const prevMsg = this.lastMsg;
+    this.lastMsg = "";
     const r = this.s.undo();
-    if (r.ok) this.lastMsg = "";
-    this.render();
+    if (!r.ok) this.lastMsg = prevMsg;
+    if (!r.ok || this.renders === before) this.render();
   }
 
   clearSelection() {
