@@ -24,7 +24,12 @@ from .kernel.toy import TOY
 GAMES: list[Game] = [TOY] + [games.get(g) for g in games.available()]
 CASES = [(g, n) for g in GAMES for n in range(g.min_players, g.max_players + 1)]
 IDS = [f"{g.id}-{n}p" for g, n in CASES]
-FAST = settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def options_for(game: Game) -> st.SearchStrategy[dict]:
+    """Any combination of the game's options (variants: quick game, learning mode, ...)."""
+    return st.fixed_dictionaries({k: st.sampled_from(o["values"]) for k, o in game.options_schema.items()})
 
 
 def random_game(game: Game, players: int, seed: int, options: dict | None = None) -> list[State]:
@@ -44,10 +49,11 @@ def random_game(game: Game, players: int, seed: int, options: dict | None = None
 
 @pytest.mark.parametrize("game,players", CASES, ids=IDS)
 @FAST
-@given(seed=st.integers(0, 2**40))
-def test_random_games_terminate_deterministically_with_scores(game, players, seed):
-    a = random_game(game, players, seed)
-    b = random_game(game, players, seed)
+@given(seed=st.integers(0, 2**40), data=st.data())
+def test_random_games_terminate_deterministically_with_scores(game, players, seed, data):
+    options = data.draw(options_for(game))
+    a = random_game(game, players, seed, options)
+    b = random_game(game, players, seed, options)
     assert game.is_over(a[-1]) and game.to_move(a[-1]) == []
     assert a[-1].digest() == b[-1].digest() and a[-1].history == b[-1].history
     sc = game.scores(a[-1])
@@ -60,7 +66,7 @@ def test_random_games_terminate_deterministically_with_scores(game, players, see
 @FAST
 @given(seed=st.integers(0, 2**40), data=st.data())
 def test_save_load_round_trips_at_random_points(game, players, seed, data):
-    states = random_game(game, players, seed)
+    states = random_game(game, players, seed, data.draw(options_for(game)))
     for _ in range(3):
         s = states[data.draw(st.integers(0, len(states) - 1))]
         text = game.save(s)
@@ -74,7 +80,7 @@ def test_save_load_round_trips_at_random_points(game, players, seed, data):
 @FAST
 @given(seed=st.integers(0, 2**40), data=st.data())
 def test_views_and_logs_leak_nothing_hidden(game, players, seed, data):
-    states = random_game(game, players, seed)
+    states = random_game(game, players, seed, data.draw(options_for(game)))
     picks = {0, len(states) - 1} | {data.draw(st.integers(0, len(states) - 1)) for _ in range(6)}
     for i in sorted(picks):
         s = states[i]
@@ -101,7 +107,7 @@ MALFORMED = st.one_of(
 @FAST
 @given(seed=st.integers(0, 2**40), data=st.data())
 def test_illegal_and_malformed_actions_change_nothing(game, players, seed, data):
-    states = random_game(game, players, seed)
+    states = random_game(game, players, seed, data.draw(options_for(game)))
     for _ in range(5):
         s = states[data.draw(st.integers(0, len(states) - 1))]
         before = (canonical(s.data), s.rng, s.history, s.log, s.checkpoint)
