@@ -178,7 +178,7 @@ class Game:
             "to_move": self.to_move(state),
             "over": over,
             "actions_played": len(state.history),
-            "can_undo": self.can_undo(state),
+            "can_undo": self.can_undo(state, seat),
             "log": self.visible_log(state, seat),
         })
         if over:
@@ -215,13 +215,15 @@ class Game:
         return self._secret_tokens(state.data, seat)
 
     # ------------------------------------------------------------------ undo
-    def can_undo(self, state: State) -> bool:
-        return len(state.history) > state.checkpoint
+    def can_undo(self, state: State, seat: int | None = None) -> bool:
+        """Whether :meth:`undo` would succeed: an action (of ``seat``, if given) was played since
+        hidden information was last revealed."""
+        return any(s == seat or seat is None for s, _ in state.history[state.checkpoint:])
 
     def undo(self, state: State, seat: int | None = None) -> State:
         """Take back the last action, or with ``seat`` every action back to and including
         that seat's last one. Never goes back past revealed hidden information."""
-        if not self.can_undo(state):
+        if len(state.history) <= state.checkpoint:
             raise IllegalAction("nothing to undo since hidden information was revealed", "cannot_undo")
         keep = len(state.history) - 1
         if seat is not None:

@@ -85,6 +85,11 @@ def test_undo_stops_at_the_last_reveal():
     assert s2.checkpoint == 4 and not TOY.can_undo(s2)
     s3 = play(s, [(1, 0)])
     assert TOY.undo(s3, seat=1).history == s.history
+    # a seat can only take back its own moves: seat 0 has none since the reveal
+    assert TOY.can_undo(s3, 1) and not TOY.can_undo(s3, 0)
+    assert TOY.view(s3, 1)["can_undo"] and not TOY.view(s3, 0)["can_undo"]
+    with pytest.raises(IllegalAction):
+        TOY.undo(s3, seat=0)
 
 
 def test_options_and_players_are_validated():
