@@ -224,11 +224,13 @@ async function pyscriptConfig() {
 function registerServiceWorker() {
   const allowed = "serviceWorker" in navigator && window.isSecureContext && /^https?:$/.test(location.protocol);
   if (!allowed) return;
-  // A page that was already controlled gets a new worker only when a new build was deployed: tell the
-  // front end (it may offer a reload); nothing reloads by itself in the middle of a game.
-  const hadController = Boolean(navigator.serviceWorker.controller);
+  // A page that is already controlled gets a new worker only when a new build was deployed: tell the
+  // front end (it may offer a reload); nothing reloads by itself in the middle of a game. On a first
+  // visit the first change is the worker claiming the page, which is not an update; later ones are.
+  let controlled = Boolean(navigator.serviceWorker.controller);
   navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (hadController) document.dispatchEvent(new CustomEvent("pgc-update"));
+    if (controlled) document.dispatchEvent(new CustomEvent("pgc-update"));
+    controlled = true;
   });
   navigator.serviceWorker.register(url("../sw.js"), { scope: SITE }).catch((err) => {
     console.warn("service worker not registered (the site still works online):", err);
