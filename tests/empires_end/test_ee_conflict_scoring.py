@@ -152,6 +152,16 @@ def test_adjacent_end_scoring():
     assert GAME.scores(s)["breakdown"][0]["innovations"] == 4 + 2
 
 
+def test_adjacent_type_end_scoring_counts_intact_neighbours_only():
+    """L625-629 with L519: adjacency abilities that give points or resources count adjacent
+    *intact* locations of the type (a destroyed tile has no type or ability, L123-127)."""
+    def fn(d):
+        give(d, 0, POS["farm_axe"], "plague-02")  # 2 per adjacent farm
+        d["p"][0]["locs"][POS["farm_hammer"] - 1]["intact"] = False
+    s = _final(fn)
+    assert GAME.scores(s)["breakdown"][0]["innovations"] == 2
+
+
 def test_golden_tie_break_most_intact_then_shared():
     """L501: tied totals -> most intact locations wins; still tied -> shared win."""
     def fn(d):

@@ -126,8 +126,9 @@ def ability_text(ab: dict[str, Any], phase: str) -> Text:
         return _langs(lambda g: f"Game end: {ab['points']} point(s) per {ab['resource']} held" if g == "en"
                       else zh(g, f"終局：每個{RES_NAME[ab['resource']]['zh-Hant']}獲得{ab['points']}分"))
     if k == "end_adj_type":
-        return _langs(lambda g: f"Game end: {ab['points']} points per adjacent {ab['loc_type']}" if g == "en"
-                      else zh(g, f"終局：每個相鄰{ln(ab['loc_type'], 'zh-Hant')}獲得{ab['points']}分"))
+        return _langs(lambda g: f"Game end: {ab['points']} points per adjacent intact {ab['loc_type']}"
+                      if g == "en"
+                      else zh(g, f"終局：每個相鄰的完好{ln(ab['loc_type'], 'zh-Hant')}獲得{ab['points']}分"))
     if k == "most_destroyed":
         return _langs(lambda g: f"Game end: {ab['points']} points if you have the most destroyed locations"
                       if g == "en" else zh(g, f"終局：被毀壞地點最多時獲得{ab['points']}分"))

@@ -27,7 +27,8 @@ def _value(p: dict[str, Any], ab: dict[str, Any], i: int, most: int) -> int:
     if k == "end_per_resource":
         return int(ab["points"]) * int(p["res"][ab["resource"]])  # L623: coins only count as coins
     if k == "end_adj_type":
-        return int(ab["points"]) * sum(1 for x in adj if loc_type(x) == ab["loc_type"])  # L629
+        # L629 counted like L519: only adjacent intact locations of the type (ruling A23)
+        return int(ab["points"]) * sum(1 for x in adj if x["intact"] and loc_type(x) == ab["loc_type"])
     if k == "most_destroyed":
         return int(ab["points"]) if destroyed_count(p) >= most else 0  # L635: ties count
     return 0
