@@ -132,6 +132,22 @@ def test_golden_free_pass_once_per_card():
     assert {"type": "take", "card": 0} in legal(s, 0)
 
 
+def test_free_pass_once_per_card_even_if_refreshed_meanwhile():
+    """L248: the ability makes only one pass on a card; when the player must decide on that
+    same card again they pay or take, even if the ability was refreshed meanwhile (for
+    example by an Earthquake's refresh-all, L641, on taking the other card of a double
+    disaster)."""
+    def fn(d):
+        set_disaster(d, ["famine-03"], start=0)
+        give(d, 0, 1, "famine-01")
+    s = play(edit(fresh(2), fn), 0, {"type": "free_pass", "card": 0, "src": "I:famine-01"})
+
+    def refreshed(d):
+        d["p"][0]["locs"][0]["inn"][0]["ex"] = False
+    s = play(edit(s, refreshed), 1, {"type": "pass", "card": 0, "pay": "wheat"})
+    assert not [a for a in legal(s, 0) if a["type"] == "free_pass"]
+
+
 def test_free_pass_needs_the_resource_on_the_card():
     """L248, L604: the free pass works only on a disaster listing its resource type."""
     def fn(d):

@@ -23,7 +23,7 @@ def start(ctx: Ctx, double: bool) -> None:
     """L230-231 (and L284 for two cards): reveal, every player marks the target position."""
     d = ctx.data
     cards = draw_cards(ctx, 2 if double else 1)
-    d["dis"] = [{"card": c, "pool": zero_res(), "taken_by": None} for c in cards]
+    d["dis"] = [{"card": c, "pool": zero_res(), "taken_by": None, "free": []} for c in cards]
     d["turn"] = d["start"]
     d["acted"] = []
     d["step"] = "turn"
@@ -61,6 +61,8 @@ def legal(d: Data, seat: int) -> list[dict[str, Any]]:
             acts.append({"type": "pass", "card": i, "pay": "coin"})
         seen = set()
         for key, ab in free:
+            if key in d["dis"][i].get("free", ()):
+                continue  # L248: one free pass per ability on this card, even if refreshed since
             if ab["resource"] in card["pay"] and ab["resource"] not in seen:
                 seen.add(ab["resource"])
                 acts.append({"type": "free_pass", "card": i, "src": key})
@@ -107,6 +109,7 @@ def apply(ctx: Ctx, seat: int, a: dict[str, Any]) -> None:
                      t(".", "。")))
     elif kind == "free_pass":
         _exhaust(p, a["src"])
+        entry.setdefault("free", []).append(a["src"])
         d["acted"].append(a["card"])
         ctx.log(join(seat_t(seat), t(" passes ", "免費跳過"), name, t(" for free (exhausts ", "（消耗"),
                      CARD_NAME[a["src"][2:]], t(").", "）。")))
@@ -117,6 +120,7 @@ def apply(ctx: Ctx, seat: int, a: dict[str, Any]) -> None:
         if new:
             d["discard"].append(entry["card"])
             entry["card"] = new[0]
+            entry["free"] = []  # a new card: free passes used on the old one no longer count
             if a["card"] in d["acted"]:
                 d["acted"].remove(a["card"])
             ctx.log(join(seat_t(seat), t(" changes ", "改變了"), name, t(" into ", "為"), CARD_NAME[new[0]],

@@ -3,7 +3,8 @@
 ``data`` keys: ``track`` (phase kinds), ``idx`` (hourglass position), ``stage`` (current phase
 kind, or ``quick_setup``/``end``), ``step``, ``start`` (temple holder), ``deck``/``discard``
 (disaster card ids; top = last), ``cdeck``/``cdiscard`` (conflict ids), ``dis`` (open disaster
-cards), ``turn``/``acted`` (disaster turn), ``short`` (seats deciding Resource Shortage),
+cards: ``card``, ``pool``, ``taken_by``, ``free`` = free-pass sources used on it),
+``turn``/``acted`` (disaster turn), ``short`` (seats deciding Resource Shortage),
 ``conflict``, ``hand_size``, ``learning``, ``over`` and ``p`` (one dict per seat):
 ``score``, ``res``, ``hand``, ``locs`` (position order; each ``{"id", "intact", "inn": [{"card", "ex"}]}``),
 ``done``, ``pend`` (this seat's pending decisions, first = current), ``used`` (ability uses this
