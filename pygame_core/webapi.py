@@ -116,4 +116,6 @@ def call(method: str, args_json: str = "{}") -> str:
         err = {"kind": "option", "message": str(exc), "code": "bad_option"}
     except (KeyError, TypeError, ValueError) as exc:
         err = {"kind": "request", "message": f"bad request: {exc!r}", "code": "bad_request"}
+    except RecursionError:
+        err = {"kind": "request", "message": "bad request: nested too deeply", "code": "bad_request"}
     return json.dumps({"ok": False, "error": err}, ensure_ascii=False)

@@ -39,3 +39,20 @@ def test_unknown_method_and_bad_json_are_clear_errors() -> None:
     bad = json.loads(webapi.call("nope", "{}"))
     assert not bad["ok"] and "unknown method" in bad["error"]["message"]
     assert not json.loads(webapi.call("view", "{not json"))["ok"]
+
+
+def test_hostile_arguments_get_an_error_reply_never_an_exception() -> None:
+    """``call`` never raises: deeply nested JSON, a save nested too deeply, a meta the save could
+    not hold, a seat that is not a number."""
+    call("new", sid="h", game="empires_end", players=2, seed=1)
+    for method, raw, kind in [
+        ("view", "[" * 100_000, "request"),
+        ("view", '{"sid": "h", "x": ' + "[" * 100_000 + "}", "request"),
+        ("load", json.dumps({"sid": "h2", "text": "[" * 100_000}), "save"),
+        ("new", json.dumps({"sid": "h3", "game": "empires_end", "meta": [1]}), "option"),
+        ("view", json.dumps({"sid": "h", "seat": "0"}), "illegal"),
+        ("view", json.dumps({"sid": "h", "seat": True}), "illegal"),
+        ("new", json.dumps({"sid": "h4", "game": ["empires_end"]}), "option"),
+    ]:
+        reply = json.loads(webapi.call(method, raw))
+        assert not reply["ok"] and reply["error"]["kind"] == kind, (method, raw[:40], reply)

@@ -30,7 +30,7 @@ def available() -> list[str]:
 
 def get(game_id: str) -> Game:
     """The game with this id; raises :class:`~pygame_core.errors.OptionError` if unknown."""
-    if game_id not in _REGISTRY:
+    if not isinstance(game_id, str) or game_id not in _REGISTRY:
         raise OptionError(f"unknown game {game_id!r}; available: {', '.join(available())}")
     if game_id not in _cache:
         _cache[game_id] = importlib.import_module(_REGISTRY[game_id]).GAME

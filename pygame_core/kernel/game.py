@@ -19,6 +19,14 @@ ENGINE_VERSION = "0.1.0"
 SAVE_FORMAT = 1
 
 
+def _same_json(a: Any, b: Any) -> bool:
+    """Equal as JSON values (``1``, ``1.0`` and ``true`` all differ); False if either is not JSON."""
+    try:
+        return canonical(a) == canonical(b)
+    except (TypeError, ValueError):
+        return False
+
+
 class Game:
     """Base class of a game. Subclasses set the class attributes and the hooks."""
 
@@ -43,8 +51,10 @@ class Game:
         raise NotImplementedError
 
     def _validate(self, data: dict[str, Any], seat: int, action: Action) -> None:
-        """Raise :class:`IllegalAction` unless ``action`` is legal. Default: membership in ``_legal``."""
-        if action not in self._legal(data, seat):
+        """Raise :class:`IllegalAction` unless ``action`` is legal. Default: membership in ``_legal``,
+        compared as canonical JSON so that ``1.0`` or ``true`` never passes for ``1``."""
+        legal = self._legal(data, seat)
+        if action not in legal or all(canonical(a) != canonical(action) for a in legal if a == action):
             raise IllegalAction(f"{action.get('type')!s} is not a legal action now", "not_legal")
 
     def _apply(self, ctx: Ctx, seat: int, action: Action) -> None:
@@ -89,7 +99,8 @@ class Game:
             raise OptionError(f"{self.id} is for {span} players, not {players!r}")
         if not isinstance(seed, int) or isinstance(seed, bool) or not (0 <= seed < 2**63):
             raise OptionError(f"seed must be an integer from 0 to 2^63-1, not {seed!r}")
-        opts = self.normalize_options(options or {}, players)
+        opts = self.normalize_options({} if options is None else options, players)
+        meta = self._check_meta(meta)
         rng = Rng.from_seed(seed)
         ctx = Ctx({}, rng, players, opts, None)
         self._setup(ctx)
@@ -107,10 +118,24 @@ class Game:
                 raise OptionError(f"unknown option {name!r} for {self.id} (known: {known})")
         for name, spec in self.options_schema.items():
             value = options.get(name, spec["default"])
-            if value not in spec["values"]:
+            # compared as JSON: 1 is not the option value true, nor 1.0 the value 1
+            if not any(_same_json(value, v) for v in spec["values"]):
                 raise OptionError(f"option {name!r} cannot be {value!r} (allowed: {spec['values']})")
             out[name] = value
         return out
+
+    @staticmethod
+    def _check_meta(meta: Any) -> dict[str, Any] | None:
+        """``meta`` must be a JSON object, or the game could not be saved and loaded again."""
+        if meta is None:
+            return None
+        if not isinstance(meta, dict):
+            raise OptionError("meta must be a JSON object")
+        try:
+            canonical(meta)
+        except (TypeError, ValueError) as exc:
+            raise OptionError(f"meta is not JSON: {exc}") from None
+        return copy_json(meta)
 
     def to_move(self, state: State) -> list[int]:
         """The seats that must decide now (several for a simultaneous choice; [] when over)."""
@@ -148,9 +173,13 @@ class Game:
                      state.history + ((seat, copy_json(action)),), checkpoint, log, state.meta)
 
     @staticmethod
-    def _check_shape(seat: Any, action: Any, players: int) -> None:
+    def _check_seat(seat: Any, players: int) -> None:
         if not isinstance(seat, int) or isinstance(seat, bool) or not (0 <= seat < players):
             raise IllegalAction(f"no such seat: {seat!r}", "malformed")
+
+    @classmethod
+    def _check_shape(cls, seat: Any, action: Any, players: int) -> None:
+        cls._check_seat(seat, players)
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction("an action must be an object with a string 'type'", "malformed")
         try:
@@ -166,8 +195,8 @@ class Game:
 
     def view(self, state: State, seat: int | None = None) -> dict[str, Any]:
         """A JSON-able dict of what ``seat`` may see; ``seat=None`` is the public view."""
-        if seat is not None and not (0 <= seat < state.players):
-            raise IllegalAction(f"no such seat: {seat!r}", "malformed")
+        if seat is not None:
+            self._check_seat(seat, state.players)
         v = self._view(state.data, seat)
         over = self._is_over(state.data)
         v.update({
@@ -223,6 +252,8 @@ class Game:
     def undo(self, state: State, seat: int | None = None) -> State:
         """Take back the last action, or with ``seat`` every action back to and including
         that seat's last one. Never goes back past revealed hidden information."""
+        if seat is not None:
+            self._check_seat(seat, state.players)
         if len(state.history) <= state.checkpoint:
             raise IllegalAction("nothing to undo since hidden information was revealed", "cannot_undo")
         keep = len(state.history) - 1
@@ -261,12 +292,18 @@ class Game:
         from pygame_core.kernel.saves import parse_save
 
         doc = parse_save(text, expected_game=self.id)
+        # A save from another engine version is not refused for that alone: it is replayed and
+        # checked like any other, and loads if it still gives the same game. If not, the error
+        # names both versions, since changed rules rather than tampering are the likely cause.
+        version = doc.get("engine_version")
+        other = (f" (it was made by engine version {version}; this is {ENGINE_VERSION}, whose rules may "
+                 "differ)") if version and version != ENGINE_VERSION else ""
         try:
             state = self.replay(doc["players"], doc["seed"], doc["options"], doc["actions"], doc.get("meta"))
         except OptionError as exc:
-            raise SaveError(f"this save has bad settings: {exc}") from None
+            raise SaveError(f"this save has bad settings: {exc}{other}") from None
         except IllegalAction as exc:
-            raise SaveError(f"this save was modified or is corrupt: {exc.reason}") from None
+            raise SaveError(f"this save was modified or is corrupt: {exc.reason}{other}") from None
         if doc.get("checksum") is not None and doc["checksum"] != state.digest():
-            raise SaveError("this save was modified: its final position does not match its checksum")
+            raise SaveError(f"this save was modified: its final position does not match its checksum{other}")
         return state

@@ -15,7 +15,7 @@ def parse_save(text: Any, expected_game: str | None = None) -> dict[str, Any]:
     """Decode a save's JSON text and check its shape (not yet its actions)."""
     if isinstance(text, (bytes, bytearray)):
         try:
-            text = text.decode("utf-8")
+            text = text.decode("utf-8-sig")  # a byte-order mark, as some editors write, is fine
         except UnicodeDecodeError:
             raise SaveError("this save is not UTF-8 text") from None
     if not isinstance(text, str):
@@ -26,13 +26,17 @@ def parse_save(text: Any, expected_game: str | None = None) -> dict[str, Any]:
         raise SaveError(f"this save is corrupt (not valid JSON: {exc.msg} at character {exc.pos})") from None
     except ValueError as exc:
         raise SaveError(f"this save is corrupt (not valid JSON: {exc})") from None
+    except RecursionError:
+        raise SaveError("this save is corrupt (nested too deeply)") from None
     if not isinstance(doc, dict):
         raise SaveError("this save is corrupt (not a JSON object)")
     missing = [k for k in REQUIRED if k not in doc]
     if missing:
         raise SaveError(f"this save is corrupt (missing {', '.join(missing)})")
-    if doc["format"] != SAVE_FORMAT:
+    if type(doc["format"]) is not int or doc["format"] != SAVE_FORMAT:
         raise SaveError(f"unsupported save format {doc['format']!r}; this version reads format {SAVE_FORMAT}")
+    if not isinstance(doc.get("engine_version", ""), str):
+        raise SaveError("this save is corrupt (engine_version is not text)")
     if expected_game is not None and doc["game"] != expected_game:
         raise SaveError(f"this save is for {doc['game']!r}, not {expected_game!r}")
     if not isinstance(doc["actions"], list):

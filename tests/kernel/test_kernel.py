@@ -143,3 +143,79 @@ def test_private_log_entries_reach_only_their_seat():
     assert any(t.startswith("you drew") for t in drew)
     assert not any(t.startswith("you drew") for t in other + public)
     assert "drew a card" in other and "drew a card" in public and "drew a card" not in drew
+
+
+@pytest.mark.parametrize("n", [1.0, True, "1", [1]])
+def test_an_action_equal_in_python_but_not_in_json_is_refused(n):
+    """``{"n": 1.0}`` or ``{"n": true}`` is not the legal ``{"n": 1}``: it would be saved as a different
+    action, and rule code indexing a list with it would crash instead of raising IllegalAction."""
+    s0 = TOY.new_game(players=2, seed=3)
+    snap = canonical(s0.data), s0.rng, s0.history, s0.log
+    with pytest.raises(IllegalAction) as err:
+        TOY.apply(s0, 0, {"type": "bid", "n": n})
+    assert err.value.code == "not_legal"
+    assert (canonical(s0.data), s0.rng, s0.history, s0.log) == snap
+
+
+@pytest.mark.parametrize("options", [{"rounds": 1.0}, {"rounds": True}, {"rounds": "1"}, [], {"rounds": {1}}])
+def test_option_values_must_match_as_json(options):
+    with pytest.raises(OptionError):
+        TOY.new_game(players=2, options=options)
+
+
+@pytest.mark.parametrize("meta", [[1], "names", {"when": object()}])
+def test_meta_must_be_a_json_object_or_the_game_could_not_be_saved(meta):
+    with pytest.raises(OptionError, match="meta"):
+        TOY.new_game(players=2, meta=meta)
+    s = TOY.new_game(players=2, seed=1, meta={"names": ["Ann", "Bo"]})
+    assert TOY.load(TOY.save(s)).meta == {"names": ["Ann", "Bo"]}
+
+
+@pytest.mark.parametrize("seat", [True, "0", 0.0, 2, -1, [0]])
+def test_view_and_undo_refuse_a_seat_that_is_not_a_seat_number(seat):
+    s = play(TOY.new_game(players=2, seed=3), [(0, 1)])
+    for call in (TOY.view, TOY.undo):
+        with pytest.raises(IllegalAction) as err:
+            call(s, seat)
+        assert err.value.code == "malformed" and "no such seat" in err.value.reason
+
+
+@pytest.mark.parametrize("text,needle", [
+    (lambda d: json.dumps({**d, "format": True}), "unsupported save format"),
+    (lambda d: json.dumps({**d, "format": 1.0}), "unsupported save format"),
+    (lambda d: json.dumps({**d, "engine_version": 5}), "engine_version"),
+    (lambda d: '{"a":' * 50_000 + "1" + "}" * 50_000, "nested too deeply"),
+    (lambda d: json.dumps(d)[:-7], "not valid JSON"),
+    (lambda d: b"\xff" + json.dumps(d).encode(), "not UTF-8"),
+])
+def test_more_corrupt_saves_are_refused_clearly(text, needle):
+    s = play(TOY.new_game(players=2, seed=11), [(0, 1), (1, 0)])
+    with pytest.raises(SaveError, match=needle):
+        TOY.load(text(json.loads(TOY.save(s))))
+
+
+def test_a_save_with_a_byte_order_mark_loads():
+    s = play(TOY.new_game(players=2, seed=11), [(0, 1)])
+    assert TOY.load(b"\xef\xbb\xbf" + TOY.save(s).encode()).digest() == s.digest()
+
+
+def test_a_save_from_another_engine_version_loads_if_it_replays_to_the_same_game():
+    """Documented in docs/api.md: the version alone refuses nothing; a failing replay names both versions."""
+    s = play(TOY.new_game(players=2, seed=11), [(0, 1), (1, 0)])
+    doc = json.loads(TOY.save(s))
+    doc["engine_version"] = "0.0.1"
+    assert TOY.load(json.dumps(doc)).digest() == s.digest()
+    doc["checksum"] = "0" * 20
+    with pytest.raises(SaveError, match=r"checksum \(it was made by engine version 0\.0\.1; this is "):
+        TOY.load(json.dumps(doc))
+    doc["actions"][0][1]["n"] = 9
+    with pytest.raises(SaveError, match="not a legal action now .*engine version 0.0.1"):
+        TOY.load(json.dumps(doc))
+
+
+def test_an_unknown_game_id_of_any_type_is_a_clear_option_error():
+    from pygame_core import games
+
+    for gid in ("chess", None, 5, ["empires_end"]):
+        with pytest.raises(OptionError, match="unknown game"):
+            games.get(gid)
