@@ -18,7 +18,8 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--players", type=int, default=2)
     s.add_argument("--games", type=int, default=1)
     s.add_argument("--seed", type=int, default=0)
-    s.add_argument("--bot", default="random", help="random (default) or heuristic")
+    s.add_argument("--bot", default="random",
+                   help="random (default) or heuristic, or one kind per seat: random,heuristic,...")
     s.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     r = sub.add_parser("replay", help="replay a save file and print its final scores")
     r.add_argument("file")
@@ -35,12 +36,14 @@ def main(argv: list[str] | None = None) -> int:
                     opts[name] = json.loads(value)
                 except ValueError:
                     opts[name] = value
-            print(json.dumps(simulate(args.game, args.players, args.games, args.seed, args.bot, opts)))
+            kinds = args.bot.split(",")
+            bot = kinds[0] if len(kinds) == 1 else kinds
+            print(json.dumps(simulate(args.game, args.players, args.games, args.seed, bot, opts)))
         elif args.cmd == "replay":
             from pygame_core.kernel.saves import load_any
 
-            with open(args.file, encoding="utf-8") as fh:
-                game, state = load_any(fh.read())
+            with open(args.file, "rb") as fh:
+                game, state = load_any(fh.read())  # bytes: load_any reports text that is not UTF-8
             print(json.dumps({"game": game.id, "actions": len(state.history), "over": game.is_over(state),
                               "scores": game.scores(state)}, ensure_ascii=False))
         else:

@@ -6,6 +6,7 @@ import time
 from typing import Any
 
 from pygame_core import bots, games
+from pygame_core.errors import OptionError
 from pygame_core.kernel.state import State
 
 MAX_STEPS = 20_000
@@ -27,17 +28,29 @@ def play(game_id: str, players: int, seed: int, bot_kinds: list[str] | None = No
     raise RuntimeError(f"{game_id} seed {seed}: no end after {max_steps} actions")
 
 
-def simulate(game_id: str, players: int, n_games: int, seed: int, bot: str = "random",
+def simulate(game_id: str, players: int, n_games: int, seed: int, bot: str | list[str] = "random",
              options: dict[str, Any] | None = None) -> dict[str, Any]:
-    """K games from seeds ``seed .. seed+K-1``; timing is kept apart so the rest is reproducible."""
+    """K games from seeds ``seed .. seed+K-1``; timing is kept apart so the rest is reproducible.
+
+    ``bot`` is one kind for every seat, or a list with one kind per seat.
+    """
     game = games.get(game_id)
+    if not isinstance(n_games, int) or isinstance(n_games, bool) or n_games < 1:
+        raise OptionError(f"the number of games must be a positive integer, not {n_games!r}")
+    if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 2**63 <= seed + n_games - 1:
+        raise OptionError(f"seeds {seed}..{seed + n_games - 1} go past the largest seed, 2^63-1")
+    kinds = [bot] * players if isinstance(bot, str) else list(bot)
+    if len(kinds) != players:
+        raise OptionError(f"{len(kinds)} bot kinds given for {players} players")
+    for kind in dict.fromkeys(kinds):
+        bots.make(kind, game_id)  # an unknown kind fails here, before any game is played
     scores: list[list[int]] = []
     counts: list[int] = []
     winners: list[list[int]] = []
     finished = 0
     t0 = time.perf_counter()
     for k in range(n_games):
-        state = play(game_id, players, seed + k, [bot] * players, options)
+        state = play(game_id, players, seed + k, kinds, options)
         finished += game.is_over(state)
         sc = game.scores(state)
         scores.append(list(sc["totals"]))

@@ -64,3 +64,37 @@ def test_replay_of_a_corrupt_file_is_refused(tmp_path):
     path.write_text('{"format": 1, "game": "', encoding="utf-8")
     out = run("replay", str(path))
     assert out.returncode == 2 and "corrupt" in out.stderr
+
+
+@pytest.mark.parametrize("content", [b"\xff\xfe\x00{", b"", b"[1, 2]"])
+def test_replay_of_an_unreadable_file_is_a_clear_error_without_a_traceback(tmp_path, content):
+    path = tmp_path / "save.json"
+    path.write_bytes(content)
+    out = run("replay", str(path))
+    assert out.returncode == 2 and out.stderr.startswith("error: this save ")
+    assert "Traceback" not in out.stderr and out.stdout == ""
+
+
+def test_replay_of_a_missing_file_is_a_clear_error(tmp_path):
+    out = run("replay", str(tmp_path / "nowhere.json"))
+    assert out.returncode == 2 and out.stderr.startswith("error: ") and "Traceback" not in out.stderr
+
+
+@pytest.mark.parametrize("args,needle", [
+    (("--games", "0"), "positive integer"),
+    (("--games", "-3"), "positive integer"),
+    (("--players", "3", "--bot", "random,heuristic"), "2 bot kinds given for 3 players"),
+    (("--bot", "random,mcts"), "unknown bot 'mcts'"),
+    (("--option", "learning=1"), "option 'learning' cannot be 1"),
+])
+def test_bad_simulate_arguments_are_refused(args, needle):
+    out = run("simulate", "--game", GAME, *args)
+    assert out.returncode == 2 and needle in out.stderr and out.stdout == ""
+
+
+def test_simulate_takes_a_bot_kind_per_seat():
+    out = run("simulate", "--game", GAME, "--players", "2", "--games", "2", "--seed", "3",
+              "--bot", "heuristic,random")
+    assert out.returncode == 0, out.stderr
+    doc = json.loads(out.stdout)
+    assert doc["bot"] == ["heuristic", "random"] and doc["finished"] == 2
