@@ -3,7 +3,9 @@
 - every game terminates; replays are deterministic; save/load round-trips anywhere;
 - no view or visible log shows another seat's hidden information (hand, resources,
   sealed bid, deck order): re-dealing what a seat cannot see leaves its view unchanged;
-- illegal and malformed actions raise IllegalAction and leave the state unchanged.
+- illegal and malformed actions, and near misses of legal ones, raise IllegalAction and leave the
+  state unchanged;
+- an action that shows a seat hidden information is an undo barrier.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from pygame_core import IllegalAction, games
@@ -24,7 +26,10 @@ from .kernel.toy import TOY
 GAMES: list[Game] = [TOY] + [games.get(g) for g in games.available()]
 CASES = [(g, n) for g in GAMES for n in range(g.min_players, g.max_players + 1)]
 IDS = [f"{g.id}-{n}p" for g, n in CASES]
-FAST = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# No shrinking: an example is a seed of a whole random game, so a shrunk seed explains nothing
+# more, and shrinking would replay hundreds of complete games before reporting a failure.
+FAST = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+                phases=[Phase.explicit, Phase.reuse, Phase.generate])
 
 
 def options_for(game: Game) -> st.SearchStrategy[dict]:
@@ -126,3 +131,78 @@ def test_illegal_and_malformed_actions_change_nothing(game, players, seed, data)
             with pytest.raises(IllegalAction):
                 game.apply(s, idle[0], game.legal_actions(s, movers[0])[0])
         assert (canonical(s.data), s.rng, s.history, s.log, s.checkpoint) == before
+
+
+def near_misses(action: dict) -> list[dict]:
+    """Actions one edit away from a legal one: a value of another JSON type that Python may still
+    find equal (1.0 or true for 1), a huge or negative number, null, an extra key, a lost key."""
+    out: list[dict] = [{**action, "extra": 1}]
+    for k, v in action.items():
+        if k == "type":
+            continue
+        out += [{**action, k: None}, {**action, k: [v]}, {kk: vv for kk, vv in action.items() if kk != k}]
+        if isinstance(v, int) and not isinstance(v, bool):
+            out += [{**action, k: float(v)}, {**action, k: 10**30}, {**action, k: -1 - v}]
+            if v in (0, 1):
+                out.append({**action, k: bool(v)})
+    return out
+
+
+@pytest.mark.parametrize("game,players", CASES, ids=IDS)
+@FAST
+@given(seed=st.integers(0, 2**40), data=st.data())
+def test_near_miss_actions_are_refused_cleanly(game, players, seed, data):
+    """Actions a buggy UI or a hand-edited save could send: each one is either legal or raises
+    IllegalAction (never another exception), and the state is unchanged."""
+    states = random_game(game, players, seed, data.draw(options_for(game)))
+    for _ in range(6):
+        s = states[data.draw(st.integers(0, len(states) - 2))]
+        seat = game.to_move(s)[0]
+        legal = {canonical(a) for a in game.legal_actions(s, seat)}
+        before = (canonical(s.data), s.rng, s.history, s.log, s.checkpoint)
+        for action in near_misses(data.draw(st.sampled_from(game.legal_actions(s, seat)))):
+            if canonical(action) in legal:
+                continue
+            with pytest.raises(IllegalAction) as err:
+                game.apply(s, seat, action)
+            assert err.value.reason
+        assert (canonical(s.data), s.rng, s.history, s.log, s.checkpoint) == before
+
+
+def _undo_barrier_cases() -> list:
+    out = []
+    for (game, players), case_id in zip(CASES, IDS, strict=True):
+        marks = []
+        if game.id == "empires_end":
+            # Known defect, reported to the rules' owner: the Resource Shortage action opens the
+            # screen (L270) without ctx.reveal(), so it can be taken back. Remove once fixed.
+            marks = [pytest.mark.xfail(reason="empires_end shortage reveals without ctx.reveal()",
+                                       strict=False)]
+        out.append(pytest.param(game, players, id=case_id, marks=marks))
+    return out
+
+
+@pytest.mark.parametrize("game,players", _undo_barrier_cases())
+@FAST
+@given(seed=st.integers(0, 2**40), data=st.data())
+def test_undo_cannot_take_back_an_action_that_showed_hidden_information(game, players, seed, data):
+    """An action shows hidden information to a viewer if, replayed on a position that viewer cannot
+    tell apart (hidden items re-dealt), it leaves the viewer seeing something else. Such an action
+    must be an undo barrier: undo never goes back past a draw, a flip or a reveal."""
+    states = random_game(game, players, seed, data.draw(options_for(game)))
+    steps = {data.draw(st.integers(0, len(states) - 2)) for _ in range(10)}
+    for i in sorted(steps):
+        s, after = states[i], states[i + 1]
+        seat, action = after.history[-1]
+        if after.checkpoint == len(after.history):
+            continue  # already a barrier
+        for viewer in [None, *range(players)]:
+            seen = canonical(game.view(after, viewer))
+            for k in range(2):
+                other = game.redetermine(s, viewer, seed + 31 * i + k)
+                try:
+                    other_after = game.apply(other, seat, action)
+                except IllegalAction:
+                    continue
+                assert canonical(game.view(other_after, viewer)) == seen, (
+                    f"step {i}: {action} showed seat {viewer} hidden information, yet it can be undone")
