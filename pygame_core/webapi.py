@@ -18,7 +18,7 @@ from pygame_core.errors import IllegalAction, OptionError, SaveError
 from pygame_core.kernel.game import ENGINE_VERSION, Game
 from pygame_core.kernel.i18n import LANGS
 from pygame_core.kernel.saves import load_any
-from pygame_core.kernel.state import State
+from pygame_core.kernel.state import State, loads
 
 _sessions: dict[str, tuple[Game, State]] = {}
 
@@ -104,7 +104,7 @@ def _dispatch(method: str, a: dict[str, Any]) -> Any:
 def call(method: str, args_json: str = "{}") -> str:
     """Run one API method with JSON arguments; always returns a JSON reply."""
     try:
-        args = json.loads(args_json) if args_json else {}
+        args = loads(args_json) if args_json else {}
         if not isinstance(args, dict):
             raise OptionError("arguments must be a JSON object")
         return json.dumps({"ok": True, "result": _dispatch(method, args)}, ensure_ascii=False)

@@ -7,6 +7,7 @@ from typing import Any
 
 from pygame_core.errors import IllegalAction, SaveError
 from pygame_core.kernel.game import SAVE_FORMAT
+from pygame_core.kernel.state import TooDeep, loads
 
 REQUIRED = ("format", "game", "options", "players", "seed", "actions")
 
@@ -21,7 +22,9 @@ def parse_save(text: Any, expected_game: str | None = None) -> dict[str, Any]:
     if not isinstance(text, str):
         raise SaveError("a save must be JSON text")
     try:
-        doc = json.loads(text)
+        doc = loads(text)
+    except TooDeep:
+        raise SaveError("this save is corrupt (nested too deeply)") from None
     except json.JSONDecodeError as exc:
         raise SaveError(f"this save is corrupt (not valid JSON: {exc.msg} at character {exc.pos})") from None
     except ValueError as exc:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from typing import Any
 
 from pygame_core.kernel.i18n import Text
@@ -20,6 +21,29 @@ def copy_json(obj: Any) -> Any:
     if isinstance(obj, list):
         return [copy_json(v) if isinstance(v, (dict, list)) else v for v in obj]
     return obj
+
+
+MAX_DEPTH = 64
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+class TooDeep(ValueError):
+    """JSON text nested deeper than :data:`MAX_DEPTH`."""
+
+
+def loads(text: str, max_depth: int = MAX_DEPTH) -> Any:
+    """``json.loads``, but text nested deeper than ``max_depth`` raises :class:`TooDeep` first.
+
+    In Pyodide, decoding deeply nested JSON overflows the WebAssembly stack: a fatal crash of the
+    whole runtime, not a RecursionError. A corrupt save must never do that.
+    """
+    depth = 0
+    for b in _BRACKET.findall(_STRING.sub("", text)):
+        depth += 1 if b in "[{" else -1
+        if depth > max_depth:
+            raise TooDeep(f"nested more than {max_depth} deep")
+    return json.loads(text)
 
 
 def canonical(obj: Any) -> str:

@@ -219,3 +219,17 @@ def test_an_unknown_game_id_of_any_type_is_a_clear_option_error():
     for gid in ("chess", None, 5, ["empires_end"]):
         with pytest.raises(OptionError, match="unknown game"):
             games.get(gid)
+
+
+def test_nesting_is_limited_before_decoding_but_brackets_in_strings_do_not_count():
+    """Deeply nested JSON crashes Pyodide itself (WebAssembly stack overflow, not a RecursionError),
+    so a save or a webapi call nested deeper than MAX_DEPTH is refused before json.loads sees it."""
+    from pygame_core.kernel.state import MAX_DEPTH, TooDeep, loads
+
+    s = TOY.new_game(players=2, seed=1, meta={"note": '[[[{{{ "\\" ]]' * 40})
+    assert TOY.load(TOY.save(s)).meta == s.meta
+    assert loads("[" * MAX_DEPTH + "]" * MAX_DEPTH)
+    with pytest.raises(TooDeep):
+        loads("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1))
+    with pytest.raises(SaveError, match="nested too deeply"):
+        TOY.load('{"format": 1, "meta": ' + "[" * 200 + "]" * 200 + "}")

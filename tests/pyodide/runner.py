@@ -52,13 +52,16 @@ def game_cases(n_games: int) -> tuple[list[dict[str, Any]], dict[str, str]]:
 
 
 def simulate_cases(cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    from pygame_core.simulate import simulate
+    from pygame_core.simulate import play, simulate
 
     out = []
     for case in cases:
         try:
             res = simulate(case["game"], case["players"], case["games"], case["seed"])
             res.pop("timing", None)
+            # same scores could hide a different position: compare every final state's digest too
+            res["digests"] = [play(case["game"], case["players"], case["seed"] + k).digest()
+                              for k in range(case["games"])]
         except Exception as exc:
             res = {"error": f"{type(exc).__name__}: {exc}"}
         out.append({"case": case, "result": res})
