@@ -169,20 +169,7 @@ def test_near_miss_actions_are_refused_cleanly(game, players, seed, data):
         assert (canonical(s.data), s.rng, s.history, s.log, s.checkpoint) == before
 
 
-def _undo_barrier_cases() -> list:
-    out = []
-    for (game, players), case_id in zip(CASES, IDS, strict=True):
-        marks = []
-        if game.id == "empires_end":
-            # Known defect, reported to the rules' owner: the Resource Shortage action opens the
-            # screen (L270) without ctx.reveal(), so it can be taken back. Remove once fixed.
-            marks = [pytest.mark.xfail(reason="empires_end shortage reveals without ctx.reveal()",
-                                       strict=False)]
-        out.append(pytest.param(game, players, id=case_id, marks=marks))
-    return out
-
-
-@pytest.mark.parametrize("game,players", _undo_barrier_cases())
+@pytest.mark.parametrize("game,players", CASES, ids=IDS)
 @FAST
 @given(seed=st.integers(0, 2**40), data=st.data())
 def test_undo_cannot_take_back_an_action_that_showed_hidden_information(game, players, seed, data):

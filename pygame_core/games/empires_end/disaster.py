@@ -87,6 +87,7 @@ def apply(ctx: Ctx, seat: int, a: dict[str, Any]) -> None:
     kind = a["type"]
     if kind == "shortage":
         # L270: reveal the screen, lose 2 points, gain 1 coin; repeatable while below 5
+        ctx.reveal()  # the screen opens: hidden resources become public, so no undo past here
         p["score"] -= 2
         p["res"]["coin"] += 1
         p["shown"] = True

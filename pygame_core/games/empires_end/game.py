@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.errors import IllegalAction
 from pygame_core.games.empires_end import (
     conflict,
     disaster,
@@ -65,12 +64,6 @@ class EmpiresEnd(Game):
         if p["sub"] == "economy":
             return economy.legal(data, seat)
         return industry.legal(data, seat)
-
-    def _validate(self, data: Data, seat: int, action: Action) -> None:
-        """Membership in the legal actions with the same JSON types: ``True`` or ``1.0`` is not
-        the number 1 here (Python's ``==`` would let them through and into the state)."""
-        if not any(_same(a, action) for a in self._legal(data, seat) if a == action):
-            raise IllegalAction(f"{action.get('type')!s} is not a legal action now", "not_legal")
 
     def _apply(self, ctx: Ctx, seat: int, action: Action) -> None:
         d = ctx.data
@@ -136,17 +129,6 @@ class EmpiresEnd(Game):
 
     def _secret_tokens(self, data: Data, seat: int) -> list[str]:
         return list(data["p"][seat]["hand"])
-
-
-def _same(a: Any, b: Any) -> bool:
-    """Equal and of the same JSON types all the way down."""
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, dict):
-        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
-    if isinstance(a, list):
-        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
-    return bool(a == b)
 
 
 def _actor(d: Data, a: Action) -> int | None:
