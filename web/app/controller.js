@@ -60,7 +60,9 @@ export class Session {
     const humans = this.humans;
     const tm = v.to_move || [];
     const first = tm.find((s) => humans.includes(s));
-    this.viewer = first ?? humans[0] ?? null;
+    // Hotseat: nobody is known to hold the device yet (new game, resumed save), so start from the
+    // public view and let run() raise the pass-the-device screen for the first human to move.
+    this.viewer = humans.length > 1 ? null : first ?? humans[0] ?? null;
     if (this.viewer !== v.seat) this.refresh();
     this.onSaved(this.reply.save, this.reply.view);
     return this.run();

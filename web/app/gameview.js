@@ -25,6 +25,7 @@ export class GameView {
     this.sel = [];
     this.renders = 0;
     this.bid = { axe: 0, coin: 0 };
+    this.draftSeat = null; // the seat the bid draft and the selection belong to
     this.lastMsg = "";
     this.errorMsg = "";
     this.storageMsg = "";
@@ -111,6 +112,12 @@ export class GameView {
   ctx() {
     const r = this.s.reply;
     const view = r.view;
+    if (view.seat !== this.draftSeat) {
+      // Another seat looks now (hotseat): never show it the previous seat's sealed-bid draft or selection.
+      this.draftSeat = view.seat;
+      this.bid = { axe: 0, coin: 0 };
+      this.sel = [];
+    }
     const legal = this.opts.readOnly || this.s.thinking != null || this.s.passTo != null ? [] : (r.legal || []);
     const byKey = new Map();
     const keysOf = new Map();
@@ -359,6 +366,7 @@ export class GameView {
   act(li) {
     this.clearError();
     this.sel = [];
+    if (li.action.type === "bid") this.bid = { axe: 0, coin: 0 };
     const prevMsg = this.lastMsg;
     const name = this.names()[this.s.reply.view.seat];
     this.lastMsg = t("you_did", { name, label: this.subNames(li.label) });

@@ -1,0 +1,90 @@
+"""Hotseat with two humans on one device: private information stays with its seat.
+
+The pass-the-device screen must show before the first private view of a new or resumed game, and a
+sealed bid typed by one seat must never appear in the next seat's bid form (L457: bids stay secret
+until all are revealed).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from pygame_core import games
+from tests.browser import app
+from tests.browser.support import describe, wait_not_busy, wait_ready
+from tests.browser.test_saves import put_saves
+
+pytestmark = pytest.mark.browser
+
+SEATS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
+
+
+def save_at_conflict_bid(seed: int = 5) -> tuple[str, list[list[str]]]:
+    """A two-human save where both seats must bid now (Conflict), and each seat's hand (card names)."""
+    game = games.get(app.GAME)
+    meta = {"seats": SEATS, "created": 1, "lang": "en", "app": "pygame_core-web"}
+    state = game.new_game(players=2, seed=seed, options={}, meta=meta)
+    for _ in range(200):
+        seat = game.to_move(state)[0]
+        legal = game.legal_actions(state, seat)
+        if any(a["type"] == "bid" for a in legal):
+            break
+        kinds = ("done", "take", "place", "destroy")
+        state = game.apply(state, seat, next((a for a in legal if a["type"] in kinds), legal[0]))
+    else:
+        raise AssertionError("no Conflict phase reached")
+    assert sorted(game.to_move(state)) == [0, 1]
+    hands = [[c["name"]["en"] for c in game.view(state, s)["empires"][s]["hand"]] for s in (0, 1)]
+    return game.save(state), hands
+
+
+def private_text_in_dom(page, hands: list[list[str]]) -> list[str]:
+    html = page.evaluate("document.documentElement.outerHTML")
+    return [name for hand in hands for name in hand if re.search(rf"\b{re.escape(name)}\b", html)]
+
+
+def test_resumed_hotseat_game_starts_behind_the_pass_screen(page, base_url):
+    text, hands = save_at_conflict_bid()
+    assert any(hands), "the position holds no private cards: nothing would be tested"
+    put_saves(page, base_url, {"hot": text})
+    page.goto(f"{base_url}/play.html?save=hot")
+    wait_ready(page)
+    wait_not_busy(page)
+    cont = page.locator(app.sel("pass_continue"))
+    assert cont.is_visible(), f"a resumed two-human game showed a seat's board at once: {describe(page)}"
+    assert private_text_in_dom(page, hands) == [], "the pass-the-device screen leaves hand cards in the DOM"
+    assert page.locator("[data-testid='bid-form'], [data-testid='hand-card']").count() == 0
+    cont.click()
+    wait_not_busy(page)
+    assert page.locator("[data-testid='bid-form']").is_visible(), describe(page)
+
+
+def test_sealed_bid_draft_is_not_shown_to_the_next_seat(page, base_url):
+    text, _ = save_at_conflict_bid()
+    put_saves(page, base_url, {"hot": text})
+    page.goto(f"{base_url}/play.html?save=hot")
+    wait_ready(page)
+    wait_not_busy(page)
+    if app.visible(page, "pass_continue"):
+        page.locator(app.sel("pass_continue")).click()
+        wait_not_busy(page)
+    first = page.evaluate("window.pgcGame.session.viewer")
+    page.locator("[data-testid='bid-axe']").fill("2")
+    page.locator("[data-testid='bid-coin']").fill("1")
+    page.locator(app.sel("bid_commit")).click()
+    wait_not_busy(page)
+    # the other seat takes the device
+    cont = page.locator(app.sel("pass_continue"))
+    assert cont.is_visible(), describe(page)
+    cont.click()
+    wait_not_busy(page)
+    assert page.evaluate("window.pgcGame.session.viewer") == 1 - first
+    form = page.locator("[data-testid='bid-form']")
+    assert form.is_visible(), describe(page)
+    shown = (page.input_value("[data-testid='bid-axe']"), page.input_value("[data-testid='bid-coin']"))
+    assert shown == ("0", "0"), f"the next seat's bid form shows the previous seat's sealed bid {shown}"
+    # the first bid is known to be made, not how much
+    board = page.locator("#game .conflict").inner_text()
+    assert re.search(r"bid committed", board, re.I), board
