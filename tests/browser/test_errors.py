@@ -22,6 +22,10 @@ BAD_PLAY = [
     (new('{"game":"no_such_game","players":2,"seed":1}'), r"no_such_game"),
     (new('{"game":"empires_end","players":9,"seed":1}'), r"player"),
     (new("{not json"), r"not valid JSON"),
+    ("play.html?game=no_such_game&players=2", r"no_such_game"),
+    ("play.html?game=empires_end&players=9", r"2-4 players, not 9"),
+    ("play.html?game=empires_end&options=%7B%22colour%22%3A1%7D", r"unknown option 'colour'"),
+    (new('{"game":"empires_end","players":2,"seats":[{"kind":"alien"},{"kind":"human"}]}'), r"alien"),
     ("play.html?save=no-such-id", r"no saved game"),
     ("play.html", r"expected"),
 ]
@@ -31,6 +35,7 @@ BAD_EMBED = [
     ("embed.html?game=empires_end&players=2&seed=1&options=%7Bbad", r"not valid JSON"),
     ("embed.html?game=empires_end&players=2&seed=1&options=%7B%22mode%22%3A%22turbo%22%7D", r"mode|turbo"),
     ("embed.html?save=%7B%22format%22%3A1%7D&step=1", r"save|corrupt|missing"),
+    ("embed.html?game=empires_end&players=2&bots=human,alien", r"unknown seat kind \"alien\""),
     ("embed.html", r"missing game"),
 ]
 
@@ -61,7 +66,11 @@ def test_embed_bad_address_shows_clear_error(page, base_url, url, mention):
 
 def test_good_addresses_are_not_errors(page, base_url):
     """The control: the same checks on good addresses find a game, not an error."""
-    for url in (app.play_url(players=2, seed=3), f"embed.html?game={app.GAME}&players=2&seed=3&speed=fast"):
+    for url in (
+        app.play_url(players=2, seed=3),
+        f"play.html?game={app.GAME}&players=3&seed=3&bots=human,random,heuristic&speed=fast",
+        f"embed.html?game={app.GAME}&players=2&seed=3&speed=fast",
+    ):
         page.goto(f"{base_url}/{url}")
         wait_ready(page)
         assert page.locator("[data-testid='error-banner']:visible").count() == 0, describe(page)

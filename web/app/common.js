@@ -37,6 +37,37 @@ export function seatsOf(doc, players) {
   });
 }
 
+/** The seat kinds a game accepts: "human" and its bots (from the engine catalog). */
+export const seatKindsOf = (game) => ["human", ...((game && game.bots) || [])];
+
+/** A clear reason when a seat kind is not one the game knows, else null. */
+export function badSeatKind(seats, game) {
+  const kinds = seatKindsOf(game);
+  const bad = seats.find((s) => !kinds.includes(s.kind));
+  return bad ? `unknown seat kind ${JSON.stringify(bad.kind)} (use ${kinds.join(", ")})` : null;
+}
+
+/**
+ * Seats from URL parameters: `bots=human,heuristic,..` (one kind per seat) or `bots=random` (every
+ * seat but `seat`), `names=Ann,Bob`. Without `bots`, every seat but `seat` is the game's best bot.
+ */
+export function seatsFromParams(params, players, seat, game) {
+  const list = (params.get("bots") || "").split(",").map((x) => x.trim()).filter(Boolean);
+  const names = (params.get("names") || "").split(",");
+  const bots = (game && game.bots) || ["random"];
+  const fallback = bots.includes("heuristic") ? "heuristic" : bots[0] || "random";
+  return Array.from({ length: players }, (_, i) => {
+    let kind;
+    if (list.length > 1) kind = list[i] || fallback;
+    else kind = i === seat ? "human" : list[0] || fallback;
+    if (kind === "bot") kind = fallback;
+    return { kind, name: (names[i] || "").trim().slice(0, 40) };
+  });
+}
+
+/** A URL parameter as a number when it is all digits (the engine checks ranges), else the raw text. */
+export const intOrRaw = (s) => (s != null && /^\d+$/.test(s) ? Number(s) : s);
+
 export function b64urlDecode(s) {
   const b64 = s.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((s.length + 3) % 4);
   const bin = atob(b64);

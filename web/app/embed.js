@@ -9,7 +9,7 @@
 // after each change (and {type:"pgc-error", message} when the frame cannot start).
 
 import { initLang, setLang, t, pick, esc, langSelectHTML } from "./i18n.js";
-import { engine, setReady, b64urlDecode, messageHTML, seatsOf } from "./common.js";
+import { engine, setReady, b64urlDecode, messageHTML, seatsOf, seatsFromParams, badSeatKind, intOrRaw } from "./common.js";
 import { Session, SPEEDS } from "./controller.js";
 import { GameView } from "./gameview.js";
 import * as I from "./icons.js";
@@ -31,8 +31,6 @@ function fail(reason) {
   post({ type: "pgc-error", message: reason });
 }
 
-const intOrRaw = (s) => (s != null && /^\d+$/.test(s) ? Number(s) : s);
-
 function decodeSave(raw) {
   const s = raw.trim();
   if (s.startsWith("{")) return s;
@@ -41,20 +39,6 @@ function decodeSave(raw) {
   } catch {
     return s; // let the engine say why it is not a save
   }
-}
-
-/** Seat kinds: bots=human,heuristic,.. (per seat) or bots=random (every seat but `seat`). */
-function seatKinds(players, seat, catalogBots) {
-  const list = (P.get("bots") || "").split(",").map((x) => x.trim()).filter(Boolean);
-  const names = (P.get("names") || "").split(",");
-  const fallback = catalogBots.includes("heuristic") ? "heuristic" : catalogBots[0] || "random";
-  return Array.from({ length: players }, (_, i) => {
-    let kind;
-    if (list.length > 1) kind = list[i] || fallback;
-    else kind = i === seat ? "human" : list[0] || fallback;
-    if (kind === "bot") kind = fallback;
-    return { kind, name: (names[i] || "").trim() };
-  });
 }
 
 /** A save text holding only the first k actions (seed digits kept verbatim from the original text). */
@@ -137,7 +121,9 @@ async function main() {
     return stepper(pgc, sid, text, doc, seatParam, title);
   }
 
-  const seats = P.has("bots") || !doc ? seatKinds(view.players, seatParam, g ? g.bots : ["random"]) : seatsOf(doc, view.players);
+  const seats = P.has("bots") || !doc ? seatsFromParams(P, view.players, seatParam, g) : seatsOf(doc, view.players);
+  const badKind = P.has("bots") ? badSeatKind(seats, g) : null;
+  if (badKind) return fail(t("bad_url", { reason: `bots: ${badKind}` }));
   if (doc && !P.has("bots")) {
     // a save's own seats, but the embed decides who is human: `seat` (default 0)
     seats.forEach((s, i) => { if (i === seatParam) s.kind = "human"; else if (s.kind === "human") s.kind = "heuristic"; });

@@ -262,7 +262,7 @@ export class GameView {
     else turn = t("waiting_for", { names: (view.to_move || []).map((x) => names[x]).join(", ") });
     // While a seat has a pending decision the engine's one-line status can lag behind; prefer the prompt.
     const p = view.pending;
-    const status = p && p.prompt ? `${names[p.seat] ?? ""}: ${this.subNames(pick(p.prompt))}`
+    const status = p && p.prompt ? t("you_did", { name: names[p.seat] ?? "", label: this.subNames(pick(p.prompt)) })
       : view.status ? this.subNames(pick(view.status)) : "";
     const html = `<span class="turn">${esc(turn)}</span>`
       + (status ? `<span class="st-line">${esc(status)}</span>` : "")

@@ -1,10 +1,11 @@
 // play.html?save=<id>  or  play.html?new=<JSON settings>
 // settings: {game, players, seed, options, seats: [{kind: "human"|"random"|"heuristic", name}]}
+// or play.html?game=ID[&players=N][&seed=S][&options=<JSON>][&bots=..][&names=..] (as for embed.html)
 
 import { initLang, setLang, t, pick, esc, applyStatic, langSelectHTML } from "./i18n.js";
 import * as store from "./store.js";
 import * as I from "./icons.js";
-import { engine, setReady, installUpdateNotice, summaryOf, seatsOf, messageHTML, randomSeed } from "./common.js";
+import { engine, setReady, installUpdateNotice, summaryOf, seatsOf, messageHTML, randomSeed, seatsFromParams, badSeatKind, intOrRaw } from "./common.js";
 import { Session, SPEEDS } from "./controller.js";
 import { GameView } from "./gameview.js";
 import * as keyboard from "./keyboard.js";
@@ -83,6 +84,26 @@ function parseNew(raw) {
   return s;
 }
 
+/** play.html?game=ID&players=N&seed=S&options=<JSON>&bots=..&names=.. as new-game settings. */
+function settingsFromParams() {
+  const game = params.get("game");
+  const g = catalog.games.find((x) => x.id === game);
+  let options = {};
+  if (params.has("options")) {
+    try {
+      options = JSON.parse(params.get("options"));
+    } catch (err) {
+      throw new Error(`options is not valid JSON (${err.message})`);
+    }
+  }
+  const players = params.has("players") ? intOrRaw(params.get("players")) : (g ? g.min_players : 2);
+  const n = typeof players === "number" && players > 0 && players < 16 ? players : 0;
+  return {
+    game, players, options, seed: params.has("seed") ? intOrRaw(params.get("seed")) : undefined,
+    seats: seatsFromParams(params, n, 0, g),
+  };
+}
+
 async function start() {
   applyStatic();
   header();
@@ -100,10 +121,10 @@ async function start() {
   let reply;
   let seats;
   const now = Date.now();
-  if (params.has("new")) {
+  if (params.has("new") || params.has("game")) {
     let s;
     try {
-      s = parseNew(params.get("new"));
+      s = params.has("new") ? parseNew(params.get("new")) : settingsFromParams();
     } catch (err) {
       fail(t("error"), t("bad_url", { reason: err.message }));
       return;
@@ -115,6 +136,11 @@ async function start() {
       const x = (Array.isArray(s.seats) && s.seats[i]) || {};
       return { kind: typeof x.kind === "string" ? x.kind : "human", name: typeof x.name === "string" ? x.name.slice(0, 40) : "" };
     });
+    const badKind = g ? badSeatKind(seats, g) : null;
+    if (badKind) {
+      fail(t("error"), t("bad_url", { reason: badKind }));
+      return;
+    }
     const firstHuman = seats.findIndex((x) => x.kind === "human");
     const r = pgc.call("new", {
       sid, game: s.game, players, seed: s.seed ?? randomSeed(), options: s.options || {},
@@ -147,7 +173,7 @@ async function start() {
     try { doc = JSON.parse(text); } catch { /* load succeeded, so it parses */ }
     seats = seatsOf(doc, reply.view.players);
   } else {
-    fail(t("error"), t("bad_url", { reason: "expected ?save=<id> or ?new=<settings>" }));
+    fail(t("error"), t("bad_url", { reason: "expected ?game=<id>, ?save=<id> or ?new=<settings>" }));
     return;
   }
   header();
