@@ -67,6 +67,9 @@ def test_embed_in_foreign_page_posts_ready_and_plays_and_bad_game_shows_error(
     page.goto(f"{host_server.url}/{name}")
     ready = wait_message(page, "good", "pgc-ready")
     assert ready["origin"] == base_url, ready
+    first = next(m for m in page.evaluate("window.messages") if m["frame"] == "good")
+    assert first["data"]["type"] == "pgc-ready", f"the frame spoke before it was ready: {first}"
+    assert ready["data"]["actions_played"] == 0, ready
     assert ready["data"]["game"] == app.GAME and ready["data"]["mode"] == "play", ready
     frame = page.frame_locator("#good")
     good = next(f for f in page.frames if "game=" + app.GAME in f.url)
@@ -110,6 +113,7 @@ def test_embed_step_mode_steps_through_a_save(page, base_url, host_server, host_
     page.goto(f"{host_server.url}/{name}")
     ready = wait_message(page, "step", "pgc-ready")
     assert ready["data"]["mode"] == "step", ready
+    assert messages(page, "step", "pgc-state") == [], "pgc-state came before pgc-ready"
     frame = next(f for f in page.frames if "step=1" in f.url)
     wait_ready(page, frame=frame)
     pos = frame.locator("[data-testid='step-pos']")

@@ -5,7 +5,7 @@
 //   ?replay=<url of a save JSON file in the site> same, fetched
 //   &step=1[&at=N]   read-only stepping through the save's actions (First/Prev/Next/Last)
 //
-// Messages to the parent: {type:"pgc-ready", game, seat, mode}, then {type:"pgc-state", actions_played, over}
+// Messages to the parent: {type:"pgc-ready", game, seat, mode, actions_played}, then {type:"pgc-state", actions_played, over}
 // after each change (and {type:"pgc-error", message} when the frame cannot start).
 
 import { initLang, setLang, t, pick, esc, langSelectHTML } from "./i18n.js";
@@ -129,6 +129,7 @@ async function main() {
     seats.forEach((s, i) => { if (i === seatParam) s.kind = "human"; else if (s.kind === "human") s.kind = "heuristic"; });
   }
   let last = null;
+  let announced = false; // pgc-state only after pgc-ready: the first position is part of "ready"
   const session = new Session(pgc, {
     sid, seats, speed: SPEEDS[P.get("speed")] != null ? P.get("speed") : "normal",
     onUpdate: () => gv.render(),
@@ -141,7 +142,7 @@ async function main() {
       const sig = `${v.actions_played}/${v.over}`;
       if (sig !== last) {
         last = sig;
-        post({ type: "pgc-state", actions_played: v.actions_played, over: v.over });
+        if (announced) post({ type: "pgc-state", actions_played: v.actions_played, over: v.over });
       }
     },
   });
@@ -150,7 +151,8 @@ async function main() {
   session.begin(reply);
   gv.render();
   setReady();
-  post({ type: "pgc-ready", game: gameId, seat: seatParam, mode: "play" });
+  post({ type: "pgc-ready", game: gameId, seat: seatParam, mode: "play", actions_played: session.reply.view.actions_played });
+  announced = true;
   window.pgcGame = { session, view: gv };
 }
 
@@ -203,7 +205,7 @@ function stepper(pgc, sid, text, doc, seat, title) {
     }
     gv.render();
     draw();
-    post({ type: "pgc-state", actions_played: at, over: !!r.result.view.over });
+    if (announced) post({ type: "pgc-state", actions_played: at, over: !!r.result.view.over });
     return true;
   };
   const stepHTML = () => `<span class="stepper" role="group" aria-label="${esc(t("step_of", { n: at, total }))}">`
@@ -229,9 +231,11 @@ function stepper(pgc, sid, text, doc, seat, title) {
     else if (e.key === "Home") go(0);
     else if (e.key === "End") go(total);
   });
+  let announced = false;
   go(at);
   setReady();
-  post({ type: "pgc-ready", game: doc.game, seat, mode: "step" });
+  post({ type: "pgc-ready", game: doc.game, seat, mode: "step", actions_played: at });
+  announced = true;
 }
 
 main();
