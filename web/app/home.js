@@ -161,7 +161,7 @@ function renderSaved() {
   }
   slot.innerHTML = `<ul class="saved-list">${items.map(({ id, text, entry }) => {
     const doc = store.peek(text);
-    const chk = checks.get(id) || { state: doc ? "checking" : "damaged", reason: "not valid JSON" };
+    const chk = checks.get(id) || { state: doc ? "checking" : "damaged", reasonKey: "not_json" };
     const e = { ...entry, ...(chk.summary || {}) };
     const gid = e.game || (doc && doc.game) || "?";
     const title = gid === "?" ? t("unknown_game") : catalog ? gameName(catalog, gid) : gid;
@@ -183,8 +183,8 @@ function renderSaved() {
     return `<li class="saved-row${damaged ? " damaged" : ""}" data-testid="saved-game" data-id="${esc(id)}" data-state="${chk.state}">`
       + `<div class="saved-main"><h3 class="saved-title">${esc(title)}${alt ? ` <span class="alt">${esc(alt)}</span>` : ""}${e.mode === "quick" ? ` <span class="tag">${esc(t("mode_quick"))}</span>` : ""}</h3>`
       + `<div class="saved-seats">${seatsLine(e, doc)}</div>`
-      + `<div class="saved-meta"><span><span class="muted">${esc(t("last_played"))}:</span> ${esc(fmtDate(e.updated))}</span> <span class="progress">${progress}</span></div>`
-      + (damaged ? `<p class="damaged-msg" data-testid="saved-game-damaged">${I.warn}<span>${esc(t("damaged", { reason: chk.reason }))}</span></p>` : "")
+      + `<div class="saved-meta"><span><span class="muted">${esc(t("last_played"))}${esc(t("colon"))}</span> ${esc(fmtDate(e.updated))}</span> <span class="progress">${progress}</span></div>`
+      + (damaged ? `<p class="damaged-msg" data-testid="saved-game-damaged">${I.warn}<span>${esc(t("damaged", { reason: chk.reasonKey ? t(chk.reasonKey) : chk.reason }))}</span></p>` : "")
       + `</div><div class="saved-actions">${actions}</div></li>`;
   }).join("")}</ul>`;
 }
@@ -208,7 +208,7 @@ function checkOne(id) {
   const text = store.getText(id);
   const doc = store.peek(text);
   if (!doc) {
-    checks.set(id, { state: "damaged", reason: "not valid JSON" });
+    checks.set(id, { state: "damaged", reasonKey: "not_json" });
     return;
   }
   const r = pgc.call("load", { sid: "home-check", text, lang: document.documentElement.lang });
