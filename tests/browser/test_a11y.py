@@ -1,4 +1,4 @@
-"""axe-core (vendored from npm) finds no serious or critical violations on the home, game and embed pages."""
+"""axe-core (vendored from npm): no serious or critical violation on home, game, pass-device, embed."""
 
 from __future__ import annotations
 
@@ -35,6 +35,16 @@ def test_axe_game_page_mid_game(page, base_url):
     if bad:
         report.append(format_violations("play.html game over", bad))
     assert not report, "\n".join(report)
+
+
+def test_axe_pass_device_screen(page, base_url):
+    """Two humans on one device: the pass-the-device screen (in Chinese, to cover lang markup too)."""
+    page.goto(f"{base_url}/{app.play_url(players=3, seed=8, humans=2)}&lang=zh-Hans")
+    wait_ready(page)
+    wait_not_busy(page)
+    page.locator(app.sel("pass_continue")).wait_for(state="visible")
+    bad = run_axe(page)
+    assert not bad, format_violations("play.html pass-the-device screen", bad)
 
 
 def test_axe_embed(page, base_url):
