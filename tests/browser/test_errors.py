@@ -35,6 +35,7 @@ BAD_EMBED = [
     ("embed.html?game=empires_end&players=2&seed=1&options=%7Bbad", r"not valid JSON"),
     ("embed.html?game=empires_end&players=2&seed=1&options=%7B%22mode%22%3A%22turbo%22%7D", r"mode|turbo"),
     ("embed.html?save=%7B%22format%22%3A1%7D&step=1", r"save|corrupt|missing"),
+    ("embed.html?game=empires_end&players=2&seed=9223372036854775808", r"not 9223372036854775808"),
     ("embed.html?game=empires_end&players=2&bots=human,alien", r"unknown seat kind \"alien\""),
     ("embed.html", r"missing game"),
 ]
@@ -77,3 +78,14 @@ def test_good_addresses_are_not_errors(page, base_url):
         page.locator("[data-testid='legal-action'][data-action]").first.wait_for(
             state="attached", timeout=30_000
         )
+
+
+@pytest.mark.parametrize("page_url", [f"{n}.html?game=empires_end&players=2" for n in ["embed", "play"]])
+def test_seed_beyond_2_pow_53_reaches_the_engine_exactly(page, base_url, page_url):
+    """Seeds go up to 2^63-1: a JS number would round them and silently start another game."""
+    for seed in ("9223372036854775807", "9007199254740993"):
+        page.goto(f"{base_url}/{page_url}&seed={seed}&speed=fast")
+        wait_ready(page)
+        assert page.locator("[data-testid='error-banner']:visible").count() == 0, describe(page)
+        save = page.evaluate("window.pgcGame.session.reply.save")
+        assert re.search(r'"seed"\s*:\s*(\d+)', save).group(1) == seed, save[:200]

@@ -65,8 +65,24 @@ export function seatsFromParams(params, players, seat, game) {
   });
 }
 
-/** A URL parameter as a number when it is all digits (the engine checks ranges), else the raw text. */
-export const intOrRaw = (s) => (s != null && /^\d+$/.test(s) ? Number(s) : s);
+/**
+ * A URL parameter as a number when it is all digits (the engine checks ranges), else the raw text.
+ * Digits beyond 2^53 (seeds go up to 2^63-1) would round as a JS number and silently start another
+ * game: they reach the engine exactly as raw JSON, or as text that the engine then refuses by name.
+ */
+export const intOrRaw = (s) => {
+  if (s == null || !/^\d+$/.test(s)) return s;
+  const n = Number(s);
+  if (Number.isSafeInteger(n)) return n;
+  return typeof JSON.rawJSON === "function" ? JSON.rawJSON(s.replace(/^0+(?=\d)/, "")) : s;
+};
+
+/** JSON.parse keeping integers beyond 2^53 exact (as raw JSON for the engine) where the browser can. */
+export function parseExact(text) {
+  return JSON.parse(text, (key, value, ctx) => (typeof value === "number" && !Number.isSafeInteger(value)
+    && ctx && typeof ctx.source === "string" && /^\d+$/.test(ctx.source) && typeof JSON.rawJSON === "function"
+    ? JSON.rawJSON(ctx.source) : value));
+}
 
 export function b64urlDecode(s) {
   const b64 = s.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((s.length + 3) % 4);

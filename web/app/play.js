@@ -5,7 +5,7 @@
 import { initLang, setLang, t, pick, esc, applyStatic, langSelectHTML } from "./i18n.js";
 import * as store from "./store.js";
 import * as I from "./icons.js";
-import { engine, setReady, installUpdateNotice, summaryOf, seatsOf, messageHTML, randomSeed, seatsFromParams, badSeatKind, intOrRaw } from "./common.js";
+import { engine, setReady, installUpdateNotice, summaryOf, seatsOf, messageHTML, randomSeed, seatsFromParams, badSeatKind, intOrRaw, parseExact } from "./common.js";
 import { Session, SPEEDS } from "./controller.js";
 import { GameView } from "./gameview.js";
 import * as keyboard from "./keyboard.js";
@@ -76,7 +76,7 @@ function fail(title, text) {
 function parseNew(raw) {
   let s;
   try {
-    s = JSON.parse(raw);
+    s = parseExact(raw);
   } catch {
     throw new Error("the new-game settings are not valid JSON");
   }
