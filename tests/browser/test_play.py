@@ -77,3 +77,23 @@ def test_reload_mid_game_and_resume_from_saved_list(page, base_url):
     # and play continues from there
     assert app.step(page) == "action"
     assert app.actions_played(page) > played
+
+
+@pytest.mark.parametrize("lang,done", [("en", "Done"), ("zh-Hans", "完成")])
+def test_status_says_what_to_do_in_economy_and_conflict(page, base_url, lang, done):
+    """Beyond the phase name, the status tells the player how to finish the phase, in the UI language."""
+    page.goto(f"{base_url}/{app.play_url(players=2, seed=5, humans=1)}&lang={lang}")
+    wait_ready(page)
+    seen: dict[str, str] = {}
+    for _ in range(120):
+        wait_not_busy(page)
+        kind = page.evaluate("window.pgcGame.session.reply.view.phase.kind")
+        hint = page.locator("[data-testid='phase-hint']")
+        if kind in ("economy", "conflict") and kind not in seen and hint.count():
+            seen[kind] = hint.inner_text()
+        if len(seen) == 2:
+            break
+        app.step(page)
+    assert set(seen) == {"economy", "conflict"}, (seen, describe(page))
+    assert done in seen["economy"], seen
+    assert re.search(r"military|军事", seen["conflict"]), seen

@@ -264,8 +264,13 @@ export class GameView {
     const p = view.pending;
     const status = p && p.prompt ? t("you_did", { name: names[p.seat] ?? "", label: this.subNames(pick(p.prompt)) })
       : view.status ? this.subNames(pick(view.status)) : "";
+    // What to do now, in words, when it is the viewer's move and no single decision is pending.
+    const mine = !view.over && !this.opts.readOnly && s.thinking == null && (view.to_move || []).includes(s.viewer);
+    const hintKey = `hint_${view.phase ? view.phase.kind : ""}`;
+    const hint = mine && !p && t(hintKey) !== hintKey ? t(hintKey) : "";
     const html = `<span class="turn">${esc(turn)}</span>`
       + (status ? `<span class="st-line">${esc(status)}</span>` : "")
+      + (hint ? `<span class="hint" data-testid="phase-hint">${esc(hint)}</span>` : "")
       + (this.lastMsg ? `<span class="last-move">${esc(this.lastMsg)}</span>` : "");
     if (html !== this.statusHTML) {
       this.el.status.innerHTML = html;
