@@ -84,7 +84,7 @@ def test_status_says_what_to_do_in_economy_and_conflict(page, base_url, lang, do
     """Beyond the phase name, the status tells the player how to finish the phase, in the UI language."""
     page.goto(f"{base_url}/{app.play_url(players=2, seed=5, humans=1)}&lang={lang}")
     wait_ready(page)
-    seen: dict[str, str] = {}
+    seen = {}
     for _ in range(120):
         wait_not_busy(page)
         kind = page.evaluate("window.pgcGame.session.reply.view.phase.kind")
