@@ -88,3 +88,23 @@ def test_sealed_bid_draft_is_not_shown_to_the_next_seat(page, base_url):
     # the first bid is known to be made, not how much
     board = page.locator("#game .conflict").inner_text()
     assert re.search(r"bid committed", board, re.I), board
+
+
+def test_bid_form_shows_base_military_plus_bid_as_it_is_typed(page, base_url):
+    """L457: total strength = base military + axes and coins bid; the form shows it before committing."""
+    text, _ = save_at_conflict_bid()
+    game = games.get(app.GAME)
+    base = game.view(game.load(text), 0)["empires"][0]["military"]
+    put_saves(page, base_url, {"bid": text})
+    page.goto(f"{base_url}/play.html?save=bid")
+    wait_ready(page)
+    wait_not_busy(page)
+    page.locator(app.sel("pass_continue")).click()
+    wait_not_busy(page)
+    total = page.locator("[data-role='bid-total']")
+    assert total.inner_text() == f"Strength: {base} base + 0 bid = {base}", describe(page)
+    page.locator("[data-testid='bid-axe']").fill("1")
+    page.locator("[data-testid='bid-coin']").fill("1")
+    assert total.inner_text() == f"Strength: {base} base + 2 bid = {base + 2}"
+    assert page.locator(".empire.seat-1 .emp-mil strong").inner_text() == str(
+        game.view(game.load(text), 0)["empires"][1]["military"])

@@ -250,3 +250,16 @@ def test_phase_economy_then_disaster_full_round_trip_save_load():
     s = sim("empires_end", 2, 8, options={"mode": "quick"})
     back = GAME.load(GAME.save(s))
     assert back.digest() == s.digest()
+
+
+def test_view_shows_every_seats_base_military_before_the_bids():
+    """L456: base strength is the red abilities of intact locations (each Army 2). It follows from the
+    face-up empires, so every viewer sees it for every seat, before bidding (L457)."""
+    s = fresh(players=3)
+    for viewer in (0, 1, None):
+        assert [e["military"] for e in GAME.view(s, viewer)["empires"]] == [4, 4, 4]
+
+    def ruin_one_army(d):
+        d["p"][1]["locs"][POS["army_a"] - 1]["intact"] = False
+    s2 = edit(s, ruin_one_army)
+    assert [e["military"] for e in GAME.view(s2, 0)["empires"]] == [4, 2, 4]

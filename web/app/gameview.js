@@ -452,6 +452,8 @@ export class GameView {
     this.bid = { axe, coin };
     const legal = this.s.reply.legal || [];
     const li = legal.find((l) => l.action.type === "bid" && l.action.axe === axe && l.action.coin === coin);
+    const total = form.querySelector("[data-role=bid-total]");
+    if (total) total.textContent = this.R.bidTotalText(+total.dataset.base || 0, axe + coin);
     const b = form.querySelector("[data-role=bid-commit]");
     b.disabled = !li;
     if (li) {

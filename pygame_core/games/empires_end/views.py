@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from pygame_core.games.empires_end import pending
+from pygame_core.games.empires_end.abilities import base_military
 from pygame_core.games.empires_end.data import CARD_VIEW, CONFLICT_VIEW, LOC_ABILITY_VIEW, LOC_NAME, LOCS
 from pygame_core.games.empires_end.text import LOC_TYPE_NAME, PHASE_NAME, join, seat_t, t
 
@@ -34,6 +35,7 @@ def view(d: dict[str, Any], seat: int | None) -> dict[str, Any]:
         mine = s == seat
         empires.append({
             "seat": s, "score": p["score"],
+            "military": base_military(p),  # public: it follows from the face-up empire (L456)
             "resources": dict(p["res"]) if (mine or p["shown"]) else None,
             "resources_revealed": p["shown"],
             "hand": [CARD_VIEW[c] for c in p["hand"]] if mine else None,

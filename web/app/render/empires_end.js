@@ -185,10 +185,10 @@ function conflictArea(view, ctx) {
   return `<section class="conflict" aria-label="${esc(t("conflict"))}"><h2 class="mini-h">${esc(t("conflict"))}</h2>`
     + `<div class="conflict-card"><ul class="rows" aria-label="${esc(t("rows"))}">${rows}</ul>`
     + `<p><strong>${esc(t("victory"))}:</strong> ${esc(victory)}</p><p>${esc(pick(card.text))}</p></div>`
-    + `<ul class="bids">${bids}</ul>${myBid}${bidForm(ctx)}</section>`;
+    + `<ul class="bids">${bids}</ul>${myBid}${bidForm(ctx, mine ? mine.military : 0)}</section>`;
 }
 
-function bidForm(ctx) {
+function bidForm(ctx, base) {
   const bids = ctx.legal.filter((l) => l.action.type === "bid");
   if (!bids.length) return "";
   const maxA = Math.max(0, ...bids.map((b) => b.action.axe || 0));
@@ -200,9 +200,15 @@ function bidForm(ctx) {
     + `<h3 class="mini-h">${I.lock} ${esc(t("sealed_bid"))}</h3>`
     + `<label>${I.RES.axe}<span>${esc(t("bid_axes"))}</span><input type="number" inputmode="numeric" name="axe" min="0" max="${maxA}" value="${a}" data-testid="bid-axe"></label>`
     + `<label>${I.RES.coin}<span>${esc(t("bid_coins"))}</span><input type="number" inputmode="numeric" name="coin" min="0" max="${maxC}" value="${c}" data-testid="bid-coin"></label>`
+    + `<p class="bid-total" data-role="bid-total" data-base="${base}" aria-live="polite">${esc(bidTotalText(base, a + c))}</p>`
     + `<button type="submit" class="btn primary" data-testid="bid-commit" data-role="bid-commit"${match ? ` data-action="${esc(JSON.stringify(match.action))}" data-idx="${ctx.legal.indexOf(match)}"` : " disabled"}>${esc(t("commit_bid"))}</button>`
     + (match ? "" : `<p class="warn-text">${esc(t("bid_not_legal"))}</p>`)
     + `</form>`;
+}
+
+/** "Strength: 4 base + 3 bid = 7" (L457: strength = base military + axes and coins bid). */
+export function bidTotalText(base, bid) {
+  return t("bid_strength", { base, bid, total: base + bid });
 }
 
 function locState(l) {
@@ -266,6 +272,7 @@ function empire(view, ctx, e) {
   return `<section class="empire seat-${e.seat}${mine ? " mine" : ""}${toMove ? " moving" : ""}" aria-label="${esc(seatName(ctx, e.seat))}" data-seat="${e.seat}">`
     + `<header class="emp-head"><h2 class="emp-name"><span class="seat-dot" aria-hidden="true"></span>${kind && kind !== "human" ? I.bot : ""}${esc(seatName(ctx, e.seat))}${mine ? ` <span class="muted">(${esc(t("you"))})</span>` : ""}</h2>`
     + `<span class="emp-score">${I.star}<strong>${e.score}</strong><span class="sr-only"> ${esc(t("score"))}</span></span>`
+    + `<span class="emp-mil" title="${esc(t("military"))}">${I.LOC.army}<strong>${e.military}</strong><span class="sr-only"> ${esc(t("military"))}</span></span>`
     + resources
     + (mine ? "" : `<span class="hand-count">${esc(t("hand_hidden", { n: e.hand_count }))}</span>`)
     + flags.join("") + `</header>`
