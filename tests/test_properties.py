@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
@@ -28,7 +29,9 @@ CASES = [(g, n) for g in GAMES for n in range(g.min_players, g.max_players + 1)]
 IDS = [f"{g.id}-{n}p" for g, n in CASES]
 # No shrinking: an example is a seed of a whole random game, so a shrunk seed explains nothing
 # more, and shrinking would replay hundreds of complete games before reporting a failure.
-FAST = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+# PGC_EXAMPLES=200 soaks the properties over many more random games (the suite default stays quick).
+FAST = settings(max_examples=int(os.environ.get("PGC_EXAMPLES", "8")), deadline=None,
+                suppress_health_check=[HealthCheck.too_slow],
                 phases=[Phase.explicit, Phase.reuse, Phase.generate])
 
 

@@ -65,6 +65,7 @@ def next_phase(ctx: Ctx) -> None:
         p["subs_done"] = 0
         p["ind"] = industry.new_counters()
     if d["idx"] >= len(d["track"]):
+        ctx.reveal()  # the screens open for final scoring: the game's last action cannot be taken back
         d["over"] = True
         d["stage"] = "end"
         for p in d["p"]:
