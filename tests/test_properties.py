@@ -12,14 +12,17 @@ from __future__ import annotations
 
 import json
 import os
+import re
+from collections.abc import Iterable
 
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from pygame_core import IllegalAction, games
+from pygame_core import IllegalAction, games, webapi
 from pygame_core.bots import RandomBot
 from pygame_core.kernel.game import Game
+from pygame_core.kernel.i18n import LANGS
 from pygame_core.kernel.state import State, canonical
 
 from .kernel.toy import TOY
@@ -84,23 +87,132 @@ def test_save_load_round_trips_at_random_points(game, players, seed, data):
         assert game.view(back, None) == game.view(s, None)
 
 
+def leaked(game: Game, state: State, seats: Iterable[int], text: str) -> str | None:
+    """The first secret token of ``seats`` that ``text`` contains as a whole token ("Fire 1" is not
+    in "Fire 10"), or None."""
+    for token in {t for o in seats for t in game.secret_tokens(state, o)}:
+        if token in text and re.search(rf"(?<![A-Za-z0-9]){re.escape(token)}(?![A-Za-z0-9])", text):
+            return token
+    return None
+
+
+def test_secret_tokens_match_whole_tokens_in_every_script():
+    tokens = ["Fire 1", "火災 1"]
+
+    class Hand(Game):
+        def _secret_tokens(self, data, seat):
+            return tokens
+
+    s = State("x", 2, 0, {}, {}, 0)
+    for text in ["Player 2 sells Fire 10.", "Fire 11", "玩家2出售了火災 10。", "#Fire 1x"]:
+        assert leaked(Hand(), s, [0], text) is None, text
+    for text in ["You draw: Fire 1, Flood 2", "(Fire 1)", "拿取了火災 1並獲得", "摸取：火災 1"]:
+        assert leaked(Hand(), s, [0], text) in tokens, text
+
+
+def difference(a: object, b: object, path: str = "") -> str:
+    """Where two JSON values first differ, e.g. ``view.empires[1].res_total: 7 != 5``."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in sorted(set(a) | set(b), key=str):
+            if canonical(a.get(k)) != canonical(b.get(k)):
+                return difference(a.get(k), b.get(k), f"{path}.{k}")
+    elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            if canonical(x) != canonical(y):
+                return difference(x, y, f"{path}[{i}]")
+    return f"{path[1:]}: {a!r:.80} != {b!r:.80}"
+
+
+def ui_text(obj: object) -> str:
+    """JSON as the browser gets it: Chinese stays Chinese, not \\u escapes."""
+    return json.dumps(obj, ensure_ascii=False, sort_keys=True)
+
+
+def screen(game: Game, state: State, seat: int | None) -> dict:
+    """What the front end gets for ``seat`` (pygame_core.webapi): the view, with texts in every UI
+    language, and the labels of the seat's legal actions in en, zh-Hant and zh-Hans. (The save
+    text it also gets is the hotseat device's own record for localStorage, never shown.)"""
+    labels = {lang: webapi._legal(game, state, seat, lang) for lang in LANGS} if seat is not None else {}
+    return {"view": game.view(state, seat), "labels": labels}
+
+
+#: Per game, the action fields a seat chooses in secret (L457: a sealed bid's axes and coins; the
+#: kind an Economy conversion yields stays behind the screen, L97).
+SEALED = {"toy": {"bid": {"n"}}, "empires_end": {"bid": {"axe", "coin"}, "use": {"to"}}}
+
+
+def sealed_steps(game: Game, states: list[State]) -> list[int]:
+    """Steps ``i`` where ``states[i + 1]`` follows a secret choice that it does not reveal yet."""
+    sealed = SEALED.get(game.id, {})
+    return [i for i in range(len(states) - 1) if states[i + 1].history[-1][1]["type"] in sealed
+            and states[i + 1].checkpoint < len(states[i + 1].history)]
+
+
 @pytest.mark.parametrize("game,players", CASES, ids=IDS)
 @FAST
 @given(seed=st.integers(0, 2**40), data=st.data())
 def test_views_and_logs_leak_nothing_hidden(game, players, seed, data):
+    """What a seat's screen shows (view, log and action labels, in en, zh-Hant and zh-Hans) is the
+    same in every position it cannot tell apart (other hands, deck order, kinds of resources, sealed
+    bids and how much they hold, re-dealt), and never names a card another seat holds."""
     states = random_game(game, players, seed, data.draw(options_for(game)))
+    viewers = [None, *range(players)]
+    # every log line, at the step that writes it, against the cards other seats hold then
+    # (a card named earlier, e.g. sold, may be reshuffled and drawn later)
+    born = [0] * len(states[-1].log)
+    for step in range(1, len(states)):
+        start, stop = len(states[step - 1].log), len(states[step].log)
+        born[start:stop] = [step] * (stop - start)
+    readers, lines = {}, {}  # log index -> the seats (None: the public) that read it; the entry
+    for seat in viewers:
+        for entry in Game.visible_log(states[-1], seat):
+            readers.setdefault(entry["i"], set()).add(seat)
+            lines[entry["i"]] = entry
+    for i, entry in lines.items():
+        hidden = [o for o in range(players) if readers[i] - {o}]
+        found = leaked(game, states[born[i]], hidden, ui_text(entry))
+        assert not found, f"seats {sorted(readers[i], key=str)} read {found!r} of another seat: {entry}"
     picks = {0, len(states) - 1} | {data.draw(st.integers(0, len(states) - 1)) for _ in range(6)}
+    # also look while each kind of secret choice (a sealed bid...) is still secret
+    for kind in SEALED.get(game.id, {}):
+        steps = [i for i in sealed_steps(game, states) if states[i + 1].history[-1][1]["type"] == kind]
+        if steps:
+            picks.add(data.draw(st.sampled_from(steps)) + 1)
     for i in sorted(picks):
         s = states[i]
-        for seat in [None, *range(players)]:
-            v = canonical(game.view(s, seat))
-            other = game.redetermine(s, seat, seed + i)
-            assert canonical(game.view(other, seat)) == v, f"seat {seat} sees re-dealt hidden info, step {i}"
-            for o in range(players):
-                if o == seat:
-                    continue
-                for token in game.secret_tokens(s, o):
-                    assert token not in v, f"seat {seat} sees {token!r} of seat {o} at step {i}"
+        for seat in viewers:
+            seen = screen(game, s, seat)
+            redealt = screen(game, game.redetermine(s, seat, seed + i), seat)
+            assert canonical(redealt) == canonical(seen), (
+                f"seat {seat} sees re-dealt hidden info at step {i}: {difference(seen, redealt)}")
+            del seen["view"]["log"]  # checked line by line above
+            found = leaked(game, s, [o for o in range(players) if o != seat], ui_text(seen))
+            assert not found, f"seat {seat} sees {found!r} of another seat at step {i}"
+
+
+@pytest.mark.parametrize("game,players", CASES, ids=IDS)
+@FAST
+@given(seed=st.integers(0, 2**40), data=st.data())
+def test_a_secret_choice_shows_nothing_until_it_is_revealed(game, players, seed, data):
+    """Had a seat chosen otherwise in secret (another bid), no other seat's screen, log included,
+    would differ until a step reveals it."""
+    sealed = SEALED.get(game.id, {})
+    states = random_game(game, players, seed, data.draw(options_for(game)))
+    steps = sealed_steps(game, states)
+    for i in data.draw(st.lists(st.sampled_from(steps), max_size=12, unique=True)) if steps else []:
+        s, after = states[i], states[i + 1]
+        seat, action = after.history[-1]
+        fields = sealed[action["type"]]
+        same = {k: v for k, v in action.items() if k not in fields}
+        alts = [a for a in game.legal_actions(s, seat) if a != action
+                and {k: v for k, v in a.items() if k not in fields} == same]
+        for alt in alts[:3]:
+            changed = game.apply(s, seat, alt)
+            for viewer in [None, *range(players)]:
+                if viewer != seat:
+                    seen, other = game.view(after, viewer), game.view(changed, viewer)
+                    assert canonical(other) == canonical(seen), (
+                        f"step {i}: seat {viewer} can tell {alt} from {action}: {difference(seen, other)}")
 
 
 MALFORMED = st.one_of(
