@@ -210,6 +210,21 @@ def test_golden_resource_shortage():
     assert GAME.view(s, 0)["empires"][1]["resources"] is None
 
 
+def test_resource_shortage_is_an_undo_barrier():
+    """L270: the offer goes to the players below 5 (so everyone learns who they are, ruling A6), and a
+    trade opens the screen: neither can be taken back."""
+    def fn(d):
+        set_disaster(d, ["fire-09"], start=0)
+        d["p"][1]["res"] = res(wheat=1, hammer=1, axe=1)
+    s = play(edit(fresh(2), fn), 0, {"type": "take", "card": 0})
+    assert GAME.view(s, 0)["can_undo"]  # the take itself revealed nothing yet
+    s = play(s, 0, {"type": "place", "loc": 1})
+    assert GAME.to_move(s) == [1]
+    assert not GAME.view(s, 0)["can_undo"], "the shortage offer showed who is below 5, yet it can be undone"
+    s = play(s, 1, {"type": "shortage"})
+    assert not GAME.view(s, 1)["can_undo"], "seat 1 showed its resources, yet it can take that back"
+
+
 def test_resource_shortage_can_make_the_score_negative():
     """L270: the trade may push the score below zero."""
     def fn(d):

@@ -157,6 +157,8 @@ def advance(ctx: Ctx) -> bool:
     if d["step"] == "resolve":
         # L270 after each taken card, any player with fewer than 5 resources (ruling A6)
         d["short"] = [s for s in range(len(d["p"])) if total(d["p"][s]["res"]) < 5]
+        if d["short"]:
+            ctx.reveal()  # who is offered the trade tells everyone who holds fewer than 5 (ruling A6)
         d["step"] = "shortage"
     if d["step"] == "shortage":
         if d["short"]:
