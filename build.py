@@ -6,15 +6,20 @@ usage::
     python build.py                  # build dist/ (runs `npm ci` first if node_modules is missing)
     python build.py serve [--port N] # build, then serve dist/ at http://127.0.0.1:N/
     python build.py --no-pyc         # keep Pyodide's source-only stdlib and a source-only engine zip
+    python build.py --no-snapshot    # no boot snapshot: PyScript boots the vendored Pyodide directly
 
 What lands in ``dist/`` (pages live at its root):
 
 * ``pyscript/``          PyScript's pre-bundled ``dist/`` files (no source maps, no codemirror/xterm/TOML)
 * ``pyscript/pyodide/``  the five Pyodide runtime files; ``python_stdlib.zip`` is replaced by a precompiled
                          ``.pyc`` stdlib made by the vendored Pyodide in Node (cached in ``.build-cache/``)
+* ``pyscript/pyodide/pgc-engine.snap.gz``  boot snapshot: the gzipped wasm heap of that Pyodide, booted in
+                         Node on the shipped stdlib zip with the engine imported and every game warmed up
+                         (cached in ``.build-cache/``); ``runtime/pyodide-snapshot.mjs`` boots from it
 * ``pygame_core.zip``    the engine (``.py`` + ``.json`` + ``__pycache__/*.pyc`` made by the same Pyodide),
                          unpacked into Pyodide's working directory by the PyScript ``files`` config
-* ``pyscript.json``      PyScript config: vendored interpreter, the engine zip, no ``packages``
+* ``pyscript.json``      PyScript config: the interpreter (the snapshot shim, or the vendored
+                         ``pyodide.mjs`` with ``--no-snapshot``), the engine zip, no ``packages``
 * everything in ``web/`` (front end and ``runtime/boot.js`` + ``runtime/main.py``), except ``sw.template.js``
 * ``sw.js``              service worker made from ``web/sw.template.js``: precaches every file, cache-first
 * ``build-info.json``    ``{version, engine_version, files, ...}``
@@ -26,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gzip
 import hashlib
 import http.server
 import io
@@ -61,7 +67,10 @@ ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 SW_TEMPLATE = WEB / "sw.template.js"
 #: Fetched with fetch() while Pyodide boots: the denominator of the boot progress bar.
 BOOT_FETCHED = ("pyscript/pyodide/pyodide.asm.wasm", "pyscript/pyodide/python_stdlib.zip",
-                "pyscript/pyodide/pyodide-lock.json")
+                "pyscript/pyodide/pyodide-lock.json", "pyscript/pyodide/pgc-engine.snap.gz")
+#: The boot snapshot (made by SNAPSHOT_RUNNER) and the PyScript `interpreter` module that loads it.
+SNAPSHOT = "pyscript/pyodide/pgc-engine.snap.gz"
+SNAPSHOT_SHIM = "./runtime/pyodide-snapshot.mjs"
 
 # Runs inside the vendored Pyodide under Node (see NODE_RUNNER): compiles .py files to .pyc with the
 # CPython that the browser runs. argv: mode ("stdlib" | "engine"), input zip, output zip.
@@ -114,6 +123,39 @@ py.FS.mkdirTree("/work");
 py.FS.mount(py.FS.filesystems.NODEFS, { root: resolve(workDir) }, "/work");
 py.globals.set("ARGV", py.toPy([script, ...args]));
 py.runPython("import sys, runpy; sys.argv = list(ARGV); runpy.run_path(sys.argv[0], run_name='__main__')");
+'''
+
+
+# node snap.mjs <pyodide dir> <stdlib zip> <engine zip> <out>: boot the vendored Pyodide on the stdlib zip
+# the site ships, unpack the engine where PyScript's `files` puts it, import it and warm every game up the
+# way runtime/main.py does, then write the memory snapshot. Nothing JS may stay referenced from Python,
+# and the env is fixed so that no trace of the build machine (paths, variables) lands in the heap.
+SNAPSHOT_RUNNER = r'''
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { readFileSync, writeFileSync } from "node:fs";
+const [pyodideDir, stdlib, engine, out] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(resolve(pyodideDir, "pyodide.mjs")).href);
+const py = await loadPyodide({
+  indexURL: resolve(pyodideDir) + "/", stdLibURL: resolve(stdlib), _makeSnapshot: true,
+  env: { HOME: "/home/pyodide", _: "/" }, _sysExecutable: "/",
+});
+py.unpackArchive(new Uint8Array(readFileSync(engine)), "zip", { extractDir: "/home/pyodide" });
+py.runPython(`
+import os, sys, zlib
+os.chdir("/home/pyodide")
+from pygame_core import games, webapi
+for game_id in games.available():
+    games.get(game_id)
+import gzip, html, tarfile  # PyScript's own Python package imports these at start-up
+# stamp of the stdlib zip (zipimport keeps its directory in the heap): checked after the restore
+zip_path = next(p for p in sys.path if p.endswith(".zip"))
+with open(zip_path, "rb") as f:
+    data = f.read()
+sys._pgc_snapshot_stdlib = (len(data), zlib.crc32(data[-131072:]))
+del data, f, zip_path, game_id, games, webapi, os, sys, zlib, gzip, html, tarfile
+`);
+writeFileSync(out, py.makeMemorySnapshot());
 '''
 
 
@@ -217,6 +259,47 @@ def cached_pyc(kind: str, source: bytes) -> bytes:
     return data
 
 
+# ------------------------------------------------------------------ boot snapshot
+
+
+def cached_snapshot(stdlib: bytes, engine: bytes) -> bytes:
+    """The gzipped boot snapshot for this stdlib zip + engine zip, cached by Pyodide version + input hash.
+
+    Not byte-reproducible across builds (the heap holds fresh entropy and hash seeds), hence the cache:
+    the same inputs give the same file on this machine."""
+    key = sha256_bytes(f"snapshot\0{PYODIDE_VERSION}\0{SNAPSHOT_RUNNER}\0".encode()
+                       + sha256_bytes(stdlib).encode() + sha256_bytes(engine).encode())[:20]
+    hit = CACHE / f"snapshot-{PYODIDE_VERSION}-{key}.snap.gz"
+    if hit.is_file():
+        return hit.read_bytes()
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("node is required to make the boot snapshot (or pass --no-snapshot)")
+    work = CACHE / f"tmp-snapshot-{os.getpid()}"
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    try:
+        (work / "stdlib.zip").write_bytes(stdlib)
+        (work / "engine.zip").write_bytes(engine)
+        (work / "snap.mjs").write_text(SNAPSHOT_RUNNER, encoding="utf-8")
+        log(f"making the boot snapshot with Pyodide {PYODIDE_VERSION} in Node")
+        subprocess.run([node, str(work / "snap.mjs"), str(NODE_MODULES / "pyodide"), str(work / "stdlib.zip"),
+                        str(work / "engine.zip"), str(work / "out.snap")], check=True, cwd=work)
+        data = gzip.compress((work / "out.snap").read_bytes(), compresslevel=6, mtime=0)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    for old in CACHE.glob("snapshot-*.snap.gz"):   # keep one
+        old.unlink()
+    hit.write_bytes(data)
+    return data
+
+
+def write_snapshot(out: Path) -> None:
+    """The boot snapshot, made on exactly the stdlib zip and engine zip already written to ``out``."""
+    stdlib = (out / "pyscript" / "pyodide" / "python_stdlib.zip").read_bytes()
+    (out / SNAPSHOT).write_bytes(cached_snapshot(stdlib, (out / "pygame_core.zip").read_bytes()))
+
+
 # ------------------------------------------------------------------ copying
 
 
@@ -246,8 +329,9 @@ def write_engine(out: Path, pyc: bool) -> None:
     (out / "pygame_core.zip").write_bytes(cached_pyc("engine", source) if pyc else source)
 
 
-def write_config(out: Path) -> None:
-    config = {"interpreter": "./pyscript/pyodide/pyodide.mjs", "files": {"./pygame_core.zip": "./*"}}
+def write_config(out: Path, snapshot: bool) -> None:
+    interpreter = SNAPSHOT_SHIM if snapshot else "./pyscript/pyodide/pyodide.mjs"
+    config = {"interpreter": interpreter, "files": {"./pygame_core.zip": "./*"}}
     (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
 
 
@@ -279,7 +363,7 @@ def write_service_worker(out: Path, files: list[str], version: str) -> None:
     (out / "sw.js").write_text(text, encoding="utf-8")
 
 
-def write_build_info(out: Path, version: str, count: int, pyc: bool) -> None:
+def write_build_info(out: Path, version: str, count: int, pyc: bool, snapshot: bool) -> None:
     info = {
         "version": version,
         "engine_version": engine_version(),
@@ -287,7 +371,9 @@ def write_build_info(out: Path, version: str, count: int, pyc: bool) -> None:
         "pyodide": PYODIDE_VERSION,
         "pyscript": PYSCRIPT_VERSION,
         "pyc": pyc,
+        "snapshot": snapshot,
         "boot_download_bytes": sum((out / f).stat().st_size for f in BOOT_FETCHED if (out / f).is_file()),
+        "snapshot_bytes": (out / SNAPSHOT).stat().st_size if snapshot else 0,
     }
     (out / "build-info.json").write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
 
@@ -301,7 +387,7 @@ def check_output_dir(out: Path) -> None:
         raise SystemExit(f"refusing to wipe {out}: not empty and not a previous build (no build-info.json)")
 
 
-def build(out: Path = DIST, pyc: bool = True) -> dict[str, object]:
+def build(out: Path = DIST, pyc: bool = True, snapshot: bool = True) -> dict[str, object]:
     """Build the whole site into ``out`` (wiped first); returns the build info."""
     check_output_dir(out)
     ensure_node_modules()
@@ -313,10 +399,12 @@ def build(out: Path = DIST, pyc: bool = True) -> dict[str, object]:
     copy_pyodide(out, pyc)
     copy_web(out)
     write_engine(out, pyc)
-    write_config(out)
+    if snapshot:
+        write_snapshot(out)
+    write_config(out, snapshot)
     files = [f for f in site_files(out) if f != "sw.js"] + ["build-info.json"]
     version = content_version(out, files[:-1])
-    write_build_info(out, version, len(files) + 1, pyc)
+    write_build_info(out, version, len(files) + 1, pyc, snapshot)
     write_service_worker(out, sorted(files), version)
     info: dict[str, object] = json.loads((out / "build-info.json").read_text(encoding="utf-8"))
     size = sum((out / f).stat().st_size for f in site_files(out))
@@ -392,11 +480,13 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--port", type=int, default=8000, help="port for `serve` (0 = any free port)")
     ap.add_argument("--out", type=Path, default=DIST, help="output folder (default dist/)")
     ap.add_argument("--no-pyc", action="store_true", help="ship the stock source-only stdlib and engine")
+    ap.add_argument("--no-snapshot", action="store_true",
+                    help="no boot snapshot: PyScript boots the vendored Pyodide directly (for comparison)")
     ap.add_argument("--no-build", action="store_true", help="`serve` the existing output without building")
     args = ap.parse_args(argv)
     out = args.out.resolve()
     if not (args.command == "serve" and args.no_build):
-        build(out, pyc=not args.no_pyc)
+        build(out, pyc=not args.no_pyc, snapshot=not args.no_snapshot)
     if args.command == "serve":
         serve(args.port, out)
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
+import build
 from tests.browser import app
 from tests.browser.support import StaticServer, describe, wait_not_busy, wait_ready
 
@@ -29,6 +31,9 @@ def test_game_page_boots_and_plays_with_the_server_gone(contexts, site: Path):
             return out; }""")
         assert any(u.endswith("pyodide.asm.wasm") for u in cached), cached
         assert any(u.endswith("play.html") for u in cached), cached
+        snapshot = json.loads((site / "build-info.json").read_text(encoding="utf-8")).get("snapshot")
+        if snapshot:
+            assert any(u.endswith(build.SNAPSHOT) for u in cached), cached
     finally:
         srv.stop()
     ctx.set_offline(True)
@@ -37,6 +42,8 @@ def test_game_page_boots_and_plays_with_the_server_gone(contexts, site: Path):
     page.reload()
     wait_ready(page)
     wait_not_busy(page)
+    if snapshot:  # the precached boot snapshot is used offline too
+        assert page.evaluate("window.pgcSnapshot.state") == "used", describe(page)
     assert requests, "the reload made no request at all (nothing was tested)"
     before = app.actions_played(page)
     assert before is not None, describe(page)

@@ -113,30 +113,35 @@ function progressUI() {
 const mb = (n) => (n / 1e6).toFixed(1);
 
 // ------------------------------------------------------------------ download progress
-// Pyodide fetch()es the wasm, the stdlib zip and the lock file; PyScript fetches the engine zip.
+// Pyodide fetch()es the wasm, the stdlib zip and the lock file, runtime/pyodide-snapshot.mjs the boot
+// snapshot (build-info.json's boot_download_bytes is their total); PyScript fetches the engine zip.
 // During boot, fetch is wrapped to count the bytes of those responses as they stream in.
 
-function countDownloads(ui, expectedTotal, fail) {
+function countDownloads(ui, expectedTotal, fail, skipped) {
   const original = window.fetch;
   const watched = (u) => u.startsWith(url("../pyscript/pyodide/"));
   // A failed download of one of these means the boot cannot succeed (Pyodide would only log a warning
   // and wait forever), so it ends the boot at once with a clear message.
-  const essential = (u) => watched(u) || u.startsWith(url("../pyscript/")) || u.startsWith(url("./"))
-    || u === url("../pyscript.json") || (u.startsWith(SITE) && u.endsWith(".zip"));
+  // The boot snapshot is optional: runtime/pyodide-snapshot.mjs boots without it if it is missing.
+  const optional = (u) => /\.snap(\.gz)?$/.test(u);
+  const essential = (u) => !optional(u) && (watched(u) || u.startsWith(url("../pyscript/"))
+    || u.startsWith(url("./")) || u === url("../pyscript.json") || (u.startsWith(SITE) && u.endsWith(".zip")));
   const relName = (u) => (u.startsWith(SITE) ? u.slice(SITE.length) : u);
-  const seen = new Map(); // url -> [done, total]
-  let pending = 0;
+  // url -> {done, total, finished}; a URL fetched again (the snapshot shim's plain-boot fallback
+  // starts Pyodide over) replaces its entry, and the abandoned first response no longer counts.
+  const seen = new Map();
   let started = false; // latched once every runtime download is in: the step stays "Starting Python"
   const report = () => {
     if (started) return;
     let done = 0;
     let total = 0;
-    for (const [d, t] of seen.values()) {
-      done += d;
-      total += t || d;
+    for (const entry of seen.values()) {
+      done += entry.done;
+      total += entry.total || entry.done;
     }
+    const pending = [...seen.values()].some((entry) => !entry.finished);
     const expected = expectedTotal();
-    if (pending === 0 && (expected ? done >= expected : seen.size >= 2)) {
+    if (!pending && (expected ? done >= expected : seen.size >= 2)) {
       started = true;
       ui.step("python");
       ui.indeterminate();
@@ -151,23 +156,28 @@ function countDownloads(ui, expectedTotal, fail) {
       response = await original.call(this, input, init);
     } catch (err) {
       if (essential(u)) fail(`could not download ${relName(u)} (${err.message}; offline?)`);
+      if (optional(u)) skipped(u);
       throw err;
     }
     if (!response.ok && essential(u)) fail(`could not download ${relName(u)} (HTTP ${response.status})`);
+    if (!response.ok && optional(u)) {
+      skipped(u);
+      report();
+    }
     if (!watched(u) || !response.body || !response.ok) return response;
     try {
       const total = Number(response.headers.get("content-length")) || 0;
-      seen.set(u, [0, total]);
-      pending += 1;
+      const entry = { done: 0, total, finished: false };
+      seen.set(u, entry);
       report();
       const counter = new TransformStream({
         transform(chunk, controller) {
-          seen.get(u)[0] += chunk.byteLength;
+          entry.done += chunk.byteLength;
           report();
           controller.enqueue(chunk);
         },
         flush() {
-          pending -= 1;
+          entry.finished = true;
           report();
         },
       });
@@ -204,12 +214,12 @@ function makePgc(pyCall) {
   });
 }
 
-// The value of the config attribute. PyScript resolves "interpreter" against the page (and "files"
-// against the config file), so a page in the site root just names ../pyscript.json; a page elsewhere
-// (e.g. runtime/selftest.html) gets the same config inline with every URL made absolute.
+// ../pyscript.json with every URL made absolute (PyScript resolves "interpreter" against the page and
+// "files" against the config file, so this works for a page in any folder, e.g. runtime/selftest.html).
+// It is given to PyScript inline: boot.js reads it before PyScript has loaded, which lets it start
+// the interpreter module (and the boot snapshot download it begins) while core.js is still loading.
 async function pyscriptConfig() {
   const configUrl = url("../pyscript.json");
-  if (new URL("./", location.href).href === SITE) return configUrl;
   const response = await fetch(configUrl);
   if (!response.ok) throw new Error(`${configUrl}: HTTP ${response.status}`);
   const config = await response.json();
@@ -218,7 +228,7 @@ async function pyscriptConfig() {
     config.files = Object.fromEntries(
       Object.entries(config.files).map(([from, to]) => [new URL(from, configUrl).href, to]));
   }
-  return JSON.stringify(config);
+  return config;
 }
 
 function registerServiceWorker() {
@@ -240,13 +250,19 @@ function registerServiceWorker() {
 function boot() {
   const ui = progressUI();
   ui.step("download");
-  let expected = 0;
+  // boot_download_bytes counts the boot snapshot (snapshot_bytes) too, unless it turns out missing.
+  let info = {};
+  let snapshotMissing = false;
   fetch(url("../build-info.json"), { cache: "no-cache" })
     .then((r) => (r.ok ? r.json() : {}))
-    .then((info) => { expected = Number(info.boot_download_bytes) || 0; })
+    .then((got) => { info = got; })
     .catch(() => {});
+  const expected = () => Math.max(0, (Number(info.boot_download_bytes) || 0)
+    - (snapshotMissing ? Number(info.snapshot_bytes) || 0 : 0));
   let failEarly = () => {};
-  const stopCounting = countDownloads(ui, () => expected, (message) => failEarly(message));
+  const stopCounting = countDownloads(ui, expected, (message) => failEarly(message), () => {
+    snapshotMissing = true;
+  });
 
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => fail(`no answer after ${BOOT_TIMEOUT_MS / 1000} s`), BOOT_TIMEOUT_MS);
@@ -283,10 +299,12 @@ function boot() {
     // PyScript reads the config from the <script type="py" config> tags present when core.js is
     // evaluated, so the tag goes in first (without it PyScript would fall back to its CDN Pyodide).
     pyscriptConfig().then((config) => {
+      // the same module instance PyScript imports later; a failure here is PyScript's to report
+      if (config.interpreter) import(config.interpreter).catch(() => {});
       const script = document.createElement("script");
       script.type = "py";
       script.src = url("./main.py");
-      script.setAttribute("config", config);
+      script.setAttribute("config", JSON.stringify(config));
       document.body.append(script);
       return import(url("../pyscript/core.js"));
     }).catch((err) => fail(`PyScript did not load (${err.message})`));
