@@ -7,7 +7,7 @@
 import { t, pick, esc } from "./i18n.js";
 import * as I from "./icons.js";
 import * as EE from "./render/empires_end.js";
-import { patchHTML } from "./morph.js";
+import { patchHTML, willKeep } from "./morph.js";
 
 const RENDERERS = { empires_end: EE };
 
@@ -38,9 +38,14 @@ export class GameView {
   }
 
   build() {
+    // what each region shows now (the DOM is new and empty)
     this.statusHTML = null;
-    this.logHTML = "";
+    this.logItems = [];
     this.actsHTML = null;
+    this.toolsCache = null;
+    this.overCache = "";
+    this.errorHTML = "";
+    this.passHTML = "";
     const c = this.opts.compact ? " compact" : "";
     this.root.innerHTML = `<div class="gv${c}">
       <div class="gv-bar">
@@ -160,39 +165,59 @@ export class GameView {
     this.renders = (this.renders || 0) + 1;
     const t0 = performance.now();
     const view = r.view;
-    const focus = this.focusSig();
-    const focusedEl = document.activeElement;
+    const active = document.activeElement;
+    const focused = active && active !== document.body && this.root.contains(active) ? active : null;
+    const sig = focused ? this.focusSig() : null;
     const passing = this.s.passTo != null;
 
-    this.el.pass.hidden = !passing;
-    this.el.main.hidden = passing;
     if (passing) {
+      // Everything but the pass screen is cleared: let go of focus before writing (see letGo).
+      if (focused && !this.el.pass.contains(focused)) this.letGo(focused, sig);
       const name = this.names()[this.s.passTo];
+      this.el.pass.hidden = false;
+      this.el.main.hidden = true;
       this.el.board.innerHTML = "";
       this.el.board._keys = null;
       this.el.acts.innerHTML = "";
       this.actsHTML = "";
       this.el.log.innerHTML = "";
-      this.logHTML = "";
-      this.el.pass.innerHTML = `<div class="pass-card" role="dialog" aria-modal="false" aria-labelledby="pass-h">`
+      this.logItems = [];
+      const pass = `<div class="pass-card" role="dialog" aria-modal="false" aria-labelledby="pass-h">`
         + `${I.person}<h2 id="pass-h">${esc(t("pass_to", { name }))}</h2><p>${esc(t("pass_hint", { name }))}</p>`
         + `<button type="button" class="btn primary big" data-testid="pass-device-continue" data-pass-continue="1">${esc(t("pass_continue", { name }))}</button></div>`;
+      if (pass !== this.passHTML) {
+        this.el.pass.innerHTML = pass;
+        this.passHTML = pass;
+      }
       this.el.status.textContent = t("pass_to", { name });
       this.statusHTML = null;
       this.el.over.hidden = true;
-      this.renderTools(view);
+      this.renderTools();
       this.renderBanners();
-      if (!this.el.pass.contains(document.activeElement)) this.el.pass.querySelector("button").focus();
+      if (!this.el.pass.contains(focused)) this.focusLater(this.el.pass.querySelector("button"));
       this.lastRenderMs = performance.now() - t0;
       performance.mark("pgc-render");
       return;
     }
-    this.el.pass.innerHTML = "";
+    // 1. every region's markup, as strings: nothing below reads or writes the DOM until step 3
     const ctx = this.ctx();
-    this.board(view, ctx);
+    const board = this.boardPlan(view, ctx);
     const acts = this.s.thinking != null
       ? `<p class="muted">${esc(t("bot_thinking", { name: this.names()[this.s.thinking] ?? "" }))}</p>`
       : this.opts.readOnly ? "" : this.R.renderActions(view, ctx);
+    const tools = this.toolsHTML();
+    const over = this.overHTML(view);
+    // 2. a focused control that the patch will remove or turn into another one loses focus now,
+    //    while layout is still clean; it is given back on the next animation frame (restoreFocus)
+    if (focused && !this.keeps(focused, board, acts, tools, over)) this.letGo(focused, sig);
+    // 3. write
+    this.el.pass.hidden = true;
+    this.el.main.hidden = false;
+    if (this.passHTML) {
+      this.el.pass.innerHTML = "";
+      this.passHTML = "";
+    }
+    this.writeBoard(board);
     if (acts !== this.actsHTML) {
       patchHTML(this.el.acts, acts);
       this.actsHTML = acts;
@@ -200,13 +225,11 @@ export class GameView {
     this.el.actsH.parentElement.hidden = !!this.opts.readOnly;
     this.renderLog(view);
     this.renderStatus(view);
-    this.renderTools(view);
+    this.writeTools(tools);
     this.renderBanners();
-    this.renderOver(view);
-    // focus() forces a synchronous layout: only call it when the focused control was replaced
-    if (!(focusedEl && focusedEl.isConnected && document.activeElement === focusedEl && !focusedEl.disabled)) {
-      this.restoreFocus(focus);
-    }
+    this.writeOver(view, over);
+    // A control that went away without being foreseen (or got disabled) is replaced later too.
+    if (focused && !this.focusLost && (!focused.isConnected || focused.disabled)) this.letGo(null, sig);
     this.lastRenderMs = performance.now() - t0;
     this.root.dataset.renderMs = this.lastRenderMs.toFixed(1);
     (window.pgcRenderTimes ||= []).push(this.lastRenderMs);
@@ -215,19 +238,24 @@ export class GameView {
     performance.mark("pgc-render");
   }
 
-  /** Write the board, patching only the sections whose markup changed. */
-  board(view, ctx) {
-    const el = this.el.board;
+  /** The board as sections, and whether the whole board must be rewritten (other sections or order). */
+  boardPlan(view, ctx) {
     const secs = this.R.boardSections ? this.R.boardSections(view, ctx) : [["all", this.R.renderBoard(view, ctx)]];
     const keys = secs.map((x) => x[0]).join("|");
     const phase = `ee-board phase-${view.phase ? view.phase.kind : ""}`;
-    if (el._keys !== keys) {
+    return { secs, keys, phase, full: this.el.board._keys !== keys };
+  }
+
+  /** Write the board, patching only the sections whose markup changed. */
+  writeBoard({ secs, keys, phase, full }) {
+    const el = this.el.board;
+    if (full) {
       el.innerHTML = `<div class="${phase}">${secs.map(([k, h]) => `<div class="sec sec-${k}" data-sec="${k}">${h}</div>`).join("")}</div>`;
       el._keys = keys;
       el._html = Object.fromEntries(secs);
       return;
     }
-    el.firstElementChild.className = phase;
+    if (el.firstElementChild.className !== phase) el.firstElementChild.className = phase;
     for (const [k, h] of secs) {
       if (el._html[k] !== h) {
         patchHTML(el.querySelector(`[data-sec="${k}"]`), h);
@@ -235,6 +263,62 @@ export class GameView {
       }
     }
   }
+
+  /** Does the focused element stay (as the same control) through the coming writes? */
+  keeps(node, board, acts, tools, over) {
+    const { board: b, acts: a, tools: tl, over: o, pass, error } = this.el;
+    if (b.contains(node)) {
+      if (board.full) return false;
+      const sec = node.closest("[data-sec]");
+      const h = sec && board.secs.find(([k]) => k === sec.dataset.sec);
+      if (!h) return false;
+      return h[1] === b._html[h[0]] || willKeep(sec, h[1], node);
+    }
+    if (a.contains(node)) return acts === this.actsHTML || willKeep(a, acts, node);
+    if (tl.contains(node)) return tools === this.toolsCache || willKeep(tl, tools, node);
+    if (o.contains(node)) return over === this.overCache || willKeep(o, over, node);
+    if (pass.contains(node)) return false;
+    if (error.contains(node)) return !!this.errorMsg;
+    return true;
+  }
+
+  // ------------------------------------------------------------------ focus
+  //
+  // In Chromium any change of the focused element (focus(), blur(), or removing the focused node) lays
+  // the page out at once. Done after the DOM writes of a redraw, that is a second full layout before
+  // the frame's own. So a redraw lets go of a doomed focused control before writing (layout is clean
+  // then, so it costs nothing) and puts focus where it belongs on the next animation frame, where the
+  // layout it needs is the one the frame has to do anyway. Keyboard users land where they did before.
+
+  letGo(node, sig) {
+    if (!this.focusLost) {
+      this.focusLost = true;
+      this.focusWant = sig;
+    }
+    if (node) node.blur();
+    this.focusLater(null);
+  }
+
+  /** Focus `el` (or, with null, the control restoreFocus picks) on the next animation frame. */
+  focusLater(el) {
+    if (el) this.focusEl = el;
+    if (this.focusFrame) return;
+    this.focusFrom = document.activeElement;
+    this.focusFrame = requestAnimationFrame(() => {
+      this.focusFrame = 0;
+      const target = this.focusEl;
+      const sig = this.focusWant;
+      const lost = this.focusLost;
+      const from = this.focusFrom;
+      this.focusEl = this.focusWant = this.focusFrom = null;
+      this.focusLost = false;
+      const a = document.activeElement;
+      if (a !== from || (target && a === target)) return; // focus was moved meanwhile: leave it there
+      if (target && target.isConnected && !target.disabled) target.focus({ preventScroll: true });
+      else if (lost) this.restoreFocus(sig);
+    });
+  }
+
 
   renderLog(view) {
     const log = view.log || [];
@@ -244,10 +328,8 @@ export class GameView {
       items.push(`<li${e.seat != null ? ` class="seat-${e.seat}"` : ""}>${esc(this.subNames(pick(e.text)))}</li>`);
     }
     const html = items.join("");
-    if (html !== this.logHTML) {
-      this.el.log.innerHTML = html;
-      this.logHTML = html;
-    }
+    if (html !== (this.logItems || []).join("")) this.el.log.innerHTML = html;
+    this.logItems = items;
   }
 
   renderStatus(view) {
@@ -278,34 +360,40 @@ export class GameView {
     }
   }
 
-  renderTools(view) {
+  toolsHTML() {
     const extra = this.opts.toolbar ? this.opts.toolbar(this) : "";
     const can = this.s.canUndo();
     const skip = this.s.thinking != null && this.s.speed !== "fast"
       ? `<button type="button" class="btn ghost" data-skip="1" data-testid="skip-bot">${esc(t("skip"))}</button>` : "";
     const undo = this.opts.readOnly ? "" : `<button type="button" class="btn" data-undo="1" data-testid="undo" aria-keyshortcuts="u"${can ? "" : " disabled"}>${I.undo}<span>${esc(t("undo"))}</span></button>`;
-    this.el.tools.innerHTML = skip + undo + extra;
+    return skip + undo + extra;
+  }
+
+  writeTools(html) {
+    if (html === this.toolsCache) return;
+    patchHTML(this.el.tools, html);
+    this.toolsCache = html;
+  }
+
+  renderTools() {
+    this.writeTools(this.toolsHTML());
   }
 
   renderBanners() {
-    this.el.warn.hidden = !this.storageMsg;
-    this.el.warn.textContent = this.storageMsg;
+    if (this.el.warn.hidden !== !this.storageMsg) this.el.warn.hidden = !this.storageMsg;
+    if (this.el.warn.textContent !== this.storageMsg) this.el.warn.textContent = this.storageMsg;
     this.el.error.hidden = !this.errorMsg;
-    this.el.error.innerHTML = this.errorMsg
+    const err = this.errorMsg
       ? `${I.warn}<span>${esc(this.errorMsg)}</span><button type="button" class="btn ghost small" data-dismiss="1">${esc(t("close"))}</button>` : "";
+    if (err !== this.errorHTML) {
+      this.el.error.innerHTML = err;
+      this.errorHTML = err;
+    }
   }
 
-  renderOver(view) {
-    const el = this.el.over;
-    if (!view.over || !view.scores) {
-      el.hidden = true;
-      el.innerHTML = "";
-      el.removeAttribute("data-testid");
-      return;
-    }
-    el.dataset.testid = "game-over";
-    el.hidden = false;
-    el.classList.toggle("collapsed", this.overHidden);
+  /** The game-over panel's markup ("" while the game goes on). */
+  overHTML(view) {
+    if (!view.over || !view.scores) return "";
     const sc = view.scores;
     const names = this.names();
     const seats = sc.totals.map((_, i) => i).sort((a, b) => sc.totals[b] - sc.totals[a]);
@@ -320,7 +408,7 @@ export class GameView {
         + `<td class="tot" data-testid="final-score" data-seat="${s}">${sc.totals[s]}</td></tr>`;
     }).join("");
     const tb = sc.tiebreak ? `<p class="muted">${esc(typeof sc.tiebreak === "object" ? pick(sc.tiebreak.text || sc.tiebreak) : String(sc.tiebreak))}</p>` : "";
-    el.innerHTML = `<div class="over-card" role="region" aria-labelledby="over-h">`
+    return `<div class="over-card" role="region" aria-labelledby="over-h">`
       + `<h2 id="over-h">${I.crown} ${esc(t("game_over"))}</h2>`
       + `<p class="winners" data-testid="winners"><strong>${esc((sc.winners || []).length > 1 ? t("winners") : t("winner"))}:</strong> ${esc(winners)}</p>`
       + `<div class="table-wrap" tabindex="0" role="region" aria-label="${esc(`${t("game_over")}: ${t("scores")}`)}"><table class="score-table"><thead><tr><th scope="col">${esc(t("rank"))}</th><th scope="col">${esc(t("player"))}</th>`
@@ -331,6 +419,21 @@ export class GameView {
       + `<button type="button" class="btn" data-toggle-over="1" aria-expanded="${!this.overHidden}">${esc(t("view_board"))}</button>`
       + (this.opts.onExport ? `<button type="button" class="btn" data-export="1">${I.download}<span>${esc(t("export_game"))}</span></button>` : "")
       + `</div></div>`;
+  }
+
+  writeOver(view, html) {
+    const el = this.el.over;
+    if (!html) {
+      el.hidden = true;
+      if (this.overCache) el.innerHTML = "";
+      el.removeAttribute("data-testid");
+    } else {
+      el.dataset.testid = "game-over";
+      el.hidden = false;
+      el.classList.toggle("collapsed", this.overHidden);
+      if (html !== this.overCache) patchHTML(el, html);
+    }
+    this.overCache = html;
   }
 
   // ------------------------------------------------------------------ focus
@@ -429,7 +532,7 @@ export class GameView {
         this.sel = [...this.sel, key];
         this.render();
         const first = this.root.querySelector(".choices [data-action]");
-        if (first && btn.dataset.testid !== "hand-card" && !btn.classList.contains("tile")) first.focus();
+        if (first && btn.dataset.testid !== "hand-card" && !btn.classList.contains("tile")) this.focusLater(first);
       }
     }
   }
