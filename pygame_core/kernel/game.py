@@ -53,8 +53,7 @@ class Game:
     def _validate(self, data: dict[str, Any], seat: int, action: Action) -> None:
         """Raise :class:`IllegalAction` unless ``action`` is legal. Default: membership in ``_legal``,
         compared as canonical JSON so that ``1.0`` or ``true`` never passes for ``1``."""
-        legal = self._legal(data, seat)
-        if action not in legal or all(canonical(a) != canonical(action) for a in legal if a == action):
+        if not any(_same_json(a, action) for a in self._legal(data, seat) if a == action):
             raise IllegalAction(f"{action.get('type')!s} is not a legal action now", "not_legal")
 
     def _apply(self, ctx: Ctx, seat: int, action: Action) -> None:

@@ -23,14 +23,12 @@ def parse_save(text: Any, expected_game: str | None = None) -> dict[str, Any]:
         raise SaveError("a save must be JSON text")
     try:
         doc = loads(text)
-    except TooDeep:
+    except (TooDeep, RecursionError):  # TooDeep is a ValueError: it must come first
         raise SaveError("this save is corrupt (nested too deeply)") from None
     except json.JSONDecodeError as exc:
         raise SaveError(f"this save is corrupt (not valid JSON: {exc.msg} at character {exc.pos})") from None
     except ValueError as exc:
         raise SaveError(f"this save is corrupt (not valid JSON: {exc})") from None
-    except RecursionError:
-        raise SaveError("this save is corrupt (nested too deeply)") from None
     if not isinstance(doc, dict):
         raise SaveError("this save is corrupt (not a JSON object)")
     missing = [k for k in REQUIRED if k not in doc]
