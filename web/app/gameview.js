@@ -40,7 +40,7 @@ export class GameView {
   build() {
     // what each region shows now (the DOM is new and empty)
     this.statusHTML = null;
-    this.logItems = [];
+    this.logHTML = "";
     this.actsHTML = null;
     this.toolsCache = null;
     this.overCache = "";
@@ -181,7 +181,7 @@ export class GameView {
       this.el.acts.innerHTML = "";
       this.actsHTML = "";
       this.el.log.innerHTML = "";
-      this.logItems = [];
+      this.logHTML = "";
       const pass = `<div class="pass-card" role="dialog" aria-modal="false" aria-labelledby="pass-h">`
         + `${I.person}<h2 id="pass-h">${esc(t("pass_to", { name }))}</h2><p>${esc(t("pass_hint", { name }))}</p>`
         + `<button type="button" class="btn primary big" data-testid="pass-device-continue" data-pass-continue="1">${esc(t("pass_continue", { name }))}</button></div>`;
@@ -328,8 +328,10 @@ export class GameView {
       items.push(`<li${e.seat != null ? ` class="seat-${e.seat}"` : ""}>${esc(this.subNames(pick(e.text)))}</li>`);
     }
     const html = items.join("");
-    if (html !== (this.logItems || []).join("")) this.el.log.innerHTML = html;
-    this.logItems = items;
+    if (html !== this.logHTML) {
+      this.el.log.innerHTML = html;
+      this.logHTML = html;
+    }
   }
 
   renderStatus(view) {
