@@ -33,6 +33,9 @@ class EmpiresEnd(Game):
     min_players = 2
     max_players = 4
     seed_file = "003_812ab895ee4e74e5.txt"
+    bots = ("random", "heuristic")
+    # L457: a sealed bid's axes and coins; L97: the kind an Economy conversion yields stays behind the screen
+    sealed = {"bid": ("axe", "coin"), "use": ("to",)}
     # quick game: seed L654-668; learning game (phases in turn order): seed L193-195
     options_schema = {
         "mode": {"values": ["standard", "quick"], "default": "standard",
@@ -97,9 +100,9 @@ class EmpiresEnd(Game):
     def _scores(self, data: Data) -> dict[str, Any]:
         return scoring.scores(data)
 
-    def _label(self, data: Data, action: Action, lang: str) -> str:
+    def _label(self, data: Data, seat: int, action: Action, lang: str) -> str:
         try:
-            return labels.label(data, action, lang, _actor(data, action))
+            return labels.label(data, action, lang, seat)
         except (KeyError, IndexError, TypeError, ValueError):
             return str(action.get("type", "?"))
 
@@ -151,26 +154,5 @@ def _deal(n: int, rng: Rng) -> dict[str, int]:
     for _ in range(n):
         res[keys[rng.below(4)]] += 1
     return res
-
-def _actor(d: Data, a: Action) -> int | None:
-    """The seat an action most plausibly belongs to, found cheaply (labels name locations)."""
-    movers = flow.to_move(d)
-    if not movers:
-        return None
-    k = a.get("type")
-    for s in movers:
-        p = d["p"][s]
-        if k in ("build", "sell") and a.get("card") in p["hand"]:
-            return s
-        if k in ("destroy", "place", "refresh") and p["pend"] and p["pend"][0]["kind"] == k:
-            return s
-        if k == "repair" and not p["ind"]["repaired"] and not p["locs"][a["loc"] - 1]["intact"]:
-            return s
-        if k == "use" and str(a.get("src", "")).startswith("I:"):
-            for loc in p["locs"]:
-                if any(x["card"] == a["src"][2:] for x in loc["inn"]):
-                    return s
-    return movers[0]
-
 
 GAME = EmpiresEnd()
