@@ -158,7 +158,8 @@ def test_the_checks_can_fail() -> None:
 EE_REQUIRED = {
     "setup", "your-empire", "resources", "phase-track", "learning-game", "disaster-phase", "pass", "take",
     "free-pass", "change-disaster", "exhaust-refresh", "resource-shortage", "double-disaster",
-    "economy-phase", "industry-phase", "build-and-sell", "repair", "placing-innovations", "conflict-phase", "conflict-rows",
+    "economy-phase", "industry-phase", "build-and-sell", "repair", "placing-innovations", "conflict-phase",
+    "conflict-rows",
     "turmoil", "economy-industry-phase", "game-end", "tie-break", "quick-game", "glossary",
 }
 
