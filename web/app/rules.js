@@ -51,7 +51,7 @@ function renderChrome() {
     history.replaceState(null, "", url);
     render();
     if (location.hash) scrollToHash(false);
-    $("#lang-select").focus();
+    $("#lang-select").focus({ preventScroll: true });
   });
 }
 
