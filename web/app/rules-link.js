@@ -17,7 +17,7 @@ const GAME_ID = /^[a-z][a-z0-9_]*$/;
 const SECTION_ID = /^[a-z0-9][a-z0-9-]*$/;
 const LANGS = ["en", "zh-Hant", "zh-Hans"];
 const WORDS = {
-  en: { rules: "Rules", about: "Rules: {topic}", newTab: "(opens in a new tab)" },
+  en: { rules: "Rules", about: "Rules: {topic}", newTab: " (opens in a new tab)" },
   "zh-Hant": { rules: "規則", about: "規則：{topic}", newTab: "（在新分頁開啟）" },
   "zh-Hans": { rules: "规则", about: "规则：{topic}", newTab: "（在新标签页打开）" },
 };
@@ -43,7 +43,7 @@ export function rulesHref(gameId, sectionId, lang) {
 export function rulesLink(gameId, sectionId, { lang, label = "", text = "?", newTab = true, className = "rules-q" } = {}) {
   const l = LANGS.includes(lang) ? lang : pageLang();
   const w = WORDS[l];
-  const name = (label ? w.about.replace("{topic}", label) : w.rules) + (newTab ? ` ${w.newTab}` : "");
+  const name = (label ? w.about.replace("{topic}", label) : w.rules) + (newTab ? w.newTab : "");
   const target = newTab ? ' target="_blank" rel="noopener"' : "";
   return `<a class="${esc(className)}" href="${esc(rulesHref(gameId, sectionId, l))}"${target}`
     + ` aria-label="${esc(name)}" title="${esc(name)}" data-rules="${esc(sectionId || "")}">${esc(text)}</a>`;
