@@ -93,7 +93,8 @@ def _measure(game: Game, line: dict[int, State], at: int) -> dict[str, Any]:
     undo_after_load = [_ms(lambda s=s: game.undo(s)) for s in loaded if game.can_undo(s)]
     return {"actions": at, "undo_ms": _stats(undo) if undo else None,
             "undo_after_load_ms": _stats(undo_after_load) if undo_after_load else None,
-            "load_ms": _stats(load), "save_ms": _stats(save), "save_kb": round(statistics.mean(len(t) for t in saves) / 1024, 1)}
+            "load_ms": _stats(load), "save_ms": _stats(save),
+            "save_kb": round(statistics.mean(len(t) for t in saves) / 1024, 1)}
 
 
 def _play(game: Game, players: int, seed: int, upto: int, keep: tuple[int, ...]) -> dict[int, State]:

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """pygame_core benchmark: boot time vs bare Pyodide, click-to-redraw latency, random games per second.
 
-usage: .venv/bin/python bench/run.py [--pairs 7] [--clicks 100] [--games 20] [--only boot,click,games]
+usage: .venv/bin/python bench/run.py [--pairs 7] [--clicks 100] [--games 20] [--only boot,click,games,long]
 
 Prints a human table on stderr and ONE JSON report on stdout. Speed targets are printed and
 compared, never asserted (the exit status is 0 whatever the numbers). Needs a built ``dist/``
@@ -566,6 +566,25 @@ def bench_games_pyodide(players: int, n: int, seed: int) -> dict[str, Any]:
     }
 
 
+def bench_long() -> dict[str, Any]:
+    """bench/long_game.py on CPython and, unchanged, in Pyodide under Node with the site's engine."""
+    out: dict[str, Any] = {}
+    script = BENCH / "long_game.py"
+    runs = {"cpython": [sys.executable, str(script)]}
+    try:
+        runs["pyodide"] = ["node", str(BENCH / "pyodide_script.mjs"), str(site_pyodide_dir()),
+                           str(site_engine_zip()), str(script)]
+    except RuntimeError as exc:
+        out["pyodide"] = {"error": repr(exc)}
+    for key, cmd in runs.items():
+        proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=1800, check=False)
+        try:
+            out[key] = json.loads(proc.stdout.strip().splitlines()[-1])
+        except (IndexError, ValueError):
+            out[key] = {"error": proc.stderr[-2000:]}
+    return out
+
+
 @functools.cache
 def platform_node() -> str:
     try:
@@ -633,6 +652,21 @@ def table(report: dict[str, Any]) -> str:
                 )
             elif v:
                 lines.append(f"  {k}: {v}")
+    lg = report.get("long")
+    if isinstance(lg, dict):
+        lines.append("long games: undo / load / save p95 ms (undo target <= 5 ms at every length)")
+        for k in ("cpython", "pyodide"):
+            v = lg.get(k)
+            if not isinstance(v, dict) or "error" in v:
+                lines.append(f"  {k}: {v}")
+                continue
+            for game in ("marathon", "empires_end"):
+                for row in v.get(game, []):
+                    undo = row["undo_ms"]["p95"] if row["undo_ms"] else None
+                    lines.append(
+                        f"  {k:<8} {game:<12} {row['actions']:>5} actions  undo {undo}  "
+                        f"undo after load {(row['undo_after_load_ms'] or {}).get('p95')}  "
+                        f"load {row['load_ms']['p95']}  save {row['save_ms']['p95']}  ({row['save_kb']} KB)")
     for k in ("boot", "click"):
         if isinstance(report.get(k), dict) and "error" in report[k]:
             lines.append(f"{k}: ERROR {report[k]['error']}")
@@ -667,7 +701,7 @@ def main(argv: list[str] | None = None) -> int:
         default="data-ready",
         help="boot end: <html data-ready='true'> (default) or window.pgcReadyAt (runtime only)",
     )
-    ap.add_argument("--only", default="boot,click,games", help="comma list of boot,click,games")
+    ap.add_argument("--only", default="boot,click,games,long", help="comma list of boot,click,games,long")
     args = ap.parse_args(argv)
     parts = set(args.only.split(","))
     READY_MODE["mode"] = args.ready
@@ -727,6 +761,9 @@ def main(argv: list[str] | None = None) -> int:
             except Exception as exc:
                 g[key] = {"error": repr(exc)}
         report["games"] = g
+    if "long" in parts:
+        log("long: undo, load and save at 30, 300 and 3,000 actions on CPython and on Pyodide (node)")
+        report["long"] = bench_long()
     log(table(report))
     print(json.dumps(report, ensure_ascii=False))
     return 0
