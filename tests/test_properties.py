@@ -308,3 +308,24 @@ def test_undo_cannot_take_back_an_action_that_showed_hidden_information(game, pl
                     continue
                 assert canonical(game.view(other_after, viewer)) == seen, (
                     f"step {i}: {action} showed seat {viewer} hidden information, yet it can be undone")
+
+
+@pytest.mark.parametrize("game,players", CASES, ids=IDS)
+@FAST
+@given(seed=st.integers(0, 2**40), data=st.data())
+def test_every_label_of_every_seat_names_its_own_action(game, players, seed, data):
+    """label(state, seat, action, lang) is told whose action it labels, so in a simultaneous phase
+    it never has to guess. For every seat with legal actions (optional ones included) at sampled
+    positions: every label is a non-empty text in each language, and two different legal actions of
+    one seat never share a label (a player could not tell them apart)."""
+    states = random_game(game, players, seed, data.draw(options_for(game)))
+    picks = data.draw(st.lists(st.integers(0, len(states) - 1), min_size=1, max_size=12, unique=True))
+    for i in picks:
+        s = states[i]
+        for seat in range(players):
+            legal = game.legal_actions(s, seat)
+            for lang in LANGS:
+                labels = [game.label(s, seat, a, lang) for a in legal]
+                assert all(isinstance(x, str) and x.strip() for x in labels), (seat, lang, labels)
+                twins = {x for x in labels if labels.count(x) > 1}
+                assert not twins, (game.id, i, seat, lang, sorted(twins)[:3])

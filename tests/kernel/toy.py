@@ -55,6 +55,9 @@ class Toy(Game):
         d["bids"] = [None, None]
         d["round"] += 1
 
+    def _label(self, data: dict[str, Any], seat: int, action: Action, lang: str) -> str:
+        return tr(f"Bid {action['n']}", f"出價 {action['n']}", f"出价 {action['n']}")[lang]
+
     def _view(self, data: dict[str, Any], seat: int | None) -> dict[str, Any]:
         return {"round": data["round"], "score": data["score"], "chips": data["chips"],
                 "hand": data["hands"][seat] if seat is not None else None,
