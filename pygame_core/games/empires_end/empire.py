@@ -29,8 +29,15 @@ def loc_type(loc: dict[str, Any]) -> str:
     return str(LOCS[loc["id"]]["type"])
 
 
-def neighbours(i: int, n: int = 11) -> list[int]:
+def neighbours(i: int, n: int) -> list[int]:
+    """0-based indices of the positions left and right of index ``i`` among ``n`` (the only
+    adjacency rule of the game: an edge position has one neighbour, L254, L328, L511, L576)."""
     return [j for j in (i - 1, i + 1) if 0 <= j < n]
+
+
+def adjacent(locs: Locs, i: int) -> Locs:
+    """The locations next to index ``i`` (destroyed ones included)."""
+    return [locs[j] for j in neighbours(i, len(locs))]
 
 
 def placement_options(locs: Locs, lifted: int | None = None) -> list[int]:

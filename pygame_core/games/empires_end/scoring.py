@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from pygame_core.games.empires_end.abilities import active
-from pygame_core.games.empires_end.empire import intact_count, loc_type, points
+from pygame_core.games.empires_end.empire import adjacent, intact_count, loc_type, points
 
 END_KINDS = {"end_per_destroyed", "end_adj_destroyed", "copy_end", "end_per_resource", "end_adj_type",
              "most_destroyed"}
@@ -19,7 +19,7 @@ def destroyed_count(p: dict[str, Any]) -> int:
 
 def _value(p: dict[str, Any], ab: dict[str, Any], i: int, most: int) -> int:
     k = ab["kind"]
-    adj = [p["locs"][j] for j in (i - 1, i + 1) if 0 <= j < len(p["locs"])]
+    adj = adjacent(p["locs"], i)
     if k == "end_per_destroyed":
         return int(ab["points"]) * destroyed_count(p)  # L598: own empire only
     if k == "end_adj_destroyed":

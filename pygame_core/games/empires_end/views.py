@@ -8,6 +8,7 @@ from typing import Any
 from pygame_core.games.empires_end import pending
 from pygame_core.games.empires_end.abilities import base_military
 from pygame_core.games.empires_end.data import CARD_VIEW, CONFLICT_VIEW, LOC_ABILITY_VIEW, LOC_NAME, LOCS
+from pygame_core.games.empires_end.scoring import scores
 from pygame_core.games.empires_end.text import LOC_TYPE_NAME, PHASE_NAME, join, seat_t, t
 
 PROMPTS = {
@@ -80,7 +81,6 @@ def view(d: dict[str, Any], seat: int | None) -> dict[str, Any]:
         "status": _status(d),
     }
     if d["over"]:
-        from pygame_core.games.empires_end.scoring import scores
         out["winners"] = scores(d)["winners"]
     return out
 
@@ -88,7 +88,6 @@ def view(d: dict[str, Any], seat: int | None) -> dict[str, Any]:
 def _status(d: dict[str, Any]) -> dict[str, str]:
     stage = d["stage"]
     if d["over"]:
-        from pygame_core.games.empires_end.scoring import scores
         sc = scores(d)
         names = [seat_t(w) for w in sc["winners"]]
         top = sc["totals"][sc["winners"][0]]
