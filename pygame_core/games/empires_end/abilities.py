@@ -43,20 +43,20 @@ def active(p: dict[str, Any]) -> list[tuple[str, dict[str, Any], str, int]]:
     Only intact locations and innovations under intact locations count (L127, L304, L521).
     """
     out = []
-    for i, loc in enumerate(p["locs"]):
+    for i, loc in enumerate(p["locations"]):
         if not loc["intact"]:
             continue
         tile = LOCS[loc["id"]]
         out.append(("L:" + loc["id"], tile["ability"], tile["phase"], i))
-        for inn in loc["inn"]:
+        for inn in loc["innovations"]:
             c = CARDS[inn["card"]]
             out.append(("I:" + inn["card"], c["ability"], c["phase"], i))
     return out
 
 
 def find_inn(p: dict[str, Any], card: str) -> dict[str, Any] | None:
-    for loc in p["locs"]:
-        for inn in loc["inn"]:
+    for loc in p["locations"]:
+        for inn in loc["innovations"]:
             if inn["card"] == card:
                 return inn
     return None
@@ -68,7 +68,7 @@ def unexhausted(p: dict[str, Any], kind: str) -> list[tuple[str, dict[str, Any]]
     for key, ab, _ph, _i in active(p):
         if ab["kind"] == kind and key.startswith("I:"):
             inn = find_inn(p, key[2:])
-            if inn is not None and not inn["ex"]:
+            if inn is not None and not inn["exhausted"]:
                 out.append((key, ab))
     return out
 
@@ -76,17 +76,17 @@ def unexhausted(p: dict[str, Any], kind: str) -> list[tuple[str, dict[str, Any]]
 def exhausted_keys(p: dict[str, Any], idxs: list[int] | None = None) -> list[str]:
     """Innovations carrying an exhaust marker (at locations ``idxs``, or anywhere)."""
     out: list[str] = []
-    for i, loc in enumerate(p["locs"]):
+    for i, loc in enumerate(p["locations"]):
         if idxs is not None and i not in idxs:
             continue
-        out.extend("I:" + inn["card"] for inn in loc["inn"] if inn["ex"])
+        out.extend("I:" + inn["card"] for inn in loc["innovations"] if inn["exhausted"])
     return out
 
 
 def refresh(p: dict[str, Any], key: str) -> None:
     inn = find_inn(p, key[2:])
     if inn is not None:
-        inn["ex"] = False
+        inn["exhausted"] = False
 
 
 def base_military(p: dict[str, Any]) -> int:
@@ -97,7 +97,7 @@ def base_military(p: dict[str, Any]) -> int:
         if ab["kind"] == "military":
             m += ab["amount"]
         elif ab["kind"] == "adj_destroyed_military":
-            m += sum(1 for x in adjacent(p["locs"], i) if not x["intact"])
+            m += sum(1 for x in adjacent(p["locations"], i) if not x["intact"])
     return m
 
 
@@ -110,8 +110,8 @@ def discount_sources(p: dict[str, Any], kind: str) -> list[int]:
 def repair_cost(p: dict[str, Any], pos: int) -> int:
     """Printed repair cost minus 1 per active repair-discount ability adjacent (L365, L576)."""
     i = pos - 1
-    base = int(LOCS[p["locs"][i]["id"]]["repair"])
-    near = neighbours(i, len(p["locs"]))
+    base = int(LOCS[p["locations"][i]["id"]]["repair"])
+    near = neighbours(i, len(p["locations"]))
     disc = sum(1 for j in discount_sources(p, "repair_discount") if j in near)
     return max(0, base - disc)
 
@@ -122,22 +122,22 @@ def _one_use_actions(p: dict[str, Any], key: str, ab: dict[str, Any], i: int, ba
     """The ways to activate ability ``ab`` once (``base`` carries src/target)."""
     k = ab["kind"]
     if k == "convert":
-        if p["res"][ab["from"]] < 1:
+        if p["resources"][ab["from"]] < 1:
             return []
         if ab["mode"] == "all":
             return [dict(base)]
         return [{**base, "to": r} for r in ab["to"]]
     if k == "refresh_adjacent":
-        return [dict(base)] if exhausted_keys(p, neighbours(i, len(p["locs"]))) else []
+        return [dict(base)] if exhausted_keys(p, neighbours(i, len(p["locations"]))) else []
     if k == "swap":
-        n = len(p["locs"])
+        n = len(p["locations"])
         return [{**base, "a": a, "b": b} for a in range(1, n + 1) for b in range(a + 1, n + 1)]
     if k == "move_innovation":
         out: list[dict[str, Any]] = []
-        for j, loc in enumerate(p["locs"]):
-            for inn in loc["inn"]:
+        for j, loc in enumerate(p["locations"]):
+            for inn in loc["innovations"]:
                 # the moved card is lifted first, then placed by the rules (L582)
-                opts = placement_options(p["locs"], lifted=j)
+                opts = placement_options(p["locations"], lifted=j)
                 out.extend({**base, "card": inn["card"], "loc": q} for q in opts if q != j + 1)
         return out
     return [dict(base)]
@@ -175,7 +175,7 @@ def _lookup(p: dict[str, Any], key: str) -> tuple[dict[str, Any], int]:
 
 def apply_use(ctx: Ctx, seat: int, action: dict[str, Any]) -> dict[str, int]:
     """Resolve a validated "use" action; returns the resources gained (for the private log)."""
-    p = ctx.data["p"][seat]
+    p = ctx.data["seats"][seat]
     key = action["src"]
     p["used"][key] = p["used"].get(key, 0) + 1
     ab, i = _lookup(p, action.get("target", key))
@@ -187,30 +187,30 @@ def apply_use(ctx: Ctx, seat: int, action: dict[str, Any]) -> dict[str, int]:
         got = {r: 1 for r in ab["to"]} if ab["mode"] == "all" else {action["to"]: 1}
         got[ab["from"]] = got.get(ab["from"], 0) - 1
     elif k == "refresh_adjacent":
-        for x in adjacent(p["locs"], i):
-            for inn in x["inn"]:
-                inn["ex"] = False
+        for x in adjacent(p["locations"], i):
+            for inn in x["innovations"]:
+                inn["exhausted"] = False
     elif k == "points":
         p["score"] += ab["points"]
     elif k == "adj_destroyed_points":
-        p["score"] += ab["points"] * sum(1 for x in adjacent(p["locs"], i) if not x["intact"])
+        p["score"] += ab["points"] * sum(1 for x in adjacent(p["locations"], i) if not x["intact"])
     elif k == "adj_type_gain":
-        n = sum(1 for x in adjacent(p["locs"], i) if x["intact"] and loc_type(x) == ab["loc_type"])
+        n = sum(1 for x in adjacent(p["locations"], i) if x["intact"] and loc_type(x) == ab["loc_type"])
         if "points" in ab:
             p["score"] += ab["points"] * n
         else:
             got = {r: v * n for r, v in ab["gain"].items()}
     elif k == "swap":
-        swap(p["locs"], action["a"], action["b"])
+        swap(p["locations"], action["a"], action["b"])
     elif k == "move_innovation":
-        for loc in p["locs"]:
-            for inn in loc["inn"]:
+        for loc in p["locations"]:
+            for inn in loc["innovations"]:
                 if inn["card"] == action["card"]:
-                    loc["inn"].remove(inn)
-                    p["locs"][action["loc"] - 1]["inn"].append(inn)
+                    loc["innovations"].remove(inn)
+                    p["locations"][action["loc"] - 1]["innovations"].append(inn)
                     break
             else:
                 continue
             break
-    gain(p["res"], got)
+    gain(p["resources"], got)
     return got

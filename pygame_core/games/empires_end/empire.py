@@ -18,7 +18,7 @@ Locs = list[dict[str, Any]]
 
 def new_empire(order: list[str]) -> Locs:
     """Tiles intact side up in the start player's order (L103-105)."""
-    return [{"id": lid, "intact": True, "inn": []} for lid in order]
+    return [{"id": lid, "intact": True, "innovations": []} for lid in order]
 
 
 def points(loc: dict[str, Any]) -> int:
@@ -44,7 +44,7 @@ def placement_options(locs: Locs, lifted: int | None = None) -> list[int]:
     """L397-400: under an intact location with the fewest innovations among intact ones.
     Returns 1-based positions ([] if nothing is intact, ruling A5). ``lifted``: 0-based index
     of a location one innovation is being moved away from (L582)."""
-    counts = [len(x["inn"]) - (i == lifted) for i, x in enumerate(locs)]
+    counts = [len(x["innovations"]) - (i == lifted) for i, x in enumerate(locs)]
     intact = [counts[i] for i, x in enumerate(locs) if x["intact"]]
     if not intact:
         return []
@@ -71,30 +71,30 @@ def destroy_options(locs: Locs, target: int) -> list[int]:
 def destroy(ctx: Ctx, seat: int, pos: int) -> None:
     """Flip the location at ``pos`` to its destroyed side (L254, L123-127) and fire the
     on-destruction abilities of the innovations under it (Earthquake, L637-641)."""
-    p = ctx.data["p"][seat]
-    loc = p["locs"][pos - 1]
+    p = ctx.data["seats"][seat]
+    loc = p["locations"][pos - 1]
     loc["intact"] = False
     ctx.log(join(seat_t(seat), t(" loses ", "失去了"), LOC_NAME[loc["id"]], t(f" at position {pos}.",
                                                                            f"（第{pos}個位置）。")))
-    for inn in loc["inn"]:
+    for inn in loc["innovations"]:
         ab = CARDS[inn["card"]]["ability"]
         if ab["kind"] != "on_destroy":
             continue
         if "gain" in ab:
-            gain(p["res"], ab["gain"])
+            gain(p["resources"], ab["gain"])
         if "points" in ab:
             p["score"] += ab["points"]
         if ab.get("refresh_all"):
-            for x in p["locs"]:
-                for y in x["inn"]:
-                    y["ex"] = False
+            for x in p["locations"]:
+                for y in x["innovations"]:
+                    y["exhausted"] = False
         ctx.log(join(seat_t(seat), t(" triggers ", "發動了"), CARD_NAME[inn["card"]], t(".", "。")))
 
 
 def place(ctx: Ctx, seat: int, card: str, pos: int) -> None:
     """Tuck ``card`` under the location at ``pos`` (already validated)."""
-    loc = ctx.data["p"][seat]["locs"][pos - 1]
-    loc["inn"].append({"card": card, "ex": False})
+    loc = ctx.data["seats"][seat]["locations"][pos - 1]
+    loc["innovations"].append({"card": card, "exhausted": False})
     ctx.log(join(seat_t(seat), t(" places ", "將"), CARD_NAME[card], t(" under ",
                                                                       "放置於"), LOC_NAME[loc["id"]],
                  t(".", "下方。")))

@@ -6,12 +6,12 @@ from typing import Any
 
 from pygame_core.games.empires_end import (
     conflict,
+    decisions,
     disaster,
     economy,
     flow,
     industry,
     labels,
-    pending,
     quick,
     scoring,
     views,
@@ -49,21 +49,21 @@ class EmpiresEnd(Game):
         return flow.to_move(data)
 
     def _legal(self, data: Data, seat: int) -> list[Action]:
-        p = data["p"][seat]
-        if p["pend"]:
-            return pending.legal(p)
-        stage = data["stage"]
-        if stage in _SEQ:
+        p = data["seats"][seat]
+        if p["decisions"]:
+            return decisions.legal(p)
+        phase = data["phase"]
+        if phase in _SEQ:
             return disaster.legal(data, seat)
-        if stage == "quick_setup":
+        if phase == "quick_setup":
             return quick.legal(data, seat)
-        if stage == "conflict":
+        if phase == "conflict":
             return conflict.legal(data, seat) if p["bid"] is None else []
         if p["done"]:
             return []
-        if p["sub"] is None:
+        if p["phase"] is None:
             return [{"type": "order", "first": "economy"}, {"type": "order", "first": "industry"}]
-        if p["sub"] == "economy":
+        if p["phase"] == "economy":
             return economy.legal(data, seat)
         return industry.legal(data, seat)
 
@@ -71,7 +71,7 @@ class EmpiresEnd(Game):
         d = ctx.data
         k = action["type"]
         if k in ("destroy", "place", "refresh"):
-            pending.apply(ctx, seat, action)
+            decisions.apply(ctx, seat, action)
         elif k in ("pass", "free_pass", "take", "change", "shortage", "shortage_done"):
             disaster.apply(ctx, seat, action)
         elif k in ("mulligan", "execute"):
@@ -79,7 +79,7 @@ class EmpiresEnd(Game):
         elif k == "bid":
             conflict.bid(ctx, seat, action)
         elif k == "order":
-            d["p"][seat]["sub"] = action["first"]
+            d["seats"][seat]["phase"] = action["first"]
         elif k == "use":
             economy.use(ctx, seat, action)
         elif k in ("build", "sell", "discard_rest", "repair"):
@@ -112,33 +112,33 @@ class EmpiresEnd(Game):
         A seat's resource total is kept otherwise: every change to it is public (payments, pools,
         named economy sources, costs, sales, conflict rewards), so a careful player can work it out
         from the log, and Resource Shortage is offered openly to the seats below 5."""
-        others = [s for s in range(len(data["p"])) if s != seat]
+        others = [s for s in range(len(data["seats"])) if s != seat]
         pool = list(data["deck"])
         for s in others:
-            pool.extend(data["p"][s]["hand"])
+            pool.extend(data["seats"][s]["hand"])
         rng.shuffle(pool)
         for s in others:
-            n = len(data["p"][s]["hand"])
-            data["p"][s]["hand"] = [pool.pop() for _ in range(n)]
+            n = len(data["seats"][s]["hand"])
+            data["seats"][s]["hand"] = [pool.pop() for _ in range(n)]
         data["deck"] = pool
         for s in others:
-            p = data["p"][s]
-            n = total(p["res"])
+            p = data["seats"][s]
+            n = total(p["resources"])
             if p["bid"] is not None:
                 held = p["bid"]["axe"] + p["bid"]["coin"]
-                if not p["shown"]:
+                if not p["resources_shown"]:
                     whole = n + held
                     held = rng.below(whole + 1)
                     n = whole - held
                 b = _deal(held, rng)
                 p["bid"] = {"axe": b["axe"] + b["wheat"], "coin": b["coin"] + b["hammer"]}
-            if not p["shown"]:
-                p["res"] = _deal(n, rng)
+            if not p["resources_shown"]:
+                p["resources"] = _deal(n, rng)
 
     def _secret_tokens(self, data: Data, seat: int) -> list[str]:
         """Ids and names, in every UI language, of the cards in ``seat``'s hand."""
         out: list[str] = []
-        for c in data["p"][seat]["hand"]:
+        for c in data["seats"][seat]["hand"]:
             out.append(c)
             out.extend(dict.fromkeys(CARD_NAME[c].values()))
         return out
@@ -159,16 +159,16 @@ def _actor(d: Data, a: Action) -> int | None:
         return None
     k = a.get("type")
     for s in movers:
-        p = d["p"][s]
+        p = d["seats"][s]
         if k in ("build", "sell") and a.get("card") in p["hand"]:
             return s
-        if k in ("destroy", "place", "refresh") and p["pend"] and p["pend"][0]["kind"] == k:
+        if k in ("destroy", "place", "refresh") and p["decisions"] and p["decisions"][0]["kind"] == k:
             return s
-        if k == "repair" and not p["ind"]["repaired"] and not p["locs"][a["loc"] - 1]["intact"]:
+        if k == "repair" and not p["industry"]["repaired"] and not p["locations"][a["loc"] - 1]["intact"]:
             return s
         if k == "use" and str(a.get("src", "")).startswith("I:"):
-            for loc in p["locs"]:
-                if any(x["card"] == a["src"][2:] for x in loc["inn"]):
+            for loc in p["locations"]:
+                if any(x["card"] == a["src"][2:] for x in loc["innovations"]):
                     return s
     return movers[0]
 

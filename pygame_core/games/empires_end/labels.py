@@ -16,7 +16,7 @@ def _src(key: str, lang: str) -> str:
 def _loc_at(d: dict[str, Any], seat: int | None, pos: int, lang: str) -> str:
     if seat is None:
         return f"#{pos}"
-    loc = d["p"][seat]["locs"][pos - 1]
+    loc = d["seats"][seat]["locations"][pos - 1]
     return f"#{pos} {LOC_NAME[loc['id']][lang]}"
 
 
@@ -28,7 +28,7 @@ def label(d: dict[str, Any], a: dict[str, Any], lang: str, seat: int | None) -> 
 
     k = a.get("type")
     if k in ("pass", "free_pass", "take", "change"):
-        card = CARD_NAME[d["dis"][a["card"]]["card"]][lang] if a["card"] < len(d["dis"]) else "?"
+        card = CARD_NAME[d["disasters"][a["card"]]["card"]][lang] if a["card"] < len(d["disasters"]) else "?"
         if k == "pass":
             r = RES_NAME[a["pay"]][lang]
             return f"Pass {card}: pay 1 {r}" if en else zh(f"跳過{card}：支付1個") + r
@@ -61,7 +61,7 @@ def label(d: dict[str, Any], a: dict[str, Any], lang: str, seat: int | None) -> 
             zh(f"出價{a['axe']}個戰斧與{a['coin']}個金幣")
     if k == "build":
         name = CARD_NAME[a["card"]][lang]
-        cost = build_cost(d["p"][seat], a["card"])[0] if seat is not None else "?"
+        cost = build_cost(d["seats"][seat], a["card"])[0] if seat is not None else "?"
         where = _loc_at(d, seat, a["loc"], lang)
         if en:
             return f"Build {name} under {where} (cost {cost})"

@@ -12,21 +12,21 @@ from pygame_core.kernel.state import Ctx
 
 
 def legal(d: dict[str, Any], seat: int) -> list[dict[str, Any]]:
-    p = d["p"][seat]
+    p = d["seats"][seat]
     hand = p["hand"]
     acts: list[dict[str, Any]] = [{"type": "execute", "cards": [hand[i], hand[j]]}
                                   for i in range(len(hand)) for j in range(i + 1, len(hand))]
-    if not p["mull"]:
+    if not p["mulligan_used"]:
         acts.append({"type": "mulligan"})
     return acts
 
 
 def apply(ctx: Ctx, seat: int, a: dict[str, Any]) -> None:
     d = ctx.data
-    p = d["p"][seat]
+    p = d["seats"][seat]
     if a["type"] == "mulligan":
         # L661: once, discard all 4 and draw 4 new ones
-        p["mull"] = True
+        p["mulligan_used"] = True
         n = len(p["hand"])
         d["discard"].extend(p["hand"])
         p["hand"] = []
@@ -36,9 +36,9 @@ def apply(ctx: Ctx, seat: int, a: dict[str, Any]) -> None:
     c1, c2 = a["cards"]
     p["hand"].remove(c1)
     p["hand"].remove(c2)
-    p["mull"] = True
+    p["mulligan_used"] = True
     # L662: both at once: destroy both targets (the 2nd by the adjacency rule if the same, A19),
     # then tuck both as innovations
-    p["pend"].extend([{"kind": "destroy", "card": c1}, {"kind": "destroy", "card": c2},
+    p["decisions"].extend([{"kind": "destroy", "card": c1}, {"kind": "destroy", "card": c2},
                       {"kind": "place", "card": c1}, {"kind": "place", "card": c2},
                       {"kind": "quick_finish"}])

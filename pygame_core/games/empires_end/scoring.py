@@ -14,18 +14,18 @@ END_KINDS = {"end_per_destroyed", "end_adj_destroyed", "copy_end", "end_per_reso
 
 
 def destroyed_count(p: dict[str, Any]) -> int:
-    return sum(1 for x in p["locs"] if not x["intact"])
+    return sum(1 for x in p["locations"] if not x["intact"])
 
 
 def _value(p: dict[str, Any], ab: dict[str, Any], i: int, most: int) -> int:
     k = ab["kind"]
-    adj = adjacent(p["locs"], i)
+    adj = adjacent(p["locations"], i)
     if k == "end_per_destroyed":
         return int(ab["points"]) * destroyed_count(p)  # L598: own empire only
     if k == "end_adj_destroyed":
         return int(ab["points"]) * sum(1 for x in adj if not x["intact"])  # L611
     if k == "end_per_resource":
-        return int(ab["points"]) * int(p["res"][ab["resource"]])  # L623: coins only count as coins
+        return int(ab["points"]) * int(p["resources"][ab["resource"]])  # L623: coins only count as coins
     if k == "end_adj_type":
         # L629 counted like L519: only adjacent intact locations of the type (ruling A23)
         return int(ab["points"]) * sum(1 for x in adj if x["intact"] and loc_type(x) == ab["loc_type"])
@@ -49,11 +49,11 @@ def innovation_points(p: dict[str, Any], most: int) -> int:
 
 
 def scores(d: dict[str, Any]) -> dict[str, Any]:
-    ps = d["p"]
+    ps = d["seats"]
     most = max(destroyed_count(p) for p in ps)
     totals, breakdown = [], []
     for p in ps:
-        locs = sum(points(x) for x in p["locs"] if x["intact"])
+        locs = sum(points(x) for x in p["locations"] if x["intact"])
         inn = innovation_points(p, most)
         breakdown.append({"track": p["score"], "locations": locs, "innovations": inn})
         totals.append(p["score"] + locs + inn)
@@ -61,7 +61,7 @@ def scores(d: dict[str, Any]) -> dict[str, Any]:
     tied = [s for s, v in enumerate(totals) if v == best]
     tiebreak = None
     if len(tied) > 1:
-        intact = {s: intact_count(ps[s]["locs"]) for s in tied}
+        intact = {s: intact_count(ps[s]["locations"]) for s in tied}
         top = max(intact.values())
         winners = [s for s in tied if intact[s] == top]
         tiebreak = {"rule": "most_intact_locations", "intact": {str(s): v for s, v in intact.items()}}

@@ -1,4 +1,4 @@
-"""Pending decisions: a per-seat stack ``p["pend"]`` of small steps taken one at a time.
+"""Pending decisions: a per-seat stack ``p["decisions"]`` of small steps taken one at a time.
 
 Kinds: ``destroy`` (which location a card destroys, L254), ``place`` (where an innovation
 goes, L397-400), ``refresh`` (remove N exhaust markers, conflict icon L469) and
@@ -21,16 +21,16 @@ from pygame_core.kernel.state import Ctx
 def options(p: dict[str, Any], item: dict[str, Any]) -> list[Any]:
     k = item["kind"]
     if k == "destroy":
-        return destroy_options(p["locs"], CARDS[item["card"]]["target"])
+        return destroy_options(p["locations"], CARDS[item["card"]]["target"])
     if k == "place":
-        return placement_options(p["locs"])
+        return placement_options(p["locations"])
     if k == "refresh":
         return exhausted_keys(p)
     return []
 
 
 def legal(p: dict[str, Any]) -> list[dict[str, Any]]:
-    item = p["pend"][0]
+    item = p["decisions"][0]
     k = item["kind"]
     opts = options(p, item)
     if k == "destroy":
@@ -43,31 +43,31 @@ def legal(p: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def apply(ctx: Ctx, seat: int, a: dict[str, Any]) -> None:
-    p = ctx.data["p"][seat]
-    item = p["pend"][0]
+    p = ctx.data["seats"][seat]
+    item = p["decisions"][0]
     if a["type"] == "destroy":
-        p["pend"].pop(0)
+        p["decisions"].pop(0)
         destroy(ctx, seat, a["loc"])
     elif a["type"] == "place":
-        p["pend"].pop(0)
+        p["decisions"].pop(0)
         place(ctx, seat, item["card"], a["loc"])
     elif a["type"] == "refresh":
         refresh(p, a["src"])
         ctx.log(join(seat_t(seat), t(" refreshes ", "刷新了"), CARD_NAME[a["src"][2:]], t(".", "。")))
         item["count"] -= 1
         if item["count"] <= 0:
-            p["pend"].pop(0)
+            p["decisions"].pop(0)
     settle(ctx, seat)
 
 
 def settle(ctx: Ctx, seat: int) -> None:
     """Resolve every step at the top of the stack that leaves no choice."""
-    p = ctx.data["p"][seat]
-    while p["pend"]:
-        item = p["pend"][0]
+    p = ctx.data["seats"][seat]
+    while p["decisions"]:
+        item = p["decisions"][0]
         k = item["kind"]
         if k == "quick_finish":
-            p["pend"].pop(0)
+            p["decisions"].pop(0)
             # L664: discard the 2 cards left and draw 2
             ctx.data["discard"].extend(p["hand"])
             p["hand"] = []
@@ -79,7 +79,7 @@ def settle(ctx: Ctx, seat: int) -> None:
             return
         if k != "refresh" and len(opts) > 1:
             return
-        p["pend"].pop(0)
+        p["decisions"].pop(0)
         if k == "destroy":
             if opts:
                 destroy(ctx, seat, opts[0])
