@@ -13,7 +13,7 @@ from typing import Any
 from pygame_core.games.empires_end.abilities import exhausted_keys, refresh
 from pygame_core.games.empires_end.data import CARD_NAME, CARDS
 from pygame_core.games.empires_end.empire import destroy, destroy_options, place, placement_options
-from pygame_core.games.empires_end.model import draw_to_hand
+from pygame_core.games.empires_end.model import discard, draw_to_hand
 from pygame_core.games.empires_end.text import join, seat_t, t
 from pygame_core.kernel.state import Ctx
 
@@ -69,7 +69,7 @@ def settle(ctx: Ctx, seat: int) -> None:
         if k == "quick_finish":
             p["decisions"].pop(0)
             # L664: discard the 2 cards left and draw 2
-            ctx.data["discard"].extend(p["hand"])
+            discard(ctx, p["hand"], face_down_by=seat)
             p["hand"] = []
             draw_to_hand(ctx, seat, ctx.data["hand_size"])
             p["done"] = True
@@ -91,7 +91,7 @@ def settle(ctx: Ctx, seat: int) -> None:
                 place(ctx, seat, item["card"], opts[0])
             else:
                 # ruling A5: no intact location -> the innovation is discarded
-                ctx.data["discard"].append(item["card"])
+                discard(ctx, [item["card"]])
                 ctx.log(join(seat_t(seat), t(" has no intact location: ",
                                              "沒有完好地點："), CARD_NAME[item["card"]],
                              t(" is discarded.", "被棄置。")))

@@ -12,7 +12,7 @@ from typing import Any
 
 from pygame_core.games.empires_end.abilities import unexhausted
 from pygame_core.games.empires_end.data import CARD_NAME, CARDS
-from pygame_core.games.empires_end.model import draw_cards, gain, total, zero_res
+from pygame_core.games.empires_end.model import discard, draw_cards, gain, total, zero_res
 from pygame_core.games.empires_end.text import RES_NAME, join, res_t, seat_t, t
 from pygame_core.kernel.state import Ctx
 
@@ -119,7 +119,7 @@ def apply(ctx: Ctx, seat: int, a: dict[str, Any]) -> None:
         _exhaust(p, a["src"])
         new = draw_cards(ctx, 1)
         if new:
-            d["discard"].append(entry["card"])
+            discard(ctx, [entry["card"]])
             entry["card"] = new[0]
             entry["free_passes"] = []  # a new card: free passes used on the old one no longer count
             if a["card"] in d["decided"]:
@@ -146,6 +146,7 @@ def take(ctx: Ctx, seat: int, i: int) -> None:
                  t(" and gains ", "並獲得"), res_t(pool) if total(pool) else t("nothing", "無資源"), t(".",
                                                                                                  "。")))
     entry["pool"] = zero_res()
+    d["face_up"].append(entry["card"])  # it was open on the table: everyone knows it
     p["decisions"].append({"kind": "destroy", "card": entry["card"]})
     p["decisions"].append({"kind": "place", "card": entry["card"]})
     d["step"] = "resolve"

@@ -31,13 +31,14 @@ def setup(ctx: Ctx) -> None:
     d: Data = {
         "track": list(tr_["phases"]), "lightning": tr_["quick_start"] if quick else None,
         "phase_index": (tr_["quick_start"] - 1) if quick else -1, "phase": "start", "step": "",
-        "start_player": start, "deck": deck, "discard": [], "conflict_deck": cdeck, "conflict_discard": [],
+        "start_player": start, "deck": deck, "discard": [], "face_up": [],
+        "conflict_deck": cdeck, "conflict_discard": [],
         "disasters": [], "turn": start, "decided": [], "shortage": [], "conflict": None,
         "hand_size": 2 if quick else 4, "learning": bool(ctx.options.get("learning")), "over": False,
         "seats": [{"score": 0, "resources": {"wheat": 2, "hammer": 2, "axe": 2, "coin": 2},  # L97
                "hand": [], "locations": new_empire(order), "done": False, "decisions": [], "used": {},
                "bid": None, "resources_shown": False, "industry": industry.new_counters(), "phase": None,
-               "phases_done": 0, "mulligan_used": False} for _ in range(n)],
+               "phases_done": 0, "mulligan_used": False, "known_discards": []} for _ in range(n)],
     }
     ctx.data.update(d)
     d = ctx.data

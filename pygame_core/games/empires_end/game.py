@@ -10,14 +10,13 @@ from pygame_core.games.empires_end import (
     disaster,
     economy,
     flow,
+    hidden,
     industry,
     labels,
     quick,
     scoring,
     views,
 )
-from pygame_core.games.empires_end.data import CARD_NAME
-from pygame_core.games.empires_end.model import total, zero_res
 from pygame_core.games.empires_end.text import t
 from pygame_core.kernel import Ctx, Game
 from pygame_core.kernel.rng import Rng
@@ -104,53 +103,11 @@ class EmpiresEnd(Game):
             return str(action.get("type", "?"))
 
     def _redetermine(self, data: Data, seat: int | None, rng: Rng) -> None:
-        """Re-deal what ``seat`` cannot see: other hands and the deck order (L98); which kinds
-        of resources other seats hold (L97) unless shown (L270); and a sealed bid before the
-        reveal (L457): how many resources are in the fist rather than behind the screen, and
-        of which kinds.
-
-        A seat's resource total is kept otherwise: every change to it is public (payments, pools,
-        named economy sources, costs, sales, conflict rewards), so a careful player can work it out
-        from the log, and Resource Shortage is offered openly to the seats below 5."""
-        others = [s for s in range(len(data["seats"])) if s != seat]
-        pool = list(data["deck"])
-        for s in others:
-            pool.extend(data["seats"][s]["hand"])
-        rng.shuffle(pool)
-        for s in others:
-            n = len(data["seats"][s]["hand"])
-            data["seats"][s]["hand"] = [pool.pop() for _ in range(n)]
-        data["deck"] = pool
-        for s in others:
-            p = data["seats"][s]
-            n = total(p["resources"])
-            if p["bid"] is not None:
-                held = p["bid"]["axe"] + p["bid"]["coin"]
-                if not p["resources_shown"]:
-                    whole = n + held
-                    held = rng.below(whole + 1)
-                    n = whole - held
-                b = _deal(held, rng)
-                p["bid"] = {"axe": b["axe"] + b["wheat"], "coin": b["coin"] + b["hammer"]}
-            if not p["resources_shown"]:
-                p["resources"] = _deal(n, rng)
+        hidden.redetermine(data, seat, rng)
 
     def _secret_tokens(self, data: Data, seat: int) -> list[str]:
-        """Ids and names, in every UI language, of the cards in ``seat``'s hand."""
-        out: list[str] = []
-        for c in data["seats"][seat]["hand"]:
-            out.append(c)
-            out.extend(dict.fromkeys(CARD_NAME[c].values()))
-        return out
+        return hidden.secret_tokens(data, seat)
 
-
-def _deal(n: int, rng: Rng) -> dict[str, int]:
-    """``n`` resources of random kinds."""
-    res = zero_res()
-    keys = list(res)
-    for _ in range(n):
-        res[keys[rng.below(4)]] += 1
-    return res
 
 def _actor(d: Data, a: Action) -> int | None:
     """The seat an action most plausibly belongs to, found cheaply (labels name locations)."""

@@ -9,7 +9,7 @@ from typing import Any
 from pygame_core.games.empires_end.abilities import discount_sources, repair_cost, use_actions
 from pygame_core.games.empires_end.data import CARD_NAME, CARDS, LOC_NAME
 from pygame_core.games.empires_end.empire import place, placement_options
-from pygame_core.games.empires_end.model import draw_to_hand, pay_hammers
+from pygame_core.games.empires_end.model import discard, draw_to_hand, pay_hammers, show
 from pygame_core.games.empires_end.text import join, seat_t, t
 from pygame_core.kernel.state import Ctx
 
@@ -63,13 +63,15 @@ def apply(ctx: Ctx, seat: int, a: dict[str, Any]) -> None:
         p["industry"]["discounts_used"] += int(disc)
         p["industry"]["cards_used"] += 1
         p["hand"].remove(a["card"])
+        show(ctx, [a["card"]])  # it goes face up into the empire
         ctx.log(join(seat_t(seat), t(f" builds an innovation for {cost} hammer(s).",
                                      f"花費{cost}個錘子建造創新。")))
         place(ctx, seat, a["card"], a["loc"])
     elif kind == "sell":
         # L359: discard it and take 1 coin
         p["hand"].remove(a["card"])
-        ctx.data["discard"].append(a["card"])
+        show(ctx, [a["card"]])
+        discard(ctx, [a["card"]])
         p["resources"]["coin"] += 1
         p["industry"]["cards_used"] += 1
         ctx.log(join(seat_t(seat), t(" sells ", "出售了"), CARD_NAME[a["card"]], t(" for 1 coin.",
@@ -77,7 +79,7 @@ def apply(ctx: Ctx, seat: int, a: dict[str, Any]) -> None:
     elif kind == "discard_rest":
         # L359-361: both remaining cards or neither
         n = len(p["hand"])
-        ctx.data["discard"].extend(p["hand"])
+        discard(ctx, p["hand"], face_down_by=seat)
         p["hand"] = []
         p["industry"]["discarded"] = True
         ctx.log(join(seat_t(seat), t(f" discards the {n} remaining card(s).", f"棄置了剩餘的{n}張手牌。")))

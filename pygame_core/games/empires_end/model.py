@@ -4,14 +4,17 @@
 (current phase kind, or ``quick_setup``/``end``), ``step`` (where the phase is), ``start_player``
 (temple holder), ``deck``/``discard`` (disaster card ids; top = last), ``conflict_deck``/
 ``conflict_discard`` (conflict card ids), ``disasters`` (open disaster cards: ``card``, ``pool``,
-``taken_by``, ``free_passes`` = free-pass sources used on it), ``turn``/``decided`` (disaster turn:
-the seat deciding and the open cards it has decided on), ``shortage`` (seats deciding Resource
-Shortage), ``conflict``, ``hand_size``, ``learning``, ``over`` and ``seats`` (one dict per seat):
+``taken_by``, ``free_passes`` = free-pass sources used on it), ``face_up`` (cards outside the
+empires and the open disasters whose identity everyone knows: sold, changed, executed, taken),
+``turn``/``decided`` (disaster turn: the seat deciding and the open cards it has decided on),
+``shortage`` (seats deciding Resource Shortage), ``conflict``, ``hand_size``, ``learning``,
+``over`` and ``seats`` (one dict per seat):
 ``score``, ``resources``, ``hand``, ``locations`` (position order; each ``{"id", "intact",
 "innovations": [{"card", "exhausted"}]}``), ``done``, ``decisions`` (this seat's pending decisions,
 first = current), ``used`` (ability uses this phase), ``bid``, ``resources_shown``, ``industry``
 (Industry counters: ``cards_used``, ``discounts_used``, ``repaired``, ``discarded``), ``phase``
-(the seat's own part of an Economy/Industry phase), ``phases_done``, ``mulligan_used``.
+(the seat's own part of an Economy/Industry phase), ``phases_done``, ``mulligan_used``,
+``known_discards`` (cards this seat put face down on the discard pile: only it knows them).
 """
 
 from __future__ import annotations
@@ -51,6 +54,25 @@ def pay_hammers(res: dict[str, int], cost: int) -> None:
     res["coin"] -= cost - h
 
 
+def show(ctx: Ctx, cards: list[str]) -> None:
+    """``cards`` leave a hidden place (a hand) face up: everyone now knows them. An undo barrier,
+    like every action whose visible outcome depends on hidden information."""
+    ctx.reveal()
+    face_up = ctx.data["face_up"]
+    face_up.extend(c for c in cards if c not in face_up)
+
+
+def discard(ctx: Ctx, cards: list[str], face_down_by: int | None = None) -> None:
+    """Put ``cards`` on the disaster discard pile: face up (everyone knows them), or face down by
+    seat ``face_down_by`` (only that seat knows them; the others see how many)."""
+    d = ctx.data
+    d["discard"].extend(cards)
+    if face_down_by is None:
+        d["face_up"].extend(c for c in cards if c not in d["face_up"])
+    else:
+        d["seats"][face_down_by]["known_discards"].extend(cards)
+
+
 def draw_cards(ctx: Ctx, n: int) -> list[str]:
     """Take ``n`` cards from the top of the disaster deck. When it runs out, the discard pile
     is shuffled into a new deck (authored ruling G7). Fewer cards come back if both are empty."""
@@ -62,6 +84,9 @@ def draw_cards(ctx: Ctx, n: int) -> list[str]:
                 break
             d["deck"] = d["discard"]
             d["discard"] = []
+            d["face_up"] = [c for c in d["face_up"] if c not in d["deck"]]
+            for p in d["seats"]:
+                p["known_discards"] = []
             ctx.rng.shuffle(d["deck"])
             ctx.log(t("The disaster discard pile is shuffled into a new deck.",
                       "災難棄牌堆洗勻成為新的災難牌庫。"))

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.empires_end.model import draw_to_hand
+from pygame_core.games.empires_end.data import CARD_NAME
+from pygame_core.games.empires_end.model import discard, draw_to_hand, show
 from pygame_core.games.empires_end.text import join, seat_t, t
 from pygame_core.kernel.state import Ctx
 
@@ -28,7 +29,7 @@ def apply(ctx: Ctx, seat: int, a: dict[str, Any]) -> None:
         # L661: once, discard all 4 and draw 4 new ones
         p["mulligan_used"] = True
         n = len(p["hand"])
-        d["discard"].extend(p["hand"])
+        discard(ctx, p["hand"], face_down_by=seat)
         p["hand"] = []
         ctx.log(join(seat_t(seat), t(" redraws the hand.", "重新抽取了手牌。")))
         draw_to_hand(ctx, seat, n)
@@ -37,6 +38,10 @@ def apply(ctx: Ctx, seat: int, a: dict[str, Any]) -> None:
     p["hand"].remove(c1)
     p["hand"].remove(c2)
     p["mulligan_used"] = True
+    # the two cards are turned face up: their names, and the targets they destroy, are public
+    show(ctx, [c1, c2])
+    ctx.log(join(seat_t(seat), t(" executes ", "執行了"), CARD_NAME[c1], t(" and ", "與"), CARD_NAME[c2],
+                 t(".", "。")))
     # L662: both at once: destroy both targets (the 2nd by the adjacency rule if the same, A19),
     # then tuck both as innovations
     p["decisions"].extend([{"kind": "destroy", "card": c1}, {"kind": "destroy", "card": c2},
