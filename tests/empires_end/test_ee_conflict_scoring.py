@@ -174,13 +174,40 @@ def test_golden_tie_break_most_intact_then_shared():
     s = _final(fn)
     sc = GAME.scores(s)
     assert sc["totals"][0] == sc["totals"][1] == 58
-    assert sc["winners"] == [0] and sc["tiebreak"]["intact"] == {"0": 7, "1": 6}
+    assert sc["winners"] == [0] and sc["rank"] == [0, 1]
+    tb = sc["tiebreak"]
+    assert tb["key"] == "intact_locations" and tb["values"] == [7, 6] and tb["tied"] == [0, 1]
+    assert tb["label"]["en"] == "Most intact locations" and tb["label"]["zh-Hans"] == "完好地点最多"
+    assert tb["text"]["en"] == "Tie on 58 points, broken by most intact locations: Player 1 7, Player 2 6."
+    assert "58" in tb["text"]["zh-Hant"] and "玩家1 7" in tb["text"]["zh-Hant"]
 
     def fn2(d):
         d["seats"][1]["score"] = 0
     s = _final(fn2)
     sc = GAME.scores(s)
     assert sc["winners"] == [0, 1] and sc["totals"][0] == sc["totals"][1]
+
+
+def test_a_tie_on_points_ranks_the_tiebreak_winner_first():
+    """L501, as players found it: the seat that wins the tie-break is ranked first even when it
+    is not seat 0, and lower places tied on points are ordered the same way."""
+    def fn(d):
+        for pos in (9, 10, 6, 7, 8):
+            d["seats"][0]["locations"][pos - 1]["intact"] = False   # 6 intact, lost 40
+        for pos in (1, 2, 3, 4):
+            d["seats"][1]["locations"][pos - 1]["intact"] = False   # 7 intact, lost 37
+        d["seats"][0]["score"] = 3
+    s = _final(fn)
+    sc = GAME.scores(s)
+    assert sc["totals"][0] == sc["totals"][1]
+    assert sc["winners"] == [1] and sc["rank"] == [1, 0] and sc["tiebreak"]["values"] == [6, 7]
+    assert "Player 2 7, Player 1 6" in sc["tiebreak"]["text"]["en"]
+    assert GAME.view(s, 0)["winners"] == [1]
+
+
+def test_no_tie_no_tiebreak():
+    sc = GAME.scores(_final(lambda d: d["seats"][1].update(score=5)))
+    assert sc["rank"] == [1, 0] and sc["winners"] == [1] and sc["tiebreak"] is None
 
 
 def test_deck_exhaustion_reshuffles_the_discard_pile():
@@ -264,3 +291,34 @@ def test_view_shows_every_seats_base_military_before_the_bids():
         d["seats"][1]["locations"][POS["army_a"] - 1]["intact"] = False
     s2 = edit(s, ruin_one_army)
     assert [e["military"] for e in GAME.view(s2, 0)["empires"]] == [4, 2, 4]
+
+
+def test_projected_score_is_public_and_matches_the_final_score_at_the_end():
+    """The view's projection (L489-495 applied now) is the same for every viewer and does not
+    depend on what is hidden: hands (L98) or resources behind a screen (L97). A resource-counting
+    end-game ability (L623) is flagged, not guessed; at game end the screens open and the
+    projection is the final breakdown."""
+    def fn(d):
+        p = d["seats"][0]
+        p["score"] = 5
+        p["locations"][POS["town_b"] - 1]["intact"] = False       # -4
+        give(d, 0, 1, "blight-02")      # 2 per destroyed: 2
+        give(d, 0, 2, "famine-02")      # 1 per wheat, behind the screen
+        p["resources"] = res(wheat=3, coin=4)
+    s = edit(fresh(2), lambda d: (set_phase(d, "economy"), fn(d)))
+    views = [GAME.view(s, v) for v in (None, 0, 1)]
+    assert views[0]["projected"] == views[1]["projected"] == views[2]["projected"]
+    mine = views[0]["projected"][0]
+    assert mine == {"track": 5, "locations": 95 - 4, "innovations": 2, "total": 98, "resources_unknown": True}
+    assert views[0]["projected"][1]["resources_unknown"] is False
+
+    def hide(d):
+        d["seats"][0]["resources"] = res(wheat=9)
+        d["seats"][0]["hand"] = d["seats"][1]["hand"][:]
+    assert GAME.view(edit(s, hide), 1)["projected"] == views[2]["projected"]
+    end = _final(fn)
+    assert GAME.is_over(end)
+    final = GAME.scores(end)["breakdown"][0]
+    assert final["innovations"] == 2 + 3
+    assert {k: v for k, v in GAME.view(end, 1)["projected"][0].items()
+            if k in final} == final

@@ -66,7 +66,7 @@ def evaluate(d: dict[str, Any], seat: int) -> float:
     else:
         frac = (len(d["track"]) - max(d["phase_index"], 0)) / len(d["track"])
     most = max(destroyed_count(q) for q in d["seats"])
-    v: float = p["score"] + innovation_points(p, most)
+    v: float = p["score"] + innovation_points(p, most)[0]
     for loc in p["locations"]:
         if loc["intact"]:
             v += points(loc)

@@ -8,7 +8,7 @@ from typing import Any
 from pygame_core.games.empires_end import decisions
 from pygame_core.games.empires_end.abilities import base_military
 from pygame_core.games.empires_end.data import CARD_VIEW, CONFLICT_VIEW, LOC_ABILITY_VIEW, LOC_NAME, LOCS
-from pygame_core.games.empires_end.scoring import scores
+from pygame_core.games.empires_end.scoring import projected, scores
 from pygame_core.games.empires_end.text import LOC_TYPE_NAME, PHASE_NAME, join, seat_t, t
 
 PROMPTS = {
@@ -80,6 +80,7 @@ def view(d: dict[str, Any], seat: int | None) -> dict[str, Any]:
         "empires": empires, "disasters": disasters, "conflict": conflict, "pending": pending,
         "shortage": sorted(d["shortage"]) if step == "shortage" else [],
         "status": _status(d),
+        "projected": projected(d),
     }
     if d["over"]:
         out["winners"] = scores(d)["winners"]
