@@ -321,3 +321,36 @@ def test_sequential_disaster_views_hide_hands_and_resources():
     assert v["empires"][1]["resources"] is None and v["empires"][1]["hand"] is None
     assert v["empires"][0]["resources"] is not None and len(v["empires"][0]["hand"]) == 4
     assert v["empires"][1]["hand_count"] == 4
+
+
+def test_a_disaster_on_a_destroyed_position_says_what_it_destroys_instead():
+    """L254, as players found it: "hits your position 10" was shown for an already destroyed
+    position 10. The view and the take label say what the card really destroys."""
+    def fn(d):
+        set_disaster(d, ["fire-10"], start=0)
+        d["seats"][0]["locations"][9]["intact"] = False
+        for loc in d["seats"][1]["locations"]:
+            loc["intact"] = False  # seat 1 has nothing left (ruling A4)
+    s = edit(fresh(2), fn)
+    hits = GAME.view(s, 1)["disasters"][0]["hits"]
+    assert hits["0"]["en"] == "position 10 is already destroyed: destroys position 9 or 11 instead"
+    assert hits["0"]["zh-Hant"] == "第10個位置已毀壞：改為毀壞第9個或第11個位置"
+    assert hits["1"]["en"] == "position 10 is already destroyed and nothing intact is left"
+    take = {"type": "take", "card": 0}
+    assert GAME.label(s, take, "en") == ("Take Fire 10 (position 10 is already destroyed: "
+                                         "destroys position 9 or 11 instead)")
+    assert "已毁坏" in GAME.label(s, take, "zh-Hans")
+    intact = edit(fresh(2), lambda d: set_disaster(d, ["fire-10"], start=0))
+    assert GAME.view(intact, 0)["disasters"][0]["hits"]["0"]["en"].startswith("destroys position 10, ")
+
+
+def test_labels_mark_a_destroyed_location():
+    def fn(d):
+        set_phase(d, "industry")
+        d["seats"][0]["locations"][3]["intact"] = False
+        d["seats"][0]["resources"] = res(hammer=20)
+    s = edit(fresh(2), fn)
+    repair = {"type": "repair", "loc": 4}
+    assert repair in legal(s, 0)
+    assert GAME.label(s, repair, "en").endswith(", destroyed")
+    assert GAME.label(s, repair, "zh-Hant").endswith("（已毀壞）")

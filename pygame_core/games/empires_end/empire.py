@@ -11,6 +11,7 @@ from typing import Any
 from pygame_core.games.empires_end.data import CARD_NAME, CARDS, LOC_NAME, LOCS
 from pygame_core.games.empires_end.model import gain
 from pygame_core.games.empires_end.text import join, seat_t, t
+from pygame_core.kernel.i18n import Text
 from pygame_core.kernel.state import Ctx
 
 Locs = list[dict[str, Any]]
@@ -66,6 +67,25 @@ def destroy_options(locs: Locs, target: int) -> list[int]:
         return []
     best = min(abs(j - i) for j in intact)
     return [j + 1 for j in intact if abs(j - i) == best]
+
+
+def _positions(ps: list[int]) -> Text:
+    en = " or ".join(str(q) for q in ps)
+    zh = "或".join(f"第{q}個" for q in ps)
+    return t(f"position {en}", f"{zh}位置")
+
+
+def hit_text(locs: Locs, target: int) -> Text:
+    """What a disaster aimed at ``target`` does to this empire, in words (L254): the target itself,
+    or, if it is already destroyed, the neighbour(s) or nearest intact location(s) instead."""
+    opts = destroy_options(locs, target)
+    if opts == [target]:
+        name = LOC_NAME[locs[target - 1]["id"]]
+        return join(t(f"destroys position {target}, ", f"毀壞第{target}個位置的"), name)
+    gone = t(f"position {target} is already destroyed", f"第{target}個位置已毀壞")
+    if not opts:
+        return join(gone, t(" and nothing intact is left", "，且已沒有完好地點"))
+    return join(gone, t(": destroys ", "：改為毀壞"), _positions(opts), t(" instead", ""))
 
 
 def destroy(ctx: Ctx, seat: int, pos: int) -> None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.empires_end.data import CARD_NAME, LOC_NAME
+from pygame_core.games.empires_end.data import CARD_NAME, CARDS, LOC_NAME
+from pygame_core.games.empires_end.empire import hit_text
 from pygame_core.games.empires_end.industry import build_cost
 from pygame_core.games.empires_end.text import PHASE_NAME, RES_NAME, hans
 
@@ -17,7 +18,14 @@ def _loc_at(d: dict[str, Any], seat: int | None, pos: int, lang: str) -> str:
     if seat is None:
         return f"#{pos}"
     loc = d["seats"][seat]["locations"][pos - 1]
-    return f"#{pos} {LOC_NAME[loc['id']][lang]}"
+    name = f"#{pos} {LOC_NAME[loc['id']][lang]}"
+    if loc["intact"]:
+        return name
+    return f"{name}, destroyed" if lang == "en" else name + zh_text("（已毀壞）", lang)
+
+
+def zh_text(hant: str, lang: str) -> str:
+    return hant if lang == "zh-Hant" else hans(hant)
 
 
 def label(d: dict[str, Any], a: dict[str, Any], lang: str, seat: int | None) -> str:
@@ -36,7 +44,12 @@ def label(d: dict[str, Any], a: dict[str, Any], lang: str, seat: int | None) -> 
             return f"Pass {card} for free ({_src(a['src'], lang)})" if en else zh(f"免費跳過{card}（") + \
                 _src(a["src"], lang) + "）"
         if k == "take":
-            return f"Take {card}" if en else zh(f"拿取{card}")
+            took = f"Take {card}" if en else zh(f"拿取{card}")
+            if seat is None or a["card"] >= len(d["disasters"]):
+                return took
+            target = CARDS[d["disasters"][a["card"]]["card"]]["target"]
+            hit = hit_text(d["seats"][seat]["locations"], target)[lang]
+            return f"{took} ({hit})" if en else f"{took}（{hit}）"
         src = _src(a["src"], lang)
         return f"Change {card} ({src})" if en else zh(f"改變{card}（") + src + "）"
     if k == "shortage":

@@ -8,6 +8,7 @@ from typing import Any
 from pygame_core.games.empires_end import decisions
 from pygame_core.games.empires_end.abilities import base_military
 from pygame_core.games.empires_end.data import CARD_VIEW, CONFLICT_VIEW, LOC_ABILITY_VIEW, LOC_NAME, LOCS
+from pygame_core.games.empires_end.empire import hit_text
 from pygame_core.games.empires_end.scoring import projected, scores
 from pygame_core.games.empires_end.text import LOC_TYPE_NAME, PHASE_NAME, join, seat_t, t
 
@@ -49,6 +50,8 @@ def view(d: dict[str, Any], seat: int | None) -> dict[str, Any]:
         })
     disasters = [{"card": CARD_VIEW[x["card"]], "pool": dict(x["pool"]),
                   "targets": {str(s): CARD_VIEW[x["card"]]["target"] for s in range(len(d["seats"]))},
+                  "hits": {str(s): hit_text(p["locations"], CARD_VIEW[x["card"]]["target"])
+                           for s, p in enumerate(d["seats"])},
                   "taken_by": x["taken_by"]} for x in d["disasters"]]
     conflict = None
     if d["conflict"] is not None:
