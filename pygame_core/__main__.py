@@ -40,10 +40,8 @@ def main(argv: list[str] | None = None) -> int:
             bot = kinds[0] if len(kinds) == 1 else kinds
             print(json.dumps(simulate(args.game, args.players, args.games, args.seed, bot, opts)))
         elif args.cmd == "replay":
-            from pygame_core.kernel.saves import load_any
-
             with open(args.file, "rb") as fh:
-                game, state = load_any(fh.read())  # bytes: load_any reports text that is not UTF-8
+                game, state = games.load_any(fh.read())  # bytes: load_any reports text that is not UTF-8
             print(json.dumps({"game": game.id, "actions": len(state.history), "over": game.is_over(state),
                               "scores": game.scores(state)}, ensure_ascii=False))
         else:

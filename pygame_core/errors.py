@@ -7,6 +7,10 @@ class PygameCoreError(Exception):
     """Base class of every error this package raises on purpose."""
 
 
+#: The codes the kernel itself raises; games may add their own.
+KERNEL_CODES = ("not_legal", "not_your_turn", "game_over", "malformed", "cannot_undo")
+
+
 class IllegalAction(PygameCoreError):
     """An action was illegal or malformed; the state it was applied to is unchanged.
 

@@ -3,111 +3,220 @@
 The front end (JavaScript, rendering SVG/HTML) keeps no rules of its own. It calls
 ``call("new", ...)``, ``call("view", ...)``, ``call("apply", ...)`` and so on, and
 renders the returned view. Every reply is ``{"ok": true, "result": ...}`` or
-``{"ok": false, "error": {"kind": ..., "message": ..., "code": ...}}``; nothing raises
-across the boundary. Sessions are kept in memory, keyed by an id the caller chooses
-(one per open game); the caller persists ``save`` texts in localStorage.
+``{"ok": false, "error": {"kind": ..., "message": ..., "code": ...}}``. Nothing raises
+across the boundary, and a call that fails leaves its session exactly as it was: each
+method computes the new session and the whole reply first, and stores the session last.
+
+Sessions are kept in memory, keyed by an id the caller chooses (one per open game);
+the caller persists ``save`` texts in localStorage.
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pygame_core import bots, games
 from pygame_core.errors import IllegalAction, OptionError, SaveError
 from pygame_core.kernel.game import ENGINE_VERSION, Game
 from pygame_core.kernel.i18n import LANGS
-from pygame_core.kernel.saves import load_any
-from pygame_core.kernel.state import State, loads
+from pygame_core.kernel.state import Action, State, loads
 
-_sessions: dict[str, tuple[Game, State]] = {}
-
-
-def _catalog() -> dict[str, Any]:
-    out = []
-    for gid in games.available():
-        g = games.get(gid)
-        out.append({"id": gid, "names": g.names, "min_players": g.min_players, "max_players": g.max_players,
-                    "options": g.options_schema, "bots": bots.available(gid)})
-    return {"engine_version": ENGINE_VERSION, "langs": list(LANGS), "games": out}
+#: Every how many actions the stepper keeps a position, so that a jump replays at most this many.
+MARK_EVERY = 16
 
 
-def _session(sid: str) -> tuple[Game, State]:
+@dataclass(frozen=True)
+class Session:
+    """One open game: its position, and the line of actions a stepper moves along.
+
+    ``line`` is the longest known action list of this game (a loaded replay keeps all of it while
+    stepping back); ``marks`` caches positions along it every :data:`MARK_EVERY` actions.
+    """
+
+    game: Game
+    state: State
+    line: tuple[tuple[int, Action], ...] = ()
+    marks: dict[int, State] = field(default_factory=dict)
+
+
+_sessions: dict[str, Session] = {}
+
+
+# ------------------------------------------------------------------ argument checks
+def _sid(a: dict[str, Any]) -> str:
+    sid = a["sid"]
+    if not isinstance(sid, str) or not 0 < len(sid) <= 200:
+        raise OptionError("sid must be a short string")
+    return sid
+
+
+def _lang(a: dict[str, Any]) -> str:
+    lang = a.get("lang", "en")
+    return lang if isinstance(lang, str) and lang in LANGS else "en"
+
+
+def _seat(game: Game, state: State, value: Any) -> int | None:
+    """A seat number of this game, or None; anything else is refused before anything changes."""
+    if value is None:
+        return None
+    Game._check_seat(value, state.players)
+    return int(value)
+
+
+def _session(sid: str) -> Session:
     if sid not in _sessions:
-        raise OptionError(f"no open game {sid!r}")
+        raise OptionError(f"no open game {sid[:40]!r}")
     return _sessions[sid]
 
 
-def _legal(game: Game, state: State, seat: int, lang: str) -> list[dict[str, Any]]:
-    return [{"action": a, "label": game.label(state, a, lang)} for a in game.legal_actions(state, seat)]
+# ------------------------------------------------------------------------ replies
+def _catalog() -> dict[str, Any]:
+    out = []
+    for gid in games.registered():
+        g = games.get(gid)
+        out.append({"id": gid, "names": g.names, "min_players": g.min_players, "max_players": g.max_players,
+                    "options": g.options_schema, "bots": list(g.bots), "listed": g.listed,
+                    "sealed": {k: list(v) for k, v in g.sealed.items()}})
+    return {"engine_version": ENGINE_VERSION, "langs": list(LANGS), "games": out}
 
 
-def _snapshot(sid: str, seat: int | None, lang: str) -> dict[str, Any]:
-    game, state = _session(sid)
-    out: dict[str, Any] = {"view": game.view(state, seat), "save": game.save(state)}
+def _snapshot(game: Game, state: State, seat: int | None, lang: str) -> dict[str, Any]:
+    """Everything the page draws from: the view, the save text, the summary and, for a seat, its
+    legal actions with labels."""
+    out: dict[str, Any] = {"view": game.view(state, seat), "save": game.save(state),
+                           "summary": game.summary(state, lang)}
     if seat is not None:
-        out["legal"] = _legal(game, state, seat, lang)
+        out["legal"] = [{"action": a, "label": game.label(state, seat, a, lang)}
+                        for a in game.legal_actions(state, seat)]
     return out
 
 
-def _played(game: Game, before: State, after: State, seat: int, action: dict[str, Any],
+def _played(game: Game, before: State, after: State, seat: int, action: Action,
             viewer: int | None, lang: str) -> dict[str, Any]:
     """What the viewer may learn about a bot's move: its own action in full; another seat's only
     as far as the redacted log tells (a sealed bid is "has made a sealed bid", not the amount)."""
     if viewer == seat:
-        return {"seat": seat, "action": action, "label": game.label(before, action, lang)}
-    new = [e for e in Game.visible_log(after, viewer) if e["i"] >= len(before.log)]
+        return {"seat": seat, "action": action, "label": game.label(before, seat, action, lang)}
+    first = Game._next_event(before)
+    new = [e for e in Game.visible_log(after, viewer) if e["i"] >= first]
     label = new[0]["text"].get(lang, new[0]["text"]["en"]) if new else ""
     return {"seat": seat, "action": None, "label": label}
 
 
-def _dispatch(method: str, a: dict[str, Any]) -> Any:
-    lang = a.get("lang", "en")
+# ------------------------------------------------------------------------ stepping
+def _position(s: Session, n: Any) -> tuple[State, dict[int, State]]:
+    """The position after ``n`` actions of the session's line, and the marks to keep."""
+    if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= len(s.line):
+        raise IllegalAction(f"'to' must be a whole number from 0 to {len(s.line)}", "malformed")
+    game, state = s.game, s.state
+    here = len(state.history)
+    if state.checkpoint <= n <= here:
+        return game.state_at(state, n), s.marks
+    marks = dict(s.marks)
+    start = max((k for k in marks if k <= n), default=None)
+    if here <= n and (start is None or start < here):
+        pos = state
+    elif start is not None:
+        pos = marks[start]
+    else:
+        pos = game.new_game(players=state.players, seed=state.seed, options=state.options, meta=state.meta)
+    for i in range(len(pos.history), n):
+        seat, action = s.line[i]
+        pos = game.apply(pos, seat, action)
+        if (i + 1) % MARK_EVERY == 0:
+            marks[i + 1] = pos
+    return pos, marks
+
+
+def _advance(s: Session, state: State) -> Session:
+    """The session after a new move: the line keeps its future only if the move follows it."""
+    n = len(state.history)
+    if len(s.line) >= n and s.line[n - 1] == state.history[n - 1]:
+        return replace(s, state=state)
+    return Session(s.game, state, state.history, {k: v for k, v in s.marks.items() if k < n})
+
+
+# ------------------------------------------------------------------------ dispatch
+def _dispatch(method: str, a: dict[str, Any]) -> tuple[Any, tuple[str, Session | None] | None]:
+    """The reply's result, and the session change to commit once the reply is complete."""
+    lang = _lang(a)
     if method == "catalog":
-        return _catalog()
+        return _catalog(), None
     if method == "new":
+        sid = _sid(a)
         game = games.get(a["game"])
         state = game.new_game(players=a.get("players", game.min_players), seed=a.get("seed", 0),
                               options=a.get("options"), meta=a.get("meta"))
-        _sessions[a["sid"]] = (game, state)
-        return _snapshot(a["sid"], a.get("seat"), lang)
+        return _snapshot(game, state, _seat(game, state, a.get("seat")), lang), (sid, Session(game, state))
     if method == "load":
-        game, state = load_any(a["text"])
-        _sessions[a["sid"]] = (game, state)
-        return _snapshot(a["sid"], a.get("seat"), lang)
+        sid = _sid(a)
+        game = games.game_of(a["text"])
+        report = game.load_report(a["text"])
+        state = report["state"]
+        res = _snapshot(game, state, _seat(game, state, a.get("seat")), lang)
+        res["load"] = {"status": report["status"], "at": report["at"], "message": report["message"]}
+        return res, (sid, Session(game, state, state.history))
+    if method == "close":
+        return True, (_sid(a), None)
+    if method not in ("view", "apply", "bot", "undo", "step"):
+        raise OptionError(f"unknown method {method[:40]!r}")
+    sid = _sid(a)
+    s = _session(sid)
+    game, state = s.game, s.state
     if method == "view":
-        return _snapshot(a["sid"], a.get("seat"), lang)
+        return _snapshot(game, state, _seat(game, state, a.get("seat")), lang), None
     if method == "apply":
-        game, state = _session(a["sid"])
-        _sessions[a["sid"]] = (game, game.apply(state, a["seat"], a["action"]))
-        return _snapshot(a["sid"], a.get("view_seat", a["seat"]), lang)
+        seat = _seat(game, state, a["seat"])
+        viewer = _seat(game, state, a.get("view_seat", seat))
+        after = game.apply(state, seat, a["action"])  # type: ignore[arg-type]
+        return _snapshot(game, after, viewer, lang), (sid, _advance(s, after))
     if method == "bot":
-        game, state = _session(a["sid"])
-        seat = a["seat"]
-        bot = bots.make(a.get("kind", "random"), game.id, a.get("bot_seed", state.seed))
+        seat = _seat(game, state, a["seat"])
+        viewer = _seat(game, state, a.get("view_seat"))
+        if seat is None or not game.legal_actions(state, seat):
+            raise IllegalAction(f"seat {seat} has nothing to decide now", "not_your_turn")
+        bot_seed = a.get("bot_seed", state.seed)
+        if not isinstance(bot_seed, int) or isinstance(bot_seed, bool) or not 0 <= bot_seed < 2**63:
+            raise OptionError("bot_seed must be a whole number from 0 to 2^63-1")
+        bot = bots.make(a.get("kind", "random"), game.id, bot_seed)
         action = bot.choose(game, state, seat)
         after = game.apply(state, seat, action)
-        _sessions[a["sid"]] = (game, after)
-        res = _snapshot(a["sid"], a.get("view_seat"), lang)
-        res["played"] = _played(game, state, after, seat, action, a.get("view_seat"), lang)
-        return res
+        res = _snapshot(game, after, viewer, lang)
+        res["played"] = _played(game, state, after, seat, action, viewer, lang)
+        return res, (sid, _advance(s, after))
     if method == "undo":
-        game, state = _session(a["sid"])
-        _sessions[a["sid"]] = (game, game.undo(state, a.get("seat")))
-        return _snapshot(a["sid"], a.get("view_seat"), lang)
-    if method == "close":
-        _sessions.pop(a["sid"], None)
-        return True
-    raise OptionError(f"unknown method {method!r}")
+        seat = _seat(game, state, a.get("seat"))
+        viewer = _seat(game, state, a.get("view_seat"))
+        after = game.undo(state, seat)
+        return _snapshot(game, after, viewer, lang), (sid, replace(s, state=after))
+    if method == "step":
+        viewer = _seat(game, state, a.get("view_seat", a.get("seat")))
+        pos, marks = _position(s, a["to"])
+        res = _snapshot(game, pos, viewer, lang)
+        res["line"] = len(s.line)
+        return res, (sid, replace(s, state=pos, marks=marks))
+    raise OptionError(f"unknown method {method[:40]!r}")
 
 
 def call(method: str, args_json: str = "{}") -> str:
-    """Run one API method with JSON arguments; always returns a JSON reply."""
+    """Run one API method with JSON arguments; always returns a JSON reply, never raises."""
     try:
+        if not isinstance(method, str):
+            raise OptionError("the method must be a string")
         args = loads(args_json) if args_json else {}
         if not isinstance(args, dict):
             raise OptionError("arguments must be a JSON object")
-        return json.dumps({"ok": True, "result": _dispatch(method, args)}, ensure_ascii=False)
+        result, change = _dispatch(method, args)
+        text = json.dumps({"ok": True, "result": result}, ensure_ascii=False, allow_nan=False)
+        if change is not None:
+            sid, session = change
+            if session is None:
+                _sessions.pop(sid, None)
+            else:
+                _sessions[sid] = session
+        return text
     except IllegalAction as exc:
         err = {"kind": "illegal", "message": exc.reason, "code": exc.code}
     except SaveError as exc:
@@ -115,7 +224,9 @@ def call(method: str, args_json: str = "{}") -> str:
     except OptionError as exc:
         err = {"kind": "option", "message": str(exc), "code": "bad_option"}
     except (KeyError, TypeError, ValueError) as exc:
-        err = {"kind": "request", "message": f"bad request: {exc!r}", "code": "bad_request"}
+        err = {"kind": "request", "message": f"bad request: {str(exc)[:200]}", "code": "bad_request"}
     except RecursionError:
         err = {"kind": "request", "message": "bad request: nested too deeply", "code": "bad_request"}
+    except Exception as exc:  # noqa: BLE001 - the door never raises; a bug is reported, not thrown
+        err = {"kind": "internal", "message": f"internal error: {type(exc).__name__}", "code": "internal"}
     return json.dumps({"ok": False, "error": err}, ensure_ascii=False)

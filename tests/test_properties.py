@@ -132,18 +132,16 @@ def screen(game: Game, state: State, seat: int | None) -> dict:
     """What the front end gets for ``seat`` (pygame_core.webapi): the view, with texts in every UI
     language, and the labels of the seat's legal actions in en, zh-Hant and zh-Hans. (The save
     text it also gets is the hotseat device's own record for localStorage, never shown.)"""
-    labels = {lang: webapi._legal(game, state, seat, lang) for lang in LANGS} if seat is not None else {}
+    labels = {lang: webapi._snapshot(game, state, seat, lang)["legal"] for lang in LANGS} \
+        if seat is not None else {}
     return {"view": game.view(state, seat), "labels": labels}
 
 
-#: Per game, the action fields a seat chooses in secret (L457: a sealed bid's axes and coins; the
-#: kind an Economy conversion yields stays behind the screen, L97).
-SEALED = {"toy": {"bid": {"n"}}, "empires_end": {"bid": {"axe", "coin"}, "use": {"to"}}}
 
 
 def sealed_steps(game: Game, states: list[State]) -> list[int]:
     """Steps ``i`` where ``states[i + 1]`` follows a secret choice that it does not reveal yet."""
-    sealed = SEALED.get(game.id, {})
+    sealed = game.sealed
     return [i for i in range(len(states) - 1) if states[i + 1].history[-1][1]["type"] in sealed
             and states[i + 1].checkpoint < len(states[i + 1].history)]
 
@@ -174,7 +172,7 @@ def test_views_and_logs_leak_nothing_hidden(game, players, seed, data):
         assert not found, f"seats {sorted(readers[i], key=str)} read {found!r} of another seat: {entry}"
     picks = {0, len(states) - 1} | {data.draw(st.integers(0, len(states) - 1)) for _ in range(6)}
     # also look while each kind of secret choice (a sealed bid...) is still secret
-    for kind in SEALED.get(game.id, {}):
+    for kind in game.sealed:
         steps = [i for i in sealed_steps(game, states) if states[i + 1].history[-1][1]["type"] == kind]
         if steps:
             picks.add(data.draw(st.sampled_from(steps)) + 1)
@@ -196,7 +194,7 @@ def test_views_and_logs_leak_nothing_hidden(game, players, seed, data):
 def test_a_secret_choice_shows_nothing_until_it_is_revealed(game, players, seed, data):
     """Had a seat chosen otherwise in secret (another bid), no other seat's screen, log included,
     would differ until a step reveals it."""
-    sealed = SEALED.get(game.id, {})
+    sealed = game.sealed
     states = random_game(game, players, seed, data.draw(options_for(game)))
     steps = sealed_steps(game, states)
     for i in data.draw(st.lists(st.sampled_from(steps), max_size=12, unique=True)) if steps else []:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from pygame_core import webapi
 
 
@@ -56,3 +58,60 @@ def test_hostile_arguments_get_an_error_reply_never_an_exception() -> None:
     ]:
         reply = json.loads(webapi.call(method, raw))
         assert not reply["ok"] and reply["error"]["kind"] == kind, (method, raw[:40], reply)
+
+
+def _reply(method: str, **args: Any) -> Any:
+    return json.loads(webapi.call(method, json.dumps(args)))
+
+
+@pytest.mark.parametrize("method,args", [
+    ("bot", {"seat": 5}),
+    ("bot", {"seat": 10**30}),
+    ("bot", {"seat": "x" * 100_000}),
+    ("bot", {"seat": 0, "kind": "x" * 100_000}),
+    ("bot", {"seat": 0, "bot_seed": -1}),
+    ("apply", {"seat": 0, "action": {"type": "order", "first": "economy"}, "view_seat": True}),
+    ("apply", {"seat": 0, "action": {"type": "order", "first": "economy"}, "view_seat": -1}),
+    ("apply", {"seat": 0, "action": {"type": "order", "first": "economy"}, "view_seat": "bogus"}),
+    ("bot", {"seat": 0, "view_seat": "bogus"}),
+    ("undo", {"view_seat": -1}),
+    ("step", {"to": -1}),
+    ("step", {"to": 10**9}),
+    ("new", {"game": "empires_end", "players": 2, "seat": 7}),
+    ("load", {"text": "{}", "seat": 0}),
+    ("apply", {"seat": 0, "action": {"type": "x", "deep": json.loads("[" * 60 + "]" * 60)}}),
+])
+def test_an_error_reply_never_raises_and_leaves_the_session_unchanged(method: str, args: dict) -> None:
+    """Issue 7: bad seats, view seats, seeds and kinds are refused before anything is committed."""
+    first = _reply("new", sid="keep", game="empires_end", players=2, seed=3, seat=0)["result"]
+    # play into a position where seat 0 has something to do and an undo is possible
+    state = _reply("apply", sid="keep", seat=0, action=first["legal"][0]["action"])["result"]
+    before = _reply("view", sid="keep", seat=0)["result"]["save"]
+    reply = _reply(method, sid="keep", **args)
+    assert not reply["ok"], reply
+    assert reply["error"]["kind"] in ("illegal", "option", "request", "save")
+    assert len(reply["error"]["message"]) < 400
+    assert _reply("view", sid="keep", seat=0)["result"]["save"] == before
+    assert state["view"]["actions_played"] == 1
+
+
+def test_nan_in_meta_is_refused_so_a_save_is_always_json() -> None:
+    reply = json.loads(webapi.call("new", '{"sid": "nan", "game": "empires_end", "meta": {"x": NaN}}'))
+    assert not reply["ok"] and reply["error"]["kind"] == "option"
+
+
+def test_the_stepper_moves_along_a_loaded_line_both_ways() -> None:
+    r = _reply("new", sid="line", game="empires_end", players=2, seed=9, seat=0)["result"]
+    for _ in range(60):
+        r = _reply("bot", sid="line", seat=r["view"]["to_move"][0], view_seat=0)["result"]
+    text = r["save"]
+    loaded = _reply("load", sid="step", text=text, seat=0)["result"]
+    assert loaded["load"]["status"] == "ok" and loaded["view"]["actions_played"] == 60
+    views: dict[int, Any] = {}
+    for n in (0, 17, 59, 60, 33, 1, 60):
+        got = _reply("step", sid="step", to=n, view_seat=0)["result"]
+        assert got["view"]["actions_played"] == n and got["line"] == 60
+        views.setdefault(n, got["view"])
+        assert got["view"] == views[n]
+    replay = _reply("load", sid="cmp", text=text, seat=0)["result"]
+    assert _reply("step", sid="step", to=60, view_seat=0)["result"]["view"] == replay["view"]

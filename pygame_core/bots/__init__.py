@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 from typing import Any, Protocol
 
+from pygame_core import games
 from pygame_core.errors import OptionError
 from pygame_core.kernel.game import Game
 from pygame_core.kernel.rng import Rng
@@ -46,27 +47,27 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def __init__(self, game_id: str, seed: int = 0) -> None:
+    def __init__(self, game: Game, seed: int = 0) -> None:
         self.seed = seed
-        self._impl: Any = importlib.import_module(f"pygame_core.games.{game_id}.heuristic")
+        package = type(game).__module__.rsplit(".", 1)[0]
+        self._impl: Any = importlib.import_module(f"{package}.heuristic")
 
     def choose(self, game: Game, state: State, seat: int) -> Action:
         return self._impl.choose(game, state, seat, _rng_for(self.seed, state, seat))
 
 
 def available(game_id: str) -> list[str]:
-    """Bot kinds offered for this game."""
-    try:
-        importlib.import_module(f"pygame_core.games.{game_id}.heuristic")
-        return ["random", "heuristic"]
-    except ImportError:
-        return ["random"]
+    """Bot kinds offered for this game: what the game declares (``Game.bots``)."""
+    return list(games.get(game_id).bots)
 
 
 def make(kind: str, game_id: str, seed: int = 0) -> Bot:
     """A bot of ``kind`` ("random" or "heuristic") for ``game_id``."""
-    if kind == "random":
-        return RandomBot(seed)
-    if kind == "heuristic" and "heuristic" in available(game_id):
-        return HeuristicBot(game_id, seed)
-    raise OptionError(f"unknown bot {kind!r} for {game_id}; available: {', '.join(available(game_id))}")
+    game = games.get(game_id)
+    if isinstance(kind, str) and kind in game.bots:
+        if kind == "random":
+            return RandomBot(seed)
+        if kind == "heuristic":
+            return HeuristicBot(game, seed)
+    shown = kind if isinstance(kind, str) and len(kind) < 40 else "?"
+    raise OptionError(f"unknown bot {shown!r} for {game_id}; available: {', '.join(game.bots)}")

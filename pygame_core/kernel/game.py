@@ -11,20 +11,47 @@ import json
 from typing import Any
 
 from pygame_core.errors import IllegalAction, OptionError, SaveError
+from pygame_core.kernel import decisions
+from pygame_core.kernel.decisions import Decision
 from pygame_core.kernel.i18n import LANGS, Text
 from pygame_core.kernel.rng import Rng
-from pygame_core.kernel.state import Action, Ctx, State, canonical, copy_json
+from pygame_core.kernel.saves import LOG_KEPT, SAVE_FORMAT, parse_save, seal
+from pygame_core.kernel.state import Action, Ctx, State, canonical, copy_json, too_deep
 
-ENGINE_VERSION = "0.1.0"
-SAVE_FORMAT = 1
+ENGINE_VERSION = "0.2.0"
+__all__ = ["ENGINE_VERSION", "SAVE_FORMAT", "Game"]
 
 
 def _same_json(a: Any, b: Any) -> bool:
     """Equal as JSON values (``1``, ``1.0`` and ``true`` all differ); False if either is not JSON."""
     try:
         return canonical(a) == canonical(b)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):
         return False
+
+
+def _among(action: Action, choices: list[Action]) -> bool:
+    """``action`` is one of ``choices``, compared as canonical JSON."""
+    return any(_same_json(a, action) for a in choices if a == action)
+
+
+def _older(version: str, than: str) -> bool:
+    """Whether version text ``version`` ("0.1.0") is older than ``than``; False if unreadable."""
+    try:
+        return tuple(int(x) for x in version.split(".")) < tuple(int(x) for x in than.split("."))
+    except ValueError:
+        return False
+
+
+def _short(value: Any) -> str:
+    """A short, safe description of any value for an error message (never a deep repr)."""
+    if isinstance(value, (bool, int, float)) or value is None:
+        text = repr(value)
+    elif isinstance(value, str):
+        text = value[:20] + ("..." if len(value) > 20 else "")
+    else:
+        text = f"a {type(value).__name__}"
+    return text if len(text) < 40 else text[:37] + "..."
 
 
 class Game:
@@ -38,6 +65,13 @@ class Game:
     options_schema: dict[str, dict[str, Any]] = {}
     #: Provenance of the game's rules: the seed file name.
     seed_file: str = ""
+    #: False for a test game: registered and playable by address, never in the production game list.
+    listed: bool = True
+    #: The bots this game offers ("heuristic" is the module ``<game package>.heuristic``).
+    bots: tuple[str, ...] = ("random",)
+    #: Action fields that other seats may not see until the game reveals them, by action type
+    #: (e.g. ``{"bid": ("axe", "coin")}``); labels and logs shown to others never contain them.
+    sealed: dict[str, tuple[str, ...]] = {}
 
     # ------------------------------------------------------------------ hooks
     def _setup(self, ctx: Ctx) -> None:
@@ -51,10 +85,34 @@ class Game:
         raise NotImplementedError
 
     def _validate(self, data: dict[str, Any], seat: int, action: Action) -> None:
-        """Raise :class:`IllegalAction` unless ``action`` is legal. Default: membership in ``_legal``,
-        compared as canonical JSON so that ``1.0`` or ``true`` never passes for ``1``."""
-        if not any(_same_json(a, action) for a in self._legal(data, seat) if a == action):
-            raise IllegalAction(f"{action.get('type')!s} is not a legal action now", "not_legal")
+        """Raise :class:`IllegalAction` unless ``action`` is legal. Default: membership in the legal
+        actions, compared as canonical JSON so that ``1.0`` or ``true`` never passes for ``1``."""
+        if not _among(action, self._choices(data, seat)):
+            raise IllegalAction(f"{_short(action.get('type'))} is not a legal action now", "not_legal")
+
+    def _decision_legal(self, data: dict[str, Any], seat: int, decision: Decision) -> list[Action]:
+        """The answers ``seat`` may give to ``decision`` (see :mod:`pygame_core.kernel.decisions`)."""
+        raise NotImplementedError(f"{self.id} has no decision of kind {decision['kind']!r}")
+
+    def _decide(self, ctx: Ctx, seat: int, decision: Decision, action: Action) -> None:
+        """Play ``seat``'s answer to ``decision`` (which is in ``ctx.data``). For a sealed decision the
+        kernel has stored the answer already; this hook may log that the seat answered (not how)."""
+        if not decision.get("sealed"):
+            raise NotImplementedError(f"{self.id} has no decision of kind {decision['kind']!r}")
+
+    def _resolve(self, ctx: Ctx, decision: Decision) -> None:
+        """Every seat has answered the sealed ``decision`` (already popped): play the answers
+        (``decision["answers"]``, keyed by ``str(seat)``) together."""
+        raise NotImplementedError(f"{self.id} cannot resolve {decision['kind']!r}")
+
+    def _optional(self, data: dict[str, Any], seat: int) -> list[Action]:
+        """Actions ``seat`` may take "at any time", even when it is not in ``to_move`` (an ability
+        usable at any moment of a phase). ``_apply`` plays them like any other action."""
+        return []
+
+    def _summary(self, data: dict[str, Any], lang: str) -> str:
+        """A public one-line summary of the position ("Round 3 · Conflict"), for save lists."""
+        return ""
 
     def _apply(self, ctx: Ctx, seat: int, action: Action) -> None:
         """Mutate ``ctx.data`` to play ``action``; it has been validated already."""
@@ -71,7 +129,8 @@ class Game:
         """``{"totals": [...], "breakdown": [{category: points}], "winners": [...]}``."""
         raise NotImplementedError
 
-    def _label(self, data: dict[str, Any], action: Action, lang: str) -> str:
+    def _label(self, data: dict[str, Any], seat: int, action: Action, lang: str) -> str:
+        """A short label of ``seat``'s ``action`` in ``lang``."""
         return str(action.get("type", "?"))
 
     def _redetermine(self, data: dict[str, Any], seat: int | None, rng: Rng) -> None:
@@ -130,6 +189,8 @@ class Game:
             return None
         if not isinstance(meta, dict):
             raise OptionError("meta must be a JSON object")
+        if too_deep(meta):
+            raise OptionError("meta is nested too deeply")
         try:
             canonical(meta)
         except (TypeError, ValueError) as exc:
@@ -137,18 +198,44 @@ class Game:
         return copy_json(meta)
 
     def to_move(self, state: State) -> list[int]:
-        """The seats that must decide now (several for a simultaneous choice; [] when over)."""
-        return [] if self._is_over(state.data) else list(self._to_move(state.data))
+        """The seats that must decide now (several for a simultaneous choice; [] when over).
+
+        Pending decisions come first (:mod:`pygame_core.kernel.decisions`); then the game's flow.
+        """
+        if self._is_over(state.data):
+            return []
+        return decisions.waiting(state.data, list(self._to_move(state.data)))
+
+    def _main(self, data: dict[str, Any], seat: int) -> list[Action]:
+        """The actions of a seat that must decide now: its decision's answers, or the flow's."""
+        d = decisions.top_for(data, seat)
+        return self._legal(data, seat) if d is None else self._decision_legal(data, seat, d)
+
+    def _choices(self, data: dict[str, Any], seat: int) -> list[Action]:
+        """Every action ``seat`` may take now: its main ones (if it must decide) and the optional ones."""
+        main = self._main(data, seat) if seat in decisions.waiting(data, list(self._to_move(data))) else []
+        extra = [a for a in self._optional(data, seat) if not _among(a, main)]
+        return main + extra
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
-        """Every legal action for ``seat`` now ([] if that seat need not decide)."""
-        if seat not in self.to_move(state):
+        """Every legal action for ``seat`` now: what it must decide (if it is in ``to_move``) and any
+        optional "at any time" action it may take even when it is not ([] if none)."""
+        self._check_seat(seat, state.players)
+        if self._is_over(state.data):
             return []
-        return self._legal(state.data, seat)
+        return self._choices(state.data, seat)
 
-    def label(self, state: State, action: Action, lang: str = "en") -> str:
-        """A short human label of ``action`` in ``lang`` (en, zh-Hant, zh-Hans)."""
-        return self._label(state.data, action, lang if lang in LANGS else "en")
+    def label(self, state: State, seat: int, action: Action, lang: str = "en") -> str:
+        """A short human label of ``seat``'s ``action`` in ``lang`` (en, zh-Hant, zh-Hans)."""
+        self._check_seat(seat, state.players)
+        return self._label(state.data, seat, action, lang if lang in LANGS else "en")
+
+    def summary(self, state: State, lang: str = "en") -> dict[str, Any]:
+        """Public facts for a save list: a one-line text, the seats, progress and winners."""
+        over = self._is_over(state.data)
+        return {"game": self.id, "text": self._summary(state.data, lang if lang in LANGS else "en"),
+                "players": state.players, "actions_played": len(state.history), "over": over,
+                "winners": list(self._scores(state.data)["winners"]) if over else []}
 
     def apply(self, state: State, seat: int, action: Action) -> State:
         """Play ``action`` for ``seat``; return the new state. ``state`` is never changed.
@@ -157,34 +244,64 @@ class Game:
         action is malformed or illegal.
         """
         self._check_shape(seat, action, state.players)
-        if self._is_over(state.data):
+        data = state.data
+        if self._is_over(data):
             raise IllegalAction("the game is over", "game_over")
-        if seat not in self._to_move(state.data):
+        deciding = seat in decisions.waiting(data, list(self._to_move(data)))
+        if not deciding and not self._optional(data, seat):
             raise IllegalAction(f"seat {seat} does not decide now", "not_your_turn")
-        self._validate(state.data, seat, action)
+        self._validate(data, seat, action)
         rng = Rng(state.rng)
-        ctx = Ctx(copy_json(state.data), rng, state.players, state.options, seat)
-        self._apply(ctx, seat, copy_json(action))
+        ctx = Ctx(copy_json(data), rng, state.players, state.options, seat)
+        d = decisions.top_for(ctx.data, seat) if deciding else None
+        if d is not None and _among(action, self._decision_legal(data, seat, d)):
+            self._answer(ctx, seat, d, copy_json(action))
+        else:
+            self._apply(ctx, seat, copy_json(action))
         n = len(state.history) + 1
-        checkpoint = n if (ctx.revealed or rng.used) else state.checkpoint
-        log = state.log + tuple(self._number(ctx.events, len(state.log)))
+        revealed = ctx.revealed or rng.used
+        checkpoint = n if revealed else state.checkpoint
+        log = state.log + tuple(self._number(ctx.events, self._next_event(state)))
+        prev = None if revealed else state
+        anchor = None if revealed else (state.anchor or state)
         return State(self.id, state.players, state.seed, state.options, ctx.data, rng.state,
-                     state.history + ((seat, copy_json(action)),), checkpoint, log, state.meta)
+                     state.history + ((seat, copy_json(action)),), checkpoint, log, state.meta, prev, anchor)
+
+    def _answer(self, ctx: Ctx, seat: int, d: Decision, action: Action) -> None:
+        """``seat`` answers decision ``d``; a sealed decision resolves once every seat has answered."""
+        if not d.get("sealed"):
+            self._decide(ctx, seat, d, action)
+            return
+        d["answers"][str(seat)] = action
+        self._decide(ctx, seat, d, action)
+        if all(str(s) in d["answers"] for s in d["seats"]):
+            decisions.pop(ctx.data, d)
+            ctx.reveal()
+            self._resolve(ctx, d)
 
     @staticmethod
     def _check_seat(seat: Any, players: int) -> None:
         if not isinstance(seat, int) or isinstance(seat, bool) or not (0 <= seat < players):
-            raise IllegalAction(f"no such seat: {seat!r}", "malformed")
+            raise IllegalAction(f"no such seat: {_short(seat)}", "malformed")
 
     @classmethod
     def _check_shape(cls, seat: Any, action: Any, players: int) -> None:
         cls._check_seat(seat, players)
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction("an action must be an object with a string 'type'", "malformed")
+        if too_deep(action):
+            raise IllegalAction("action is nested too deeply", "malformed")
         try:
             canonical(action)
+        except RecursionError:
+            raise IllegalAction("action is nested too deeply", "malformed") from None
         except (TypeError, ValueError) as exc:
             raise IllegalAction(f"action is not JSON: {exc}", "malformed") from None
+
+    @staticmethod
+    def _next_event(state: State) -> int:
+        """The number of the next log entry (a loaded state keeps only the log's tail)."""
+        return state.log[-1]["i"] + 1 if state.log else 0
 
     @staticmethod
     def _number(events: list[dict[str, Any]], start: int) -> list[dict[str, Any]]:
@@ -207,17 +324,28 @@ class Game:
             "over": over,
             "actions_played": len(state.history),
             "can_undo": self.can_undo(state, seat),
-            "log": self.visible_log(state, seat),
+            "decisions": self._public_decisions(state.data, seat),
+            "log": self.visible_log(state, seat, LOG_KEPT),
         })
         if over:
             v["scores"] = self.scores(state)
         return v
 
     @staticmethod
-    def visible_log(state: State, seat: int | None) -> list[dict[str, Any]]:
-        """The log with every entry ``seat`` may not read removed."""
+    def _public_decisions(data: dict[str, Any], seat: int | None) -> list[dict[str, Any]]:
+        """The decision stack as anyone may see it, plus ``seat``'s own sealed answers."""
+        out = decisions.public(data)
+        if seat is not None:
+            for item, d in zip(out, decisions.stack(data), strict=True):
+                if d.get("sealed") and str(seat) in d["answers"]:
+                    item["answer"] = d["answers"][str(seat)]
+        return out
+
+    @staticmethod
+    def visible_log(state: State, seat: int | None, last: int | None = None) -> list[dict[str, Any]]:
+        """The log (or its ``last`` entries) with every entry ``seat`` may not read removed."""
         out = []
-        for e in state.log:
+        for e in (state.log if last is None else state.log[-last:]):
             if "to" in e and (seat is None or seat not in e["to"]):
                 continue
             if "not_to" in e and seat in e["not_to"]:
@@ -261,7 +389,29 @@ class Game:
                 keep -= 1
             if keep < state.checkpoint:
                 raise IllegalAction(f"seat {seat} has no action to undo", "cannot_undo")
-        return self.replay(state.players, state.seed, state.options, state.history[:keep], state.meta)
+        return self.state_at(state, keep)
+
+    def state_at(self, state: State, n: int) -> State:
+        """The position after the first ``n`` actions of ``state``'s game (``0 <= n <= len``).
+
+        From ``state.checkpoint`` on it follows the cached links (``prev``, then a replay from
+        ``anchor``), so it costs about the same at action 3,000 as at action 30; before the
+        checkpoint it replays from the start.
+        """
+        if not 0 <= n <= len(state.history):
+            raise IllegalAction(f"no position after {_short(n)} actions in a game of {len(state.history)}",
+                                "malformed")
+        s: State | None = state
+        while s is not None and len(s.history) > n:
+            s = s.prev
+        if s is not None and len(s.history) == n:
+            return s
+        start = state.anchor if state.anchor is not None and len(state.anchor.history) <= n else None
+        if start is None:
+            return self.replay(state.players, state.seed, state.options, state.history[:n], state.meta)
+        for seat, action in state.history[len(start.history):n]:
+            start = self.apply(start, seat, action)
+        return start
 
     def replay(self, players: int, seed: int, options: dict[str, Any],
                actions: Any, meta: dict[str, Any] | None = None) -> State:
@@ -273,8 +423,9 @@ class Game:
 
     # ----------------------------------------------------------------- saves
     def save(self, state: State) -> str:
-        """The game as JSON text: ``{format, engine_version, game, options, players, seed, actions, ...}``."""
-        return json.dumps({
+        """The game as JSON text: ``{format, engine_version, game, options, players, seed, actions,
+        checksum, meta, snapshot}``; the snapshot only makes loading fast (see ``kernel/saves.py``)."""
+        doc: dict[str, Any] = {
             "format": SAVE_FORMAT,
             "engine_version": ENGINE_VERSION,
             "game": self.id,
@@ -284,25 +435,107 @@ class Game:
             "actions": [[s, a] for s, a in state.history],
             "checksum": state.digest(),
             "meta": state.meta,
-        }, ensure_ascii=False, separators=(",", ":"))
+        }
+        snap: dict[str, Any] = {"n": len(state.history), "rng": state.rng, "checkpoint": state.checkpoint,
+                                "data": state.data, "log": list(state.log[-LOG_KEPT:])}
+        base = state.anchor
+        if base is not None and len(base.history) == state.checkpoint:
+            snap["base"] = {"rng": base.rng, "data": base.data, "log_len": self._next_event(base)}
+        doc["snapshot"] = snap
+        snap["seal"] = seal(doc)
+        return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
 
     def load(self, text: str) -> State:
-        """Replay a save and verify it. Raises :class:`SaveError` with a clear reason."""
-        from pygame_core.kernel.saves import parse_save
+        """Load a save exactly as it was. Raises :class:`SaveError` with a clear reason, also when the
+        save no longer replays to the position it recorded (see :meth:`load_report` to recover those)."""
+        report = self.load_report(text)
+        if report["status"] != "ok":
+            raise SaveError(report["message"])
+        state: State = report["state"]
+        return state
 
+    def load_report(self, text: str) -> dict[str, Any]:
+        """Load a save and say how it went, recovering what the current rules allow.
+
+        ``{"status": "ok" | "stale" | "broken_at", "state", "at", "message"}``:
+
+        - ``ok``: the save loads as recorded.
+        - ``stale``: every action replays, but the game ends in another position than the save
+          recorded (its checksum): it was made under other rules, e.g. by an older version of the
+          site. ``state`` is the game under the current rules.
+        - ``broken_at``: action number ``at`` (0-based) is not legal under the current rules.
+          ``state`` is the position just before it.
+
+        Raises :class:`SaveError` only for a save that cannot be read at all (not JSON, a missing
+        field, bad settings, another game).
+        """
         doc = parse_save(text, expected_game=self.id)
-        # A save from another engine version is not refused for that alone: it is replayed and
-        # checked like any other, and loads if it still gives the same game. If not, the error
-        # names both versions, since changed rules rather than tampering are the likely cause.
-        version = doc.get("engine_version")
-        other = (f" (it was made by engine version {version}; this is {ENGINE_VERSION}, whose rules may "
-                 "differ)") if version and version != ENGINE_VERSION else ""
+        fast = self._from_snapshot(doc)
+        if fast is not None:
+            return {"status": "ok", "state": fast, "at": None, "message": ""}
+        version = doc.get("engine_version") or "unknown"
+        if version != ENGINE_VERSION:
+            age = "an older" if _older(version, ENGINE_VERSION) else "another"
+            made = (f"this save was made with {age} version of the site (engine {version}; "
+                    f"this is {ENGINE_VERSION}): ")
+            why = ""
+        else:
+            made = ""
+            why = "; the save was edited or damaged, or made by a build of the site whose rules differ"
         try:
-            state = self.replay(doc["players"], doc["seed"], doc["options"], doc["actions"], doc.get("meta"))
+            state = self.new_game(players=doc["players"], seed=doc["seed"], options=doc["options"],
+                                  meta=doc.get("meta"))
         except OptionError as exc:
-            raise SaveError(f"this save has bad settings: {exc}{other}") from None
-        except IllegalAction as exc:
-            raise SaveError(f"this save was modified or is corrupt: {exc.reason}{other}") from None
+            raise SaveError(f"{made}its settings are not accepted by the current version: {exc}") from None
+        total = len(doc["actions"])
+        for i, (seat, action) in enumerate(doc["actions"]):
+            try:
+                state = self.apply(state, seat, action)
+            except IllegalAction as exc:
+                return {"status": "broken_at", "state": state, "at": i,
+                        "message": (f"{made}move {i + 1} of {total} of this save is not legal under the "
+                                    f"current rules ({exc.reason}){why}. The game can go on from just before "
+                                    "that move.")}
         if doc.get("checksum") is not None and doc["checksum"] != state.digest():
-            raise SaveError(f"this save was modified: its final position does not match its checksum{other}")
+            return {"status": "stale", "state": state, "at": None,
+                    "message": (f"{made}the moves of this save replay under the current rules, but the game "
+                                f"ends in another position than its checksum records{why}. The game can go "
+                                "on under the current rules.")}
+        return {"status": "ok", "state": state, "at": None, "message": ""}
+
+    def _from_snapshot(self, doc: dict[str, Any]) -> State | None:
+        """The saved position, if the save's snapshot can be trusted (else None: replay instead)."""
+        snap = doc.get("snapshot")
+        if not isinstance(snap, dict) or doc.get("engine_version") != ENGINE_VERSION:
+            return None
+        try:
+            if snap.get("seal") != seal(doc):
+                return None
+            n, checkpoint, rng, data, log = (snap["n"], snap["checkpoint"], snap["rng"], snap["data"],
+                                              snap["log"])
+            actions = doc["actions"]
+            if not (type(n) is int and n == len(actions) and type(checkpoint) is int and 0 <= checkpoint <= n
+                    and type(rng) is int and isinstance(data, dict) and isinstance(log, list)
+                    and all(isinstance(e, dict) and type(e.get("i")) is int for e in log)):
+                return None
+            players, seed = doc["players"], doc["seed"]
+            if type(players) is not int or not self.min_players <= players <= self.max_players \
+                    or type(seed) is not int or not 0 <= seed < 2**63:
+                return None
+            options = self.normalize_options(doc["options"], players)
+            if canonical(options) != canonical(doc["options"]):
+                return None
+            meta = self._check_meta(doc.get("meta"))
+        except (OptionError, KeyError, TypeError, ValueError, RecursionError):
+            return None
+        history = tuple((s, a) for s, a in actions)
+        state = State(self.id, players, seed, options, data, rng, history, checkpoint, tuple(log), meta)
+        if state.digest() != doc.get("checksum"):
+            return None
+        base = snap.get("base")
+        if isinstance(base, dict) and checkpoint < n and type(base.get("rng")) is int \
+                and isinstance(base.get("data"), dict) and type(base.get("log_len")) is int:
+            start = tuple(e for e in log if e["i"] < base["log_len"])
+            state.anchor = State(self.id, players, seed, options, base["data"], base["rng"],
+                                 history[:checkpoint], checkpoint, start, meta)
         return state

@@ -24,8 +24,10 @@ def copy_json(obj: Any) -> Any:
 
 
 MAX_DEPTH = 64
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
-_BRACKET = re.compile(r"[\[\]{}]")
+# One token at a time: a string (its end quote optional, so that an unterminated string is consumed
+# once to the end of the text instead of being retried from every quote inside it) or a bracket.
+# Possessive quantifiers never backtrack, so the scan is linear in the length of the text.
+_TOKEN = re.compile(r'"(?:[^"\\]++|\\.)*+"?|[\[\]{}]')
 
 
 class TooDeep(ValueError):
@@ -39,16 +41,33 @@ def loads(text: str, max_depth: int = MAX_DEPTH) -> Any:
     whole runtime, not a RecursionError. A corrupt save must never do that.
     """
     depth = 0
-    for b in _BRACKET.findall(_STRING.sub("", text)):
-        depth += 1 if b in "[{" else -1
-        if depth > max_depth:
-            raise TooDeep(f"nested more than {max_depth} deep")
+    for tok in _TOKEN.findall(text):
+        if tok in "[{":
+            depth += 1
+            if depth > max_depth:
+                raise TooDeep(f"nested more than {max_depth} deep")
+        elif tok in "]}":
+            depth -= 1
     return json.loads(text)
 
 
+def too_deep(obj: Any, max_depth: int = MAX_DEPTH) -> bool:
+    """Whether a Python value nests lists and dicts deeper than ``max_depth`` (checked without
+    recursion, since deep recursion in Pyodide can overflow the WebAssembly stack)."""
+    todo: list[tuple[Any, int]] = [(obj, 0)]
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, (list, dict)):
+            if depth >= max_depth:
+                return True
+            todo.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict) else item))
+    return False
+
+
 def canonical(obj: Any) -> str:
-    """Canonical JSON text: sorted keys, no spaces, ASCII only."""
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    """Canonical JSON text: sorted keys, no spaces, ASCII only. NaN and infinities are refused
+    (ValueError): they are not JSON, and a browser's ``JSON.parse`` rejects them."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
 
 
 class State:
@@ -59,9 +78,16 @@ class State:
     lists every ``(seat, action)`` since ``new_game``, so a save is just the options,
     the seed and this list. ``checkpoint`` is the number of actions before which undo
     may not go, because hidden information was revealed there.
+
+    Two links make undo cheap at any length of game (they are caches, not part of the position):
+    ``prev`` is the state before the last action, kept only while no reveal lies between them, and
+    ``anchor`` is the state at ``checkpoint`` (None when this state is its own checkpoint). Undo walks
+    ``prev`` and, where a link is missing (after a load), replays from ``anchor``; it never needs a
+    state before ``checkpoint``, so nothing older is kept.
     """
 
-    __slots__ = ("game", "players", "seed", "options", "data", "rng", "history", "checkpoint", "log", "meta")
+    __slots__ = ("game", "players", "seed", "options", "data", "rng", "history", "checkpoint", "log", "meta",
+                 "prev", "anchor")
 
     def __init__(
         self,
@@ -75,6 +101,8 @@ class State:
         checkpoint: int = 0,
         log: tuple[dict[str, Any], ...] = (),
         meta: dict[str, Any] | None = None,
+        prev: State | None = None,
+        anchor: State | None = None,
     ) -> None:
         self.game = game
         self.players = players
@@ -86,6 +114,8 @@ class State:
         self.checkpoint = checkpoint
         self.log = log
         self.meta = meta or {}
+        self.prev = prev
+        self.anchor = anchor
 
     def digest(self) -> str:
         """A short hash of everything that decides the future of the game."""

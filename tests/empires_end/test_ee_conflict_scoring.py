@@ -249,7 +249,7 @@ def test_every_legal_action_has_a_label(lang):
     st = GAME.new_game(3, seed=4)
     for seat, a in s.history[:200]:
         for b in GAME.legal_actions(st, seat)[:30]:
-            lab = GAME.label(st, b, lang)
+            lab = GAME.label(st, seat, b, lang)
             assert lab and lab != b["type"]
         st = GAME.apply(st, seat, a)
 

@@ -337,9 +337,9 @@ def test_a_disaster_on_a_destroyed_position_says_what_it_destroys_instead():
     assert hits["0"]["zh-Hant"] == "第10個位置已毀壞：改為毀壞第9個或第11個位置"
     assert hits["1"]["en"] == "position 10 is already destroyed and nothing intact is left"
     take = {"type": "take", "card": 0}
-    assert GAME.label(s, take, "en") == ("Take Fire 10 (position 10 is already destroyed: "
+    assert GAME.label(s, 0, take, "en") == ("Take Fire 10 (position 10 is already destroyed: "
                                          "destroys position 9 or 11 instead)")
-    assert "已毁坏" in GAME.label(s, take, "zh-Hans")
+    assert "已毁坏" in GAME.label(s, 0, take, "zh-Hans")
     intact = edit(fresh(2), lambda d: set_disaster(d, ["fire-10"], start=0))
     assert GAME.view(intact, 0)["disasters"][0]["hits"]["0"]["en"].startswith("destroys position 10, ")
 
@@ -352,5 +352,5 @@ def test_labels_mark_a_destroyed_location():
     s = edit(fresh(2), fn)
     repair = {"type": "repair", "loc": 4}
     assert repair in legal(s, 0)
-    assert GAME.label(s, repair, "en").endswith(", destroyed")
-    assert GAME.label(s, repair, "zh-Hant").endswith("（已毀壞）")
+    assert GAME.label(s, 0, repair, "en").endswith(", destroyed")
+    assert GAME.label(s, 0, repair, "zh-Hant").endswith("（已毀壞）")

@@ -19,6 +19,8 @@ class Toy(Game):
     names = tr("Toy", "玩具", "玩具")
     min_players = 2
     max_players = 2
+    listed = False
+    sealed = {"bid": ("n",)}
     options_schema = {"rounds": {"values": [1, 3], "default": 3, "label": tr("Rounds", "回合")}}
 
     def _setup(self, ctx: Ctx) -> None:

@@ -32,6 +32,9 @@ class EmpiresEnd(Game):
     min_players = 2
     max_players = 4
     seed_file = "003_812ab895ee4e74e5.txt"
+    bots = ("random", "heuristic")
+    # L457: a sealed bid's axes and coins; L97: the kind an Economy conversion yields stays behind the screen
+    sealed = {"bid": ("axe", "coin"), "use": ("to",)}
     # quick game: seed L654-668; learning game (phases in turn order): seed L193-195
     options_schema = {
         "mode": {"values": ["standard", "quick"], "default": "standard",
@@ -96,9 +99,9 @@ class EmpiresEnd(Game):
     def _scores(self, data: Data) -> dict[str, Any]:
         return scoring.scores(data)
 
-    def _label(self, data: Data, action: Action, lang: str) -> str:
+    def _label(self, data: Data, seat: int, action: Action, lang: str) -> str:
         try:
-            return labels.label(data, action, lang, _actor(data, action))
+            return labels.label(data, action, lang, seat)
         except (KeyError, IndexError, TypeError, ValueError):
             return str(action.get("type", "?"))
 
@@ -107,27 +110,6 @@ class EmpiresEnd(Game):
 
     def _secret_tokens(self, data: Data, seat: int) -> list[str]:
         return hidden.secret_tokens(data, seat)
-
-
-def _actor(d: Data, a: Action) -> int | None:
-    """The seat an action most plausibly belongs to, found cheaply (labels name locations)."""
-    movers = flow.to_move(d)
-    if not movers:
-        return None
-    k = a.get("type")
-    for s in movers:
-        p = d["seats"][s]
-        if k in ("build", "sell") and a.get("card") in p["hand"]:
-            return s
-        if k in ("destroy", "place", "refresh") and p["decisions"] and p["decisions"][0]["kind"] == k:
-            return s
-        if k == "repair" and not p["industry"]["repaired"] and not p["locations"][a["loc"] - 1]["intact"]:
-            return s
-        if k == "use" and str(a.get("src", "")).startswith("I:"):
-            for loc in p["locations"]:
-                if any(x["card"] == a["src"][2:] for x in loc["innovations"]):
-                    return s
-    return movers[0]
 
 
 GAME = EmpiresEnd()

@@ -1,0 +1,229 @@
+"""The kernel's pending-decision stack, optional out-of-turn actions and cheap undo/load.
+
+A small game written for these tests: seats take turns; ``attack`` makes the next seat answer a
+blocking ``defend`` decision; ``build`` gives the builder a non-blocking ``place`` step while the
+others play on; ``auction`` opens a sealed bid for every seat; ``cheer`` is an optional action any
+seat may take at any time.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from pygame_core.errors import IllegalAction, SaveError
+from pygame_core.kernel import Ctx, Game, decisions
+from pygame_core.kernel.state import Action, canonical
+
+
+class Duel(Game):
+    id = "duel"
+    names = {"en": "Duel", "zh-Hant": "決鬥", "zh-Hans": "决斗"}
+    min_players = 2
+    max_players = 3
+    sealed = {"bid": ("n",)}
+
+    def _setup(self, ctx: Ctx) -> None:
+        ctx.data.update({"turn": 0, "hp": [5] * ctx.players, "placed": [], "cheers": 0, "won": None})
+
+    def _to_move(self, data: dict[str, Any]) -> list[int]:
+        return [data["turn"] % len(data["hp"])]
+
+    def _legal(self, data: dict[str, Any], seat: int) -> list[Action]:
+        return [{"type": t} for t in ("attack", "build", "auction", "rest")]
+
+    def _optional(self, data: dict[str, Any], seat: int) -> list[Action]:
+        return [{"type": "cheer"}] if data["cheers"] < 3 else []
+
+    def _decision_legal(self, data: dict[str, Any], seat: int, d: dict[str, Any]) -> list[Action]:
+        if d["kind"] == "defend":
+            return [{"type": "block"}, {"type": "take"}]
+        if d["kind"] == "place":
+            return [{"type": "place", "at": i} for i in range(3)]
+        return [{"type": "bid", "n": n} for n in range(4)]
+
+    def _apply(self, ctx: Ctx, seat: int, action: Action) -> None:
+        d = ctx.data
+        kind = action["type"]
+        if kind == "cheer":
+            d["cheers"] += 1
+            return
+        if kind == "attack":
+            decisions.push(d, "defend", [(seat + 1) % ctx.players], attacker=seat)
+        elif kind == "build":
+            decisions.push(d, "place", [seat], blocking=False)
+        elif kind == "auction":
+            decisions.push(d, "auction", list(range(ctx.players)), sealed=True)
+        d["turn"] += 1
+
+    def _decide(self, ctx: Ctx, seat: int, d: dict[str, Any], action: Action) -> None:
+        if d["kind"] == "auction":
+            ctx.log({"en": "bids", "zh-Hant": "出價", "zh-Hans": "出价"})
+            return
+        decisions.pop(ctx.data, d)
+        if action["type"] == "take":
+            ctx.data["hp"][seat] -= 1
+        elif action["type"] == "place":
+            ctx.data["placed"].append(action["at"])
+
+    def _resolve(self, ctx: Ctx, d: dict[str, Any]) -> None:
+        bids = {int(s): a["n"] for s, a in d["answers"].items()}
+        ctx.data["won"] = max(sorted(bids), key=lambda s: bids[s])
+
+    def _view(self, data: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        return {"hp": data["hp"], "placed": data["placed"], "won": data["won"]}
+
+    def _is_over(self, data: dict[str, Any]) -> bool:
+        return data["turn"] >= 40
+
+    def _scores(self, data: dict[str, Any]) -> dict[str, Any]:
+        return {"totals": data["hp"], "breakdown": [{"hp": h} for h in data["hp"]], "winners": [0]}
+
+    def _redetermine(self, data: dict[str, Any], seat: int | None, rng: Any) -> None:
+        return None
+
+
+DUEL = Duel()
+
+
+def test_a_blocking_decision_stops_everyone_but_the_seat_that_must_answer() -> None:
+    s = DUEL.apply(DUEL.new_game(2, 1), 0, {"type": "attack"})
+    assert DUEL.to_move(s) == [1]
+    assert DUEL.legal_actions(s, 1)[:2] == [{"type": "block"}, {"type": "take"}]
+    assert {"type": "attack"} not in DUEL.legal_actions(s, 1)
+    s = DUEL.apply(s, 1, {"type": "take"})
+    assert s.data["hp"] == [5, 4] and DUEL.to_move(s) == [1]
+    assert DUEL.view(s, 0)["decisions"] == []
+
+
+def test_a_non_blocking_step_is_answered_by_its_seat_while_the_flow_goes_on() -> None:
+    s = DUEL.apply(DUEL.new_game(2, 1), 0, {"type": "build"})
+    assert DUEL.to_move(s) == [0, 1]                      # seat 1's turn, and seat 0's own step
+    assert DUEL.legal_actions(s, 0)[0] == {"type": "place", "at": 0}
+    assert DUEL.legal_actions(s, 1)[0] == {"type": "attack"}
+    s = DUEL.apply(s, 1, {"type": "attack"})              # a blocking decision for seat 0 on top
+    assert DUEL.to_move(s) == [0]
+    assert DUEL.legal_actions(s, 0)[:2] == [{"type": "block"}, {"type": "take"}]
+    s = DUEL.apply(s, 0, {"type": "block"})
+    s = DUEL.apply(s, 0, {"type": "place", "at": 2})
+    assert s.data["placed"] == [2] and decisions.stack(s.data) == []
+
+
+def test_a_sealed_decision_hides_answers_until_all_are_in_then_resolves_once() -> None:
+    s = DUEL.apply(DUEL.new_game(3, 1), 0, {"type": "auction"})
+    assert DUEL.to_move(s) == [0, 1, 2]
+    s = DUEL.apply(s, 2, {"type": "bid", "n": 3})
+    assert DUEL.to_move(s) == [0, 1]
+    for seat in (0, 1, None):
+        text = canonical(DUEL.view(s, seat))
+        assert '"answer"' not in text and '"n":3' not in text
+    assert DUEL.view(s, 2)["decisions"][0]["answer"] == {"type": "bid", "n": 3}
+    assert DUEL.view(s, 0)["decisions"][0]["answered"] == [2]
+    assert DUEL.can_undo(s)
+    s = DUEL.apply(s, 0, {"type": "bid", "n": 1})
+    s = DUEL.apply(s, 1, {"type": "bid", "n": 2})
+    assert s.data["won"] == 2 and decisions.stack(s.data) == []
+    assert not DUEL.can_undo(s)                            # the reveal is an undo barrier
+
+
+def test_an_optional_action_is_legal_out_of_turn_and_only_while_offered() -> None:
+    s = DUEL.new_game(2, 1)
+    assert DUEL.to_move(s) == [0]
+    assert DUEL.legal_actions(s, 1) == [{"type": "cheer"}]
+    for _ in range(3):
+        s = DUEL.apply(s, 1, {"type": "cheer"})
+    assert DUEL.to_move(s) == [0] and s.data["cheers"] == 3
+    assert DUEL.legal_actions(s, 1) == []
+    with pytest.raises(IllegalAction) as err:
+        DUEL.apply(s, 1, {"type": "cheer"})
+    assert err.value.code == "not_your_turn"
+    with pytest.raises(IllegalAction):
+        DUEL.apply(DUEL.new_game(2, 1), 1, {"type": "attack"})
+
+
+def _long(n: int) -> Any:
+    s = DUEL.new_game(2, 5)
+    for i in range(n):
+        s = DUEL.apply(s, DUEL.to_move(s)[0], {"type": "rest"} if i % 5 else {"type": "cheer"}
+                       if s.data["cheers"] < 3 else {"type": "rest"})
+    return s
+
+
+def test_undo_and_state_at_follow_links_and_agree_with_a_replay() -> None:
+    s = _long(39)
+    for n in (39, 38, 20, 1, 0):
+        at = DUEL.state_at(s, n)
+        again = DUEL.replay(2, 5, s.options, s.history[:n])
+        assert at.digest() == again.digest() and at.history == again.history
+    assert DUEL.undo(s).digest() == DUEL.state_at(s, 38).digest()
+    assert DUEL.state_at(s, 38) is s.prev                  # no replay: the link is followed
+
+
+def test_a_loaded_save_uses_its_snapshot_and_can_still_undo() -> None:
+    s = _long(30)
+    back = DUEL.load(DUEL.save(s))
+    assert back.digest() == s.digest() and back.history == s.history
+    assert back.prev is None                               # not replayed: restored from the snapshot
+    assert DUEL.undo(back).digest() == DUEL.undo(s).digest()
+    assert DUEL.view(back, 0) == DUEL.view(s, 0)
+
+
+@pytest.mark.parametrize("edit", [
+    lambda d: d["actions"][3][1].update(type="attack"),     # a move changed: the seal no longer matches
+    lambda d: d["snapshot"]["data"]["hp"].__setitem__(0, 99),
+    lambda d: d.update(engine_version="0.0.9"),
+])
+def test_a_snapshot_that_does_not_match_its_save_is_ignored_and_the_moves_replayed(edit: Any) -> None:
+    s = _long(12)
+    doc = json.loads(DUEL.save(s))
+    edit(doc)
+    report = DUEL.load_report(json.dumps(doc))
+    state = report["state"]
+    assert state.prev is not None or len(state.history) == 0   # replayed, not restored
+    if report["status"] == "ok":
+        assert state.digest() == s.digest()
+    else:
+        with pytest.raises(SaveError):
+            DUEL.load(json.dumps(doc))
+
+
+def test_a_save_whose_move_became_illegal_resumes_just_before_it() -> None:
+    s = _long(12)
+    doc = json.loads(DUEL.save(s))
+    del doc["snapshot"]
+    doc["actions"][6] = [1, {"type": "fly"}]
+    report = DUEL.load_report(json.dumps(doc))
+    assert report["status"] == "broken_at" and report["at"] == 6
+    assert report["state"].history == s.history[:6]
+    assert "move 7 of 12" in report["message"] and "modified" not in report["message"]
+
+
+def test_deeply_nested_actions_and_seats_are_illegal_not_a_recursion_error() -> None:
+    deep: Any = 0
+    for _ in range(5000):
+        deep = [deep]
+    s = DUEL.new_game(2, 1)
+    for seat, action in [(0, {"type": "attack", "x": deep}), (deep, {"type": "attack"})]:
+        with pytest.raises(IllegalAction) as err:
+            DUEL.apply(s, seat, action)
+        assert err.value.code == "malformed" and len(err.value.reason) < 200
+    with pytest.raises(IllegalAction):
+        DUEL.view(s, deep)
+    with pytest.raises(IllegalAction):
+        DUEL.label(s, deep, {"type": "attack"})
+
+
+def test_the_save_scan_is_linear_on_unterminated_strings_full_of_escaped_quotes() -> None:
+    """A 600 KB save of ``\\"`` took minutes with the old backtracking scan; now it is refused at once."""
+    text = '{"a":"' + '\\"' * 300_000
+    with pytest.raises(SaveError, match="corrupt"):
+        DUEL.load(text)
+
+
+def test_nan_in_meta_is_refused() -> None:
+    from pygame_core.errors import OptionError
+
+    with pytest.raises(OptionError):
+        DUEL.new_game(2, 1, meta={"x": float("nan")})
