@@ -65,7 +65,8 @@ def set_phase(d: dict[str, Any], kind: str, follow: list[str] | None = None) -> 
     d["disasters"] = []
     for p in d["seats"]:
         p.update({"done": False, "used": {}, "phase": None if kind == "economy_industry" else kind,
-                  "phases_done": 0, "industry": new_counters(), "decisions": []})
+                  "phases_done": 0, "industry": new_counters()})
+    d["decisions"] = []
 
 
 def set_conflict(d: dict[str, Any], card: str, follow: list[str] | None = None) -> None:
@@ -77,8 +78,10 @@ def set_conflict(d: dict[str, Any], card: str, follow: list[str] | None = None) 
     if card in d["conflict_deck"]:
         d["conflict_deck"].remove(card)
     d["conflict"] = {"card": card, "bids": None, "totals": None}
+    d["decisions"] = [{"kind": "bid", "seats": list(range(len(d["seats"]))), "blocking": True, "sealed": True,
+                       "answers": {}}]
     for p in d["seats"]:
-        p.update({"done": False, "bid": None, "decisions": []})
+        p["done"] = False
 
 
 def give(d: dict[str, Any], seat: int, pos: int, card: str) -> None:
@@ -99,3 +102,13 @@ def play(state: State, seat: int, action: dict[str, Any]) -> State:
 
 def legal(state: State, seat: int) -> list[dict[str, Any]]:
     return GAME.legal_actions(state, seat)
+
+
+def decline_shortage(state: State, *, but: tuple[int, ...] = ()) -> State:
+    """Every seat still asked about Resource Shortage (L270) declines, except the seats in ``but``."""
+    while state.data["step"] == "shortage":
+        seats = [s for s in GAME.to_move(state) if s not in but]
+        if not seats:
+            break
+        state = GAME.apply(state, seats[0], {"type": "shortage_done"})
+    return state

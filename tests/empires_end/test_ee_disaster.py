@@ -3,7 +3,7 @@ L584-592, L600-604), Resource Shortage (L268-270) and Earthquake triggers (L637-
 
 from __future__ import annotations
 
-from ee_helpers import POS, edit, fresh, give, legal, play, res, set_disaster, set_phase
+from ee_helpers import POS, decline_shortage, edit, fresh, give, legal, play, res, set_disaster, set_phase
 
 from pygame_core.errors import IllegalAction
 from pygame_core.games.empires_end import GAME
@@ -33,6 +33,7 @@ def test_golden_basic_take_example():
     assert sorted(a["loc"] for a in places) == [p for p in range(1, 12) if p != 9]
     s = play(s, B, {"type": "place", "loc": 1})
     assert s.data["seats"][B]["locations"][0]["innovations"] == [{"card": "fire-09", "exhausted": False}]
+    s = decline_shortage(s)  # L270: everyone is asked after a take
     assert s.data["phase"] == "economy"  # L258: the phase ends
 
 
@@ -197,30 +198,38 @@ def test_golden_resource_shortage():
         d["seats"][1]["score"] = 4
     s = play(edit(fresh(2), fn), 0, {"type": "take", "card": 0})
     s = play(s, 0, {"type": "place", "loc": 1})
-    assert GAME.to_move(s) == [1]
+    assert GAME.to_move(s) == [0, 1]  # every seat is asked at once
+    assert legal(s, 0) == [{"type": "shortage_done"}]  # 8 resources: it can only decline
     assert {"type": "shortage"} in legal(s, 1)
     s = play(s, 1, {"type": "shortage"})
     # revealed screen: everyone sees seat 1's resources while it trades
     assert GAME.view(s, 0)["empires"][1]["resources"] == res(wheat=1, hammer=1, axe=1, coin=1)
-    assert GAME.to_move(s) == [1]
+    assert GAME.to_move(s) == [0, 1]
     s = play(s, 1, {"type": "shortage"})
     p = s.data["seats"][1]
     assert p["score"] == 0 and p["resources"]["coin"] == 2 and sum(p["resources"].values()) == 5
-    assert s.data["phase"] == "economy"  # a third trade is refused: the total is 5
+    assert GAME.to_move(s) == [0]  # a third trade is refused: the total is 5
+    s = play(s, 0, {"type": "shortage_done"})
+    assert s.data["phase"] == "economy"
     assert GAME.view(s, 0)["empires"][1]["resources"] is None
 
 
-def test_resource_shortage_is_an_undo_barrier():
-    """L270: the offer goes to the players below 5 (so everyone learns who they are, ruling A6), and a
-    trade opens the screen: neither can be taken back."""
+def test_resource_shortage_offer_reveals_nothing_but_a_trade_is_an_undo_barrier():
+    """L270: every seat is asked, so the offer tells nobody who holds fewer than 5 resources and a
+    decline can be taken back; a trade opens the screen and cannot."""
     def fn(d):
         set_disaster(d, ["fire-09"], start=0)
         d["seats"][1]["resources"] = res(wheat=1, hammer=1, axe=1)
+    rich = edit(fresh(2), lambda d: set_disaster(d, ["fire-09"], start=0))
     s = play(edit(fresh(2), fn), 0, {"type": "take", "card": 0})
-    assert GAME.view(s, 0)["can_undo"]  # the take itself revealed nothing yet
     s = play(s, 0, {"type": "place", "loc": 1})
-    assert GAME.to_move(s) == [1]
-    assert not GAME.view(s, 0)["can_undo"], "the shortage offer showed who is below 5, yet it can be undone"
+    r = play(play(rich, 0, {"type": "take", "card": 0}), 0, {"type": "place", "loc": 1})
+    for viewer in (None, 0):  # seat 1 poor or rich: the others see the same offer
+        assert GAME.to_move(s) == GAME.to_move(r) == [0, 1]
+        assert GAME.view(s, viewer)["shortage"] == GAME.view(r, viewer)["shortage"] == [0, 1]
+    assert GAME.view(s, 0)["can_undo"], "asking everyone shows nothing: the place can be taken back"
+    declined = play(s, 1, {"type": "shortage_done"})
+    assert GAME.can_undo(declined, 1)
     s = play(s, 1, {"type": "shortage"})
     assert not GAME.view(s, 1)["can_undo"], "seat 1 showed its resources, yet it can take that back"
 
@@ -243,12 +252,12 @@ def test_golden_double_disaster_same_target_taken_by_one_player():
         set_disaster(d, ["fire-07", "flood-07"], start=0)
     s = edit(fresh(3), fn)
     s = play(s, 0, {"type": "take", "card": 0})
-    s = play(s, 0, {"type": "place", "loc": 1})
+    s = decline_shortage(play(s, 0, {"type": "place", "loc": 1}))
     assert GAME.to_move(s) == [0]  # must still decide on the other card (L290)
     s = play(s, 0, {"type": "take", "card": 1})
     assert sorted(a["loc"] for a in legal(s, 0)) == [6, 8]
     s = play(s, 0, {"type": "destroy", "loc": 8})
-    s = play(s, 0, {"type": "place", "loc": 2})
+    s = decline_shortage(play(s, 0, {"type": "place", "loc": 2}))
     locs = s.data["seats"][0]["locations"]
     assert [x["intact"] for x in locs[5:8]] == [True, False, False]
     assert sum(len(x["innovations"]) for x in locs) == 2
@@ -289,7 +298,7 @@ def test_golden_earthquake_triggers_each_time_its_location_is_destroyed():
     w0 = s.data["seats"][0]["resources"]["wheat"]
     s = play(s, 0, {"type": "take", "card": 0})
     assert s.data["seats"][0]["resources"]["wheat"] == w0 + 3
-    s = play(s, 0, legal(s, 0)[0])  # place fire-04
+    s = decline_shortage(play(s, 0, legal(s, 0)[0]))  # place fire-04
     assert s.data["phase"] == "industry"
     s = play(s, 0, {"type": "repair", "loc": army})
     s = play(s, 0, {"type": "done"})

@@ -11,13 +11,14 @@ from ee_helpers import edit, fresh, legal, play, set_phase
 
 from pygame_core.games.empires_end import GAME
 from pygame_core.games.empires_end.data import CARD_NAME
+from pygame_core.games.empires_end.decisions import queue, steps_of
 from pygame_core.games.empires_end.hidden import hidden_card_slots
 from pygame_core.kernel.state import canonical
 
 
-def _first_legal(n: int):
+def _first_legal_until_seat_0_builds():
     s = GAME.new_game(2, seed=1)
-    for _ in range(n):
+    while not any(a["type"] == "build" for a in legal(s, 0)):
         seat = GAME.to_move(s)[0]
         acts = legal(s, seat)
         s = play(s, seat, next((a for a in acts if a["type"] == "order"), acts[0]))
@@ -25,10 +26,10 @@ def _first_legal(n: int):
 
 
 def test_build_and_sell_show_a_hand_card_so_they_cannot_be_undone():
-    """The reported game: seed 1, first legal action each turn; at action 52 seat 0 is in the
-    Industry phase holding plague-09 (L353-359)."""
-    s = _first_legal(52)
-    assert 0 in GAME.to_move(s) and "plague-09" in s.data["seats"][0]["hand"]
+    """The reported game: seed 1, first legal action each turn, until seat 0 is in the Industry
+    phase holding plague-09 (L353-359)."""
+    s = _first_legal_until_seat_0_builds()
+    assert "plague-09" in s.data["seats"][0]["hand"]
     assert GAME.can_undo(s, 0)
     for action in ({"type": "sell", "card": "plague-09"},
                    next(a for a in legal(s, 0) if a["type"] == "build" and a["card"] == "plague-09")):
@@ -83,8 +84,7 @@ def test_redetermine_deals_every_hidden_card_and_keeps_shown_ones():
     def fn(d):
         set_phase(d, "industry")
         # seat 0 took fire-04 (shown) and has flood-06 queued, never shown
-        d["seats"][0]["decisions"] = [{"kind": "place", "card": "fire-04"},
-                                      {"kind": "place", "card": "flood-06"}]
+        queue(d, 0, [{"kind": "place", "card": "fire-04"}, {"kind": "place", "card": "flood-06"}])
         for c in ("fire-04", "flood-06", "fire-01", "fire-02", "fire-03"):
             for pile in [d["deck"], *[p["hand"] for p in d["seats"]]]:
                 if c in pile:
@@ -101,8 +101,8 @@ def test_redetermine_deals_every_hidden_card_and_keeps_shown_ones():
     queued, hands, decks = set(), set(), set()
     for k in range(12):
         r = GAME.redetermine(s, 1, k).data
-        queued.add(r["seats"][0]["decisions"][1]["card"])
-        assert r["seats"][0]["decisions"][0]["card"] == "fire-04"
+        queued.add(steps_of(r, 0)[1]["card"])
+        assert steps_of(r, 0)[0]["card"] == "fire-04"
         hands.add(tuple(r["seats"][0]["hand"]))
         decks.add(tuple(r["conflict_deck"]))
         assert r["discard"][0] == "fire-01" and r["discard"][2] == "fire-03"
@@ -111,5 +111,5 @@ def test_redetermine_deals_every_hidden_card_and_keeps_shown_ones():
     assert len(queued) > 1 and len(hands) > 1 and len(decks) > 1
     # once shown, the queued card is known to everyone and stays
     shown = edit(s, lambda d: d["face_up"].append("flood-06"))
-    assert all(GAME.redetermine(shown, 1, k).data["seats"][0]["decisions"][1]["card"] == "flood-06"
+    assert all(steps_of(GAME.redetermine(shown, 1, k).data, 0)[1]["card"] == "flood-06"
                for k in range(6))

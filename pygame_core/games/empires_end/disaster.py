@@ -2,8 +2,12 @@
 
 Step machine in ``data["step"]``: ``turn`` (the seat ``data["turn"]`` decides on every open card
 it has not yet decided on this turn, ``data["decided"]``), ``resolve`` (a card was just taken and
-the taker's pending decisions are being resolved), ``shortage`` (seats in ``data["shortage"]`` may
-trade points for coins).
+the taker's own steps, destroy and place, are being answered), ``shortage`` (every seat answers the
+Resource Shortage offer, a blocking decision; only a seat below 5 resources can trade, L270, so a
+decline tells nothing).
+
+Change disaster (L584-592) is an optional action: any seat with the ability may use it at any moment
+of a pass-or-take turn, its own or another's (L588 "在災難階段的任何時刻").
 """
 
 from __future__ import annotations
@@ -12,8 +16,11 @@ from typing import Any
 
 from pygame_core.games.empires_end.abilities import unexhausted
 from pygame_core.games.empires_end.data import CARD_NAME, CARDS
+from pygame_core.games.empires_end.decisions import queue
 from pygame_core.games.empires_end.model import discard, draw_cards, gain, total, zero_res
 from pygame_core.games.empires_end.text import RES_NAME, join, res_t, seat_t, t
+from pygame_core.kernel import decisions as stack
+from pygame_core.kernel.decisions import Decision
 from pygame_core.kernel.state import Ctx
 
 Data = dict[str, Any]
@@ -39,15 +46,9 @@ def open_cards(d: Data) -> list[int]:
 
 def legal(d: Data, seat: int) -> list[dict[str, Any]]:
     """L232: pay one listed resource (a coin always works, L220) to pass, or take.
-    A seat that cannot pay can only take (ruling A3). Free pass L246-248; change L584-592."""
-    if d["step"] == "shortage":
-        p = d["seats"][seat]
-        acts: list[dict[str, Any]] = [{"type": "shortage_done"}]
-        if total(p["resources"]) < 5:
-            acts.insert(0, {"type": "shortage"})
-        return acts
+    A seat that cannot pay can only take (ruling A3). Free pass L246-248; change: :func:`changes`."""
     p = d["seats"][seat]
-    acts = []
+    acts: list[dict[str, Any]] = []
     opened = open_cards(d)
     free = unexhausted(p, "free_pass")
     for i in opened:
@@ -67,11 +68,48 @@ def legal(d: Data, seat: int) -> list[dict[str, Any]]:
                 seen.add(ab["resource"])
                 acts.append({"type": "free_pass", "card": i, "src": key})
         acts.append({"type": "take", "card": i})
-    if d["deck"] or d["discard"]:
-        for key, _ab in unexhausted(p, "change_disaster")[:1]:
-            for i in opened:
-                acts.append({"type": "change", "card": i, "src": key})
     return acts
+
+
+def changes(d: Data, seat: int) -> list[dict[str, Any]]:
+    """Change disaster (L584-592), usable "at any moment of the disaster phase" (L588) by any seat,
+    in turn or not: while a pass-or-take turn is under way, on any open card, if a card can replace
+    it. One source is offered (the abilities are alike)."""
+    if d["over"] or d["phase"] not in ("disaster", "double_disaster") or d["step"] != "turn":
+        return []
+    if not (d["deck"] or d["discard"]):
+        return []
+    p = d["seats"][seat]
+    return [{"type": "change", "card": i, "src": key}
+            for key, _ab in unexhausted(p, "change_disaster")[:1] for i in open_cards(d)]
+
+
+def shortage_legal(d: Data, seat: int) -> list[dict[str, Any]]:
+    """L270: a seat with fewer than 5 resources may trade; every seat may decline."""
+    acts: list[dict[str, Any]] = [{"type": "shortage_done"}]
+    if total(d["seats"][seat]["resources"]) < 5:
+        acts.insert(0, {"type": "shortage"})
+    return acts
+
+
+def shortage(ctx: Ctx, seat: int, offer: Decision, a: dict[str, Any]) -> None:
+    """Answer the Resource Shortage offer (L270): trade (the screen opens: reveal the resources,
+    lose 2 points, gain 1 coin; again while below 5; scores may go negative) or decline."""
+    d = ctx.data
+    p = d["seats"][seat]
+    if a["type"] == "shortage":
+        ctx.reveal()  # the screen opens: hidden resources become public, so no undo past here
+        p["score"] -= 2
+        p["resources"]["coin"] += 1
+        p["resources_shown"] = True
+        ctx.log(join(seat_t(seat), t(" reveals resources (", "揭示資源（"), res_t(p["resources"]),
+                     t(") and trades 2 points for 1 coin (Resource Shortage).",
+                       "），失去2分獲得1個金幣（資源短缺）。")))
+        if total(p["resources"]) < 5:
+            return  # may trade again
+    offer["seats"].remove(seat)
+    if not offer["seats"]:
+        stack.pop(d, offer)
 
 
 def _exhaust(p: dict[str, Any], key: str) -> None:
@@ -85,21 +123,6 @@ def apply(ctx: Ctx, seat: int, a: dict[str, Any]) -> None:
     d = ctx.data
     p = d["seats"][seat]
     kind = a["type"]
-    if kind == "shortage":
-        # L270: reveal the screen, lose 2 points, gain 1 coin; repeatable while below 5
-        ctx.reveal()  # the screen opens: hidden resources become public, so no undo past here
-        p["score"] -= 2
-        p["resources"]["coin"] += 1
-        p["resources_shown"] = True
-        ctx.log(join(seat_t(seat), t(" reveals resources (", "揭示資源（"), res_t(p["resources"]),
-                     t(") and trades 2 points for 1 coin (Resource Shortage).",
-                       "），失去2分獲得1個金幣（資源短缺）。")))
-        if total(p["resources"]) >= 5:
-            d["shortage"].remove(seat)
-        return
-    if kind == "shortage_done":
-        d["shortage"].remove(seat)
-        return
     entry = d["disasters"][a["card"]]
     name = CARD_NAME[entry["card"]]
     if kind == "pass":
@@ -147,8 +170,7 @@ def take(ctx: Ctx, seat: int, i: int) -> None:
                                                                                                  "。")))
     entry["pool"] = zero_res()
     d["face_up"].append(entry["card"])  # it was open on the table: everyone knows it
-    p["decisions"].append({"kind": "destroy", "card": entry["card"]})
-    p["decisions"].append({"kind": "place", "card": entry["card"]})
+    queue(d, seat, [{"kind": "destroy", "card": entry["card"]}, {"kind": "place", "card": entry["card"]}])
     d["step"] = "resolve"
 
 
@@ -156,14 +178,12 @@ def advance(ctx: Ctx) -> bool:
     """Move the disaster phase on once no one has a pending decision; True when it is over."""
     d = ctx.data
     if d["step"] == "resolve":
-        # L270 after each taken card, any player with fewer than 5 resources (ruling A6)
-        d["shortage"] = [s for s in range(len(d["seats"])) if total(d["seats"][s]["resources"]) < 5]
-        if d["shortage"]:
-            ctx.reveal()  # who is offered the trade tells everyone who holds fewer than 5 (ruling A6)
+        # L270 after each taken card (each of the two in a Double Disaster): every seat is asked at
+        # once, so that who may trade (fewer than 5 resources) stays behind the screens
+        stack.push(d, "shortage", list(range(len(d["seats"]))), blocking=True)
         d["step"] = "shortage"
+        return False
     if d["step"] == "shortage":
-        if d["shortage"]:
-            return False
         for q in d["seats"]:
             q["resources_shown"] = False
         d["step"] = "turn"

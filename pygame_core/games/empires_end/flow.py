@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.empires_end import conflict, disaster, industry
+from pygame_core.games.empires_end import conflict, disaster, industry, quick
 from pygame_core.games.empires_end.data import CARD_ORDER, CONFLICT_ORDER, LOC_ORDER, track_for
-from pygame_core.games.empires_end.decisions import settle
+from pygame_core.games.empires_end.decisions import settle, steps_of
 from pygame_core.games.empires_end.empire import new_empire
-from pygame_core.games.empires_end.model import draw_to_hand
+from pygame_core.games.empires_end.model import draw_to_hand, turn_order
 from pygame_core.games.empires_end.text import PHASE_NAME, join, seat_t, t
+from pygame_core.kernel.decisions import stack
 from pygame_core.kernel.state import Ctx
 
 Data = dict[str, Any]
@@ -33,12 +34,13 @@ def setup(ctx: Ctx) -> None:
         "phase_index": (tr_["quick_start"] - 1) if quick else -1, "phase": "start", "step": "",
         "start_player": start, "deck": deck, "discard": [], "face_up": [],
         "conflict_deck": cdeck, "conflict_discard": [],
-        "disasters": [], "turn": start, "decided": [], "shortage": [], "conflict": None,
+        "disasters": [], "turn": start, "decided": [], "conflict": None, "decisions": [],
         "hand_size": 2 if quick else 4, "learning": bool(ctx.options.get("learning")), "over": False,
         "seats": [{"score": 0, "resources": {"wheat": 2, "hammer": 2, "axe": 2, "coin": 2},  # L97
-               "hand": [], "locations": new_empire(order), "done": False, "decisions": [], "used": {},
-               "bid": None, "resources_shown": False, "industry": industry.new_counters(), "phase": None,
-               "phases_done": 0, "mulligan_used": False, "known_discards": []} for _ in range(n)],
+               "hand": [], "locations": new_empire(order), "done": False, "used": {},
+               "resources_shown": False, "industry": industry.new_counters(), "phase": None,
+               "phases_done": 0, "mulligan_used": False, "executed": False, "known_discards": []}
+              for _ in range(n)],
     }
     ctx.data.update(d)
     d = ctx.data
@@ -90,24 +92,19 @@ def next_phase(ctx: Ctx) -> None:
 
 def waiting(d: Data) -> list[int]:
     """Seats still playing a simultaneous phase, in turn order from the temple holder."""
-    n = len(d["seats"])
-    order = [(d["start_player"] + i) % n for i in range(n)]
-    return [s for s in order if not d["seats"][s]["done"] or d["seats"][s]["decisions"]]
+    return [s for s in turn_order(d) if not d["seats"][s]["done"]]
 
 
 def to_move(d: Data) -> list[int]:
+    """The seats of the game's own flow. The kernel adds the seats of pending decisions (a seat's
+    own steps, the Resource Shortage offer, the sealed conflict bid), which come first."""
     if d["over"]:
         return []
     phase = d["phase"]
-    deciding = [s for s, p in enumerate(d["seats"]) if p["decisions"]]
     if phase in ("disaster", "double_disaster"):
-        if deciding:
-            return deciding
-        if d["step"] == "shortage":
-            return sorted(d["shortage"])
-        return [d["turn"]]
-    if phase == "conflict" and d["step"] == "refresh":
-        return deciding
+        return [d["turn"]] if d["step"] == "turn" else []
+    if phase == "conflict":
+        return []  # the sealed bid, then each seat's refresh steps, are decisions
     w = waiting(d)
     if d["learning"]:
         return w[:1]  # L195: a first game may play these phases in turn order
@@ -118,23 +115,24 @@ def progress(ctx: Ctx) -> None:
     """Resolve automatic steps and move through phases until some seat must decide."""
     d = ctx.data
     while not d["over"]:
-        for s, p in enumerate(d["seats"]):
-            if p["decisions"]:
-                settle(ctx, s)
-        if any(p["decisions"] for p in d["seats"]):
-            return
+        for s in range(len(d["seats"])):
+            settle(ctx, s)
+        pending = bool(stack(d))  # a decision to answer first
         phase = d["phase"]
         if phase in ("disaster", "double_disaster"):
-            if not disaster.advance(ctx):
+            if pending or not disaster.advance(ctx):
                 return
             d["disasters"] = []
         elif phase == "conflict":
-            if d["step"] == "bid":
-                if not all(p["done"] for p in d["seats"]):
-                    return
-                conflict.resolve(ctx)
-                continue
-        elif not all(p["done"] for p in d["seats"]):
+            if pending:
+                return
+        elif phase == "quick_setup":
+            for s, p in enumerate(d["seats"]):
+                if p["executed"] and not p["done"] and not steps_of(d, s):
+                    quick.finish(ctx, s)
+            if not all(p["done"] for p in d["seats"]):
+                return
+        elif pending or not all(p["done"] for p in d["seats"]):
             return
         next_phase(ctx)
 

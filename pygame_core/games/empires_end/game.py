@@ -19,6 +19,7 @@ from pygame_core.games.empires_end import (
 )
 from pygame_core.games.empires_end.text import t
 from pygame_core.kernel import Ctx, Game
+from pygame_core.kernel.decisions import Decision
 from pygame_core.kernel.rng import Rng
 from pygame_core.kernel.state import Action
 
@@ -52,16 +53,12 @@ class EmpiresEnd(Game):
 
     def _legal(self, data: Data, seat: int) -> list[Action]:
         p = data["seats"][seat]
-        if p["decisions"]:
-            return decisions.legal(p)
         phase = data["phase"]
         if phase in _SEQ:
             return disaster.legal(data, seat)
         if phase == "quick_setup":
             return quick.legal(data, seat)
-        if phase == "conflict":
-            return conflict.legal(data, seat) if p["bid"] is None else []
-        if p["done"]:
+        if phase == "conflict" or p["done"]:
             return []
         if p["phase"] is None:
             return [{"type": "order", "first": "economy"}, {"type": "order", "first": "industry"}]
@@ -69,17 +66,39 @@ class EmpiresEnd(Game):
             return economy.legal(data, seat)
         return industry.legal(data, seat)
 
+    def _decision_legal(self, data: Data, seat: int, decision: Decision) -> list[Action]:
+        kind = decision["kind"]
+        if kind == "bid":
+            return conflict.legal(data, seat)
+        if kind == "shortage":
+            return disaster.shortage_legal(data, seat)
+        return decisions.legal(data, seat, decision)
+
+    def _decide(self, ctx: Ctx, seat: int, decision: Decision, action: Action) -> None:
+        kind = decision["kind"]
+        if kind == "bid":
+            conflict.bid(ctx, seat, action)  # sealed: the kernel resolves once every seat has bid
+            return
+        if kind == "shortage":
+            disaster.shortage(ctx, seat, decision, action)
+        else:
+            decisions.apply(ctx, seat, decision, action)
+        flow.progress(ctx)
+
+    def _resolve(self, ctx: Ctx, decision: Decision) -> None:
+        conflict.resolve(ctx, decision["answers"])
+        flow.progress(ctx)
+
+    def _optional(self, data: Data, seat: int) -> list[Action]:
+        return disaster.changes(data, seat)
+
     def _apply(self, ctx: Ctx, seat: int, action: Action) -> None:
         d = ctx.data
         k = action["type"]
-        if k in ("destroy", "place", "refresh"):
-            decisions.apply(ctx, seat, action)
-        elif k in ("pass", "free_pass", "take", "change", "shortage", "shortage_done"):
+        if k in ("pass", "free_pass", "take", "change"):
             disaster.apply(ctx, seat, action)
         elif k in ("mulligan", "execute"):
             quick.apply(ctx, seat, action)
-        elif k == "bid":
-            conflict.bid(ctx, seat, action)
         elif k == "order":
             d["seats"][seat]["phase"] = action["first"]
         elif k == "use":
@@ -101,9 +120,12 @@ class EmpiresEnd(Game):
 
     def _label(self, data: Data, seat: int, action: Action, lang: str) -> str:
         try:
-            return labels.label(data, action, lang, seat)
+            return labels.label(data, seat, action, lang)
         except (KeyError, IndexError, TypeError, ValueError):
             return str(action.get("type", "?"))
+
+    def _summary(self, data: Data, lang: str) -> str:
+        return views.summary(data, lang)
 
     def _redetermine(self, data: Data, seat: int | None, rng: Rng) -> None:
         hidden.redetermine(data, seat, rng)

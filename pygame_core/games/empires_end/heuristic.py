@@ -2,8 +2,9 @@
 
 It reads only what its seat may see: its own hand, resources and pending decisions, and the
 public board (empires, open disasters, the conflict card, scores). Lookahead applies only its
-own non-final actions (never "done", never a bid), so it never peeks at deck order, other
-hands or sealed bids.
+own non-final actions (never "done", never a bid, never a draw), so it never peeks at deck
+order, other hands or sealed bids. It uses Change disaster (L588) on its own turn when the open card
+would cost it a valuable location.
 
 Evaluation = score + intact location points + end-game innovation points + the future value of
 active abilities and of resources (both shrinking as the phase track runs out).
@@ -19,7 +20,7 @@ from pygame_core.games.empires_end.data import CARDS, CONFLICTS, LOCS
 from pygame_core.games.empires_end.empire import destroy_options, points
 from pygame_core.games.empires_end.scoring import destroyed_count, innovation_points
 from pygame_core.kernel.rng import Rng
-from pygame_core.kernel.state import Ctx, State, copy_json
+from pygame_core.kernel.state import State
 
 RES_VALUE = {"wheat": 0.8, "hammer": 1.1, "axe": 0.9, "coin": 1.3}
 
@@ -86,9 +87,8 @@ def evaluate(d: dict[str, Any], seat: int) -> float:
 
 
 def _after(game: Any, state: State, seat: int, action: dict[str, Any]) -> dict[str, Any]:
-    ctx = Ctx(copy_json(state.data), Rng(state.rng), state.players, state.options, seat)
-    game._apply(ctx, seat, copy_json(action))
-    return ctx.data
+    """The position after ``seat``'s own non-final ``action`` (none of them draws a card)."""
+    return dict(game.apply(state, seat, action).data)
 
 
 def _take_value(d: dict[str, Any], seat: int, i: int) -> float:
@@ -117,6 +117,9 @@ def _choose_disaster(d: dict[str, Any], seat: int, legal: list[dict[str, Any]]) 
     tv = _take_value(d, seat, best_take["card"])
     frees = [a for a in legal if a["type"] == "free_pass" and a["card"] == best_take["card"]]
     passes = [a for a in legal if a["type"] == "pass" and a["card"] == best_take["card"]]
+    changes = [a for a in legal if a["type"] == "change" and a["card"] == best_take["card"]]
+    if changes and tv < -4 and not frees:
+        return changes[0]  # L588: swap a card that would cost a valuable location for the next one
     if tv > 0:
         return best_take
     if frees:
@@ -153,6 +156,9 @@ def choose(game: Any, state: State, seat: int, rng: Rng) -> dict[str, Any]:
         return legal[0]
     d = state.data
     kinds = {a["type"] for a in legal}
+    if kinds == {"change"}:
+        # asked out of turn: replace the open card that would hurt this empire most if it came round
+        return min(legal, key=lambda a: _take_value(d, seat, a["card"]))
     if kinds & {"take", "pass"}:
         return _choose_disaster(d, seat, legal)
     if "shortage" in kinds or "shortage_done" in kinds:

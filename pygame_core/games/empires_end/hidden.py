@@ -13,6 +13,7 @@ from typing import Any
 
 from pygame_core.games.empires_end.data import CARD_NAME
 from pygame_core.games.empires_end.model import total, zero_res
+from pygame_core.kernel.decisions import stack
 from pygame_core.kernel.rng import Rng
 
 Data = dict[str, Any]
@@ -26,10 +27,10 @@ def hidden_card_slots(d: Data, seat: int | None) -> list[Slot]:
     slots: list[Slot] = [(d["deck"], i) for i in range(len(d["deck"]))]
     slots += [(d["discard"], i) for i, c in enumerate(d["discard"]) if c not in face_up and c not in mine]
     for s, p in enumerate(d["seats"]):
-        if s == seat:
-            continue
-        slots += [(p["hand"], i) for i in range(len(p["hand"]))]
-        slots += [(item, "card") for item in p["decisions"] if "card" in item and item["card"] not in face_up]
+        if s != seat:
+            slots += [(p["hand"], i) for i in range(len(p["hand"]))]
+    slots += [(x, "card") for x in stack(d)
+              if "card" in x and seat not in x["seats"] and x["card"] not in face_up]
     return slots
 
 
@@ -47,18 +48,20 @@ def redetermine(d: Data, seat: int | None, rng: Rng) -> None:
     for (box, k), c in zip(slots, cards, strict=True):
         box[k] = c
     rng.shuffle(d["conflict_deck"])
+    bids: dict[str, Any] = next((x["answers"] for x in stack(d) if x["kind"] == "bid"), {})
     for s, p in enumerate(d["seats"]):
         if s == seat:
             continue
         n = total(p["resources"])
-        if p["bid"] is not None:
-            held = p["bid"]["axe"] + p["bid"]["coin"]
+        if str(s) in bids:
+            bid = bids[str(s)]
+            held = bid["axe"] + bid["coin"]
             if not p["resources_shown"]:
                 whole = n + held
                 held = rng.below(whole + 1)
                 n = whole - held
             b = _deal(held, rng)
-            p["bid"] = {"axe": b["axe"] + b["wheat"], "coin": b["coin"] + b["hammer"]}
+            bids[str(s)] = {**bid, "axe": b["axe"] + b["wheat"], "coin": b["coin"] + b["hammer"]}
         if not p["resources_shown"]:
             p["resources"] = _deal(n, rng)
 
@@ -78,7 +81,7 @@ def secret_tokens(d: Data, seat: int) -> list[str]:
     p = d["seats"][seat]
     face_up = set(d["face_up"])
     cards = list(p["hand"]) + list(p["known_discards"])
-    cards += [x["card"] for x in p["decisions"] if "card" in x and x["card"] not in face_up]
+    cards += [x["card"] for x in stack(d) if "card" in x and seat in x["seats"] and x["card"] not in face_up]
     out: list[str] = []
     for c in dict.fromkeys(cards):
         out.append(c)

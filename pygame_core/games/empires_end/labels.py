@@ -14,9 +14,7 @@ def _src(key: str, lang: str) -> str:
     return (LOC_NAME[key[2:]] if key.startswith("L:") else CARD_NAME[key[2:]])[lang]
 
 
-def _loc_at(d: dict[str, Any], seat: int | None, pos: int, lang: str) -> str:
-    if seat is None:
-        return f"#{pos}"
+def _loc_at(d: dict[str, Any], seat: int, pos: int, lang: str) -> str:
     loc = d["seats"][seat]["locations"][pos - 1]
     name = f"#{pos} {LOC_NAME[loc['id']][lang]}"
     if loc["intact"]:
@@ -28,7 +26,8 @@ def zh_text(hant: str, lang: str) -> str:
     return hant if lang == "zh-Hant" else hans(hant)
 
 
-def label(d: dict[str, Any], a: dict[str, Any], lang: str, seat: int | None) -> str:
+def label(d: dict[str, Any], seat: int, a: dict[str, Any], lang: str) -> str:
+    """The label of ``seat``'s action ``a``: locations are named in ``seat``'s own empire."""
     en = lang == "en"
 
     def zh(s: str) -> str:
@@ -45,7 +44,7 @@ def label(d: dict[str, Any], a: dict[str, Any], lang: str, seat: int | None) -> 
                 _src(a["src"], lang) + "）"
         if k == "take":
             took = f"Take {card}" if en else zh(f"拿取{card}")
-            if seat is None or a["card"] >= len(d["disasters"]):
+            if a["card"] >= len(d["disasters"]):
                 return took
             target = CARDS[d["disasters"][a["card"]]["card"]]["target"]
             hit = hit_text(d["seats"][seat]["locations"], target)[lang]
@@ -74,7 +73,7 @@ def label(d: dict[str, Any], a: dict[str, Any], lang: str, seat: int | None) -> 
             zh(f"出價{a['axe']}個戰斧與{a['coin']}個金幣")
     if k == "build":
         name = CARD_NAME[a["card"]][lang]
-        cost = build_cost(d["seats"][seat], a["card"])[0] if seat is not None else "?"
+        cost = build_cost(d["seats"][seat], a["card"])[0]
         where = _loc_at(d, seat, a["loc"], lang)
         if en:
             return f"Build {name} under {where} (cost {cost})"

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from pygame_core.games.empires_end.data import CARD_NAME
+from pygame_core.games.empires_end.decisions import queue
 from pygame_core.games.empires_end.model import discard, draw_to_hand, show
 from pygame_core.games.empires_end.text import join, seat_t, t
 from pygame_core.kernel.state import Ctx
@@ -17,6 +18,8 @@ def legal(d: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     hand = p["hand"]
     acts: list[dict[str, Any]] = [{"type": "execute", "cards": [hand[i], hand[j]]}
                                   for i in range(len(hand)) for j in range(i + 1, len(hand))]
+    if p["executed"]:
+        return []  # placing its two cards (own steps) before it is done
     if not p["mulligan_used"]:
         acts.append({"type": "mulligan"})
     return acts
@@ -44,6 +47,15 @@ def apply(ctx: Ctx, seat: int, a: dict[str, Any]) -> None:
                  t(".", "。")))
     # L662: both at once: destroy both targets (the 2nd by the adjacency rule if the same, A19),
     # then tuck both as innovations
-    p["decisions"].extend([{"kind": "destroy", "card": c1}, {"kind": "destroy", "card": c2},
-                      {"kind": "place", "card": c1}, {"kind": "place", "card": c2},
-                      {"kind": "quick_finish"}])
+    p["executed"] = True
+    queue(d, seat, [{"kind": "destroy", "card": c1}, {"kind": "destroy", "card": c2},
+                    {"kind": "place", "card": c1}, {"kind": "place", "card": c2}])
+
+
+def finish(ctx: Ctx, seat: int) -> None:
+    """L664: once both cards are placed, discard the 2 cards left and draw 2; the seat is done."""
+    p = ctx.data["seats"][seat]
+    discard(ctx, p["hand"], face_down_by=seat)
+    p["hand"] = []
+    draw_to_hand(ctx, seat, ctx.data["hand_size"])
+    p["done"] = True
