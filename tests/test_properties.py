@@ -288,9 +288,10 @@ def test_near_miss_actions_are_refused_cleanly(game, players, seed, data):
 @FAST
 @given(seed=st.integers(0, 2**40), data=st.data())
 def test_undo_cannot_take_back_an_action_that_showed_hidden_information(game, players, seed, data):
-    """An action shows hidden information to a viewer if, replayed on a position that viewer cannot
-    tell apart (hidden items re-dealt), it leaves the viewer seeing something else. Such an action
-    must be an undo barrier: undo never goes back past a draw, a flip or a reveal."""
+    """An action shows hidden information to a viewer if it puts on the viewer's screen a card only
+    another seat knew, or if, replayed on a position that viewer cannot tell apart (hidden items
+    re-dealt), it leaves the viewer seeing something else. Such an action must be an undo barrier:
+    undo never goes back past a draw, a flip or a reveal."""
     states = random_game(game, players, seed, data.draw(options_for(game)))
     steps = {data.draw(st.integers(0, len(states) - 2)) for _ in range(10)}
     for i in sorted(steps):
@@ -299,6 +300,11 @@ def test_undo_cannot_take_back_an_action_that_showed_hidden_information(game, pl
         if after.checkpoint == len(after.history):
             continue  # already a barrier
         for viewer in [None, *range(players)]:
+            # a card only another seat knew (a hand card: built, sold, executed) now on the screen
+            shown = game.view(after, viewer)
+            shown["log"] = [e for e in shown["log"] if e["i"] >= len(s.log)]
+            found = leaked(game, s, [o for o in range(players) if o != viewer], ui_text(shown))
+            assert not found, f"step {i}: {action} showed seat {viewer} {found!r}, yet it can be undone"
             seen = canonical(game.view(after, viewer))
             for k in range(2):
                 other = game.redetermine(s, viewer, seed + 31 * i + k)
