@@ -148,12 +148,14 @@ from pygame_core import games, webapi
 for game_id in games.available():
     games.get(game_id)
 import gzip, html, tarfile  # PyScript's own Python package imports these at start-up
-# stamp of the stdlib zip (zipimport keeps its directory in the heap): checked after the restore
+# stamp of the stdlib zip (zipimport keeps its directory in the heap): its size and the CRC of its
+# tail (the central directory), read with a seek so that no copy of the zip lands in the heap
 zip_path = next(p for p in sys.path if p.endswith(".zip"))
 with open(zip_path, "rb") as f:
-    data = f.read()
-sys._pgc_snapshot_stdlib = (len(data), zlib.crc32(data[-131072:]))
-del data, f, zip_path, game_id, games, webapi, os, sys, zlib, gzip, html, tarfile
+    size = f.seek(0, 2)
+    f.seek(max(0, size - 131072))
+    sys._pgc_snapshot_stdlib = (size, zlib.crc32(f.read()))
+del f, size, zip_path, game_id, games, webapi, os, sys, zlib, gzip, html, tarfile
 `);
 writeFileSync(out, py.makeMemorySnapshot());
 '''
