@@ -65,9 +65,10 @@ WEB_SKIP = ("sw.template.js",)
 ENGINE_SUFFIXES = (".py", ".json")
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 SW_TEMPLATE = WEB / "sw.template.js"
-#: Fetched with fetch() while Pyodide boots: the denominator of the boot progress bar.
-BOOT_FETCHED = ("pyscript/pyodide/pyodide.asm.wasm", "pyscript/pyodide/python_stdlib.zip",
-                "pyscript/pyodide/pyodide-lock.json", "pyscript/pyodide/pgc-engine.snap.gz")
+#: Fetched with fetch() while Pyodide boots: the denominator of the boot progress bar. Plus the
+#: snapshot when there is one, else the stdlib zip (a snapshot boot fetches it only once ready).
+BOOT_FETCHED = ("pyscript/pyodide/pyodide.asm.wasm", "pyscript/pyodide/pyodide-lock.json")
+STDLIB = "pyscript/pyodide/python_stdlib.zip"
 #: The boot snapshot (made by SNAPSHOT_RUNNER) and the PyScript `interpreter` module that loads it.
 SNAPSHOT = "pyscript/pyodide/pgc-engine.snap.gz"
 SNAPSHOT_SHIM = "./runtime/pyodide-snapshot.mjs"
@@ -374,8 +375,10 @@ def write_build_info(out: Path, version: str, count: int, pyc: bool, snapshot: b
         "pyscript": PYSCRIPT_VERSION,
         "pyc": pyc,
         "snapshot": snapshot,
-        "boot_download_bytes": sum((out / f).stat().st_size for f in BOOT_FETCHED if (out / f).is_file()),
+        "boot_download_bytes": sum((out / f).stat().st_size for f in (*BOOT_FETCHED, SNAPSHOT if snapshot
+                                                                       else STDLIB) if (out / f).is_file()),
         "snapshot_bytes": (out / SNAPSHOT).stat().st_size if snapshot else 0,
+        "stdlib_bytes": (out / STDLIB).stat().st_size,
     }
     (out / "build-info.json").write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
 
