@@ -327,6 +327,14 @@ def copy_web(out: Path) -> None:
                         ignore=shutil.ignore_patterns(*WEB_SKIP, "__pycache__", ".DS_Store"))
 
 
+def fit_preloads(out: Path, snapshot: bool) -> None:
+    """Keep only the <head> preloads of the boot path built (lines marked data-boot="snapshot" | "plain")."""
+    drop = 'data-boot="plain"' if snapshot else 'data-boot="snapshot"'
+    for page in out.glob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        page.write_text("".join(x for x in text.splitlines(keepends=True) if drop not in x), encoding="utf-8")
+
+
 def write_engine(out: Path, pyc: bool) -> None:
     source = zip_bytes(engine_entries())
     (out / "pygame_core.zip").write_bytes(cached_pyc("engine", source) if pyc else source)
@@ -403,6 +411,7 @@ def build(out: Path = DIST, pyc: bool = True, snapshot: bool = True) -> dict[str
     copy_pyscript(out)
     copy_pyodide(out, pyc)
     copy_web(out)
+    fit_preloads(out, snapshot)
     write_engine(out, pyc)
     if snapshot:
         write_snapshot(out)
