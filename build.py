@@ -332,7 +332,9 @@ def fit_preloads(out: Path, snapshot: bool) -> None:
     drop = 'data-boot="plain"' if snapshot else 'data-boot="snapshot"'
     for page in out.glob("*.html"):
         text = page.read_text(encoding="utf-8")
-        page.write_text("".join(x for x in text.splitlines(keepends=True) if drop not in x), encoding="utf-8")
+        lines = text.splitlines(keepends=True)
+        keep = (x for x in lines if not (x.lstrip().startswith("<link") and drop in x))
+        page.write_text("".join(keep), encoding="utf-8")
 
 
 def write_engine(out: Path, pyc: bool) -> None:

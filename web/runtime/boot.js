@@ -255,7 +255,9 @@ function boot() {
   // when a build with a snapshot boots without it, the stdlib zip (stdlib_bytes) is fetched instead.
   let info = {};
   let snapshotMissing = false;
-  fetch(url("../build-info.json"), { cache: "no-cache" })
+  // preloaded by the page's <head> (hence no cache option): awaited before the interpreter starts, so
+  // the bar knows its total before the first byte is counted; it only feeds the bar, never blocks it
+  const infoRead = fetch(url("../build-info.json"))
     .then((r) => (r.ok ? r.json() : {}))
     .then((got) => { info = got; })
     .catch(() => {});
@@ -304,7 +306,7 @@ function boot() {
 
     // PyScript reads the config from the <script type="py" config> tags present when core.js is
     // evaluated, so the tag goes in first (without it PyScript would fall back to its CDN Pyodide).
-    pyscriptConfig().then((config) => {
+    Promise.all([pyscriptConfig(), infoRead]).then(([config]) => {
       // the same module instance PyScript imports later; a failure here is PyScript's to report
       if (config.interpreter) import(config.interpreter).catch(() => {});
       const script = document.createElement("script");
