@@ -65,9 +65,10 @@ WEB_SKIP = ("sw.template.js",)
 ENGINE_SUFFIXES = (".py", ".json")
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 SW_TEMPLATE = WEB / "sw.template.js"
-#: Fetched with fetch() while Pyodide boots: the denominator of the boot progress bar.
-BOOT_FETCHED = ("pyscript/pyodide/pyodide.asm.wasm", "pyscript/pyodide/python_stdlib.zip",
-                "pyscript/pyodide/pyodide-lock.json", "pyscript/pyodide/pgc-engine.snap.gz")
+#: Fetched with fetch() while Pyodide boots: the denominator of the boot progress bar. Plus the
+#: snapshot when there is one, else the stdlib zip (a snapshot boot fetches it only once ready).
+BOOT_FETCHED = ("pyscript/pyodide/pyodide.asm.wasm", "pyscript/pyodide/pyodide-lock.json")
+STDLIB = "pyscript/pyodide/python_stdlib.zip"
 #: The boot snapshot (made by SNAPSHOT_RUNNER) and the PyScript `interpreter` module that loads it.
 SNAPSHOT = "pyscript/pyodide/pgc-engine.snap.gz"
 SNAPSHOT_SHIM = "./runtime/pyodide-snapshot.mjs"
@@ -148,12 +149,14 @@ from pygame_core import games, webapi
 for game_id in games.available():
     games.get(game_id)
 import gzip, html, tarfile  # PyScript's own Python package imports these at start-up
-# stamp of the stdlib zip (zipimport keeps its directory in the heap): checked after the restore
+# stamp of the stdlib zip (zipimport keeps its directory in the heap): its size and the CRC of its
+# tail (the central directory), read with a seek so that no copy of the zip lands in the heap
 zip_path = next(p for p in sys.path if p.endswith(".zip"))
 with open(zip_path, "rb") as f:
-    data = f.read()
-sys._pgc_snapshot_stdlib = (len(data), zlib.crc32(data[-131072:]))
-del data, f, zip_path, game_id, games, webapi, os, sys, zlib, gzip, html, tarfile
+    size = f.seek(0, 2)
+    f.seek(max(0, size - 131072))
+    sys._pgc_snapshot_stdlib = (size, zlib.crc32(f.read()))
+del f, size, zip_path, game_id, games, webapi, os, sys, zlib, gzip, html, tarfile
 `);
 writeFileSync(out, py.makeMemorySnapshot());
 '''
@@ -324,6 +327,16 @@ def copy_web(out: Path) -> None:
                         ignore=shutil.ignore_patterns(*WEB_SKIP, "__pycache__", ".DS_Store"))
 
 
+def fit_preloads(out: Path, snapshot: bool) -> None:
+    """Keep only the <head> preloads of the boot path built (lines marked data-boot="snapshot" | "plain")."""
+    drop = 'data-boot="plain"' if snapshot else 'data-boot="snapshot"'
+    for page in out.glob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        lines = text.splitlines(keepends=True)
+        keep = (x for x in lines if not (x.lstrip().startswith("<link") and drop in x))
+        page.write_text("".join(keep), encoding="utf-8")
+
+
 def write_engine(out: Path, pyc: bool) -> None:
     source = zip_bytes(engine_entries())
     (out / "pygame_core.zip").write_bytes(cached_pyc("engine", source) if pyc else source)
@@ -372,8 +385,10 @@ def write_build_info(out: Path, version: str, count: int, pyc: bool, snapshot: b
         "pyscript": PYSCRIPT_VERSION,
         "pyc": pyc,
         "snapshot": snapshot,
-        "boot_download_bytes": sum((out / f).stat().st_size for f in BOOT_FETCHED if (out / f).is_file()),
+        "boot_download_bytes": sum((out / f).stat().st_size for f in (*BOOT_FETCHED, SNAPSHOT if snapshot
+                                                                       else STDLIB) if (out / f).is_file()),
         "snapshot_bytes": (out / SNAPSHOT).stat().st_size if snapshot else 0,
+        "stdlib_bytes": (out / STDLIB).stat().st_size,
     }
     (out / "build-info.json").write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
 
@@ -398,6 +413,7 @@ def build(out: Path = DIST, pyc: bool = True, snapshot: bool = True) -> dict[str
     copy_pyscript(out)
     copy_pyodide(out, pyc)
     copy_web(out)
+    fit_preloads(out, snapshot)
     write_engine(out, pyc)
     if snapshot:
         write_snapshot(out)

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gzip
+import importlib
 import json
 import os
 import platform
@@ -181,6 +183,74 @@ def find_ready(page: Any, timeout: int = READY_TIMEOUT_MS) -> dict[str, Any]:
                                      pgcReadyAt: window.pgcReadyAt ?? window.readyAt ?? null})""")
 
 
+# ---------------------------------------------------------------- page bytes
+
+#: Already compressed: a host serves these as they are (no Content-Encoding), so they count raw.
+PRECOMPRESSED = (".gz", ".zip", ".png", ".jpg", ".jpeg", ".webp", ".woff2", ".br")
+#: Every resource the page fetched, with its start time (ms since navigation) and body bytes.
+RESOURCES_JS = """() => [...performance.getEntriesByType('navigation'),
+                         ...performance.getEntriesByType('resource')]
+  .map((e) => ({url: e.name, start: e.startTime, bytes: e.encodedBodySize}))"""
+_NODE_BROTLI = """
+const z = require("zlib"), fs = require("fs"), q = z.constants.BROTLI_PARAM_QUALITY;
+const out = {};
+for (const f of JSON.parse(fs.readFileSync(0, "utf8")))
+  out[f] = z.brotliCompressSync(fs.readFileSync(f), {params: {[q]: 11}}).length;
+process.stdout.write(JSON.stringify(out));
+"""
+
+
+def compressed_sizes(files: list[Path]) -> tuple[str, dict[Path, int]]:
+    """Size of each file as a compressing host serves it: brotli quality 11 (Python's `brotli` if
+    installed, else Node's zlib), gzip -9 if neither is there; files in PRECOMPRESSED stay raw."""
+    todo = sorted({f for f in files if not f.name.endswith(PRECOMPRESSED)})
+    sizes = {f: f.stat().st_size for f in files}
+    try:
+        brotli = importlib.import_module("brotli")
+        sizes.update({f: len(brotli.compress(f.read_bytes(), quality=11)) for f in todo})
+        return "brotli q11 (python brotli)", sizes
+    except ImportError:
+        pass
+    try:
+        done = subprocess.run(["node", "-e", _NODE_BROTLI], input=json.dumps([str(f) for f in todo]),
+                              capture_output=True, text=True, check=True).stdout
+        sizes.update({Path(f): n for f, n in json.loads(done).items()})
+        return "brotli q11 (node zlib)", sizes
+    except (OSError, subprocess.CalledProcessError, ValueError):
+        sizes.update({f: len(gzip.compress(f.read_bytes(), 9)) for f in todo})
+        return "gzip -9 (no brotli: neither python brotli nor node found)", sizes
+
+
+def page_bytes(resources: list[dict[str, Any]], ready: float, base_url: str, root: Path) -> dict[str, Any]:
+    """Bytes the page downloaded before it was ready (raw and as a compressing host serves them), the
+    big files one by one, and the whole site (what the service worker precaches after a first visit)."""
+    fetched: list[tuple[str, Path, int]] = []
+    for r in resources:
+        if r["start"] <= ready and r["url"].startswith(base_url + "/"):
+            rel = urlparse(r["url"]).path.lstrip("/") or "index.html"
+            fetched.append((rel, root / rel, r["bytes"]))
+    site = [p for p in root.rglob("*") if p.is_file()]
+    how, sizes = compressed_sizes(site)
+    files: dict[str, dict[str, int]] = {}
+    for rel, path, raw in fetched:
+        entry = files.setdefault(rel, {"raw": 0, "compressed": 0, "requests": 0})
+        entry["raw"] += raw
+        entry["compressed"] += sizes.get(path, raw) if raw else 0
+        entry["requests"] += 1
+    return {
+        "compression": how,
+        "until_ready": {
+            "requests": sum(f["requests"] for f in files.values()),
+            "raw": sum(f["raw"] for f in files.values()),
+            "compressed": sum(f["compressed"] for f in files.values()),
+        },
+        "big_files": {k: v for k, v in sorted(files.items(), key=lambda kv: -kv[1]["raw"])
+                      if v["raw"] >= 100_000},
+        "site": {"files": len(site), "raw": sum(p.stat().st_size for p in site),
+                 "compressed": sum(sizes.values())},
+    }
+
+
 # ---------------------------------------------------------------- 1. boot A/B
 
 
@@ -203,8 +273,10 @@ def pyodide_version() -> str | None:
         return None
 
 
-def bench_boot(br: Browser, site: Server, bare: Server, page_path: str, pairs: int) -> dict[str, Any]:
+def bench_boot(br: Browser, site: Server, bare: Server, page_path: str, pairs: int,
+               site_root: Path | None = None) -> dict[str, Any]:
     urls = {"bare": f"{bare.url}/bare.html", "site": f"{site.url}/{page_path}"}
+    seen: list[dict[str, Any]] = []  # what the first site load fetched (the bytes of every load are the same)
 
     def load(kind: str) -> dict[str, Any]:
         ctx = br.context()
@@ -212,7 +284,10 @@ def bench_boot(br: Browser, site: Server, bare: Server, page_path: str, pairs: i
             page = ctx.new_page()
             page.add_init_script(READY_PROBE)
             page.goto(urls[kind])
-            return find_ready(page)
+            got = find_ready(page)
+            if kind == "site" and not seen:
+                seen.append({"ready": got["ready"], "resources": page.evaluate(RESOURCES_JS)})
+            return got
         finally:
             ctx.close()
 
@@ -254,6 +329,8 @@ def bench_boot(br: Browser, site: Server, bare: Server, page_path: str, pairs: i
         "median_pair_ratio": round(statistics.median(pair_ratios), 3),
         "target_ratio_max": TARGETS["boot_ratio_max"],
         "meets_target": med_site / med_bare <= TARGETS["boot_ratio_max"],
+        "bytes": page_bytes(seen[0]["resources"], seen[0]["ready"], site.url, site_root)
+        if site_root is not None and seen else None,
     }
 
 
@@ -611,6 +688,15 @@ def table(report: dict[str, Any]) -> str:
             f"  ratio of medians {b['ratio_of_medians']:.2f}   median pair ratio {b['median_pair_ratio']:.2f}"
             f"   target <= {b['target_ratio_max']}   {'MEETS' if b['meets_target'] else 'MISSES'}",
         ]
+        if b.get("bytes"):
+            y, mb = b["bytes"], lambda n: f"{n / 1e6:.2f} MB"
+            u = y["until_ready"]
+            lines.append(f"  downloaded until ready: {u['requests']} requests, {mb(u['raw'])} raw, "
+                         f"{mb(u['compressed'])} {y['compression'].split(' (')[0]}")
+            for name, v in y["big_files"].items():
+                lines.append(f"    {name:<42} {mb(v['raw']):>9} raw {mb(v['compressed']):>9}")
+            lines.append(f"  whole site ({y['site']['files']} files, precached by the service worker): "
+                         f"{mb(y['site']['raw'])} raw, {mb(y['site']['compressed'])} compressed")
     c = report.get("click")
     if isinstance(c, dict) and "samples" in c:
         lines += [
@@ -735,7 +821,7 @@ def main(argv: list[str] | None = None) -> int:
                 shown = boot_page if len(boot_page) < 60 else boot_page[:40] + "…"
                 log(f"boot: {args.pairs} pairs, {shown} vs bare.html")
                 try:
-                    report["boot"] = bench_boot(br, site, bare, boot_page, args.pairs)
+                    report["boot"] = bench_boot(br, site, bare, boot_page, args.pairs, tmp / "site")
                 except Exception as exc:  # report, don't hide the rest
                     report["boot"] = {"error": repr(exc)}
             if "click" in parts:
