@@ -24,11 +24,12 @@ _sessions: dict[str, tuple[Game, State]] = {}
 
 
 def _catalog() -> dict[str, Any]:
+    """Every registered game; ``listed: false`` marks test games (playable by id, not offered)."""
     out = []
-    for gid in games.available():
+    for gid in games.registered():
         g = games.get(gid)
         out.append({"id": gid, "names": g.names, "min_players": g.min_players, "max_players": g.max_players,
-                    "options": g.options_schema, "bots": bots.available(gid)})
+                    "options": g.options_schema, "bots": bots.available(gid), "listed": games.is_listed(g)})
     return {"engine_version": ENGINE_VERSION, "langs": list(LANGS), "games": out}
 
 
@@ -42,9 +43,20 @@ def _legal(game: Game, state: State, seat: int, lang: str) -> list[dict[str, Any
     return [{"action": a, "label": game.label(state, a, lang)} for a in game.legal_actions(state, seat)]
 
 
+def _summary(game: Game, state: State, lang: str) -> dict[str, Any]:
+    """The public one-line summary of a game (kernel v2 ``Game.summary``; a plain one until it lands)."""
+    kernel = getattr(game, "summary", None)
+    if callable(kernel):
+        return dict(kernel(state, lang))
+    over = game.is_over(state)
+    return {"text": "", "players": state.players, "actions_played": len(state.history), "over": over,
+            "winners": list(game.scores(state).get("winners", [])) if over else []}
+
+
 def _snapshot(sid: str, seat: int | None, lang: str) -> dict[str, Any]:
     game, state = _session(sid)
-    out: dict[str, Any] = {"view": game.view(state, seat), "save": game.save(state)}
+    out: dict[str, Any] = {"view": game.view(state, seat), "save": game.save(state),
+                           "summary": _summary(game, state, lang)}
     if seat is not None:
         out["legal"] = _legal(game, state, seat, lang)
     return out
@@ -74,7 +86,10 @@ def _dispatch(method: str, a: dict[str, Any]) -> Any:
     if method == "load":
         game, state = load_any(a["text"])
         _sessions[a["sid"]] = (game, state)
+        _replays[a["sid"]] = state
         return _snapshot(a["sid"], a.get("seat"), lang)
+    if method == "step":
+        return _step(a["sid"], a["to"], a.get("seat", a.get("view_seat")), lang)
     if method == "view":
         return _snapshot(a["sid"], a.get("seat"), lang)
     if method == "apply":
@@ -97,8 +112,45 @@ def _dispatch(method: str, a: dict[str, Any]) -> Any:
         return _snapshot(a["sid"], a.get("view_seat"), lang)
     if method == "close":
         _sessions.pop(a["sid"], None)
+        _replays.pop(a["sid"], None)
         return True
     raise OptionError(f"unknown method {method!r}")
+
+
+# ------------------------------------------------------------------ step (replay sessions)
+#
+# A session opened with "load" keeps the loaded game's full action list, and "step" moves the session
+# to the position after its first n actions, either way. This version replays from the start on every
+# step (O(n)); kernel v2 caches states by history prefix and replaces _step_state with a cheap lookup.
+
+_replays: dict[str, State] = {}
+
+
+def _step_state(sid: str, n: int) -> State:
+    """The loaded game of ``sid`` after its first ``n`` actions (replayed from the start)."""
+    game, _ = _session(sid)
+    if sid not in _replays:
+        raise OptionError(f"game {sid!r} was not opened with load: nothing to step through")
+    full = _replays[sid]
+    return game.replay(full.players, full.seed, dict(full.options), list(full.history[:n]), full.meta)
+
+
+def _step(sid: str, to: Any, seat: int | None, lang: str) -> dict[str, Any]:
+    """Reply of "step": the snapshot at action ``to`` and, after action 1, how the last action reads."""
+    game, _ = _session(sid)
+    full = _replays.get(sid)
+    total = len(full.history) if full is not None else 0
+    if isinstance(to, bool) or not isinstance(to, int) or not 0 <= to <= total:
+        raise OptionError(f"step: 'to' must be a whole number from 0 to {total}, not {to!r}")
+    state = _step_state(sid, to)
+    _sessions[sid] = (game, state)
+    out = _snapshot(sid, seat, lang)
+    out["total"] = total
+    if to > 0:
+        before = _step_state(sid, to - 1)
+        actor, action = state.history[-1]
+        out["played"] = {"seat": actor, "action": action, "label": game.label(before, action, lang)}
+    return out
 
 
 def call(method: str, args_json: str = "{}") -> str:

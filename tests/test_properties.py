@@ -21,11 +21,10 @@ from hypothesis import strategies as st
 
 from pygame_core import IllegalAction, games, webapi
 from pygame_core.bots import RandomBot
+from pygame_core.games.toy import TOY
 from pygame_core.kernel.game import Game
 from pygame_core.kernel.i18n import LANGS
 from pygame_core.kernel.state import State, canonical
-
-from .kernel.toy import TOY
 
 GAMES: list[Game] = [TOY] + [games.get(g) for g in games.available()]
 CASES = [(g, n) for g in GAMES for n in range(g.min_players, g.max_players + 1)]
