@@ -31,10 +31,8 @@ Standard library only. Builds are deterministic: the same inputs give byte-ident
 from __future__ import annotations
 
 import argparse
-import functools
 import gzip
 import hashlib
-import http.server
 import io
 import json
 import os
@@ -451,64 +449,8 @@ def build(out: Path = DIST, pyc: bool = True, snapshot: bool = True) -> dict[str
 
 
 # ------------------------------------------------------------------ serve
-
-
-class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the MIME types Pyodide needs; every response must be revalidated."""
-
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".wasm": "application/wasm",
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".json": "application/json",
-        ".py": "text/x-python; charset=utf-8",
-        ".zip": "application/zip",
-        ".svg": "image/svg+xml",
-        ".webmanifest": "application/manifest+json",
-        ".css": "text/css",
-        ".html": "text/html; charset=utf-8",
-        ".txt": "text/plain; charset=utf-8",
-        ".png": "image/png",
-        ".ico": "image/x-icon",
-        ".woff2": "font/woff2",
-    }
-
-    def end_headers(self) -> None:
-        # no-cache = "revalidate every time" (cheap 304s), so a rebuild is seen at once;
-        # the service worker makes repeat visits fast and offline.
-        self.send_header("Cache-Control", "no-cache")
-        if self.path.split("?", 1)[0].endswith("/sw.js"):
-            self.send_header("Service-Worker-Allowed", "/")
-        super().end_headers()
-
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - stdlib signature
-        if os.environ.get("PGC_SERVE_LOG"):
-            super().log_message(format, *args)
-
-
-class SiteServer(http.server.ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request: object, client_address: object) -> None:
-        if isinstance(sys.exc_info()[1], ConnectionError):   # the browser went away mid-file: normal
-            return
-        super().handle_error(request, client_address)  # type: ignore[arg-type]
-
-
-def serve(port: int, directory: Path = DIST) -> None:
-    handler = functools.partial(SiteHandler, directory=str(directory))
-    try:
-        httpd = SiteServer(("127.0.0.1", port), handler)
-    except OSError as exc:
-        raise SystemExit(f"cannot listen on 127.0.0.1:{port}: {exc} (try --port N)") from exc
-    print(f"Serving http://127.0.0.1:{httpd.server_address[1]}/", flush=True)
-    try:
-        httpd.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        httpd.server_close()
+# One static server for build.py serve, bench/run.py and the tests: siteserver.py (MIME types,
+# no-cache, the security headers of docs/setup.md).
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -525,7 +467,9 @@ def main(argv: list[str] | None = None) -> None:
     if not (args.command == "serve" and args.no_build):
         build(out, pyc=not args.no_pyc, snapshot=not args.no_snapshot)
     if args.command == "serve":
-        serve(args.port, out)
+        from siteserver import serve
+
+        serve(out, args.port)
 
 
 if __name__ == "__main__":

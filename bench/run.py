@@ -20,14 +20,16 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # siteserver.py: the one static server (build.py serve, bench, tests)
+
+from siteserver import StaticServer as Server  # noqa: E402
+
 BENCH = ROOT / "bench"
 DIST = Path(os.environ.get("PGC_DIST", ROOT / "dist")).resolve()
 PRISTINE_PYODIDE = Path(os.environ.get("PGC_NODE_MODULES", ROOT / "node_modules")) / "pyodide"
@@ -50,7 +52,8 @@ CHROMIUM_ARGS = [
     "--disable-quic",
     "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
 ]
-GAME = "empires_end"
+#: The game measured: --game, default the first listed game of the engine (the bench names no game).
+GAME = ""
 TARGETS = {"boot_ratio_max": 0.6, "click_p95_ms_max": 16.0}
 READY_TIMEOUT_MS = 120_000
 
@@ -67,48 +70,6 @@ READY_PROBE = """
   mark();
 })();
 """
-
-
-# ---------------------------------------------------------------- static server
-
-
-class _Handler(SimpleHTTPRequestHandler):
-    extensions_map = {
-        **SimpleHTTPRequestHandler.extensions_map,
-        ".wasm": "application/wasm",
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".json": "application/json",
-        ".zip": "application/zip",
-        ".webmanifest": "application/manifest+json",
-    }
-
-    def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-cache")
-        super().end_headers()
-
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
-        pass
-
-
-class _Quiet(ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
-            super().handle_error(request, client_address)
-
-
-class Server:
-    def __init__(self, root: Path) -> None:
-        self.httpd = _Quiet(("127.0.0.1", 0), functools.partial(_Handler, directory=str(root)))
-        self.httpd.daemon_threads = True
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-
-    def stop(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
 
 
 # ---------------------------------------------------------------- helpers
@@ -668,7 +629,15 @@ def main(argv: list[str] | None = None) -> int:
         help="boot end: <html data-ready='true'> (default) or window.pgcReadyAt (runtime only)",
     )
     ap.add_argument("--only", default="boot,click,games", help="comma list of boot,click,games")
+    ap.add_argument("--game", default=None, help="game id (default: the engine's first listed game)")
     args = ap.parse_args(argv)
+    global GAME
+    if args.game:
+        GAME = args.game
+    else:
+        from pygame_core import games
+
+        GAME = games.available()[0]
     parts = set(args.only.split(","))
     READY_MODE["mode"] = args.ready
     boot_page = args.page or DEFAULT_BOOT_PAGE or hotseat_url(2, 1)
@@ -695,7 +664,7 @@ def main(argv: list[str] | None = None) -> int:
         # a snapshot of dist/: a rebuild running beside the benchmark must not pull files from under it
         shutil.copytree(DIST, tmp / "site")
         site = Server(tmp / "site")
-        bare = Server(stage_bare(tmp)) if "boot" in parts else None
+        bare = Server(stage_bare(tmp), security=False) if "boot" in parts else None
         try:
             if "boot" in parts and bare is not None:
                 shown = boot_page if len(boot_page) < 60 else boot_page[:40] + "…"

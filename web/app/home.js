@@ -6,6 +6,7 @@
 
 import { initLang, setLang, t, pick, esc, applyStatic, langSelectHTML, translator } from "./i18n.js";
 import * as store from "./store.js";
+import { refuseFrame } from "./noframe.js";
 import * as I from "./icons.js";
 import * as fronts from "./games.js";
 import { engine, setReady, installUpdateNotice, summaryEntry, fmtDate, gameName, randomSeed } from "./common.js";
@@ -360,4 +361,4 @@ async function main() {
   setReady();
 }
 
-main();
+if (!refuseFrame()) main();

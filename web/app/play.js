@@ -4,6 +4,7 @@
 
 import { initLang, setLang, t, pick, esc, applyStatic, langSelectHTML } from "./i18n.js";
 import * as store from "./store.js";
+import { refuseFrame } from "./noframe.js";
 import * as I from "./icons.js";
 import { engine, setReady, installUpdateNotice, summaryEntry, seatsOf, messageHTML, randomSeed, seatsFromParams, badSeatKind, intOrRaw, parseExact } from "./common.js";
 import { Session, SPEEDS } from "./controller.js";
@@ -217,4 +218,4 @@ async function start() {
   window.pgcGame = { session, view: gv }; // for tests and benchmarks
 }
 
-start();
+if (!refuseFrame()) start();
