@@ -15,6 +15,7 @@ from tests.browser import app
 from tests.browser.support import describe, wait_not_busy, wait_ready
 
 pytestmark = pytest.mark.browser
+GAME = "empires_end"  # the game this file plays (its only mention of a game id)
 
 
 def snapshot_built(site: Path) -> bool:
@@ -79,7 +80,7 @@ def test_game_page_boots_from_the_snapshot_and_plays_a_whole_game(contexts, base
     page.on("requestfinished", lambda r: fetched.append(r.url))
     warnings: list[str] = []
     page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
-    page.goto(f"{base_url}/{app.play_url(players=2, seed=5, humans=1)}")
+    page.goto(f"{base_url}/{app.play_url(GAME, players=2, seed=5, humans=1)}")
     wait_ready(page)
     assert snapshot_state(page) == {"state": "used"}, warnings
     assert any(u.endswith("/" + SNAPSHOT) for u in fetched), fetched
@@ -134,7 +135,7 @@ def test_a_bad_snapshot_falls_back_to_a_plain_boot(contexts, base_url, site: Pat
                    lambda route: route.fulfill(status=200, body=bad, content_type="application/gzip"))
     warnings: list[str] = []
     page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
-    page.goto(f"{base_url}/{app.play_url(players=2, seed=8, humans=2)}")
+    page.goto(f"{base_url}/{app.play_url(GAME, players=2, seed=8, humans=2)}")
     wait_ready(page)
     state = snapshot_state(page)
     assert state["state"] == "fallback", (state, warnings)
