@@ -5,8 +5,8 @@ runs it under Node on the site's own Pyodide and engine zip). Prints one JSON ob
 
 The long game is synthetic (:class:`Marathon`): four seats, a position of about Empire's End's size
 (~6 KB of JSON), and a reveal (a card draw with the RNG) only every 40 actions, so undo has up to 39
-actions to go back over, as after a long Industry phase. Real Empire's End games (about 240 actions)
-are measured beside it at 30 actions and at their end.
+actions to go back over, as after a long Industry phase. A real game is measured beside it at 30 actions
+and at its end: ``python bench/long_game.py [game id]`` (default: the first listed game).
 """
 
 from __future__ import annotations
@@ -115,18 +115,20 @@ def _play(game: Game, players: int, seed: int, upto: int, keep: tuple[int, ...])
     return line
 
 
-def measure() -> dict[str, Any]:
-    """The whole report."""
-    out: dict[str, Any] = {"python": sys.version.split()[0], "marathon": [], "empires_end": []}
+def measure(game_id: str | None = None) -> dict[str, Any]:
+    """The whole report: the marathon, and a real game (``game_id``, default the first listed)."""
+    game_id = game_id or games.available()[0]
+    out: dict[str, Any] = {"python": sys.version.split()[0], "game": game_id, "marathon": [], "real": []}
     marathon = Marathon()
     line = _play(marathon, 4, 1, max(LENGTHS), LENGTHS)
     out["marathon"] = [_measure(marathon, line, n) for n in LENGTHS]
-    ee = games.get("empires_end")
-    end = len(_play(ee, 4, 2, 10_000, ())[-1].history)
-    ee_line = _play(ee, 4, 2, 10_000, (30, end))
-    out["empires_end"] = [_measure(ee, ee_line, n) for n in (30, end)]
+    real = games.get(game_id)
+    players = real.max_players
+    end = len(_play(real, players, 2, 10_000, ())[-1].history)
+    line = _play(real, players, 2, 10_000, (30, end))
+    out["real"] = [_measure(real, line, n) for n in (30, end)]
     return out
 
 
 if __name__ == "__main__":
-    print(json.dumps(measure()))
+    print(json.dumps(measure(sys.argv[1] if len(sys.argv) > 1 else None)))

@@ -22,14 +22,16 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # siteserver.py: the one static server (build.py serve, bench, tests)
+
+from siteserver import StaticServer as Server  # noqa: E402
+
 BENCH = ROOT / "bench"
 DIST = Path(os.environ.get("PGC_DIST", ROOT / "dist")).resolve()
 PRISTINE_PYODIDE = Path(os.environ.get("PGC_NODE_MODULES", ROOT / "node_modules")) / "pyodide"
@@ -52,7 +54,8 @@ CHROMIUM_ARGS = [
     "--disable-quic",
     "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
 ]
-GAME = "empires_end"
+#: The game measured: --game, default the first listed game of the engine (the bench names no game).
+GAME = ""
 TARGETS = {"boot_ratio_max": 0.6, "click_p95_ms_max": 16.0}
 READY_TIMEOUT_MS = 120_000
 
@@ -69,48 +72,6 @@ READY_PROBE = """
   mark();
 })();
 """
-
-
-# ---------------------------------------------------------------- static server
-
-
-class _Handler(SimpleHTTPRequestHandler):
-    extensions_map = {
-        **SimpleHTTPRequestHandler.extensions_map,
-        ".wasm": "application/wasm",
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".json": "application/json",
-        ".zip": "application/zip",
-        ".webmanifest": "application/manifest+json",
-    }
-
-    def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-cache")
-        super().end_headers()
-
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
-        pass
-
-
-class _Quiet(ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
-            super().handle_error(request, client_address)
-
-
-class Server:
-    def __init__(self, root: Path) -> None:
-        self.httpd = _Quiet(("127.0.0.1", 0), functools.partial(_Handler, directory=str(root)))
-        self.httpd.daemon_threads = True
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-
-    def stop(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
 
 
 # ---------------------------------------------------------------- helpers
@@ -643,14 +604,14 @@ def bench_games_pyodide(players: int, n: int, seed: int) -> dict[str, Any]:
     }
 
 
-def bench_long() -> dict[str, Any]:
+def bench_long(game: str) -> dict[str, Any]:
     """bench/long_game.py on CPython and, unchanged, in Pyodide under Node with the site's engine."""
     out: dict[str, Any] = {}
     script = BENCH / "long_game.py"
-    runs = {"cpython": [sys.executable, str(script)]}
+    runs = {"cpython": [sys.executable, str(script), game]}
     try:
         runs["pyodide"] = ["node", str(BENCH / "pyodide_script.mjs"), str(site_pyodide_dir()),
-                           str(site_engine_zip()), str(script)]
+                           str(site_engine_zip()), str(script), game]
     except RuntimeError as exc:
         out["pyodide"] = {"error": repr(exc)}
     for key, cmd in runs.items():
@@ -746,11 +707,12 @@ def table(report: dict[str, Any]) -> str:
             if not isinstance(v, dict) or "error" in v:
                 lines.append(f"  {k}: {v}")
                 continue
-            for game in ("marathon", "empires_end"):
-                for row in v.get(game, []):
+            for part in ("marathon", "real"):
+                for row in v.get(part, []):
+                    name = "marathon" if part == "marathon" else v.get("game", "?")
                     undo = row["undo_ms"]["p95"] if row["undo_ms"] else None
                     lines.append(
-                        f"  {k:<8} {game:<12} {row['actions']:>5} actions  undo {undo}  "
+                        f"  {k:<8} {name:<12} {row['actions']:>5} actions  undo {undo}  "
                         f"undo after load {(row['undo_after_load_ms'] or {}).get('p95')}  "
                         f"load {row['load_ms']['p95']}  save {row['save_ms']['p95']}  ({row['save_kb']} KB)")
     for k in ("boot", "click"):
@@ -788,7 +750,15 @@ def main(argv: list[str] | None = None) -> int:
         help="boot end: <html data-ready='true'> (default) or window.pgcReadyAt (runtime only)",
     )
     ap.add_argument("--only", default="boot,click,games,long", help="comma list of boot,click,games,long")
+    ap.add_argument("--game", default=None, help="game id (default: the engine's first listed game)")
     args = ap.parse_args(argv)
+    global GAME
+    if args.game:
+        GAME = args.game
+    else:
+        from pygame_core import games
+
+        GAME = games.available()[0]
     parts = set(args.only.split(","))
     READY_MODE["mode"] = args.ready
     boot_page = args.page or DEFAULT_BOOT_PAGE or hotseat_url(2, 1)
@@ -815,7 +785,7 @@ def main(argv: list[str] | None = None) -> int:
         # a snapshot of dist/: a rebuild running beside the benchmark must not pull files from under it
         shutil.copytree(DIST, tmp / "site")
         site = Server(tmp / "site")
-        bare = Server(stage_bare(tmp)) if "boot" in parts else None
+        bare = Server(stage_bare(tmp), security=False) if "boot" in parts else None
         try:
             if "boot" in parts and bare is not None:
                 shown = boot_page if len(boot_page) < 60 else boot_page[:40] + "…"
@@ -849,7 +819,7 @@ def main(argv: list[str] | None = None) -> int:
         report["games"] = g
     if "long" in parts:
         log("long: undo, load and save at 30, 300 and 3,000 actions on CPython and on Pyodide (node)")
-        report["long"] = bench_long()
+        report["long"] = bench_long(GAME)
     log(table(report))
     print(json.dumps(report, ensure_ascii=False))
     return 0

@@ -25,11 +25,8 @@ from pygame_core.kernel.game import Game
 from pygame_core.kernel.i18n import LANGS
 from pygame_core.kernel.state import State, canonical
 
-from .kernel.toy import TOY
-
-#: Every registered game (test games too), and the kernel's toy if it is not registered.
+#: Every registered game, the test games (toy) included.
 GAMES: list[Game] = [games.get(g) for g in games.registered()]
-GAMES += [TOY] if TOY.id not in games.registered() else []
 CASES = [(g, n) for g in GAMES for n in range(g.min_players, g.max_players + 1)]
 IDS = [f"{g.id}-{n}p" for g, n in CASES]
 # No shrinking: an example is a seed of a whole random game, so a shrunk seed explains nothing

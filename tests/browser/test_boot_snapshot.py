@@ -16,6 +16,7 @@ from tests.browser import app
 from tests.browser.support import describe, wait_not_busy, wait_ready
 
 pytestmark = pytest.mark.browser
+GAME = "empires_end"  # the game this file plays (its only mention of a game id)
 
 
 def snapshot_built(site: Path) -> bool:
@@ -117,7 +118,7 @@ def test_game_page_boots_from_the_snapshot_and_plays_a_whole_game(contexts, base
     page.on("requestfinished", lambda r: fetched.append(r.url))
     warnings: list[str] = []
     page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
-    page.goto(f"{base_url}/{app.play_url(players=2, seed=5, humans=1)}")
+    page.goto(f"{base_url}/{app.play_url(GAME, players=2, seed=5, humans=1)}")
     wait_ready(page)
     assert snapshot_state(page)["state"] == "used", (snapshot_state(page), warnings)
     assert any(u.endswith("/" + SNAPSHOT) for u in fetched), fetched
@@ -174,7 +175,7 @@ def test_a_bad_snapshot_falls_back_to_a_plain_boot(contexts, base_url, site: Pat
                    lambda route: route.fulfill(status=200, body=bad, content_type="application/gzip"))
     warnings: list[str] = []
     page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
-    page.goto(f"{base_url}/{app.play_url(players=2, seed=8, humans=2)}")
+    page.goto(f"{base_url}/{app.play_url(GAME, players=2, seed=8, humans=2)}")
     wait_ready(page)
     state = snapshot_state(page)
     assert state["state"] == "fallback", (state, warnings)
@@ -200,7 +201,7 @@ def test_another_stdlib_zip_arriving_after_a_snapshot_boot_is_used_for_later_imp
     stock = (NODE_MODULES / "pyodide" / "python_stdlib.zip").read_bytes()
     page.route(f"**/{STDLIB}",
                lambda route: route.fulfill(status=200, body=stock, content_type="application/zip"))
-    page.goto(f"{base_url}/{app.play_url(players=2, seed=8, humans=2)}")
+    page.goto(f"{base_url}/{app.play_url(GAME, players=2, seed=8, humans=2)}")
     wait_ready(page)
     assert snapshot_state(page)["state"] == "used", snapshot_state(page)
     assert wait_stdlib_installed(page) == "other", snapshot_state(page)

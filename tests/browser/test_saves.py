@@ -12,11 +12,12 @@ from tests.browser import app
 from tests.browser.support import describe, wait_not_busy, wait_ready
 
 pytestmark = pytest.mark.browser
+GAME = "empires_end"  # the game this file plays (its only mention of a game id)
 
 
 def engine_save(seed: int, n_actions: int) -> tuple[str, int]:
     """A save made by the host engine (the browser's code), with seat metadata like the front end's."""
-    game = games.get(app.GAME)
+    game = games.get(GAME)
     meta = {
         "seats": [{"kind": "human", "name": "Ann"}, {"kind": "random", "name": "Bot"}],
         "created": 1,
@@ -95,7 +96,7 @@ FILL_STORAGE = """() => {
 
 
 def test_full_storage_shows_a_message_and_the_game_goes_on(page, base_url):
-    page.goto(f"{base_url}/{app.play_url(players=2, seed=41, humans=1)}")
+    page.goto(f"{base_url}/{app.play_url(GAME, players=2, seed=41, humans=1)}")
     wait_ready(page)
     wait_not_busy(page)
     assert app.step(page) == "action"
