@@ -33,7 +33,7 @@ CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; 
        "worker-src 'self' blob:; "
        "manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'")
 #: Pages meant to be shown inside other sites' frames (rule-teaching pages embed games).
-FRAMEABLE = ("embed.html",)
+FRAMEABLE = ("embed.html", "rules.html")
 
 MIME = {
     ".wasm": "application/wasm",

@@ -42,16 +42,22 @@ def test_step_moves_a_loaded_game_both_ways_and_labels_the_last_action() -> None
     call("load", sid="s1", text=text, seat=0)
     at2 = call("step", sid="s1", to=2, seat=0)
     assert at2["view"]["actions_played"] == 2 and at2["total"] == 4
-    assert at2["played"]["seat"] == 1 and at2["played"]["label"] == "Bid 1"
+    # seat 0 reads seat 1's sealed bid as the log tells it, never the amount
+    assert at2["played"] == {"seat": 1, "action": None, "label": "committed a bid"}
+    assert call("step", sid="s1", to=1, seat=0)["played"]["label"] == "Bid 0"  # its own bid, in full
     back = call("step", sid="s1", to=0, seat=0)
     assert back["view"]["actions_played"] == 0 and "played" not in back
     end = call("step", sid="s1", to=4, seat=0)
-    assert end["save"] == text  # the whole loaded game is still there after stepping back
+    # the whole loaded game is still there after stepping back
+    assert json.loads(end["save"])["actions"] == json.loads(text)["actions"]
+    assert json.loads(end["save"])["checksum"] == json.loads(text)["checksum"]
     bad = json.loads(webapi.call("step", json.dumps({"sid": "s1", "to": 5, "seat": 0})))
     assert not bad["ok"] and "0 to 4" in bad["error"]["message"]
     assert call("view", sid="s1", seat=0)["view"]["actions_played"] == 4  # the error changed nothing
-    not_loaded = json.loads(webapi.call("step", json.dumps({"sid": "s0", "to": 1})))
-    assert not not_loaded["ok"]
+    # a game played here is a line too: step back through it, and a new move starts a new line
+    assert call("step", sid="s0", to=1, seat=0)["view"]["actions_played"] == 1
+    assert call("apply", sid="s0", seat=1, action={"type": "bid", "n": 2})["view"]["actions_played"] == 2
+    assert call("step", sid="s0", to=2, seat=0)["total"] == 2
 
 
 def test_every_reply_carries_a_public_summary() -> None:

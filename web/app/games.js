@@ -24,6 +24,12 @@ function addCss(href) {
   });
 }
 
+/** Add a game's stylesheet alone (the rules page uses its phase colours); resolves once applied. */
+export function css(id) {
+  const m = manifest(id);
+  return m && m.css ? addCss(new URL(m.css, base(id)).href) : Promise.resolve();
+}
+
 /** A game's strings bundle alone (for the home page's option labels); {} when it has none. */
 export async function strings(id) {
   const m = manifest(id);
