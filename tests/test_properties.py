@@ -27,7 +27,7 @@ from pygame_core.kernel.state import State, canonical
 
 from .kernel.toy import TOY
 
-GAMES: list[Game] = [TOY] + [games.get(g) for g in games.available()]
+GAMES: list[Game] = [TOY] + [games.get(g) for g in games.registered()]
 CASES = [(g, n) for g in GAMES for n in range(g.min_players, g.max_players + 1)]
 IDS = [f"{g.id}-{n}p" for g, n in CASES]
 # No shrinking: an example is a seed of a whole random game, so a shrunk seed explains nothing

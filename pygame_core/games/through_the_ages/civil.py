@@ -16,6 +16,7 @@ from pygame_core.games.through_the_ages.economy import (
     ca_left,
     discount,
     ma_left,
+    matches,
     pay_resources,
     resources_for,
     spend_ca,
@@ -46,7 +47,7 @@ def take_cost(p: Player, slot: int, cid: str) -> int:
     c = CARDS[cid]
     cost = ROW_COST[slot]
     if c["kind"] == "wonder":
-        cost += len(p["wonders"])          # L422-426
+        cost += len(p["wonders"])  # L422-426
         cost -= discount(p, "take_wonder", cid)
     if c["kind"] == "leader":
         cost -= discount(p, "take_leader", cid)
@@ -61,13 +62,13 @@ def can_take(d: Data, p: Player, slot: int, limit: int) -> bool:
     if take_cost(p, slot, cid) > ca_left(p):
         return False
     if c["kind"] == "wonder":
-        return p["wonder"] is None                       # L416-426
-    if len(p["hand"]) >= limit:                          # L632, L638-644
+        return p["wonder"] is None  # L416-426
+    if len(p["hand"]) >= limit:  # L632, L638-644
         return False
     if c["kind"] in TECH_KINDS and (cid in p["hand"] or in_play(p, cid)):
-        return False                                     # L386-390
+        return False  # L386-390
     if c["kind"] == "leader" and c["lvl"] in p["leader_ages"]:
-        return False                                     # L406-408
+        return False  # L406-408
     return True
 
 
@@ -101,8 +102,7 @@ def _builds(p: Player, ca: int, ma: int, target: str | None = None) -> list[Acti
     limit = stats(p, tactics=False)["urban_limit"]
     for cid in p["work"]:
         c = CARDS[cid]
-        if target and target not in (c["kind"], c["type"], "farm_mine" if c["kind"] in ("farm", "mine") else "",
-                                     "building" if c["kind"] != "unit" else ""):
+        if target and not matches(target, c):
             continue
         if c["kind"] == "unit":
             if ma_left(p) < ma:
@@ -110,7 +110,7 @@ def _builds(p: Player, ca: int, ma: int, target: str | None = None) -> list[Acti
         elif ca_left(p) < ca:
             continue
         if c["kind"] == "urban" and urban_count(p, c["type"]) >= limit:
-            continue                                      # L745-753
+            continue  # L745-753
         if resources_for(p, cid) >= build_cost(p, cid):
             out.append({"type": "build", "card": cid})
     return out
@@ -126,7 +126,7 @@ def _upgrades(p: Player, ca: int, ma: int, target: str | None = None) -> list[Ac
         if not n:
             continue
         a = CARDS[lo]
-        if target and target not in (a["kind"], a["type"]):
+        if target and not matches(target, a):
             continue
         if a["kind"] == "unit" and ma_left(p) < ma or a["kind"] != "unit" and ca_left(p) < ca:
             continue
@@ -169,7 +169,7 @@ def stages_per_action(p: Player) -> int:
 
 def stage_cost(p: Player, k: int) -> int:
     w = p["wonder"]
-    costs = CARDS[w["id"]]["cost"]["stages"][w["built"]:w["built"] + k]
+    costs = CARDS[w["id"]]["cost"]["stages"][w["built"] : w["built"] + k]
     return max(0, sum(costs) - discount(p, "wonder_stage", w["id"]))
 
 
@@ -179,8 +179,9 @@ def _stages(p: Player, ca: int, most: int | None = None) -> list[Action]:
         return []
     left = len(CARDS[w["id"]]["cost"]["stages"]) - w["built"]
     top = min(left, stages_per_action(p) if most is None else most)
-    return [{"type": "stage", "n": k} for k in range(1, top + 1)
-            if tokens.amount(p, "mine") >= stage_cost(p, k)]
+    return [
+        {"type": "stage", "n": k} for k in range(1, top + 1) if tokens.amount(p, "mine") >= stage_cost(p, k)
+    ]
 
 
 def science_cost(p: Player, cid: str) -> int:
@@ -189,8 +190,9 @@ def science_cost(p: Player, cid: str) -> int:
 
 def _special_blocked(p: Player, cid: str) -> bool:
     c = CARDS[cid]
-    return c["kind"] == "special" and any(CARDS[s]["type"] == c["type"] and CARDS[s]["lvl"] >= c["lvl"]
-                                          for s in p["specials"])
+    return c["kind"] == "special" and any(
+        CARDS[s]["type"] == c["type"] and CARDS[s]["lvl"] >= c["lvl"] for s in p["specials"]
+    )
 
 
 def _develops(p: Player, ca: int) -> list[Action]:
@@ -212,8 +214,11 @@ def _revolutions(p: Player) -> list[Action]:
     """All CAs unspent on a net basis (L1022-1042, ruling §8.24)."""
     if p["ca_used"] > 0 or p["ca_total"] < 1:
         return []
-    return [{"type": "revolution", "card": c} for c in dict.fromkeys(p["hand"])
-            if CARDS[c]["kind"] == "government" and p["sci"] >= revolution_cost(p, c)]
+    return [
+        {"type": "revolution", "card": c}
+        for c in dict.fromkeys(p["hand"])
+        if CARDS[c]["kind"] == "government" and p["sci"] >= revolution_cost(p, c)
+    ]
 
 
 def _tactics(d: Data, p: Player) -> list[Action]:
@@ -222,19 +227,25 @@ def _tactics(d: Data, p: Player) -> list[Action]:
     out: list[Action] = []
     cost = max(0, 1 - discount(p, "play_tactic"))
     if ma_left(p) >= cost:
-        out += [{"type": "tactic", "card": c} for c in dict.fromkeys(p["mil"]) if CARDS[c]["kind"] == "tactic"]
+        out += [
+            {"type": "tactic", "card": c} for c in dict.fromkeys(p["mil"]) if CARDS[c]["kind"] == "tactic"
+        ]
     if ma_left(p) >= 2:
         out += [{"type": "copy", "card": c} for c in dict.fromkeys(d["common"]) if c != p["tactic"]]
     return out
 
 
 # ------------------------------------------------------------------ action cards
-def _sub(d: Data, p: Player, e: dict[str, Any]) -> list[Action]:
-    """The actions an action card's ``do`` effect may carry out, free of CA (L1198-1264)."""
+def sub_actions(d: Data, p: Player, e: dict[str, Any]) -> list[Action]:
+    """The actions a card's ``do`` effect may carry out, free of CA (L1198-1264)."""
     act = e["action"]
     target = e.get("target")
+    if target == "farm_mine_urban":
+        target = "building"
     if act == "build":
         return _builds(p, 0, 0, target)
+    if act == "build_or_upgrade":
+        return _builds(p, 0, 0, target) + _upgrades(p, 0, 0, target)
     if act == "upgrade":
         return _upgrades(p, 0, 0, target)
     if act == "develop":
@@ -242,7 +253,7 @@ def _sub(d: Data, p: Player, e: dict[str, Any]) -> list[Action]:
     if act == "increase_population":
         return _pops(p, 0)
     if act == "build_wonder_stage":
-        return _stages(p, 0, 1)                           # exactly one stage (L1240)
+        return _stages(p, 0, 1)  # exactly one stage (L1240)
     return []
 
 
@@ -251,13 +262,21 @@ def _with_discount(p: Player, effs: list[dict[str, Any]]) -> Player:
     q["disc"] = list(p.get("disc", []))
     for e in effs:
         if e["kind"] == "do" and e.get("discount"):
-            q["disc"].append({"on": _on(e["action"]), "n": e["discount"], "target": e.get("target"), "age": None})
+            q["disc"].append(
+                {"on": on_of(e["action"]), "n": e["discount"], "target": e.get("target"), "age": None}
+            )
     return q
 
 
-def _on(action: str) -> str:
-    return {"build_wonder_stage": "wonder_stage", "increase_population": "increase_population",
-            "develop": "develop", "upgrade": "upgrade", "build": "build"}.get(action, action)
+def on_of(action: str) -> str:
+    return {
+        "build_wonder_stage": "wonder_stage",
+        "increase_population": "increase_population",
+        "develop": "develop",
+        "upgrade": "upgrade",
+        "build": "build",
+        "build_or_upgrade": "build",
+    }.get(action, action)
 
 
 def _plays(d: Data, p: Player) -> list[Action]:
@@ -269,16 +288,16 @@ def _plays(d: Data, p: Player) -> list[Action]:
     for cid in dict.fromkeys(p["hand"]):
         c = CARDS[cid]
         if c["kind"] != "action" or cid in p["new"]:
-            continue                                       # L1202
+            continue  # L1202
         effs = c["effects"]
         dos = [e for e in effs if e["kind"] == "do"]
         choice = next((e for e in effs if e["kind"] == "choice"), None)
         if dos:
             q = _with_discount(p, effs)
             q["ca_used"] = p["ca_used"] + 1
-            subs = [] if breakthrough_only else _sub(d, q, dos[0])
+            subs = [] if breakthrough_only else sub_actions(d, q, dos[0])
             out += [{"type": "play", "card": cid, "do": s} for s in subs]
-            if dos[0]["action"] == "develop":              # Breakthrough pays a revolution with all CAs (L1254)
+            if dos[0]["action"] == "develop":  # Breakthrough pays a revolution with all CAs (L1254)
                 out += [{"type": "play", "card": cid, "do": r} for r in _revolutions(_with_discount(p, effs))]
         elif breakthrough_only:
             continue
@@ -293,10 +312,21 @@ def legal(d: Data, seat: int) -> list[Action]:
     """Every action-phase action of the current player."""
     p = d["p"][seat]
     if d["round"] <= 1:
-        return _takes(d, p) + [{"type": "end"}]           # round 1: only take cards (L376)
-    return (_takes(d, p) + _pops(p, 1) + _builds(p, 1, 1) + _upgrades(p, 1, 1) + _destroys(p)
-            + _leaders(p, d) + _stages(p, 1) + _develops(p, 1) + _revolutions(p) + _plays(d, p)
-            + _tactics(d, p) + [{"type": "end"}])
+        return _takes(d, p) + [{"type": "end"}]  # round 1: only take cards (L376)
+    return (
+        _takes(d, p)
+        + _pops(p, 1)
+        + _builds(p, 1, 1)
+        + _upgrades(p, 1, 1)
+        + _destroys(p)
+        + _leaders(p, d)
+        + _stages(p, 1)
+        + _develops(p, 1)
+        + _revolutions(p)
+        + _plays(d, p)
+        + _tactics(d, p)
+        + [{"type": "end"}]
+    )
 
 
 # ------------------------------------------------------------------ apply
@@ -314,13 +344,12 @@ def apply(ctx: Ctx, seat: int, a: Action) -> None:
         p["mil"].remove(a["card"])
         p["tactic"] = p["exclusive"] = a["card"]
         p["tactic_done"] = True
-        ctx.log(say("{p} plays the tactic {c}", "{p}打出阵型{c}", p=seat, c=a['card']),
-                card=a["card"])
+        ctx.log(say("{p} plays the tactic {c}", "{p}打出阵型{c}", p=seat, c=a["card"]), card=a["card"])
     elif k == "copy":
         spend_ma(p, 2)
         p["tactic"] = a["card"]
         p["tactic_done"] = True
-        ctx.log(say("{p} copies the tactic {c}", "{p}复制阵型{c}", p=seat, c=a['card']))
+        ctx.log(say("{p} copies the tactic {c}", "{p}复制阵型{c}", p=seat, c=a["card"]))
     else:
         do(ctx, seat, a, free=False)
     sync(p)
@@ -351,8 +380,15 @@ def do(ctx: Ctx, seat: int, a: Action, free: bool) -> None:
         p["pool"] -= 1
         p["work"][cid] += 1
         ctx.log(say("{p} builds {c} ({n} resources)", "{p}建造{c}（{n}资源）", p=seat, c=cid, n=cost))
-        effects.triggers(ctx, seat, "build_unit" if CARDS[cid]["kind"] == "unit" else "build_urban"
-                         if CARDS[cid]["kind"] == "urban" else "build")
+        effects.triggers(
+            ctx,
+            seat,
+            "build_unit"
+            if CARDS[cid]["kind"] == "unit"
+            else "build_urban"
+            if CARDS[cid]["kind"] == "urban"
+            else "build",
+        )
     elif k == "upgrade":
         lo, hi = a["from"], a["to"]
         cost = upgrade_cost(p, lo, hi)
@@ -365,7 +401,16 @@ def do(ctx: Ctx, seat: int, a: Action, free: bool) -> None:
         use_once(p, "build")
         p["work"][lo] -= 1
         p["work"][hi] += 1
-        ctx.log(say("{p} upgrades {c} to {d} ({n} resources)", "{p}将{c}升级为{d}（{n}资源）", p=seat, c=lo, d=hi, n=cost))
+        ctx.log(
+            say(
+                "{p} upgrades {c} to {d} ({n} resources)",
+                "{p}将{c}升级为{d}（{n}资源）",
+                p=seat,
+                c=lo,
+                d=hi,
+                n=cost,
+            )
+        )
     elif k in ("destroy", "disband"):
         if k == "disband":
             spend_ma(p, 1)
@@ -373,7 +418,7 @@ def do(ctx: Ctx, seat: int, a: Action, free: bool) -> None:
             spend_ca(p, 1)
         p["work"][a["card"]] -= 1
         p["pool"] += 1
-        ctx.log(say("{p} removes one {c}", "{p}移除一个{c}", p=seat, c=a['card']))
+        ctx.log(say("{p} removes one {c}", "{p}移除一个{c}", p=seat, c=a["card"]))
     elif k == "leader":
         play_leader(ctx, seat, a["card"])
     elif k == "stage":
@@ -393,14 +438,13 @@ def take(ctx: Ctx, seat: int, slot: int) -> None:
     d["row"][slot] = None
     c = CARDS[cid]
     if c["kind"] == "wonder":
-        p["wonder"] = {"id": cid, "built": 0}             # straight into play, unfinished (L416-418)
+        p["wonder"] = {"id": cid, "built": 0}  # straight into play, unfinished (L416-418)
     else:
         p["hand"].append(cid)
         p["new"].append(cid)
         if c["kind"] == "leader":
             p["leader_ages"].append(c["lvl"])
-    ctx.log(say("{p} takes {c} ({n} CA)", "{p}拿取{c}（{n}内政行动点）", p=seat, c=cid, n=cost),
-            card=cid)
+    ctx.log(say("{p} takes {c} ({n} CA)", "{p}拿取{c}（{n}内政行动点）", p=seat, c=cid, n=cost), card=cid)
     if c["kind"] in TECH_KINDS:
         effects.triggers(ctx, seat, "take_tech")
 
@@ -409,7 +453,11 @@ def enter(ctx: Ctx, seat: int, cid: str, sign: int = 1) -> None:
     """Cards with token symbols add tokens from the box while in play (L1454-1458)."""
     p = ctx.data["p"][seat]
     for e in CARDS[cid]["effects"]:
-        if e["kind"] == "gain" and e.get("when", "permanent") == "permanent" and e["what"] in ("blue", "yellow"):
+        if (
+            e["kind"] == "gain"
+            and e.get("when", "permanent") == "permanent"
+            and e["what"] in ("blue", "yellow")
+        ):
             effects.gain(ctx, seat, e["what"], sign * e["n"])
     del p
 
@@ -428,7 +476,7 @@ def play_leader(ctx: Ctx, seat: int, cid: str) -> None:
     old = p["leader"]
     if old:
         remove_leader(ctx, seat)
-        p["ca_used"] -= 1                                  # L818-822: regain 1 CA
+        p["ca_used"] -= 1  # L818-822: regain 1 CA
     p["hand"].remove(cid)
     p["leader"] = cid
     enter(ctx, seat, cid)
@@ -445,15 +493,25 @@ def build_stages(ctx: Ctx, seat: int, n: int, cost_ca: int) -> None:
     w["built"] += n
     w["tokens"] = w.get("tokens", 0) + min(n, p["bank"])  # stage tokens from the blue bank (L842)
     p["bank"] -= min(n, p["bank"])
-    ctx.log(say("{p} builds {n} stage(s) of {c} ({m} resources)", "{p}建造{c}的{n}个阶段（{m}资源）", p=seat, n=n, c=w['id'], m=cost))
+    ctx.log(
+        say(
+            "{p} builds {n} stage(s) of {c} ({m} resources)",
+            "{p}建造{c}的{n}个阶段（{m}资源）",
+            p=seat,
+            n=n,
+            c=w["id"],
+            m=cost,
+        )
+    )
     if w["built"] >= len(CARDS[w["id"]]["cost"]["stages"]):
-        p["bank"] += w.get("tokens", 0)                   # L869-877
+        p["bank"] += w.get("tokens", 0)  # L869-877
         p["wonder"] = None
         p["wonders"].append(w["id"])
         enter(ctx, seat, w["id"])
-        effects.apply_list(ctx, seat, [e for e in CARDS[w["id"]]["effects"] if e.get("when") == "play"],
-                           source=w["id"])
-        ctx.log(say("{p} completes {c}", "{p}完成{c}", p=seat, c=w['id']))
+        effects.apply_list(
+            ctx, seat, [e for e in CARDS[w["id"]]["effects"] if e.get("when") == "play"], source=w["id"]
+        )
+        ctx.log(say("{p} completes {c}", "{p}完成{c}", p=seat, c=w["id"]))
 
 
 def develop(ctx: Ctx, seat: int, cid: str, cost_ca: int) -> None:
@@ -469,7 +527,7 @@ def develop(ctx: Ctx, seat: int, cid: str, cost_ca: int) -> None:
         _new_government(ctx, seat, cid)
     elif c["kind"] == "special":
         for s in [s for s in p["specials"] if CARDS[s]["type"] == c["type"]]:
-            p["specials"].remove(s)                      # L979, L1054
+            p["specials"].remove(s)  # L979, L1054
             enter(ctx, seat, s, -1)
         p["specials"].append(cid)
         enter(ctx, seat, cid)
@@ -498,7 +556,15 @@ def revolution(ctx: Ctx, seat: int, cid: str) -> None:
     _new_government(ctx, seat, cid)
     sync(p)
     p["ca_used"] = p["ca_total"]
-    ctx.log(say("{p} declares a revolution: {c} ({n} science)", "{p}宣告革命：{c}（{n}科学）", p=seat, c=cid, n=sci))
+    ctx.log(
+        say(
+            "{p} declares a revolution: {c} ({n} science)",
+            "{p}宣告革命：{c}（{n}科学）",
+            p=seat,
+            c=cid,
+            n=sci,
+        )
+    )
 
 
 def play(ctx: Ctx, seat: int, a: Action) -> None:
@@ -510,14 +576,20 @@ def play(ctx: Ctx, seat: int, a: Action) -> None:
     p["hand"].remove(cid)
     ctx.log(say("{p} plays {c}", "{p}打出{c}", p=seat, c=cid))
     if sub is not None and sub["type"] == "revolution":
-        revolution(ctx, seat, sub["card"])               # Breakthrough: all CAs instead of 1 (L1254)
+        revolution(ctx, seat, sub["card"])  # Breakthrough: all CAs instead of 1 (L1254)
     else:
         spend_ca(p, 1)
         if sub is not None:
             for e in c["effects"]:
                 if e["kind"] == "do" and e.get("discount"):
-                    p.setdefault("disc", []).append({"on": _on(e["action"]), "n": e["discount"],
-                                                     "target": e.get("target"), "age": None})
+                    p.setdefault("disc", []).append(
+                        {"on": on_of(e["action"]), "n": e["discount"], "target": e.get("target"), "age": None}
+                    )
             do(ctx, seat, sub, free=True)
+            use_once(p, "upgrade")
+            use_once(p, "build")
+            for e in c["effects"]:
+                if e["kind"] == "do":
+                    effects.apply_list(ctx, seat, e.get("then", []), source=cid)
     rest = [e for e in c["effects"] if e["kind"] not in ("do",)]
     effects.apply_list(ctx, seat, rest, option=a.get("option"), source=cid)

@@ -41,7 +41,7 @@ def sync(p: Player) -> None:
         p[key + "_total"] = new
 
 
-def _matches(target: str | None, card: dict[str, Any] | None) -> bool:
+def matches(target: str | None, card: dict[str, Any] | None) -> bool:
     if target is None or card is None:
         return True
     if target in ("farm_mine",):
@@ -60,12 +60,20 @@ def discount(p: Player, on: str, card: str | None = None) -> int:
     n = 0
     for src in once_cards(p):
         for e in CARDS[src]["effects"]:
-            if e["kind"] == "discount" and e.get("when", "permanent") == "permanent" and e["on"] == on \
-                    and _matches(e.get("target"), c) and (e.get("age") is None or c is None or e["age"] == c["age"]):
+            if (
+                e["kind"] == "discount"
+                and e.get("when", "permanent") == "permanent"
+                and e["on"] == on
+                and matches(e.get("target"), c)
+                and (e.get("age") is None or c is None or e["age"] == c["age"])
+            ):
                 n += e["n"]
     for e in p.get("disc", []):
-        if e["on"] == on and _matches(e.get("target"), c) and (e.get("age") is None or c is None
-                                                               or e["age"] == c["age"]):
+        if (
+            e["on"] == on
+            and matches(e.get("target"), c)
+            and (e.get("age") is None or c is None or e["age"] == c["age"])
+        ):
             n += e["n"]
     return n
 

@@ -33,8 +33,10 @@ def value_of(d: Data, seat: int, key: str) -> int:
         return tokens.production(p, "farm")
     if key in ("resource_production", "resources_production"):
         return tokens.production(p, "mine")
-    if key == "units":
-        return count(p, "units")
+    if key == "discontent_workers":
+        from pygame_core.games.through_the_ages.model import happy_needed
+
+        return max(0, happy_needed(p["yellow"]) - stats(p)["happiness"])
     return count(p, key)
 
 
@@ -75,11 +77,31 @@ def targets(d: Data, who: str, by: str | None, seat: int, current: int) -> list[
     return [seat]
 
 
+def num(d: Data, seat: int, e: Effect) -> int:
+    """An effect's ``n``; a table by player count counts once per stronger (or more cultured) civ."""
+    n: Any = e.get("n", 1)
+    if isinstance(n, dict):
+        n = int(n.get(str(len(order_from(d, seat))), n.get("4", 0)) or 0)
+        per = e.get("per")
+        if per in ("stronger_civs", "civs_more_culture"):
+            key = "strength" if per == "stronger_civs" else "culture"
+            mine = value_of(d, seat, key)
+            n *= sum(1 for s in order_from(d, seat) if s != seat and value_of(d, s, key) > mine)
+    return int(n)
+
+
 def gain(ctx: Ctx, seat: int, what: str, n: int) -> None:
     """Seat gains (or loses, ``n`` < 0) ``n`` of ``what``."""
     d = ctx.data
     p = d["p"][seat]
     if n == 0:
+        return
+    if what == "food_or_resources":  # canonical choice: resources gained, resources lost first
+        if n > 0:
+            gain(ctx, seat, "resources", n)
+        else:
+            short = tokens.lose(p, "mine", -n)
+            gain(ctx, seat, "food", -short)
         return
     if what == "food" or what == "resources":
         kind = "farm" if what == "food" else "mine"
@@ -115,6 +137,7 @@ def gain(ctx: Ctx, seat: int, what: str, n: int) -> None:
                     p["yellow"] += 1
     elif what == "military_cards":
         from pygame_core.games.through_the_ages import flow
+
         flow.draw_military(ctx, seat, n)
     elif what == "ca":
         if n > 0:
@@ -129,12 +152,30 @@ def gain(ctx: Ctx, seat: int, what: str, n: int) -> None:
     # rating words as one-time gains have no effect of their own
 
 
-def apply_list(ctx: Ctx, seat: int, effects: list[Effect], *, current: int | None = None,
-               option: int | None = None, source: str | None = None) -> None:
+def apply_list(
+    ctx: Ctx,
+    seat: int,
+    effects: list[Effect],
+    *,
+    current: int | None = None,
+    option: int | None = None,
+    source: str | None = None,
+) -> None:
     """Run one-time effects for ``seat`` (``current`` = the player whose turn it is, for ties)."""
     cur = seat if current is None else current
     for e in effects:
         apply_one(ctx, seat, e, cur, option, source)
+
+
+def _condition(d: Data, s: int, cond: dict[str, Any] | None, cur: int) -> bool:
+    """An effect's ``if``: the seat is among the ``top``/``bottom`` k by ``by``."""
+    if not cond:
+        return True
+    k = cond.get("top") or cond.get("bottom") or 1
+    if len(order_from(d, cur)) == 2:
+        k = 1
+    seats = ranked(d, cond.get("by", "strength"), cur, "top" in cond)[:k]
+    return s in seats
 
 
 def apply_one(ctx: Ctx, seat: int, e: Effect, cur: int, option: int | None, source: str | None) -> None:
@@ -143,7 +184,27 @@ def apply_one(ctx: Ctx, seat: int, e: Effect, cur: int, option: int | None, sour
     who = e.get("who", "self")
     if k == "gain":
         for s in targets(d, who, e.get("by"), seat, cur):
-            gain(ctx, s, e["what"], e["n"])
+            if _condition(d, s, e.get("if"), cur):
+                gain(ctx, s, e["what"], e["n"])
+    elif k == "do":
+        for s in targets(d, who, e.get("by"), seat, cur):
+            auto_do(ctx, s, e)
+    elif k == "steal":
+        src = e.get("from")
+        for s in targets(d, who, e.get("by"), seat, cur):
+            victims = targets(d, src, e.get("by"), seat, cur) if src else []
+            for v in victims:
+                if v != s:
+                    have = value_of(d, v, "population") if e["what"] == "yellow" else e["n"]
+                    m = min(e["n"], d["p"][v]["yellow"] if e["what"] == "yellow" else have)
+                    gain(ctx, v, e["what"], -m)
+                    gain(ctx, s, e["what"], m)
+    elif k == "rule":
+        if e.get("code") == "lose_all_food":
+            for s in targets(d, "each", None, seat, cur):
+                tokens.lose(d["p"][s], "farm", tokens.amount(d["p"][s], "farm"))
+    elif k == "per" and isinstance(e.get("n"), dict):
+        gain(ctx, seat, e["what"], num(d, seat, e))
     elif k == "per":
         for s in targets(d, who, e.get("by"), seat, cur):
             per = e["per"]
@@ -163,11 +224,11 @@ def apply_one(ctx: Ctx, seat: int, e: Effect, cur: int, option: int | None, sour
         i = option if option is not None and 0 <= option < len(opts) else 0
         apply_list(ctx, seat, opts[i], current=cur, source=source)
     elif k == "budget":
-        p = d["p"][seat]
-        p["mil_res"] += e["n"]
+        d["p"][seat]["mil_res"] += num(d, seat, e)
     elif k == "discount":
         d["p"][seat].setdefault("disc", []).append(
-            {"on": e["on"], "n": e["n"], "target": e.get("target"), "age": e.get("age")})
+            {"on": e["on"], "n": e["n"], "target": e.get("target"), "age": e.get("age")}
+        )
     elif k == "destroy":
         for s in targets(d, who, e.get("by"), seat, cur):
             destroy(ctx, s, e["what"], e.get("n", 1), e.get("max_age"))
@@ -178,22 +239,42 @@ def apply_one(ctx: Ctx, seat: int, e: Effect, cur: int, option: int | None, sour
 def destroy(ctx: Ctx, seat: int, what: str, n: int, max_age: str | None) -> None:
     """Remove ``n`` of ``what`` (canonical choice: the lowest-level ones first)."""
     p = ctx.data["p"][seat]
-    kinds = {"building": ("farm", "mine", "urban"), "urban": ("urban",), "unit": ("unit",),
-             "farm_mine": ("farm", "mine")}.get(what)
+    kinds = {
+        "building": ("farm", "mine", "urban"),
+        "urban": ("urban",),
+        "unit": ("unit",),
+        "farm_mine": ("farm", "mine"),
+        "farm_mine_urban": ("farm", "mine", "urban"),
+    }.get(what)
     if what == "population":
         gain(ctx, seat, "workers", -n)
         return
-    if what == "leader":
+    if what == "colony":
+        if p["colonies"]:
+            from pygame_core.games.through_the_ages import civil
+
+            lost = p["colonies"].pop()
+            civil.enter(ctx, seat, lost, -1)
+        return
+    if what in ("leader", "leader_or_wonder_unfinished"):
+        if what != "leader" and p["wonder"] is not None and not p["leader"]:
+            p["bank"] += p["wonder"].get("tokens", 0)
+            p["wonder"] = None
+            return
         if p["leader"]:
             from pygame_core.games.through_the_ages import civil
+
             civil.remove_leader(ctx, seat)
         return
     if kinds is None:
         return
     lim = 9 if max_age is None else {"A": 0, "I": 1, "II": 2, "III": 3}[max_age]
     for _ in range(n):
-        cands = sorted((CARDS[c]["lvl"], c) for c, w in p["work"].items()
-                       if w and CARDS[c]["kind"] in kinds and CARDS[c]["lvl"] <= lim)
+        cands = sorted(
+            (CARDS[c]["lvl"], c)
+            for c, w in p["work"].items()
+            if w and CARDS[c]["kind"] in kinds and CARDS[c]["lvl"] <= lim
+        )
         if not cands:
             return
         c = cands[0][1]
@@ -208,3 +289,38 @@ def triggers(ctx: Ctx, seat: int, event: str) -> None:
         for e in CARDS[src]["effects"]:
             if e["kind"] == "on" and e["event"] == event:
                 apply_list(ctx, seat, e["effects"], source=src)
+
+
+def auto_do(ctx: Ctx, seat: int, e: Effect) -> None:
+    """An event's "do" (build a temple, produce food ...) for ``seat``, with the canonical choice:
+    the lowest-level eligible card; skipped when impossible."""
+    from pygame_core.games.through_the_ages import civil
+
+    d = ctx.data
+    p = d["p"][seat]
+    act = e["action"]
+    if act in ("produce_food", "produce_resources", "produce"):
+        if act != "produce_resources":
+            tokens.produce(p, "farm")
+        if act != "produce_food":
+            tokens.produce(p, "mine")
+        return
+    q = dict(p)
+    disc = list(p.get("disc", []))
+    if e.get("discount"):
+        disc.append({"on": civil.on_of(act), "n": e["discount"], "target": None, "age": None})
+    q["disc"] = disc
+    if e.get("free"):
+        q["disc"] = disc + [{"on": "build", "n": 99, "target": None, "age": None}]
+    q["ca_used"] = 0
+    q["ma_used"] = 0
+    subs = civil.sub_actions(d, q, e)
+    if e.get("age"):
+        subs = [a for a in subs if a.get("card") is None or CARDS[a["card"]]["age"] == e["age"]]
+    if not subs:
+        return
+    p["disc"] = q["disc"]
+    saved = (p["ca_used"], p["ma_used"])
+    civil.do(ctx, seat, subs[0], free=True)
+    p["ca_used"], p["ma_used"] = saved
+    p["disc"] = [x for x in p["disc"] if x["n"] != 99]

@@ -23,7 +23,7 @@ from pygame_core.games.through_the_ages.ratings import stats
 from pygame_core.games.through_the_ages.text import say
 from pygame_core.kernel import Ctx
 
-MIL_SIMPLE = ("event", "territory", "tactic", "bonus")   # L187-190
+MIL_SIMPLE = ("event", "territory", "tactic", "bonus")  # L187-190
 
 
 def final_age(d: Data) -> int:
@@ -36,9 +36,13 @@ def _military_deck(ctx: Ctx, age: str) -> list[str]:
     cards = deck("military", age, len(d["p"]))
     if d["mode"] == "simple":
         cards = [c for c in cards if CARDS[c]["kind"] in MIL_SIMPLE]
-    elif d["peaceful"]:                                        # L2249-2255
-        cards = [c for c in cards if CARDS[c]["kind"] not in ("aggression", "war")
-                 and not (CARDS[c]["kind"] == "pact" and not CARDS[c].get("no_war_theme"))]
+    elif d["peaceful"]:  # L2249-2255
+        cards = [
+            c
+            for c in cards
+            if CARDS[c]["kind"] not in ("aggression", "war")
+            and not (CARDS[c]["kind"] == "pact" and not CARDS[c].get("no_war_theme"))
+        ]
     ctx.rng.shuffle(cards)
     return cards
 
@@ -46,17 +50,21 @@ def _military_deck(ctx: Ctx, age: str) -> list[str]:
 def setup(ctx: Ctx) -> None:
     n = ctx.players
     opts = ctx.options
-    d: Data = {"mode": opts["mode"], "short": bool(opts["short"]), "peaceful": bool(opts["peaceful"]),
-               "global": bool(opts["global_conflict"])}
+    d: Data = {
+        "mode": opts["mode"],
+        "short": bool(opts["short"]),
+        "peaceful": bool(opts["peaceful"]),
+        "global": bool(opts["global_conflict"]),
+    }
     ctx.data = d
-    start = ctx.rng.below(n)                                  # L308-310
+    start = ctx.rng.below(n)  # L308-310
     d["start"] = start
     d["order"] = [(start + i) % n for i in range(n)]
     farm, mine, gov = by("farm"), by("mine"), by("government")
     d["p"] = [new_player(d["order"].index(s), INITIAL_WORKERS, farm, mine, gov) for s in range(n)]
     for s, p in enumerate(d["p"]):
         pos = d["order"].index(s)
-        p["ca_used"] = p["ca_total"] - (pos + 1)              # round 1: 1/2/3/4 CA, no MA (L312-321)
+        p["ca_used"] = p["ca_total"] - (pos + 1)  # round 1: 1/2/3/4 CA, no MA (L312-321)
         p["ma_used"] = p["ma_total"]
     ages = ["I", "II"] if d["mode"] == "simple" or d["short"] else ["I", "II", "III"]
     civ = {}
@@ -66,17 +74,17 @@ def setup(ctx: Ctx) -> None:
         civ[age] = cards
     d["cdeck"] = civ.pop("A")
     d["civil"] = civ
-    d["row"] = [d["cdeck"].pop() for _ in range(ROW_SIZE)]    # L213
+    d["row"] = [d["cdeck"].pop() for _ in range(ROW_SIZE)]  # L213
     d["mdecks"] = {age: _military_deck(ctx, age) for age in ages}
     ev = _military_deck(ctx, "A")
     k = int(TABLES["players"][str(n)]["current_events"]) if "players" in TABLES else n + 2
-    d["ev_cur"] = ev[:k]                                      # L299
-    d["box"] = ev[k:]                                         # L300: out of the game, unseen
+    d["ev_cur"] = ev[:k]  # L299
+    d["box"] = ev[k:]  # L300: out of the game, unseen
     d["ev_fut"] = []
     d["ev_past"] = []
-    d["mdeck"] = []                                           # no Age A military deck (L269)
+    d["mdeck"] = []  # no Age A military deck (L269)
     d["mdisc"] = []
-    d["gone"] = []                                            # military cards out of the game face down
+    d["gone"] = []  # military cards out of the game face down
     d["age"] = 0
     d["common"] = []
     d["round"] = 1
@@ -96,7 +104,7 @@ def replenish(ctx: Ctx) -> None:
     active = sum(1 for p in d["p"] if not p["resigned"])
     n = SWEEP.get(active, 3)
     row = [c for c in d["row"][n:] if c is not None]
-    if d["age"] == 0:                                         # first replenish ends Age A (L570-576)
+    if d["age"] == 0:  # first replenish ends Age A (L570-576)
         d["cdeck"] = []
         advance_age(ctx)
     while len(row) < ROW_SIZE:
@@ -126,7 +134,7 @@ def advance_age(ctx: Ctx) -> bool:
     d["mdisc"] = []
     d["cdeck"] = d["civil"].pop(new, [])
     d["mdeck"] = d["mdecks"].pop(new, [])
-    if d["age"] >= final_age(d) and d["last"] is None:       # L1879-1886, L1949
+    if d["age"] >= final_age(d) and d["last"] is None:  # L1879-1886, L1949
         mid_start = d["turn"] == d["start"]
         d["last"] = d["round"] if mid_start else d["round"] + 1
         ctx.log(say("Round {n} is the last round", "第{n}轮是最后一轮", n=d["last"]))
@@ -152,8 +160,9 @@ def antiquate(ctx: Ctx, seat: int, old: int) -> None:
         p["wonder"] = None
     if p.get("pact") and CARDS[p["pact"]["card"]]["lvl"] <= old:
         from pygame_core.games.through_the_ages import politics
+
         politics.end_pact(ctx, seat)
-    p["yellow"] = max(0, p["yellow"] - 2)                     # L1855; ruling §8.14
+    p["yellow"] = max(0, p["yellow"] - 2)  # L1855; ruling §8.14
     sync(p)
 
 
@@ -172,10 +181,15 @@ def start_turn(ctx: Ctx) -> None:
         if d["over"]:
             return
         from pygame_core.games.through_the_ages import politics
+
         politics.resolve_wars(ctx, seat)
-        if p["exclusive"]:                                    # L1529-1533
+        if p["exclusive"]:  # L1529-1533
             d["common"].append(p["exclusive"])
             p["exclusive"] = None
+    for src in [p["leader"]] if p["leader"] else []:  # permanent unit budget (Homer)
+        for e in CARDS[src]["effects"]:
+            if e["kind"] == "budget" and e.get("when") == "permanent" and isinstance(e.get("n"), int):
+                p["mil_res"] += e["n"]
     effects.triggers(ctx, seat, "turn_start")
     sync(p)
 
@@ -204,15 +218,15 @@ def finish_turn(ctx: Ctx, seat: int) -> None:
     if not p["resigned"]:
         r = stats(p)
         discontent = max(0, happy_needed(p["yellow"]) - r["happiness"])
-        if discontent > p["pool"]:                            # uprising: skip production (L1630, L1700-1704)
+        if discontent > p["pool"]:  # uprising: skip production (L1630, L1700-1704)
             ctx.log(say("{p}: uprising, no production", "{p}：起义，跳过生产", p=seat))
         else:
             produce(ctx, seat, r)
         effects.triggers(ctx, seat, "turn_end")
-        draws = min(ma_left(p), MAX_DRAW)                     # L1783-1793, L2160
+        draws = min(ma_left(p), MAX_DRAW)  # L1783-1793, L2160
         if draws > 0:
             draw_military(ctx, seat, draws)
-        p["ca_used"] = p["ma_used"] = 0                       # reset (L1805-1809)
+        p["ca_used"] = p["ma_used"] = 0  # reset (L1805-1809)
         p["temp_ma"] = p["mil_res"] = 0
         p["disc"] = []
         sync(p)
@@ -229,14 +243,21 @@ def produce(ctx: Ctx, seat: int, r: dict[str, int]) -> None:
     if c:
         short = tokens.lose(p, "mine", c)
         if short:
-            tokens.lose(p, "farm", short)                     # L1730-1732
+            tokens.lose(p, "farm", short)  # L1730-1732
     tokens.produce(p, "farm")
     eat = consumption(p["yellow"])
     short = tokens.lose(p, "farm", eat)
     if short:
-        p["cul"] = max(0, p["cul"] - FOOD_SHORT_CULTURE * short)   # L1758
-        ctx.log(say("{p} lacks {n} food: -{m} culture", "{p}缺少{n}食物：失去{m}文化",
-                    p=seat, n=short, m=FOOD_SHORT_CULTURE * short))
+        p["cul"] = max(0, p["cul"] - FOOD_SHORT_CULTURE * short)  # L1758
+        ctx.log(
+            say(
+                "{p} lacks {n} food: -{m} culture",
+                "{p}缺少{n}食物：失去{m}文化",
+                p=seat,
+                n=short,
+                m=FOOD_SHORT_CULTURE * short,
+            )
+        )
     tokens.produce(p, "mine")
     effects.triggers(ctx, seat, "production")
 

@@ -16,7 +16,7 @@ from pygame_core.games.through_the_ages.text import say
 from pygame_core.kernel import Ctx, decisions
 
 Action = dict[str, Any]
-RESIGN_CULTURE = 7                                            # ruling §8.15 (P2 §5.11)
+RESIGN_CULTURE = 7  # ruling §8.15 (P2 §5.11)
 
 
 def active(d: Data) -> list[int]:
@@ -39,15 +39,27 @@ def legal(d: Data, seat: int) -> list[Action]:
             out.append({"type": "event", "card": c})
         elif d["mode"] == "full" and kind == "aggression" and ma_left(p) >= CARDS[c].get("ma_cost", 0):
             mine = stats(p)["strength"]
-            out += [{"type": "aggress", "card": c, "target": s} for s in active(d)
-                    if s != seat and stats(d["p"][s])["strength"] < mine]
-        elif d["mode"] == "full" and kind == "war" and ma_left(p) >= CARDS[c].get("ma_cost", 0) \
-                and d["last"] is None and not any(w["from"] == seat for w in d["wars"]):
+            out += [
+                {"type": "aggress", "card": c, "target": s}
+                for s in active(d)
+                if s != seat and stats(d["p"][s])["strength"] < mine
+            ]
+        elif (
+            d["mode"] == "full"
+            and kind == "war"
+            and ma_left(p) >= CARDS[c].get("ma_cost", 0)
+            and d["last"] is None
+            and not any(w["from"] == seat for w in d["wars"])
+        ):
             out += [{"type": "war", "card": c, "target": s} for s in active(d) if s != seat]
         elif d["mode"] == "full" and kind == "pact" and len(active(d)) > 2:
             sides = ["A"] if CARDS[c].get("symmetric") else ["A", "B"]
-            out += [{"type": "pact", "card": c, "target": s, "side": x} for s in active(d) if s != seat
-                    for x in sides]
+            out += [
+                {"type": "pact", "card": c, "target": s, "side": x}
+                for s in active(d)
+                if s != seat
+                for x in sides
+            ]
     if d["mode"] == "full":
         if any(x["with"] is not None for x in [p.get("pact") or {"with": None}]) or _partner_pacts(d, seat):
             out.append({"type": "cancel_pact"})
@@ -71,7 +83,7 @@ def apply(ctx: Ctx, seat: int, a: Action) -> None:
         c = a["card"]
         p["mil"].remove(c)
         spend_ma(p, CARDS[c].get("ma_cost", 0))
-        ctx.log(say("{p} plays {c} against {d}", "{p}对{d}发动{c}", p=seat, c=c, d=_seat_name(a["target"])))
+        ctx.log(say("{p} plays {c} against {q}", "{p}对{q}发动{c}", p=seat, c=c, q=a["target"]))
         d["fight"] = {"card": c, "from": seat, "to": a["target"], "bonus": 0, "used": 0}
         ctx.reveal()
         decisions.push(d, "defend", [a["target"]])
@@ -81,11 +93,12 @@ def apply(ctx: Ctx, seat: int, a: Action) -> None:
         spend_ma(p, CARDS[c].get("ma_cost", 0))
         d["wars"].append({"card": c, "from": seat, "to": a["target"]})
         ctx.reveal()
-        ctx.log(say("{p} declares {c} on {d}", "{p}对{d}宣告{c}", p=seat, c=c, d=_seat_name(a["target"])))
+        ctx.log(say("{p} declares {c} on {q}", "{p}对{q}宣告{c}", p=seat, c=c, q=a["target"]))
     elif k == "pact":
         c = a["card"]
+        p["mil"].remove(c)  # held by the offer until answered
         ctx.reveal()
-        ctx.log(say("{p} offers {c} to {d}", "{p}向{d}提出{c}", p=seat, c=c, d=_seat_name(a["target"])))
+        ctx.log(say("{p} offers {c} to {q}", "{p}向{q}提出{c}", p=seat, c=c, q=a["target"]))
         d["offer"] = {"card": c, "from": seat, "to": a["target"], "side": a["side"]}
         decisions.push(d, "pact_reply", [a["target"]])
     elif k == "cancel_pact":
@@ -99,10 +112,6 @@ def apply(ctx: Ctx, seat: int, a: Action) -> None:
     sync(p)
 
 
-def _seat_name(s: int) -> str:
-    return f"P{s + 1}"
-
-
 # ------------------------------------------------------------------ events
 def prepare_event(ctx: Ctx, seat: int, card: str) -> None:
     """The card goes face down onto the future events deck, +culture = its level, then the top
@@ -112,9 +121,15 @@ def prepare_event(ctx: Ctx, seat: int, card: str) -> None:
     p["mil"].remove(card)
     d["ev_fut"].append([card, seat])
     p["cul"] += CARDS[card]["lvl"]
-    ctx.log(say("{p} prepares {c} (+{n} culture)", "{p}筹划{c}（+{n}文化）", p=seat, c=card, n=CARDS[card]["lvl"]),
-            to=[seat], others=say("{p} prepares an event (+{n} culture)", "{p}筹划事件（+{n}文化）",
-                                  p=seat, n=CARDS[card]["lvl"]))
+    ctx.log(
+        say(
+            "{p} prepares {c} (+{n} culture)", "{p}筹划{c}（+{n}文化）", p=seat, c=card, n=CARDS[card]["lvl"]
+        ),
+        to=[seat],
+        others=say(
+            "{p} prepares an event (+{n} culture)", "{p}筹划事件（+{n}文化）", p=seat, n=CARDS[card]["lvl"]
+        ),
+    )
     reveal_event(ctx, seat)
 
 
@@ -132,8 +147,9 @@ def reveal_event(ctx: Ctx, seat: int) -> None:
     if card["kind"] == "territory":
         start_auction(ctx, seat, ev)
     else:
-        effects.apply_list(ctx, seat, [dict(e, who=e.get("who", "each")) for e in card["effects"]],
-                           current=seat, source=ev)
+        effects.apply_list(
+            ctx, seat, [dict(e, who=e.get("who", "each")) for e in card["effects"]], current=seat, source=ev
+        )
         for s in active(d):
             sync(d["p"][s])
     if not d["ev_cur"]:
@@ -145,7 +161,7 @@ def turnover(ctx: Ctx) -> None:
     d = ctx.data
     fut = [c for c, _s in d["ev_fut"]]
     ctx.rng.shuffle(fut)
-    fut.sort(key=lambda c: -CARDS[c]["lvl"])              # list end = top: lowest age last
+    fut.sort(key=lambda c: -CARDS[c]["lvl"])  # list end = top: lowest age last
     d["ev_cur"] = fut
     d["ev_fut"] = []
 
@@ -258,10 +274,14 @@ def colonize(ctx: Ctx, seat: int, act: Action) -> None:
     p["colonies"].append(card)
     d["ev_past"].remove(card)
     from pygame_core.games.through_the_ages.civil import enter
+
     enter(ctx, seat, card)
-    effects.apply_list(ctx, seat, [e for e in CARDS[card]["effects"] if e.get("when", "play") == "play"],
-                       source=card)
-    ctx.log(say("{p} colonizes {c} (force {n})", "{p}殖民{c}（殖民军力{n}）", p=seat, c=card, n=colonize_force(d)))
+    effects.apply_list(
+        ctx, seat, [e for e in CARDS[card]["effects"] if e.get("when", "play") == "play"], source=card
+    )
+    ctx.log(
+        say("{p} colonizes {c} (force {n})", "{p}殖民{c}（殖民军力{n}）", p=seat, c=card, n=colonize_force(d))
+    )
     d["colonize"] = None
     sync(p)
 
@@ -271,7 +291,7 @@ def defend_legal(d: Data, seat: int) -> list[Action]:
     f = d["fight"]
     p = d["p"][seat]
     out: list[Action] = [{"type": "done"}]
-    if f["used"] < p["ma_total"]:                              # L2208
+    if f["used"] < p["ma_total"]:  # L2208
         for c in dict.fromkeys(p["mil"]):
             if CARDS[c]["kind"] == "bonus":
                 out.append({"type": "defend", "card": c})
@@ -299,7 +319,7 @@ def defend(ctx: Ctx, seat: int, act: Action) -> None:
     card = f["card"]
     d["fight"] = None
     d["ev_past"].append(card)
-    if att > dfn:                                            # the defender wins ties (L2001-2011)
+    if att > dfn:  # the defender wins ties (L2001-2011)
         ctx.log(say("{c} succeeds ({n} against {m})", "{c}成功（{n}对{m}）", c=card, n=att, m=dfn))
         _apply_conflict(ctx, card, f["from"], seat, att - dfn)
     else:
@@ -316,6 +336,7 @@ def _apply_conflict(ctx: Ctx, card: str, winner: int, loser: int, adv: int) -> N
             have = effects.value_of(d, loser, e["what"]) if e["what"] in ("culture",) else n
             if e["what"] in ("food", "resources"):
                 from pygame_core.games.through_the_ages import tokens
+
                 have = tokens.amount(d["p"][loser], "farm" if e["what"] == "food" else "mine")
             k = min(n, have)
             effects.gain(ctx, loser, e["what"], -k)
@@ -340,7 +361,7 @@ def resolve_wars(ctx: Ctx, seat: int) -> None:
             ctx.log(say("{c}: a draw", "{c}：平局", c=w["card"]))
             continue
         win, lose = (w["from"], w["to"]) if a > b else (w["to"], w["from"])
-        ctx.log(say("{c}: {d} wins by {n}", "{c}：{d}以{n}点获胜", c=w["card"], d=_seat_name(win), n=abs(a - b)))
+        ctx.log(say("{c}: {q} wins by {n}", "{c}：{q}以{n}点获胜", c=w["card"], q=win, n=abs(a - b)))
         _apply_conflict(ctx, w["card"], win, lose, abs(a - b))
 
 
@@ -353,12 +374,12 @@ def pact_reply(ctx: Ctx, seat: int, act: Action) -> None:
     o = d["offer"]
     d["offer"] = None
     src = d["p"][o["from"]]
-    if act["type"] == "refuse":                                # back to the offerer's hand (L2037)
+    if act["type"] == "refuse":  # back to the offerer's hand (L2037)
+        src["mil"].append(o["card"])
         ctx.log(say("{p} refuses the pact", "{p}拒绝条约", p=seat))
         return
-    src["mil"].remove(o["card"])
     if src.get("pact"):
-        end_pact(ctx, o["from"])                               # one pact card in your area (L2041)
+        end_pact(ctx, o["from"])  # one pact card in your area (L2041)
     other = "B" if o["side"] == "A" else "A"
     src["pact"] = {"card": o["card"], "with": seat, "side": o["side"], "other": other}
     ctx.log(say("{p} accepts {c}", "{p}接受{c}", p=seat, c=o["card"]))
@@ -378,12 +399,11 @@ def _pact_sides(d: Data) -> None:
     """Each player's pact sides in effect (their ``out`` counts in the ratings)."""
     for q in d["p"]:
         q["pact_sides"] = []
-    for s, q in enumerate(d["p"]):
+    for q in d["p"]:
         pact = q.get("pact")
         if pact:
-            sides = CARDS[pact["card"]].get("sides", {})
-            q["pact_sides"].append(sides.get(pact["side"], {}))
-            d["p"][pact["with"]]["pact_sides"].append(sides.get(pact["other"], {}))
+            q["pact_sides"].append([pact["card"], pact["side"]])
+            d["p"][pact["with"]]["pact_sides"].append([pact["card"], pact["other"]])
     for q in d["p"]:
         sync(q)
 

@@ -8,13 +8,36 @@ from typing import Any
 from pygame_core.games.through_the_ages.catalog import CARDS
 from pygame_core.games.through_the_ages.model import HAPPY_MAX, Player
 
-RATING_OF = {"science_rating": "science", "culture_rating": "culture", "strength": "strength",
-             "happiness": "happiness", "colonization": "colonization", "science": "science",
-             "culture": "culture", "ca": "ca", "ma": "ma"}
-KEYS = ("science", "culture", "strength", "happiness", "colonization", "ca", "ma", "urban_limit",
-        "civil_hand", "military_hand")
-URBAN_PER = {"labs": "lab", "temples": "temple", "libraries": "library", "theaters": "theater",
-             "arenas": "arena"}
+RATING_OF = {
+    "science_rating": "science",
+    "culture_rating": "culture",
+    "strength": "strength",
+    "happiness": "happiness",
+    "colonization": "colonization",
+    "science": "science",
+    "culture": "culture",
+    "ca": "ca",
+    "ma": "ma",
+}
+KEYS = (
+    "science",
+    "culture",
+    "strength",
+    "happiness",
+    "colonization",
+    "ca",
+    "ma",
+    "urban_limit",
+    "civil_hand",
+    "military_hand",
+)
+URBAN_PER = {
+    "labs": "lab",
+    "temples": "temple",
+    "libraries": "library",
+    "theaters": "theater",
+    "arenas": "arena",
+}
 UNIT_PER = {"infantry": "infantry", "cavalry": "cavalry", "artillery": "artillery", "air_force": "air_force"}
 
 
@@ -31,9 +54,13 @@ def count(p: Player, what: str) -> int:
     """How many ``what`` the player has (the ``per`` vocabulary of data/README.md)."""
     w = p["work"]
     if what in URBAN_PER:
-        return sum(n for c, n in w.items() if CARDS[c]["type"] == URBAN_PER[what] and CARDS[c]["kind"] == "urban")
+        return sum(
+            n for c, n in w.items() if CARDS[c]["type"] == URBAN_PER[what] and CARDS[c]["kind"] == "urban"
+        )
     if what in UNIT_PER:
-        return sum(n for c, n in w.items() if CARDS[c]["kind"] == "unit" and CARDS[c]["type"] == UNIT_PER[what])
+        return sum(
+            n for c, n in w.items() if CARDS[c]["kind"] == "unit" and CARDS[c]["type"] == UNIT_PER[what]
+        )
     if what == "units":
         return sum(n for c, n in w.items() if CARDS[c]["kind"] == "unit")
     if what in ("farms", "mines"):
@@ -88,8 +115,8 @@ def stats(p: Player, *, tactics: bool = True) -> dict[str, int]:
                 pers.append(e)
             elif e["kind"] == "gain" and e["what"] in RATING_OF:
                 r[RATING_OF[e["what"]]] += e["n"]
-    for pact in p.get("pact_sides", []):
-        for k, v in pact.get("out", {}).items():
+    for cid, side in p.get("pact_sides", []):
+        for k, v in CARDS[cid].get("sides", {}).get(side, {}).get("out", {}).items():
             if k in r:
                 r[k] += v
     for e in pers:

@@ -36,7 +36,7 @@ def pay(p: Player, kind: str, n: int) -> None:
         left -= take * v
     if left <= 0:
         return
-    for v, c in cards:           # break the smallest token worth more than what is left
+    for v, c in cards:  # break the smallest token worth more than what is left
         if v > left and p["blue"][c] > 0:
             p["blue"][c] -= 1
             p["bank"] += 1
