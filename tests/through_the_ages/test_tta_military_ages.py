@@ -160,3 +160,13 @@ def test_heuristic_beats_random_in_most_two_player_games():
             s = GAME.apply(s, seat, bs[seat].choose(GAME, s, seat))
         wins += GAME.scores(s)["winners"] == [h]
     assert wins >= 9
+
+
+def test_global_conflict_scores_strength_over_the_weakest_at_age_end_l2259():
+    def setup(d):
+        d["global"] = True
+        d["age"] = 1
+        d["cdeck"] = []
+        d["p"][0]["work"]["a_warriors"] = 4
+    s = play(edit(fresh(2, round_=2), setup), {"type": "end"})
+    assert s.data["age"] == 2 and p0(s)["cul"] - s.data["p"][1]["cul"] == 3

@@ -125,6 +125,12 @@ def advance_age(ctx: Ctx) -> bool:
     d["age"] += 1
     new = AGES[d["age"]]
     ctx.log(say("Age {n} begins", "时代{n}开始", n=new))
+    if d["global"] and d["age"] >= 2:                       # global conflict (L2257-2259)
+        alive = [q for q in d["p"] if not q["resigned"]]
+        strength = [stats(q)["strength"] for q in alive]
+        for q, st in zip(alive, strength, strict=True):
+            q["cul"] += st - min(strength)
+        ctx.log(say("Global conflict: culture for strength", "全球冲突：按军力获得文化"))
     if d["age"] >= 2:
         for s, p in enumerate(d["p"]):
             if not p["resigned"]:

@@ -243,9 +243,8 @@ def colonize_legal(d: Data, seat: int) -> list[Action]:
     for u, n in p["work"].items():
         if n > c["sent"].get(u, 0) and CARDS[u]["kind"] == "unit":
             out.append({"type": "send", "card": u})
-    used = list(c["bonus"])
     for b in dict.fromkeys(p["mil"]):
-        if CARDS[b]["kind"] == "bonus" and p["mil"].count(b) > used.count(b):
+        if CARDS[b]["kind"] == "bonus":
             out.append({"type": "bonus", "card": b})
     return out
 
@@ -261,15 +260,14 @@ def colonize(ctx: Ctx, seat: int, act: Action) -> None:
         decisions.push(d, "colonize", [seat])
         return
     if act["type"] == "bonus":
+        p["mil"].remove(act["card"])                           # played face up: public from now on
         c["bonus"].append(act["card"])
         decisions.push(d, "colonize", [seat])
         return
     for u, n in c["sent"].items():
         p["work"][u] -= n
         p["yellow"] += n
-    for b in c["bonus"]:
-        p["mil"].remove(b)
-        d["mdisc"].append(b)
+    d["mdisc"].extend(c["bonus"])
     card = c["card"]
     p["colonies"].append(card)
     d["ev_past"].remove(card)
