@@ -17,8 +17,9 @@
 // zipimport keeps the zip's directory in the heap: if the zip that arrives is not the one the
 // snapshot was made on (size + CRC of its tail, stamped by build.py), its caches are invalidated.
 // The plain-boot fallback loads the zip as usual.
-// globalThis.pgcSnapshot = {state: "loading" | "used" | "fallback", reason?, stdlib?} says which path
-// was taken; stdlib = "pending" | "same" | "other" | "failed: ..." once the snapshot was used.
+// globalThis.pgcSnapshot = {state: "loading" | "used" | "fallback", reason?, stdlib?, rebuildMs?} says
+// which path was taken; stdlib = "pending" | "same" | "other" | "failed: ..." once the snapshot was used;
+// rebuildMs = how long undoing the delta took.
 
 import { loadPyodide as loadPlain, version } from "../pyscript/pyodide/pyodide.mjs";
 import { rebuildSnapshot } from "./snapshot-delta.mjs";
@@ -94,7 +95,12 @@ async function wasmBytes() {
 }
 
 const snapshot = Promise.all([snapshotResponse.then(download), wasmBytes()])
-  .then(([delta, wasmFile]) => rebuildSnapshot(delta, wasmFile));
+  .then(([delta, wasmFile]) => {
+    const t0 = performance.now();
+    const rebuilt = rebuildSnapshot(delta, wasmFile);
+    status.rebuildMs = Math.round(performance.now() - t0);
+    return rebuilt;
+  });
 snapshot.catch(() => {}); // handled in loadPyodide
 
 // Runs right after the restore: reseeds the global RNG (its state was frozen at build time) and

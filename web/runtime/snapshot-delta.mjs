@@ -15,74 +15,52 @@ export const MAGIC = 0x64636770; // "pgcd"
 export const VERSION = 1;
 export const HEADER = 48;
 
-function leb(bytes, at) {
-  let value = 0;
-  let shift = 0;
-  for (;;) {
-    const b = bytes[at.i++];
-    if (b === undefined) throw new Error("wasm: truncated LEB128");
-    value += (b & 0x7f) * 2 ** shift;
-    shift += 7;
-    if (b < 0x80) return value;
-  }
-}
-
-function sleb32(bytes, at) {
-  let value = 0;
-  let shift = 0;
-  let b;
-  do {
-    b = bytes[at.i++];
-    if (b === undefined) throw new Error("wasm: truncated LEB128");
-    value |= (b & 0x7f) << shift;
-    shift += 7;
-  } while (b >= 0x80);
-  if (shift < 32 && b & 0x40) value |= -1 << shift;
-  return value >>> 0;
-}
-
-/** The active data segments of a wasm module: [{offset, start, end}] (start/end index `wasm`). */
-export function dataSegments(wasm) {
+/**
+ * The wasm module's initial memory up to `size` bytes: its active data segments (memory 0, i32.const
+ * offsets) copied to their offsets, zeros elsewhere. Throws on anything else, or data beyond `size`.
+ * One flat loop with a local cursor: it runs once per page load, mostly before the JIT warms up.
+ */
+export function initialMemory(wasm, size) {
   if (wasm.length < 8 || wasm[0] !== 0 || wasm[1] !== 0x61 || wasm[2] !== 0x73 || wasm[3] !== 0x6d) {
     throw new Error("not a wasm module");
   }
-  const at = { i: 8 };
-  const segments = [];
-  while (at.i < wasm.length) {
-    const id = wasm[at.i++];
-    const size = leb(wasm, at);
-    const end = at.i + size;
+  const image = new Uint8Array(size);
+  const n = wasm.length;
+  let i = 8;
+  // unsigned LEB128 at i (advances i); values here stay far below 2**31
+  const leb = () => {
+    let value = 0;
+    for (let shift = 0; ; shift += 7) {
+      if (i >= n) throw new Error("wasm: truncated");
+      const b = wasm[i++];
+      value |= (b & 0x7f) << shift;
+      if (b < 0x80) return value >>> 0;
+    }
+  };
+  while (i < n) {
+    const id = wasm[i++];
+    const sectionEnd = leb() + i;
     if (id === 11) {
-      for (let n = leb(wasm, at); n > 0; n--) {
-        const flags = leb(wasm, at);
+      for (let count = leb(); count > 0; count--) {
+        const flags = leb();
         if (flags === 1) { // passive: not part of the initial memory
-          at.i += leb(wasm, at);
+          i += leb();
           continue;
         }
-        if (flags === 2 && leb(wasm, at) !== 0) throw new Error("wasm: data segment of another memory");
-        if (flags > 2) throw new Error(`wasm: data segment flags ${flags}`);
-        if (wasm[at.i++] !== 0x41) throw new Error("wasm: data segment offset is not an i32.const");
-        const offset = sleb32(wasm, at);
-        if (wasm[at.i++] !== 0x0b) throw new Error("wasm: data segment offset expression too long");
-        const length = leb(wasm, at);
-        segments.push({ offset, start: at.i, end: at.i + length });
-        at.i += length;
+        if (flags === 2 && leb() !== 0) throw new Error("wasm: data segment of another memory");
+        if (flags > 2 || wasm[i++] !== 0x41) throw new Error("wasm: data segment offset is not an i32.const");
+        const offset = leb(); // an sLEB128; the offsets of a heap below 2 GB read the same unsigned
+        if (wasm[i++] !== 0x0b) throw new Error("wasm: data segment offset expression too long");
+        const length = leb();
+        if (offset + length > size || i + length > n) throw new Error("wasm: data segment out of range");
+        image.set(wasm.subarray(i, i + length), offset);
+        i += length;
       }
     }
-    at.i = end;
+    i = sectionEnd;
   }
-  if (at.i !== wasm.length) throw new Error("wasm: truncated section");
-  return segments;
-}
-
-/** FNV-1a over the u32 words of bytes[from, from + length) (length a multiple of 4). */
-export function checksum(bytes, from, length) {
-  const words = (bytes.byteOffset + from) % 4 === 0
-    ? new Uint32Array(bytes.buffer, bytes.byteOffset + from, length / 4)
-    : new Uint32Array(bytes.slice(from, from + length).buffer);
-  let h = 0x811c9dc5;
-  for (let k = 0; k < words.length; k++) h = Math.imul(h ^ words[k], 0x01000193);
-  return h >>> 0;
+  if (i !== n) throw new Error("wasm: truncated section");
+  return image;
 }
 
 /**
@@ -99,13 +77,21 @@ export function rebuildSnapshot(delta, wasm) {
   const expected = view.getUint32(12, true);
   const heap = HEADER + view.getUint32(HEADER + 4, true); // Pyodide's header length is its 2nd u32
   if (xorEnd % 4 !== 0 || heap + xorEnd > delta.length) throw new Error("snapshot delta: bad data range");
-  for (const { offset, start, end } of dataSegments(wasm)) {
-    if (offset + (end - start) > xorEnd) throw new Error("the wasm has data beyond the snapshot delta's range");
-    const base = heap + offset - start;
-    for (let i = start; i < end; i++) delta[base + i] ^= wasm[i];
+  // the wasm's initial memory, XORed in and checked word by word in one pass
+  const image = initialMemory(wasm, xorEnd);
+  const aligned = (delta.byteOffset + heap) % 4 === 0;
+  const words = new Uint32Array(aligned ? delta.buffer : delta.slice(heap, heap + xorEnd).buffer,
+    aligned ? delta.byteOffset + heap : 0, xorEnd / 4);
+  const init = new Uint32Array(image.buffer);
+  let h = 0x811c9dc5;
+  for (let k = 0; k < words.length; k++) {
+    const w = words[k] ^ init[k];
+    words[k] = w;
+    h = Math.imul(h ^ w, 0x01000193);
   }
-  if (checksum(delta, heap, xorEnd) !== expected) {
+  if ((h >>> 0) !== expected) {
     throw new Error("the snapshot delta was made against another pyodide.asm.wasm (checksum)");
   }
+  if (!aligned) delta.set(new Uint8Array(words.buffer), heap);
   return delta.subarray(HEADER);
 }
