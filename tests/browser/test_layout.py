@@ -13,7 +13,8 @@ SIZES = [(390, 844), (1366, 768)]
 
 WIDER = """() => [...document.querySelectorAll('body *')]
     .filter(e => e.getBoundingClientRect().right > innerWidth + 1 && e.checkVisibility())
-    .slice(0, 5).map(e => e.tagName.toLowerCase() + (e.className ? '.' + String(e.className).split(' ')[0] : ''))"""
+    .slice(0, 5)
+    .map(e => e.tagName.toLowerCase() + (e.className ? '.' + String(e.className).split(' ')[0] : ''))"""
 
 
 def no_sideways_scroll(page, where: str) -> None:

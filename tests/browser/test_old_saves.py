@@ -15,7 +15,7 @@ import pytest
 
 from pygame_core import games
 from tests.browser import app
-from tests.browser.support import describe, wait_not_busy, wait_ready
+from tests.browser.support import describe, format_violations, run_axe, wait_not_busy, wait_ready
 
 pytestmark = pytest.mark.browser
 GAME = "empires_end"  # the game this file plays (its only mention of a game id)
@@ -58,7 +58,8 @@ def made_broken(text: str, at: int) -> str:
 def put_saves(page, base_url: str, saves: dict[str, str]) -> None:
     page.goto(f"{base_url}/build-info.json")
     page.evaluate(
-        "(s) => { for (const [id, text] of Object.entries(s)) localStorage.setItem('pgc.save.' + id, text); }",
+        "(s) => { for (const [id, text] of Object.entries(s))"
+        " localStorage.setItem('pgc.save.' + id, text); }",
         saves,
     )
 
@@ -101,6 +102,8 @@ def test_stale_and_broken_saves_are_offered_and_the_original_is_kept(page, base_
     assert not NEVER.search(text), text
     assert not page.locator(app.sel("action")).count(), "the game is playable before the offer is accepted"
     assert stored(page, "pgc.save.stale") == stale, "the save was rewritten before the player accepted"
+    violations = run_axe(page)
+    assert not violations, format_violations("the old-save offer", violations)
 
     # export original: the original bytes
     with page.expect_download() as dl:

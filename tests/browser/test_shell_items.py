@@ -12,7 +12,7 @@ import pytest
 from pygame_core import bots, games
 from pygame_core.simulate import play
 from tests.browser import app
-from tests.browser.support import ROOT, describe, wait_not_busy, wait_ready
+from tests.browser.support import ROOT, describe, format_violations, run_axe, wait_not_busy, wait_ready
 
 pytestmark = pytest.mark.browser
 GAME = "empires_end"  # the game this file plays (its only mention of a game id)
@@ -58,7 +58,9 @@ def test_status_line_links_the_phase_and_an_illegal_action_links_its_rule(page, 
     assert rp.evaluate("() => location.hash") == f"#{want}"
     assert rp.locator(f"#{want}").is_visible()
     # the rules page jumps to the section once its content is drawn
-    rp.wait_for_function(f"() => Math.abs(document.querySelector('#{want}').getBoundingClientRect().top) < 40")
+    rp.wait_for_function(
+        f"() => Math.abs(document.querySelector('#{want}').getBoundingClientRect().top) < 40"
+    )
     rp.close()
 
     # an action the rules refuse: the message and a "Why?" link to the rule of its code
@@ -98,6 +100,8 @@ def test_end_screen_ranks_crowns_winners_says_the_tie_break_and_offers_a_rematch
         assert f"{NAMES[s]} {sc['tiebreak']['values'][s]}" in tb, tb
     assert "Tie on" in tb and sc["tiebreak"]["key"] not in tb, tb
     assert "Player " not in tb, f"seat names not used: {tb}"
+    violations = run_axe(page)
+    assert not violations, format_violations("the end screen", violations)
 
     panel.locator("[data-testid='rematch']").click()
     page.wait_for_url(re.compile(r"play\.html\?save="))
@@ -105,7 +109,7 @@ def test_end_screen_ranks_crowns_winners_says_the_tie_break_and_offers_a_rematch
     (sid, text), = [(k, v) for k, v in app.saves(page).items() if k != "done"]
     doc = json.loads(text)
     assert doc["game"] == GAME and doc["players"] == 4 and doc["options"] == state.options
-    assert [(s["kind"], s["name"]) for s in doc["meta"]["seats"]] == list(zip(kinds, NAMES))
+    assert [(s["kind"], s["name"]) for s in doc["meta"]["seats"]] == list(zip(kinds, NAMES, strict=False))
     assert doc["seed"] != state.seed
 
 
@@ -173,10 +177,13 @@ def test_hotseat_offers_the_device_to_a_seat_that_may_act_out_of_turn(page, base
 
 def test_the_viewer_is_offered_its_optional_actions_before_a_bot_plays(page, base_url):
     state = optional_position()
-    seed_save(page, base_url, "opt1", games.get(GAME).save(with_seats(state, ["random", "random", "human"])))
+    text = games.get(GAME).save(with_seats(state, ["random", "random", "human"]))
+    seed_save(page, base_url, "opt1", text)
     app.open_ready(page, f"{base_url}/play.html?save=opt1&lang=en&speed=fast")
     assert page.locator("[data-testid='out-of-turn']").is_visible(), describe(page)
     assert app.actions_played(page) == len(state.history), "the bot played before the viewer could act"
+    violations = run_axe(page)
+    assert not violations, format_violations("out-of-turn actions and projected scores", violations)
     assert page.locator(app.sel("action")).count() == len(games.get(GAME).legal_actions(state, 2))
     page.locator("[data-testid='let-play']").click()
     wait_not_busy(page)
@@ -192,7 +199,8 @@ def test_a_long_action_list_folds_and_keeps_done_in_reach(page, base_url):
     shown = page.evaluate("""async () => {
         const m = await import('./app/gameview.js');
         const legal = [];
-        for (let i = 0; i < 40; i++) legal.push({action: {type: i < 25 ? 'build' : 'sell', card: i}, label: 'card ' + i});
+        for (let i = 0; i < 40; i++)
+            legal.push({action: {type: i < 25 ? 'build' : 'sell', card: i}, label: 'card ' + i});
         legal.push({action: {type: 'done'}, label: 'Done'});
         const ctx = {legal, sel: null, isPrimary: m.isPrimary, groupLabel: (g) => g};
         const div = document.createElement('div');
@@ -227,9 +235,10 @@ def test_imports_refuse_huge_files_and_unknown_seat_kinds_with_their_own_message
     page.locator(app.sel("import")).set_input_files(str(huge))
     banner = page.locator(app.sel("error"))
     banner.wait_for(state="visible")
-    assert re.search(r"too large", banner.inner_text()) and "20.0 MB" in banner.inner_text(), banner.inner_text()
+    said = banner.inner_text()
+    assert re.search(r"too large", said) and "20.0 MB" in said, said
     assert not re.search(r"storage", banner.inner_text(), re.I), banner.inner_text()
-    assert info.inner_text().strip() == "", f"a stale info message next to the error: {info.inner_text()}"
+    assert info.inner_text().strip() == "", f"a stale info message beside the error: {info.inner_text()}"
 
     page.locator(app.sel("import")).set_input_files(str(alien))
     page.wait_for_function("() => /seat kind/.test(document.querySelector('#home-error').textContent)")
