@@ -192,7 +192,9 @@ function renderSaved() {
     const alt = g ? (document.documentElement.lang === "en" ? g.names["zh-Hant"] : g.names.en) : "";
     const damaged = chk.state === "damaged";
     const sum = e.summary || {};
-    const text = pick(sum.text);
+    // the engine's line says "Player 2" / "玩家2": use the names chosen for the seats
+    const seatName = (d, m) => ((e.seats || [])[d - 1] && (e.seats[d - 1].name || "").trim()) || m;
+    const text = pick(sum.text).replace(/Player (\d+)|玩家(\d+)/g, (m, a, b) => seatName(+(a || b), m));
     const progress = damaged ? ""
       : chk.state === "checking" ? `<span class="muted">${esc(t("checking"))}</span>`
         : `${sum.over ? `<span class="tag over">${esc(t("game_over_short"))}</span>` : `<span class="tag live">${esc(t("in_progress"))}</span>`}`
