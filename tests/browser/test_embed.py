@@ -141,3 +141,42 @@ def test_embed_step_mode_steps_through_a_save(page, base_url, host_server, host_
     frame.locator("[data-testid='step-last']").click()
     assert re.search(rf"\b{total} of {total}\b", pos.inner_text()), pos.inner_text()
     assert nxt.is_disabled()
+
+
+def sealed_bid_save() -> tuple[str, int, str]:
+    """A 2-player save whose action ``n`` is seat 1's sealed conflict bid, made before seat 0's (L457)."""
+    from pygame_core import bots
+
+    game = games.get(GAME)
+    state = game.new_game(players=2, seed=9, options={"mode": "quick"}, meta={"seats": [
+        {"kind": "human", "name": "Ann"}, {"kind": "heuristic", "name": "Bob"}]})
+    bot = bots.make("heuristic", GAME, 9)
+    for _ in range(300):
+        tm = game.to_move(state)
+        seat = 1 if 1 in tm else tm[0]
+        action = bot.choose(game, state, seat)
+        label = game.label(state, seat, action, "en")
+        state = game.apply(state, seat, action)
+        if action["type"] == "bid" and seat == 1:
+            return game.save(state), len(state.history), label
+    raise AssertionError("no sealed bid by seat 1")
+
+
+@pytest.mark.parametrize("seat", ["0", None, "1"])
+def test_step_mode_over_another_seats_sealed_bid_shows_no_amount(page, base_url, seat):
+    text, n, label = sealed_bid_save()
+    b64 = base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+    seat_q = f"&seat={seat}" if seat is not None else ""
+    page.goto(f"{base_url}/embed.html?save={b64}&step=1&at={n}&lang=en{seat_q}")
+    wait_ready(page)
+    last = page.locator("[data-testid='status'] .last-move")
+    last.wait_for(state="visible")
+    shown = last.inner_text()
+    if seat == "1":
+        # the bidder's own view: its bid in full
+        assert label in shown, (shown, label)
+    else:
+        # another seat's view, or the public one: the log's redacted line, never the amount
+        assert re.search(r"made a sealed bid", shown), shown
+        assert label not in shown and not re.search(r"\d", shown), shown
+        assert "Bob" in shown, shown

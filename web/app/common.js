@@ -30,7 +30,9 @@ function summaryText(reply) {
 export function summaryEntry(reply, doc) {
   const v = reply.view;
   const s = reply.summary || {};
+  const ld = reply.load;
   return {
+    ...(ld && ld.status && ld.status !== "ok" ? { old: { status: ld.status, at: ld.at ?? null, version: (doc && doc.engine_version) || null } } : {}),
     game: v.game,
     players: v.players,
     seats: seatsOf(doc, v.players),
@@ -54,6 +56,12 @@ export function seatsOf(doc, players) {
     return { kind: typeof s.kind === "string" ? s.kind : "human", name: typeof s.name === "string" ? s.name : "" };
   });
 }
+
+/** Largest save file the home page imports (a long game's save is well under 1 MB). */
+export const IMPORT_LIMIT = 2 * 1024 * 1024;
+
+/** Byte size in words ("2.0 MB", "640 KB"). */
+export const fmtSize = (n) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(n / 1024)} KB`);
 
 /** The seat kinds a game accepts: "human" and its bots (from the engine catalog). */
 export const seatKindsOf = (game) => ["human", ...((game && game.bots) || [])];

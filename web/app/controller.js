@@ -5,6 +5,10 @@
 //   - a human seat in to_move that is the current viewer: wait for input;
 //   - another human seat: with 2+ human seats, raise a pass-the-device screen (private info hidden)
 //     until reveal(); with one human seat, switch silently.
+//   - optional actions (legal for a seat that is not in to_move, e.g. an ability usable at any time):
+//     before a bot acts, a human viewer who has some is asked first (the game waits until it acts or
+//     lets the bot play; asked again only when its optional actions change); in hotseat, other human
+//     seats that may act now are listed (otherSeatsWithActions) and handTo(seat) passes them the device.
 // The page gets callbacks; the Session never touches the DOM except <html data-busy>.
 
 import { lang } from "./i18n.js";
@@ -33,6 +37,58 @@ export class Session {
     this.running = false;
     this.stopped = false;
     this._skip = null;
+    this.optionalWait = false; // the loop waits: the viewer may act out of turn before a bot plays
+    this.declined = null; // the optional actions the viewer let pass (their JSON)
+    this.outOfTurn = null; // a hotseat seat handed the device to act out of turn
+    this._others = null;
+  }
+
+  /** The viewer's legal actions while it is not in to_move (optional actions), as a signature. */
+  optionalSig() {
+    const v = this.reply && this.reply.view;
+    if (!v || this.viewer == null || this.kind(this.viewer) !== "human" || (v.to_move || []).includes(this.viewer)) return null;
+    const legal = this.reply.legal || [];
+    return legal.length ? JSON.stringify(legal.map((li) => li.action)) : null;
+  }
+
+  /** Let the bots play on without the viewer's optional actions (until they change). */
+  letPlay() {
+    this.declined = this.optionalSig();
+    this.optionalWait = false;
+    return this.run();
+  }
+
+  /**
+   * Hotseat: the other human seats that may act now although they are not to move (their optional
+   * actions), read from the engine once per position. Only their count is used: nothing of their view.
+   */
+  otherSeatsWithActions() {
+    const v = this.reply && this.reply.view;
+    if (!v || v.over || this.humans.length < 2 || this.thinking != null || this.passTo != null) return [];
+    const key = this.reply.save;
+    if (this._others && this._others.key === key) return this._others.seats;
+    const tm = v.to_move || [];
+    const seats = this.humans.filter((s) => s !== this.viewer && !tm.includes(s)).filter((s) => {
+      const r = this.call("view", { seat: s });
+      return r.ok && (r.result.legal || []).length > 0;
+    });
+    this._others = { key, seats };
+    return seats;
+  }
+
+  /** Hotseat: pass the device to `seat` so it can take an optional action now. */
+  handTo(seat) {
+    if (!this.humans.includes(seat) || seat === this.viewer || this.thinking != null) return;
+    this.outOfTurn = seat;
+    this.passTo = seat;
+    this.optionalWait = false;
+    this.onUpdate("pass");
+  }
+
+  /** The seat handed the device out of turn is done: go back to the seats to move. */
+  handBack() {
+    this.outOfTurn = null;
+    return this.run();
   }
 
   get humans() {
@@ -110,12 +166,23 @@ export class Session {
         }
         const tm = v.to_move || [];
         const bot = tm.find((s) => this.kind(s) !== "human");
-        if (bot != null) {
+        if (bot != null && this.outOfTurn == null) {
+          const sig = this.optionalSig();
+          if (sig && sig !== this.declined) {
+            // the human viewer may act out of turn first (an ability usable at any time)
+            this.thinking = null;
+            this.optionalWait = true;
+            this.setBusy(false);
+            this.onUpdate("optional");
+            return;
+          }
+          this.optionalWait = false;
           this.thinking = bot;
           this.setBusy(true);
           this.onUpdate("thinking");
           await this.delay();
           if (this.stopped) return;
+          if (this.reply.view !== v) continue; // the position changed meanwhile: look again
           const r = this.call("bot", { seat: bot, kind: this.kind(bot), view_seat: this.viewer });
           if (!r.ok) {
             this.thinking = null;
@@ -131,7 +198,7 @@ export class Session {
         }
         this.thinking = null;
         const humans = tm.filter((s) => this.kind(s) === "human");
-        if (!humans.length || humans.includes(this.viewer)) {
+        if (!humans.length || humans.includes(this.viewer) || (this.outOfTurn != null && this.outOfTurn === this.viewer)) {
           this.setBusy(false);
           this.onUpdate("human");
           return;
@@ -172,6 +239,9 @@ export class Session {
       return r;
     }
     this.reply = r.result;
+    this.optionalWait = false;
+    // a seat handed the device out of turn keeps it while it still has something to do
+    if (this.outOfTurn === this.viewer && !(this.reply.legal || []).length) this.outOfTurn = null;
     this.onSaved(this.reply.save, this.reply.view, this.reply);
     this.onPlayed({ seat: this.viewer, action, label: null, human: true });
     this.run();

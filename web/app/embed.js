@@ -116,7 +116,8 @@ async function main() {
   }
 
   if (P.get("step") === "1" || P.get("step") === "true") {
-    return stepper(pgc, sid, text != null ? doc : null, reply, seatParam, title, front);
+    // step mode shows the view of `seat`, or the public view when the address names none
+    return stepper(pgc, sid, text != null ? doc : null, reply, P.has("seat") ? seatParam : null, title, front);
   }
 
   const seats = P.has("bots") || !doc ? seatsFromParams(P, view.players, seatParam, g) : seatsOf(doc, view.players);
@@ -199,8 +200,11 @@ function stepper(pgc, sid, doc, first, seat, title, front) {
       return false;
     }
     session.reply = r.result;
+    // the last action as this viewer may read it (webapi step "played"): another seat's sealed bid is
+    // the log's redacted line, which names its seat; the viewer's own action has its label
     const p = r.result.played;
-    gv.lastMsg = p ? t("bot_did", { name: gv.names()[p.seat], label: gv.subNames(p.label || (p.action && p.action.type) || "") }) : "";
+    gv.lastMsg = !p ? "" : p.action == null ? gv.subNames(p.label || "")
+      : t("bot_did", { name: gv.names()[p.seat], label: gv.subNames(p.label || p.action.type || "") });
     gv.render();
     draw();
     if (announced) post({ type: "pgc-state", actions_played: at, over: !!r.result.view.over });

@@ -10,23 +10,73 @@
 import { t, pick, esc } from "./i18n.js";
 import * as I from "./icons.js";
 import { patchHTML, willKeep } from "./morph.js";
+import { loadRules, rulesLinkFor } from "./rules-link.js";
+
+/** Never more action buttons than this in one list: longer lists fold (actionList). */
+export const MAX_BUTTONS = 15;
 
 /** One legal action as a button (data-idx + data-action tie the click to the legal item). */
-export function actionButton(ctx, li, testid = "legal-action") {
-  return `<button type="button" class="act" data-testid="${testid}" data-idx="${ctx.legal.indexOf(li)}" data-action="${esc(JSON.stringify(li.action))}">${esc(li.label)}</button>`;
+export function actionButton(ctx, li, testid = "legal-action", cls = "") {
+  return `<button type="button" class="act${cls ? ` ${cls}` : ""}" data-testid="${testid}" data-idx="${ctx.legal.indexOf(li)}" data-action="${esc(JSON.stringify(li.action))}">${esc(li.label)}</button>`;
 }
 
-/** The action list of a game whose front end has no renderActions: choices for a selection, then every legal action. */
+/**
+ * Buttons for `items` (legal items) that never show more than `max` at once: a longer list shows the
+ * first max-1 and folds the rest into a "Show all n" <details>. Options: max, testid, button (a
+ * function (ctx, li, testid) -> html, default actionButton).
+ */
+export function actionList(ctx, items, { max = MAX_BUTTONS, testid = "legal-action", button = actionButton } = {}) {
+  const b = (li) => button(ctx, li, testid);
+  if (items.length <= max) return `<div class="act-list">${items.map(b).join("")}</div>`;
+  const head = items.slice(0, max - 1);
+  return `<div class="act-list">${head.map(b).join("")}</div>`
+    + `<details class="act-more"><summary>${esc(t("show_all", { n: items.length }))}</summary>`
+    + `<div class="act-list">${items.slice(max - 1).map(b).join("")}</div></details>`;
+}
+
+/** Is this action the one that ends the seat's step ("done" and the like)? A renderer may say (R.isPrimary). */
+export const isPrimary = (action) => /^(done|end|end_turn|finish|pass_turn)$|_done$/.test(String(action && action.type));
+
+/** The primary end-of-step action (Done), kept in reach at the bottom of the action panel; "" if none. */
+export function primaryBar(ctx, items) {
+  if (!items.length) return "";
+  return `<div class="act-primary" data-testid="primary-actions">${items.map((li) => actionButton(ctx, li, "legal-action", "primary")).join("")}</div>`;
+}
+
+const prettify = (k) => String(k).replace(/[_-]+/g, " ").replace(/^\w/, (c) => c.toUpperCase());
+
+/** The choices of the current selection (a board element with several candidate actions). */
+export function choicesHTML(ctx) {
+  if (!ctx.sel) return "";
+  return `<div class="choices" role="group" aria-label="${esc(t("choices_for", { what: ctx.selLabel }))}">`
+    + `<h3 class="mini-h">${esc(t("choices_for", { what: ctx.selLabel }))}</h3>`
+    + actionList(ctx, ctx.selCandidates, { testid: "choice-action" })
+    + `<button type="button" class="btn ghost" data-clear-sel="1">${esc(t("clear_selection"))}</button></div>`;
+}
+
+/**
+ * The action list of a game whose front end has no renderActions: choices for a selection, then every
+ * legal action; more than MAX_BUTTONS fold into groups by action type (closed <details>, labelled by the
+ * game's string "group_<type>" if it has one), and the primary action (Done) stays at the bottom.
+ */
 export function defaultActions(view, ctx) {
   if (!ctx.legal.length) return `<p class="muted">${esc(t("no_actions"))}</p>`;
-  let head = "";
-  if (ctx.sel) {
-    head = `<div class="choices" role="group" aria-label="${esc(t("choices_for", { what: ctx.selLabel }))}">`
-      + `<h3 class="mini-h">${esc(t("choices_for", { what: ctx.selLabel }))}</h3>`
-      + `<div class="act-list">${ctx.selCandidates.map((li) => actionButton(ctx, li, "choice-action")).join("")}</div>`
-      + `<button type="button" class="btn ghost" data-clear-sel="1">${esc(t("clear_selection"))}</button></div>`;
+  const primary = ctx.legal.filter((li) => ctx.isPrimary(li.action));
+  const rest = ctx.legal.filter((li) => !primary.includes(li));
+  let body;
+  if (rest.length <= MAX_BUTTONS) {
+    body = rest.length ? `<div class="act-group">${actionList(ctx, rest)}</div>` : "";
+  } else {
+    const groups = new Map();
+    for (const li of rest) {
+      const g = String(li.action.type);
+      if (!groups.has(g)) groups.set(g, []);
+      groups.get(g).push(li);
+    }
+    body = [...groups].map(([g, items]) => `<details class="act-group"><summary>${esc(ctx.groupLabel(g))} (${items.length})</summary>`
+      + `${actionList(ctx, items)}</details>`).join("");
   }
-  return head + `<div class="act-group"><div class="act-list">${ctx.legal.map((li) => actionButton(ctx, li)).join("")}</div></div>`;
+  return choicesHTML(ctx) + body + primaryBar(ctx, primary);
 }
 
 export class GameView {
@@ -50,6 +100,14 @@ export class GameView {
     this.storageMsg = "";
     this.overHidden = false;
     this.lastRenderMs = 0;
+    this.rules = null; // the game's rules reference (games/<id>/rules.json), for "?" links
+    this.errorCode = "";
+    loadRules(this.F.id).then((r) => {
+      this.rules = r;
+      this.statusHTML = null;
+      this.actsHTML = null;
+      if (this.s.reply) this.render();
+    }, () => { /* a game without a rules reference: no links */ });
     root.addEventListener("click", (e) => this.onClick(e));
     root.addEventListener("submit", (e) => this.onSubmit(e));
     root.addEventListener("input", (e) => this.onInput(e));
@@ -77,6 +135,7 @@ export class GameView {
         <div class="gv-board" data-testid="board"></div>
         <aside class="gv-side">
           <section class="panel gv-actions" aria-labelledby="acts-h"><h2 id="acts-h" class="panel-h" tabindex="-1">${esc(t("legal_actions"))}</h2><div class="act-body" data-testid="legal-actions"></div></section>
+          <section class="panel gv-proj" aria-labelledby="proj-h" data-testid="projected" hidden><h2 id="proj-h" class="panel-h">${esc(t("projected"))}</h2><div class="proj-body"></div></section>
           <section class="panel gv-log" aria-labelledby="log-h" tabindex="0"><h2 id="log-h" class="panel-h">${esc(t("event_log"))}</h2><ol class="log" data-testid="event-log"></ol></section>
         </aside>
       </div>
@@ -87,8 +146,9 @@ export class GameView {
     this.el = {
       status: q(".gv-status"), tools: q(".gv-tools"), warn: q(".warn-banner"), error: q(".error-banner"),
       main: q(".gv-main"), board: q(".gv-board"), acts: q(".act-body"), log: q(".log"), pass: q(".gv-pass"),
-      over: q(".gv-over"), actsH: q("#acts-h"), logH: q("#log-h"),
+      over: q(".gv-over"), actsH: q("#acts-h"), logH: q("#log-h"), proj: q(".gv-proj"), projBody: q(".proj-body"),
     };
+    this.projHTML = null;
   }
 
   // ------------------------------------------------------------------ messages
@@ -116,7 +176,13 @@ export class GameView {
   error(err) {
     const msg = err && err.message ? err.message : String(err);
     this.errorMsg = t("engine_error", { reason: msg });
+    this.errorCode = (err && err.code) || "";
     this.render();
+  }
+
+  /** A "?" link to the game's rules section for `key` (docs/rules-reference.md link keys), or "". */
+  rulesLink(key, options = {}) {
+    return this.rules ? rulesLinkFor(this.rules, key, options) : "";
   }
 
   storageFull(on) {
@@ -127,6 +193,7 @@ export class GameView {
   clearError() {
     if (this.errorMsg) {
       this.errorMsg = "";
+      this.errorCode = "";
       this.renderBanners();
     }
   }
@@ -171,6 +238,13 @@ export class GameView {
         if (sel.includes(key)) return selCandidates;
         return withSel(byKey.get(key) || []);
       },
+      // helpers for renderers (docs/architecture.md, renderer contract)
+      rulesLink: (key, options) => this.rulesLink(key, options),
+      actionList: (items, options) => actionList(ctx, items, options),
+      isPrimary: (action) => (this.R.isPrimary ? this.R.isPrimary(action, view) : isPrimary(action)),
+      primaryBar: (items) => primaryBar(ctx, items),
+      groupLabel: (type) => (this.F.has("group_" + type) ? this.F.t("group_" + type) : prettify(type)),
+      outOfTurn: !!(legal.length && view.seat != null && !(view.to_move || []).includes(view.seat)),
     };
     return ctx;
   }
@@ -198,6 +272,7 @@ export class GameView {
       this.actsHTML = "";
       this.el.log.innerHTML = "";
       this.logHTML = "";
+      this.renderProjected({});
       const pass = `<div class="pass-card" role="dialog" aria-modal="false" aria-labelledby="pass-h">`
         + `${I.person}<h2 id="pass-h">${esc(t("pass_to", { name }))}</h2><p>${esc(t("pass_hint", { name }))}</p>`
         + `<button type="button" class="btn primary big" data-testid="pass-device-continue" data-pass-continue="1">${esc(t("pass_continue", { name }))}</button></div>`;
@@ -220,7 +295,7 @@ export class GameView {
     const board = this.boardPlan(view, ctx);
     const acts = this.s.thinking != null
       ? `<p class="muted">${esc(t("bot_thinking", { name: this.names()[this.s.thinking] ?? "" }))}</p>`
-      : this.opts.readOnly ? "" : (this.R.renderActions || defaultActions)(view, ctx);
+      : this.opts.readOnly ? "" : this.actionsHTML(view, ctx);
     const tools = this.toolsHTML();
     const over = this.overHTML(view);
     // 2. a focused control that the patch will remove or turn into another one loses focus now,
@@ -240,6 +315,7 @@ export class GameView {
     }
     this.el.actsH.parentElement.hidden = !!this.opts.readOnly;
     this.renderLog(view);
+    this.renderProjected(view);
     this.renderStatus(view);
     this.writeTools(tools);
     this.renderBanners();
@@ -252,6 +328,19 @@ export class GameView {
     if (window.pgcRenderTimes.length > 1000) window.pgcRenderTimes.shift();
     if (this.opts.onChange) this.opts.onChange(view);
     performance.mark("pgc-render");
+  }
+
+  /** The action panel: the game's (or the default) list, with a note and a way on when acting out of turn. */
+  actionsHTML(view, ctx) {
+    const list = (this.R.renderActions || defaultActions)(view, ctx);
+    if (!ctx.outOfTurn) return list;
+    const names = this.names();
+    const waiting = (view.to_move || []).map((x) => names[x]).join(", ");
+    const on = this.s.optionalWait
+      ? `<button type="button" class="btn" data-let-play="1" data-testid="let-play">${esc(t("let_play", { names: waiting }))}</button>`
+      : this.s.outOfTurn === view.seat
+        ? `<button type="button" class="btn" data-hand-back="1" data-testid="hand-back">${esc(t("hand_back"))}</button>` : "";
+    return `<p class="out-of-turn" data-testid="out-of-turn">${esc(t("out_of_turn"))}</p>${list}${on ? `<div class="act-primary">${on}</div>` : ""}`;
   }
 
   /** The board as sections, and whether the whole board must be rewritten (other sections or order). */
@@ -360,6 +449,13 @@ export class GameView {
     else if (s.viewer == null) turn = t("all_bots");
     else if ((view.to_move || []).includes(s.viewer)) turn = t("your_turn", { name: names[s.viewer] });
     else turn = t("waiting_for", { names: (view.to_move || []).map((x) => names[x]).join(", ") });
+    // the phase, with a "?" to its section of the game's rules reference
+    const ph = view.phase && view.phase.name ? view.phase : null;
+    const phase = ph ? `<span class="phase-name" data-testid="phase-name">${esc(pick(ph.name))}${ph.kind ? this.rulesLink(`phase:${ph.kind}`) : ""}</span>` : "";
+    // hotseat: other players who may act now, out of turn
+    const others = !this.opts.readOnly && !view.over ? s.otherSeatsWithActions?.() || [] : [];
+    const can = others.length ? `<span class="others-can" data-testid="others-can-act">${esc(t("can_act_now", { names: others.map((x) => names[x]).join(", ") }))}`
+      + others.map((x) => ` <button type="button" class="btn small" data-hand-to="${x}" data-testid="hand-to">${esc(t("hand_to", { name: names[x] }))}</button>`).join("") + `</span>` : "";
     // While a seat has a pending decision the engine's one-line status can lag behind; prefer the prompt.
     const p = view.pending;
     const status = p && p.prompt ? t("you_did", { name: names[p.seat] ?? "", label: this.subNames(pick(p.prompt)) })
@@ -367,8 +463,9 @@ export class GameView {
     // What to do now, in words, when it is the viewer's move and no single decision is pending.
     const mine = !view.over && !this.opts.readOnly && s.thinking == null && (view.to_move || []).includes(s.viewer);
     const hint = mine && !p && this.R.hint ? this.R.hint(view) : "";
-    const html = `<span class="turn">${esc(turn)}</span>`
-      + (status ? `<span class="st-line">${esc(status)}</span>` : "")
+    const html = `<span class="turn">${esc(turn)}${phase ? ` ${phase}` : ""}</span>`
+      + (status && !(ph && status === pick(ph.name)) ? `<span class="st-line">${esc(status)}</span>` : "")
+      + can
       + (hint ? `<span class="hint" data-testid="phase-hint">${esc(hint)}</span>` : "")
       + (this.lastMsg ? `<span class="last-move">${esc(this.lastMsg)}</span>` : "");
     if (html !== this.statusHTML) {
@@ -400,8 +497,9 @@ export class GameView {
     if (this.el.warn.hidden !== !this.storageMsg) this.el.warn.hidden = !this.storageMsg;
     if (this.el.warn.textContent !== this.storageMsg) this.el.warn.textContent = this.storageMsg;
     this.el.error.hidden = !this.errorMsg;
+    const why = this.errorMsg && this.errorCode ? this.rulesLink(`code:${this.errorCode}`, { text: t("rules_why"), className: "rules-why" }) : "";
     const err = this.errorMsg
-      ? `${I.warn}<span>${esc(this.errorMsg)}</span><button type="button" class="btn ghost small" data-dismiss="1">${esc(t("close"))}</button>` : "";
+      ? `${I.warn}<span>${esc(this.errorMsg)}${why ? ` <span data-testid="error-rules">${why}</span>` : ""}</span><button type="button" class="btn ghost small" data-dismiss="1">${esc(t("close"))}</button>` : "";
     if (err !== this.errorHTML) {
       this.el.error.innerHTML = err;
       this.errorHTML = err;
@@ -413,18 +511,26 @@ export class GameView {
     if (!view.over || !view.scores) return "";
     const sc = view.scores;
     const names = this.names();
-    const seats = sc.totals.map((_, i) => i).sort((a, b) => sc.totals[b] - sc.totals[a]);
+    const n = sc.totals.length;
+    // the game's ranking (tie-breaks applied) when it gives one, else by total
+    const seats = Array.isArray(sc.rank) && sc.rank.length === n ? sc.rank.slice()
+      : sc.totals.map((_, i) => i).sort((a, b) => sc.totals[b] - sc.totals[a] || a - b);
+    const winSet = new Set(sc.winners || []);
     const cats = [];
     for (const b of sc.breakdown || []) for (const k of Object.keys(b)) if (!cats.includes(k)) cats.push(k);
-    const catName = (k) => (this.F.has("cat_" + k) ? this.F.t("cat_" + k) : k);
     const winners = (sc.winners || []).map((w) => names[w]).join(", ");
-    const rows = seats.map((s, rank) => {
-      const win = (sc.winners || []).includes(s);
-      return `<tr class="seat-${s}${win ? " win" : ""}"><td>${rank + 1}</td><th scope="row">${win ? I.crown : ""}${esc(names[s])}</th>`
+    // places: seats that share the win share first place; everyone else is placed by position
+    let place = 0;
+    const rows = seats.map((s, i) => {
+      const win = winSet.has(s);
+      place = win ? 1 : i + 1;
+      return `<tr class="seat-${s}${win ? " win" : ""}" data-testid="score-row" data-seat="${s}"><td>${place}</td><th scope="row">${win ? `${I.crown}<span class="sr-only">${esc(t("winner"))}: </span>` : ""}${esc(names[s])}</th>`
         + cats.map((k) => `<td>${(sc.breakdown[s] || {})[k] ?? 0}</td>`).join("")
         + `<td class="tot" data-testid="final-score" data-seat="${s}">${sc.totals[s]}</td></tr>`;
     }).join("");
-    const tb = sc.tiebreak ? `<p class="muted">${esc(typeof sc.tiebreak === "object" ? pick(sc.tiebreak.text || sc.tiebreak) : String(sc.tiebreak))}</p>` : "";
+    const tbText = sc.tiebreak && typeof sc.tiebreak === "object" && sc.tiebreak.text ? this.subNames(pick(sc.tiebreak.text)) : "";
+    const tb = tbText ? `<p class="tiebreak" data-testid="tiebreak"><strong>${esc(t("tiebreak_h"))}${esc(t("colon"))}</strong>${esc(tbText)}</p>` : "";
+    const catName = (k) => this.catName(k);
     return `<div class="over-card" role="region" aria-labelledby="over-h">`
       + `<h2 id="over-h">${I.crown} ${esc(t("game_over"))}</h2>`
       + `<p class="winners" data-testid="winners"><strong>${esc((sc.winners || []).length > 1 ? t("winners") : t("winner"))}:</strong> ${esc(winners)}</p>`
@@ -432,10 +538,43 @@ export class GameView {
       + cats.map((k) => `<th scope="col">${esc(catName(k))}</th>`).join("")
       + `<th scope="col">${esc(t("total"))}</th></tr></thead><tbody>${rows}</tbody></table></div>${tb}`
       + `<div class="over-actions">`
-      + (this.opts.onHome ? `<a class="btn primary" href="${esc(this.opts.onHome)}" data-testid="play-again">${esc(t("play_again"))}</a>` : "")
+      + (this.opts.onRematch ? `<button type="button" class="btn primary" data-rematch="1" data-testid="rematch">${esc(t("rematch"))}</button>` : "")
+      + (this.opts.onHome ? `<a class="btn${this.opts.onRematch ? "" : " primary"}" href="${esc(this.opts.onHome)}" data-testid="play-again">${esc(t("play_again"))}</a>` : "")
       + `<button type="button" class="btn" data-toggle-over="1" aria-expanded="${!this.overHidden}">${esc(t("view_board"))}</button>`
       + (this.opts.onExport ? `<button type="button" class="btn" data-export="1">${I.download}<span>${esc(t("export_game"))}</span></button>` : "")
       + `</div></div>`;
+  }
+
+  /** A score category in words: the game's string "cat_<key>", else the key prettified. */
+  catName(k) {
+    return this.F.has("cat_" + k) ? this.F.t("cat_" + k) : prettify(k);
+  }
+
+  /**
+   * The projected-score panel: view.projected (per seat, by category: what each would score if the game
+   * ended now; public) as a table. Numeric keys other than "total" are the categories.
+   */
+  renderProjected(view) {
+    const p = Array.isArray(view.projected) && !view.over ? view.projected : null;
+    let html = "";
+    if (p && p.length) {
+      const names = this.names();
+      const cats = [];
+      for (const row of p) for (const [k, v] of Object.entries(row || {})) if (k !== "total" && typeof v === "number" && !cats.includes(k)) cats.push(k);
+      const total = (row) => (typeof row.total === "number" ? row.total : cats.reduce((a, k) => a + (row[k] || 0), 0));
+      // categories down, seats across: narrow enough for the side panel and a phone
+      html = `<div class="table-wrap" tabindex="0" role="region" aria-label="${esc(t("projected"))}"><table class="score-table proj-table"><thead><tr><td></td>`
+        + p.map((_, s) => `<th scope="col" class="seat-${s}">${esc(names[s] ?? "")}</th>`).join("")
+        + `</tr></thead><tbody>`
+        + cats.map((k) => `<tr><th scope="row">${esc(this.catName(k))}</th>${p.map((row) => `<td>${row[k] ?? 0}</td>`).join("")}</tr>`).join("")
+        + `<tr class="tot-row"><th scope="row">${esc(t("projected_total"))}</th>`
+        + p.map((row, s) => `<td class="tot" data-testid="projected-total" data-seat="${s}">${total(row)}</td>`).join("")
+        + `</tr></tbody></table></div>`;
+    }
+    if (html === this.projHTML) return;
+    this.projHTML = html;
+    this.el.proj.hidden = !html;
+    this.el.projBody.innerHTML = html;
   }
 
   writeOver(view, html) {
@@ -518,6 +657,10 @@ export class GameView {
       return;
     }
     if (btn.dataset.undo) return this.undo();
+    if (btn.dataset.rematch && this.opts.onRematch) return this.opts.onRematch(this.s.reply.view);
+    if (btn.dataset.letPlay) return this.sessionStep(() => this.s.letPlay());
+    if (btn.dataset.handBack) return this.sessionStep(() => this.s.handBack());
+    if (btn.dataset.handTo != null) return this.sessionStep(() => this.s.handTo(+btn.dataset.handTo));
     if (btn.dataset.skip) return this.s.skip();
     if (btn.dataset.dismiss) return this.clearError();
     if (btn.dataset.clearSel) {
@@ -555,6 +698,14 @@ export class GameView {
         if (first && btn.dataset.testid !== "hand-card" && !btn.classList.contains("tile")) this.focusLater(first);
       }
     }
+  }
+
+  /** Run a session step (which may redraw through onUpdate) and make sure the screen is redrawn once. */
+  sessionStep(fn) {
+    this.clearError();
+    const before = this.renders;
+    fn();
+    if (this.renders === before) this.render();
   }
 
   /** The game's handler of a form it drew (`<form data-form="name">`, R.forms[name]), or null. */

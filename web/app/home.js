@@ -9,7 +9,7 @@ import * as store from "./store.js";
 import { refuseFrame } from "./noframe.js";
 import * as I from "./icons.js";
 import * as fronts from "./games.js";
-import { engine, setReady, installUpdateNotice, summaryEntry, fmtDate, gameName, randomSeed } from "./common.js";
+import { engine, setReady, installUpdateNotice, summaryEntry, fmtDate, gameName, randomSeed, seatsOf, seatKindsOf, IMPORT_LIMIT, fmtSize } from "./common.js";
 
 const params = new URLSearchParams(location.search);
 initLang(params.get("lang"));
@@ -75,6 +75,7 @@ function renderForm() {
   }
   const g = gameSpec();
   const altLang = document.documentElement.lang === "en" ? "zh-Hant" : "en";
+  const zh = document.documentElement.lang === "zh-Hans" ? "zh-Hans" : "zh-Hant";
   const games = offered.map((x) => `<option value="${esc(x.id)}"${x.id === g.id ? " selected" : ""}>${esc(pick(x.names))} · ${esc(x.names[altLang] || x.names.en)}${x.listed === false ? ` (${esc(t("test_game"))})` : ""}</option>`).join("");
   const players = [];
   for (let n = g.min_players; n <= g.max_players; n++) players.push(`<option value="${n}"${n === form.players ? " selected" : ""}>${n}</option>`);
@@ -98,7 +99,7 @@ function renderForm() {
   slot.innerHTML = `<form id="new-game-form" data-testid="new-game-form" novalidate>`
     + `<div class="game-pick"><div class="game-badge" aria-hidden="true">${I.hourglass}</div><div class="field grow"><label for="game-select">${esc(t("game"))}</label>`
     + `<select id="game-select" data-testid="game-select">${games}</select>`
-    + `<p class="game-names"><span lang="en">${esc(g.names.en)}</span> · <span lang="zh-Hant">${esc(g.names["zh-Hant"])}</span></p></div></div>`
+    + `<p class="game-names"><span lang="en">${esc(g.names.en)}</span> · <span lang="${zh}">${esc(g.names[zh] || g.names["zh-Hant"])}</span></p></div></div>`
     + `<div class="field"><label for="players-select">${esc(t("players"))}</label><select id="players-select" data-testid="players-select">${players.join("")}</select></div>`
     + `<fieldset class="seats"><legend>${esc(t("seats"))}</legend>${seats}</fieldset>`
     + (opts ? `<fieldset class="options"><legend>${esc(t("options"))}</legend>${opts}</fieldset>` : "")
@@ -175,7 +176,8 @@ function optionTags(gid, options) {
 function renderSaved() {
   const slot = $("#saved-slot");
   const items = store.list();
-  if (!items.length) {
+  const originals = store.originalIds();
+  if (!items.length && !originals.length) {
     slot.innerHTML = `<p class="muted" data-testid="no-saves">${esc(t("no_saves"))}</p>`;
     return;
   }
@@ -190,7 +192,9 @@ function renderSaved() {
     const alt = g ? (document.documentElement.lang === "en" ? g.names["zh-Hant"] : g.names.en) : "";
     const damaged = chk.state === "damaged";
     const sum = e.summary || {};
-    const text = pick(sum.text);
+    // the engine's line says "Player 2" / "玩家2": use the names chosen for the seats
+    const seatName = (d, m) => ((e.seats || [])[d - 1] && (e.seats[d - 1].name || "").trim()) || m;
+    const text = pick(sum.text).replace(/Player (\d+)|玩家(\d+)/g, (m, a, b) => seatName(+(a || b), m));
     const progress = damaged ? ""
       : chk.state === "checking" ? `<span class="muted">${esc(t("checking"))}</span>`
         : `${sum.over ? `<span class="tag over">${esc(t("game_over_short"))}</span>` : `<span class="tag live">${esc(t("in_progress"))}</span>`}`
@@ -208,8 +212,21 @@ function renderSaved() {
       + `<div class="saved-seats">${seatsLine(e)}</div>`
       + `<div class="saved-meta"><span><span class="muted">${esc(t("last_played"))}${esc(t("colon"))}</span> ${esc(fmtDate(e.updated))}</span> <span class="progress">${progress}</span></div>`
       + (damaged ? `<p class="damaged-msg" data-testid="saved-game-damaged">${I.warn}<span>${esc(t("damaged", { reason: chk.reasonKey ? t(chk.reasonKey) : chk.reason }))}</span></p>` : "")
+      + (!damaged && e.old ? `<p class="old-msg" data-testid="saved-game-old">${I.warn}<span>${esc(t("saved_old"))}</span></p>` : "")
       + `</div><div class="saved-actions">${actions}</div></li>`;
-  }).join("")}</ul>`;
+  }).join("")}${originals.map(originalRow).join("")}</ul>`;
+}
+
+/** A kept original (a save continued under the current rules): export or delete only. */
+function originalRow(id) {
+  const doc = store.peek(store.getOriginal(id) || "");
+  const gid = doc && typeof doc.game === "string" ? doc.game : "?";
+  const title = `${catalog ? gameName(catalog, gid) : gid} — ${t("original_title")}`;
+  return `<li class="saved-row original" data-testid="original-save" data-id="${esc(id)}">`
+    + `<div class="saved-main"><h3 class="saved-title">${esc(title)}</h3><p class="muted small">${esc(t("original_of"))}`
+    + `${doc && doc.engine_version ? ` (${esc(doc.engine_version)})` : ""}</p></div>`
+    + `<div class="saved-actions"><button type="button" class="btn" data-export-original="${esc(id)}" data-testid="export-original" aria-label="${esc(`${t("export_original")}: ${title}`)}">${I.download}<span>${esc(t("export_original"))}</span></button>`
+    + `<button type="button" class="btn danger" data-delete-original="${esc(id)}" data-testid="delete-original" aria-label="${esc(`${t("delete")}: ${title}`)}">${I.trash}<span>${esc(t("delete"))}</span></button></div></li>`;
 }
 
 /**
@@ -261,6 +278,21 @@ function migrateOne(id) {
 function onSavedClick(e) {
   const b = e.target.closest("button");
   if (!b) return;
+  if (b.dataset.exportOriginal) {
+    const text = store.getOriginal(b.dataset.exportOriginal) ?? "";
+    const doc = store.peek(text);
+    store.download(`${(doc && doc.game) || "save"}-${b.dataset.exportOriginal}-original.json`, text);
+    return;
+  }
+  if (b.dataset.deleteOriginal) {
+    if (!confirm(t("confirm_delete"))) return;
+    store.removeOriginal(b.dataset.deleteOriginal);
+    renderSaved();
+    info(t("deleted"));
+    $("#saved-h").tabIndex = -1;
+    $("#saved-h").focus();
+    return;
+  }
   const id = b.dataset.delete || b.dataset.export || b.dataset.exportRaw;
   if (b.dataset.delete) {
     if (!confirm(t("confirm_delete"))) return;
@@ -283,6 +315,12 @@ async function onImport(e) {
   const file = input.files && input.files[0];
   if (!file) return;
   showError("");
+  info("");
+  if (file.size > IMPORT_LIMIT) {
+    input.value = "";
+    showError(t("import_too_big", { size: fmtSize(file.size), limit: fmtSize(IMPORT_LIMIT) }));
+    return;
+  }
   let text;
   try {
     text = await file.text();
@@ -298,8 +336,15 @@ async function onImport(e) {
     showError(t("import_failed", { reason: r.error.message }));
     return;
   }
+  const doc = store.peek(text);
+  const g = catalog && catalog.games.find((x) => x.id === r.result.view.game);
+  const bad = g ? seatsOf(doc, r.result.view.players).find((s) => !seatKindsOf(g).includes(s.kind)) : null;
+  if (bad) {
+    showError(t("import_failed", { reason: t("import_bad_seat", { kind: JSON.stringify(bad.kind), kinds: seatKindsOf(g).join(", ") }) }));
+    return;
+  }
   const id = store.newId();
-  const res = store.put(id, text, summaryEntry(r.result, store.peek(text)));
+  const res = store.put(id, text, summaryEntry(r.result, doc));
   if (!res.ok) {
     store.remove(id);
     showError(t("storage_full"));
@@ -309,8 +354,16 @@ async function onImport(e) {
   info(t("imported"));
 }
 
+/** "Playable now: …" from the games this build offers (the registry), never a promise. */
+function renderPlayable() {
+  const el = $("#playable");
+  const names = offered.filter((g) => g.listed !== false).map((g) => pick(g.names));
+  el.textContent = names.length ? t("playable_now", { games: names.join(document.documentElement.lang === "en" ? ", " : "、") }) : "";
+}
+
 function renderAll() {
   applyStatic();
+  renderPlayable();
   $("#lang-slot").innerHTML = langSelectHTML();
   document.title = t("site_title");
   renderForm();

@@ -24,6 +24,7 @@ let session = null;
 let gv = null;
 let saveId = params.get("save");
 let gameId = null;
+let old = null; // {status, at, message, text, version}: the opened save was made under other rules
 
 function header() {
   const game = catalog && gameId ? catalog.games.find((g) => g.id === gameId) : null;
@@ -66,6 +67,7 @@ topbar.addEventListener("click", (e) => {
 let kb = null;
 
 function exportGame() {
+  if (old) return store.download(`${gameId}-${saveId}-original.json`, old.text); // not yet continued
   if (!session || !session.reply) return;
   store.download(`${gameId}-${saveId || "game"}.json`, session.reply.save);
 }
@@ -174,6 +176,14 @@ async function start() {
     let doc = null;
     try { doc = JSON.parse(text); } catch { /* load succeeded, so it parses */ }
     seats = seatsOf(doc, reply.view.players);
+    const g = catalog.games.find((x) => x.id === gameId);
+    const badKind = g ? badSeatKind(seats, g) : null;
+    if (badKind) {
+      pgc.call("close", { sid });
+      fail(t("error"), t("damaged", { reason: badKind }));
+      return;
+    }
+    if (reply.load && reply.load.status !== "ok") old = { ...reply.load, text, version: doc && doc.engine_version };
   } else {
     fail(t("error"), t("bad_url", { reason: "expected ?game=<id>, ?save=<id> or ?new=<settings>" }));
     return;
@@ -189,12 +199,14 @@ async function start() {
   }
 
   let storageFull = false;
+  let holding = !!old; // a save made under other rules is not rewritten until the player accepts
   session = new Session(pgc, {
     sid, seats, speed: params.get("speed") || store.pref("speed", "normal"),
     onUpdate: () => gv && gv.render(),
     onPlayed: (p) => gv && gv.played(p),
     onError: (e) => gv && gv.error(e),
     onSaved: (save, view, reply) => {
+      if (holding) return;
       let doc = null;
       try { doc = JSON.parse(save); } catch { /* engine text is JSON */ }
       const res = store.put(saveId, save, summaryEntry(reply, doc));
@@ -207,15 +219,75 @@ async function start() {
       }
     },
   });
-  gv = new GameView(main, session, {
-    front, onHome: "./index.html", onExport: exportGame,
+  const view = document.createElement("div");
+  main.replaceChildren(view);
+  gv = new GameView(view, session, {
+    front, onHome: "./index.html", onExport: exportGame, onRematch: rematch,
   });
   kb = keyboard.install(gv, help);
-  session.begin(reply);
-  if (storageFull) gv.storageFull(true);
-  gv.render();
-  setReady();
   window.pgcGame = { session, view: gv }; // for tests and benchmarks
+  const go = () => {
+    session.begin(reply);
+    if (storageFull) gv.storageFull(true);
+    gv.render();
+  };
+  if (old) {
+    // made under other rules: offer to continue under the current ones; nothing is stored until then
+    session.reply = reply;
+    const box = document.createElement("section");
+    main.prepend(box);
+    offerOld(box, old, () => {
+      const kept = store.putOriginal(saveId, old.text);
+      if (!kept.ok) {
+        storageFull = true; // keep the original untouched: play on in memory only
+      } else {
+        holding = false;
+      }
+      delete reply.load;
+      old = null;
+      box.className = "banner info-banner";
+      box.setAttribute("role", "status");
+      box.dataset.testid = "old-save-accepted";
+      box.textContent = t("old_accepted");
+      view.hidden = false;
+      go();
+      if (!kept.ok) gv.storageFull(true);
+    });
+    view.hidden = true;
+  } else {
+    go();
+  }
+  setReady();
+}
+
+/** The offer shown for a save made under other rules ("stale" or "broken_at"); `accept` continues it. */
+function offerOld(box, o, accept) {
+  const now = catalog && catalog.engine_version;
+  const why = o.version && now && o.version !== now ? t("old_version", { old: o.version, now }) : t("old_other_build");
+  const what = o.status === "broken_at" ? t("old_broken", { n: (o.at ?? 0) + 1, k: o.at ?? 0 }) : t("old_stale");
+  box.className = "old-offer";
+  box.dataset.testid = "old-save-offer";
+  box.dataset.status = o.status;
+  box.setAttribute("aria-labelledby", "old-h");
+  box.innerHTML = `<h2 id="old-h">${I.warn} ${esc(t("old_title"))}</h2><p>${esc(why)}</p><p><strong>${esc(what)}</strong></p>`
+    + `<p class="muted small">${esc(t("old_kept"))}</p><div class="over-actions">`
+    + `<button type="button" class="btn primary" data-testid="old-accept">${esc(t("old_accept"))}</button>`
+    + `<button type="button" class="btn" data-testid="export-original">${I.download}<span>${esc(t("export_original"))}</span></button>`
+    + `<a class="btn ghost" href="./index.html">${esc(t("back_home"))}</a></div>`;
+  box.querySelector("[data-testid=old-accept]").addEventListener("click", accept, { once: true });
+  box.querySelector("[data-testid=export-original]").addEventListener("click", () => {
+    store.download(`${gameId}-${saveId}-original.json`, o.text);
+  });
+  box.querySelector("[data-testid=old-accept]").focus();
+}
+
+/** A new game with the same game, players, options and seats (kinds and names), on a new seed. */
+function rematch(view) {
+  const settings = {
+    game: view.game, players: view.players, options: view.options || {}, seed: randomSeed(),
+    seats: session.seats.map((x) => ({ kind: x.kind, name: x.name || "" })),
+  };
+  location.href = `./play.html?new=${encodeURIComponent(JSON.stringify(settings))}`;
 }
 
 if (!refuseFrame()) start();

@@ -7,6 +7,11 @@
 //                   summary: {text, players, actions_played, over, winners}}
 //                  or {v: 2, game, updated, damaged: reason} for a save the engine refused.
 //                  The home page lists saves from these alone: it never replays a save that has one.
+//                  A save that the current rules load only with a change ("stale" or "broken_at", see
+//                  webapi load) gets {..., old: {status, at}}: its text stays untouched until the
+//                  player accepts to continue under the current rules.
+//   pgc.orig.<id>  the original text of such a save, kept after the player accepted (the game under
+//                  the current rules is then pgc.save.<id>); exportable until the player deletes it.
 //   pgc.index      format 1 (older builds): one object {<id>: {game, players, updated, ...}} for every
 //                  save. Read only to migrate (its "updated" dates), deleted once every save has a
 //                  pgc.sum.<id>. Save texts are never touched by the migration.
@@ -15,6 +20,7 @@
 
 const PREFIX = "pgc.save.";
 const SUM = "pgc.sum.";
+const ORIG = "pgc.orig.";
 const LEGACY_INDEX = "pgc.index";
 export const SUMMARY_FORMAT = 2;
 
@@ -117,6 +123,41 @@ export function setSummary(id, entry) {
     try { localStorage.removeItem(sumKey(id)); } catch { /* ignore */ } // never leave a stale one
     return false;
   }
+}
+
+/** Keep the original text of a save that is about to be continued under the current rules. */
+export function putOriginal(id, text) {
+  try {
+    if (localStorage.getItem(ORIG + id) == null) localStorage.setItem(ORIG + id, text);
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, reason: isQuota(error) ? "quota" : "error", error };
+  }
+}
+
+/** The kept original text of save `id`, or null. */
+export function getOriginal(id) {
+  try {
+    return localStorage.getItem(ORIG + id);
+  } catch {
+    return null;
+  }
+}
+
+/** Ids of the kept originals. */
+export function originalIds() {
+  const ids = [];
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const k = localStorage.key(i);
+      if (k && k.startsWith(ORIG)) ids.push(k.slice(ORIG.length));
+    }
+  } catch { /* storage blocked */ }
+  return ids.sort();
+}
+
+export function removeOriginal(id) {
+  try { localStorage.removeItem(ORIG + id); } catch { /* ignore */ }
 }
 
 export function remove(id) {
