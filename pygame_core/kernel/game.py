@@ -18,6 +18,9 @@ from pygame_core.kernel.saves import LOG_KEPT, SAVE_FORMAT, parse_save, seal
 from pygame_core.kernel.state import Action, Ctx, State, canonical, copy_json, dumps, too_deep
 
 ENGINE_VERSION = "0.2.0"
+#: Keys every view gets from the kernel; a game's own view must not use them.
+RESERVED_VIEW_KEYS = frozenset({"game", "seat", "players", "options", "to_move", "over", "actions_played",
+                                "can_undo", "decisions", "log", "scores"})
 __all__ = ["ENGINE_VERSION", "SAVE_FORMAT", "Game"]
 
 
@@ -316,6 +319,9 @@ class Game:
             self._check_seat(seat, state.players)
         v = self._view(state.data, seat)
         over = self._is_over(state.data)
+        clash = RESERVED_VIEW_KEYS & set(v)
+        if clash:
+            raise RuntimeError(f"{self.id}'s view uses keys the kernel sets: {sorted(clash)}")
         v.update({
             "game": self.id,
             "seat": seat,

@@ -13,7 +13,6 @@ from pygame_core.games.through_the_ages.flow import mil_limit
 from pygame_core.games.through_the_ages.model import AGES, ROW_COST, consumption, corruption, happy_needed
 from pygame_core.games.through_the_ages.ratings import stats, tactic_strength
 from pygame_core.games.through_the_ages.text import t
-from pygame_core.kernel import decisions
 
 CARD_VIEW: dict[str, dict[str, Any]] = {
     cid: {
@@ -144,8 +143,7 @@ def view(d: dict[str, Any], seat: int | None) -> dict[str, Any]:
         "past_events": [card(c) for c in d["ev_past"]],
         "common_tactics": [card(c) for c in d["common"]],
         "wars": [{"card": card(w["card"]), "from": w["from"], "to": w["to"]} for w in d["wars"]],
-        "players": [_player(d, s, seat) for s in range(len(d["p"]))],
-        "decisions": decisions.public(d),
+        "civs": [_player(d, s, seat) for s in range(len(d["p"]))],
         "auction": None,
         "colonize": None,
         "fight": None,
