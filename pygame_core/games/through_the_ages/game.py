@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.through_the_ages import civil, flow, labels, politics, scoring, views
+from pygame_core.games.through_the_ages import civil, flow, labels, politics, scenarios, scoring, views
 from pygame_core.games.through_the_ages.catalog import CARDS
 from pygame_core.games.through_the_ages.text import t
 from pygame_core.kernel import Ctx, Game
 from pygame_core.kernel.decisions import Decision
 from pygame_core.kernel.rng import Rng
-from pygame_core.kernel.state import Action
+from pygame_core.kernel.state import Action, State
 
 Data = dict[str, Any]
 POLITICAL = ("event", "aggress", "war", "pact", "cancel_pact", "resign")
@@ -54,10 +54,24 @@ class ThroughTheAges(Game):
                 "全球冲突：时代I-III结束时按军力获得文化",
             ),
         },
+        "scenario": {  # teaching scenarios: the handbook's worked examples (scenarios.py)
+            "values": ["none", *scenarios.NAMES],
+            "default": "none",
+            "label": t("Start from a worked example of the handbook", "从规则书的举例开始"),
+        },
     }
 
     def _setup(self, ctx: Ctx) -> None:
         flow.setup(ctx)
+        if ctx.options.get("scenario", "none") != "none":
+            scenarios.build(ctx, ctx.options["scenario"])
+
+    def view(self, state: State, seat: int | None = None) -> dict[str, Any]:
+        """The kernel's view, plus a teaching scenario's caption of the current step (public)."""
+        v = super().view(state, seat)
+        if state.data.get("scenario"):
+            v["caption"] = scenarios.caption(state.data["scenario"], state.history)
+        return v
 
     def _to_move(self, data: Data) -> list[int]:
         return [] if data["over"] else [data["turn"]]
