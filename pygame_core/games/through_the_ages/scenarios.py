@@ -186,4 +186,10 @@ def build(ctx: Ctx, name: str) -> None:
             civil.enter(ctx, 0, cid)  # token symbols of cards in play (L1454-1458)
     for q in players:
         sync(q)
-    ctx.log({lang: sc["title"][lang] for lang in LANGS})
+    del ctx.events[:]  # the set-up's log (its starting player) no longer holds
+    title = sc["title"]
+    ctx.log({
+        "en": f"Worked example: {title['en']}",
+        "zh-Hant": f"規則書舉例：{title['zh-Hant']}",
+        "zh-Hans": f"规则书举例：{title['zh-Hans']}",
+    })
