@@ -35,7 +35,7 @@ TECH_KINDS = ("farm", "mine", "urban", "unit", "special", "government")
 
 
 def in_play(p: Player, cid: str) -> bool:
-    return cid in p["work"] or cid in p["specials"] or cid == p["gov"]
+    return cid in p["workers"] or cid in p["specials"] or cid == p["government"]
 
 
 def hand_limit(p: Player) -> int:
@@ -63,9 +63,9 @@ def can_take(d: Data, p: Player, slot: int, limit: int) -> bool:
         return False
     if c["kind"] == "wonder":
         return p["wonder"] is None  # L416-426
-    if len(p["hand"]) >= limit:  # L632, L638-644
+    if len(p["civil_hand"]) >= limit:  # L632, L638-644
         return False
-    if c["kind"] in TECH_KINDS and (cid in p["hand"] or in_play(p, cid)):
+    if c["kind"] in TECH_KINDS and (cid in p["civil_hand"] or in_play(p, cid)):
         return False  # L386-390
     if c["kind"] == "leader" and c["lvl"] in p["leader_ages"]:
         return False  # L406-408
@@ -78,7 +78,7 @@ def _takes(d: Data, p: Player) -> list[Action]:
 
 
 def pop_food(p: Player) -> int | None:
-    base = pop_cost(p["yellow"])
+    base = pop_cost(p["yellow_bank"])
     if base is None:
         return None
     return max(0, base - discount(p, "increase_population"))
@@ -92,15 +92,16 @@ def _pops(p: Player, ca: int) -> list[Action]:
 
 
 def urban_count(p: Player, utype: str) -> int:
-    return sum(n for c, n in p["work"].items() if CARDS[c]["kind"] == "urban" and CARDS[c]["type"] == utype)
+    return sum(n for c, n in p["workers"].items()
+               if CARDS[c]["kind"] == "urban" and CARDS[c]["type"] == utype)
 
 
 def _builds(p: Player, ca: int, ma: int, target: str | None = None) -> list[Action]:
-    if p["pool"] <= 0:
+    if p["unused_workers"] <= 0:
         return []
     out = []
     limit = stats(p, tactics=False)["urban_limit"]
-    for cid in p["work"]:
+    for cid in p["workers"]:
         c = CARDS[cid]
         if target and not matches(target, c):
             continue
@@ -122,7 +123,7 @@ def _same_line(a: dict[str, Any], b: dict[str, Any]) -> bool:
 
 def _upgrades(p: Player, ca: int, ma: int, target: str | None = None) -> list[Action]:
     out = []
-    for lo, n in p["work"].items():
+    for lo, n in p["workers"].items():
         if not n:
             continue
         a = CARDS[lo]
@@ -130,7 +131,7 @@ def _upgrades(p: Player, ca: int, ma: int, target: str | None = None) -> list[Ac
             continue
         if a["kind"] == "unit" and ma_left(p) < ma or a["kind"] != "unit" and ca_left(p) < ca:
             continue
-        for hi in p["work"]:
+        for hi in p["workers"]:
             b = CARDS[hi]
             if _same_line(a, b) and b["lvl"] > a["lvl"] and resources_for(p, hi) >= upgrade_cost(p, lo, hi):
                 out.append({"type": "upgrade", "from": lo, "to": hi})
@@ -139,7 +140,7 @@ def _upgrades(p: Player, ca: int, ma: int, target: str | None = None) -> list[Ac
 
 def _destroys(p: Player) -> list[Action]:
     out = []
-    for cid, n in p["work"].items():
+    for cid, n in p["workers"].items():
         if n:
             if CARDS[cid]["kind"] == "unit":
                 if ma_left(p) >= 1:
@@ -152,7 +153,8 @@ def _destroys(p: Player) -> list[Action]:
 def _leaders(p: Player, d: Data) -> list[Action]:
     if ca_left(p) < 1 or d["round"] <= 1:
         return []
-    return [{"type": "leader", "card": c} for c in dict.fromkeys(p["hand"]) if CARDS[c]["kind"] == "leader"]
+    hand = dict.fromkeys(p["civil_hand"])
+    return [{"type": "leader", "card": c} for c in hand if CARDS[c]["kind"] == "leader"]
 
 
 def stages_per_action(p: Player) -> int:
@@ -199,9 +201,9 @@ def _develops(p: Player, ca: int) -> list[Action]:
     if ca_left(p) < ca:
         return []
     out = []
-    for cid in dict.fromkeys(p["hand"]):
+    for cid in dict.fromkeys(p["civil_hand"]):
         c = CARDS[cid]
-        if c["kind"] in TECH_KINDS and p["sci"] >= science_cost(p, cid) and not _special_blocked(p, cid):
+        if c["kind"] in TECH_KINDS and p["science"] >= science_cost(p, cid) and not _special_blocked(p, cid):
             out.append({"type": "develop", "card": cid})
     return out
 
@@ -216,8 +218,8 @@ def _revolutions(p: Player) -> list[Action]:
         return []
     return [
         {"type": "revolution", "card": c}
-        for c in dict.fromkeys(p["hand"])
-        if CARDS[c]["kind"] == "government" and p["sci"] >= revolution_cost(p, c)
+        for c in dict.fromkeys(p["civil_hand"])
+        if CARDS[c]["kind"] == "government" and p["science"] >= revolution_cost(p, c)
     ]
 
 
@@ -228,10 +230,12 @@ def _tactics(d: Data, p: Player) -> list[Action]:
     cost = max(0, 1 - discount(p, "play_tactic"))
     if ma_left(p) >= cost:
         out += [
-            {"type": "tactic", "card": c} for c in dict.fromkeys(p["mil"]) if CARDS[c]["kind"] == "tactic"
+            {"type": "tactic", "card": c}
+            for c in dict.fromkeys(p["military_hand"])
+            if CARDS[c]["kind"] == "tactic"
         ]
     if ma_left(p) >= 2:
-        out += [{"type": "copy", "card": c} for c in dict.fromkeys(d["common"]) if c != p["tactic"]]
+        out += [{"type": "copy", "card": c} for c in dict.fromkeys(d["common_tactics"]) if c != p["tactic"]]
     return out
 
 
@@ -259,10 +263,10 @@ def sub_actions(d: Data, p: Player, e: dict[str, Any]) -> list[Action]:
 
 def _with_discount(p: Player, effs: list[dict[str, Any]]) -> Player:
     q = dict(p)
-    q["disc"] = list(p.get("disc", []))
+    q["discounts"] = list(p.get("discounts", []))
     for e in effs:
         if e["kind"] == "do" and e.get("discount"):
-            q["disc"].append(
+            q["discounts"].append(
                 {"on": on_of(e["action"]), "n": e["discount"], "target": e.get("target"), "age": None}
             )
     return q
@@ -285,9 +289,9 @@ def _plays(d: Data, p: Player) -> list[Action]:
         breakthrough_only = True
     else:
         breakthrough_only = False
-    for cid in dict.fromkeys(p["hand"]):
+    for cid in dict.fromkeys(p["civil_hand"]):
         c = CARDS[cid]
-        if c["kind"] != "action" or cid in p["new"]:
+        if c["kind"] != "action" or cid in p["taken_this_turn"]:
             continue  # L1202
         effs = c["effects"]
         dos = [e for e in effs if e["kind"] == "do"]
@@ -310,7 +314,7 @@ def _plays(d: Data, p: Player) -> list[Action]:
 
 def legal(d: Data, seat: int) -> list[Action]:
     """Every action-phase action of the current player."""
-    p = d["p"][seat]
+    p = d["players"][seat]
     if d["round"] <= 1:
         return _takes(d, p) + [{"type": "end"}]  # round 1: only take cards (L376)
     return (
@@ -332,7 +336,7 @@ def legal(d: Data, seat: int) -> list[Action]:
 # ------------------------------------------------------------------ apply
 def apply(ctx: Ctx, seat: int, a: Action) -> None:
     d = ctx.data
-    p = d["p"][seat]
+    p = d["players"][seat]
     k = a["type"]
     p["acted"] = True
     if k == "take":
@@ -341,9 +345,9 @@ def apply(ctx: Ctx, seat: int, a: Action) -> None:
         play(ctx, seat, a)
     elif k == "tactic":
         spend_ma(p, max(0, 1 - discount(p, "play_tactic")))
-        p["mil"].remove(a["card"])
+        p["military_hand"].remove(a["card"])
         ctx.reveal()  # a card from the hidden military hand, now face up: undo may not hide it again
-        p["tactic"] = p["exclusive"] = a["card"]
+        p["tactic"] = p["exclusive_tactic"] = a["card"]
         p["tactic_done"] = True
         ctx.log(say("{p} plays the tactic {c}", "{p}打出阵型{c}", p=seat, c=a["card"]), card=a["card"])
     elif k == "copy":
@@ -358,7 +362,7 @@ def apply(ctx: Ctx, seat: int, a: Action) -> None:
 
 def do(ctx: Ctx, seat: int, a: Action, free: bool) -> None:
     """Build, upgrade, destroy, disband, population, leader, wonder stage, develop, revolution."""
-    p = ctx.data["p"][seat]
+    p = ctx.data["players"][seat]
     k = a["type"]
     cost_ca = 0 if free else 1
     if k == "pop":
@@ -366,8 +370,8 @@ def do(ctx: Ctx, seat: int, a: Action, free: bool) -> None:
         spend_ca(p, cost_ca)
         tokens.pay(p, "farm", food)
         use_once(p, "increase_population")
-        p["yellow"] -= 1
-        p["pool"] += 1
+        p["yellow_bank"] -= 1
+        p["unused_workers"] += 1
         ctx.log(say("{p} increases population ({n} food)", "{p}增加人口（{n}食物）", p=seat, n=food))
     elif k == "build":
         cid = a["card"]
@@ -378,8 +382,8 @@ def do(ctx: Ctx, seat: int, a: Action, free: bool) -> None:
             spend_ca(p, cost_ca)
         pay_resources(p, cid, cost)
         use_once(p, "build")
-        p["pool"] -= 1
-        p["work"][cid] += 1
+        p["unused_workers"] -= 1
+        p["workers"][cid] += 1
         ctx.log(say("{p} builds {c} ({n} resources)", "{p}建造{c}（{n}资源）", p=seat, c=cid, n=cost))
         effects.triggers(
             ctx,
@@ -400,8 +404,8 @@ def do(ctx: Ctx, seat: int, a: Action, free: bool) -> None:
         pay_resources(p, hi, cost)
         use_once(p, "upgrade")
         use_once(p, "build")
-        p["work"][lo] -= 1
-        p["work"][hi] += 1
+        p["workers"][lo] -= 1
+        p["workers"][hi] += 1
         ctx.log(
             say(
                 "{p} upgrades {c} to {d} ({n} resources)",
@@ -417,8 +421,8 @@ def do(ctx: Ctx, seat: int, a: Action, free: bool) -> None:
             spend_ma(p, 1)
         else:
             spend_ca(p, 1)
-        p["work"][a["card"]] -= 1
-        p["pool"] += 1
+        p["workers"][a["card"]] -= 1
+        p["unused_workers"] += 1
         ctx.log(say("{p} removes one {c}", "{p}移除一个{c}", p=seat, c=a["card"]))
     elif k == "leader":
         play_leader(ctx, seat, a["card"])
@@ -432,7 +436,7 @@ def do(ctx: Ctx, seat: int, a: Action, free: bool) -> None:
 
 def take(ctx: Ctx, seat: int, slot: int) -> None:
     d = ctx.data
-    p = d["p"][seat]
+    p = d["players"][seat]
     cid = d["row"][slot]
     cost = take_cost(p, slot, cid)
     spend_ca(p, cost)
@@ -441,8 +445,8 @@ def take(ctx: Ctx, seat: int, slot: int) -> None:
     if c["kind"] == "wonder":
         p["wonder"] = {"id": cid, "built": 0}  # straight into play, unfinished (L416-418)
     else:
-        p["hand"].append(cid)
-        p["new"].append(cid)
+        p["civil_hand"].append(cid)
+        p["taken_this_turn"].append(cid)
         if c["kind"] == "leader":
             p["leader_ages"].append(c["lvl"])
     ctx.log(say("{p} takes {c} ({n} CA)", "{p}拿取{c}（{n}内政行动点）", p=seat, c=cid, n=cost), card=cid)
@@ -452,7 +456,7 @@ def take(ctx: Ctx, seat: int, slot: int) -> None:
 
 def enter(ctx: Ctx, seat: int, cid: str, sign: int = 1) -> None:
     """Cards with token symbols add tokens from the box while in play (L1454-1458)."""
-    p = ctx.data["p"][seat]
+    p = ctx.data["players"][seat]
     for e in CARDS[cid]["effects"]:
         if (
             e["kind"] == "gain"
@@ -464,7 +468,7 @@ def enter(ctx: Ctx, seat: int, cid: str, sign: int = 1) -> None:
 
 
 def remove_leader(ctx: Ctx, seat: int) -> None:
-    p = ctx.data["p"][seat]
+    p = ctx.data["players"][seat]
     old = p["leader"]
     if old:
         enter(ctx, seat, old, -1)
@@ -472,28 +476,28 @@ def remove_leader(ctx: Ctx, seat: int) -> None:
 
 
 def play_leader(ctx: Ctx, seat: int, cid: str) -> None:
-    p = ctx.data["p"][seat]
+    p = ctx.data["players"][seat]
     spend_ca(p, 1)
     old = p["leader"]
     if old:
         remove_leader(ctx, seat)
         p["ca_used"] -= 1  # L818-822: regain 1 CA
-    p["hand"].remove(cid)
+    p["civil_hand"].remove(cid)
     p["leader"] = cid
     enter(ctx, seat, cid)
     ctx.log(say("{p} plays the leader {c}", "{p}打出领袖{c}", p=seat, c=cid))
 
 
 def build_stages(ctx: Ctx, seat: int, n: int, cost_ca: int) -> None:
-    p = ctx.data["p"][seat]
+    p = ctx.data["players"][seat]
     w = p["wonder"]
     cost = stage_cost(p, n)
     spend_ca(p, cost_ca)
     tokens.pay(p, "mine", cost)
     use_once(p, "wonder_stage")
     w["built"] += n
-    w["tokens"] = w.get("tokens", 0) + min(n, p["bank"])  # stage tokens from the blue bank (L842)
-    p["bank"] -= min(n, p["bank"])
+    w["tokens"] = w.get("tokens", 0) + min(n, p["blue_bank"])  # stage tokens from the blue bank (L842)
+    p["blue_bank"] -= min(n, p["blue_bank"])
     ctx.log(
         say(
             "{p} builds {n} stage(s) of {c} ({m} resources)",
@@ -505,7 +509,7 @@ def build_stages(ctx: Ctx, seat: int, n: int, cost_ca: int) -> None:
         )
     )
     if w["built"] >= len(CARDS[w["id"]]["cost"]["stages"]):
-        p["bank"] += w.get("tokens", 0)  # L869-877
+        p["blue_bank"] += w.get("tokens", 0)  # L869-877
         p["wonder"] = None
         p["wonders"].append(w["id"])
         enter(ctx, seat, w["id"])
@@ -517,13 +521,13 @@ def build_stages(ctx: Ctx, seat: int, n: int, cost_ca: int) -> None:
 
 def develop(ctx: Ctx, seat: int, cid: str, cost_ca: int) -> None:
     """Develop a technology (L924-942), or change government peacefully (L1001-1016)."""
-    p = ctx.data["p"][seat]
+    p = ctx.data["players"][seat]
     c = CARDS[cid]
     sci = science_cost(p, cid)
     spend_ca(p, cost_ca)
-    p["sci"] -= sci
+    p["science"] -= sci
     use_once(p, "develop")
-    p["hand"].remove(cid)
+    p["civil_hand"].remove(cid)
     if c["kind"] == "government":
         _new_government(ctx, seat, cid)
     elif c["kind"] == "special":
@@ -534,26 +538,26 @@ def develop(ctx: Ctx, seat: int, cid: str, cost_ca: int) -> None:
         enter(ctx, seat, cid)
         effects.triggers(ctx, seat, "develop_special")
     else:
-        p["work"][cid] = 0
+        p["workers"][cid] = 0
         if c["kind"] in ("farm", "mine"):
-            p["blue"][cid] = 0
+            p["blue_tokens"][cid] = 0
     ctx.log(say("{p} develops {c} ({n} science)", "{p}发展{c}（{n}科学）", p=seat, c=cid, n=sci))
     effects.triggers(ctx, seat, "develop_tech")
 
 
 def _new_government(ctx: Ctx, seat: int, cid: str) -> None:
-    p = ctx.data["p"][seat]
-    enter(ctx, seat, p["gov"], -1)
-    p["gov"] = cid
+    p = ctx.data["players"][seat]
+    enter(ctx, seat, p["government"], -1)
+    p["government"] = cid
     enter(ctx, seat, cid)
 
 
 def revolution(ctx: Ctx, seat: int, cid: str) -> None:
     """All CAs plus the lower science cost; new CAs are spent too, MAs untouched (L1022-1042)."""
-    p = ctx.data["p"][seat]
+    p = ctx.data["players"][seat]
     sci = revolution_cost(p, cid)
-    p["sci"] -= sci
-    p["hand"].remove(cid)
+    p["science"] -= sci
+    p["civil_hand"].remove(cid)
     _new_government(ctx, seat, cid)
     sync(p)
     p["ca_used"] = p["ca_total"]
@@ -570,11 +574,11 @@ def revolution(ctx: Ctx, seat: int, cid: str) -> None:
 
 def play(ctx: Ctx, seat: int, a: Action) -> None:
     """Play an action card (L1198-1264): 1 CA, its effect, then the card leaves the game."""
-    p = ctx.data["p"][seat]
+    p = ctx.data["players"][seat]
     cid = a["card"]
     c = CARDS[cid]
     sub = a.get("do")
-    p["hand"].remove(cid)
+    p["civil_hand"].remove(cid)
     ctx.log(say("{p} plays {c}", "{p}打出{c}", p=seat, c=cid))
     if sub is not None and sub["type"] == "revolution":
         revolution(ctx, seat, sub["card"])  # Breakthrough: all CAs instead of 1 (L1254)
@@ -583,7 +587,7 @@ def play(ctx: Ctx, seat: int, a: Action) -> None:
         if sub is not None:
             for e in c["effects"]:
                 if e["kind"] == "do" and e.get("discount"):
-                    p.setdefault("disc", []).append(
+                    p.setdefault("discounts", []).append(
                         {"on": on_of(e["action"]), "n": e["discount"], "target": e.get("target"), "age": None}
                     )
             do(ctx, seat, sub, free=True)

@@ -70,7 +70,8 @@ class ThroughTheAges(Game):
     def _decision_legal(self, data: Data, seat: int, decision: Decision) -> list[Action]:
         k = decision["kind"]
         if k == "discard":
-            return [{"type": "discard", "card": c} for c in dict.fromkeys(data["p"][seat]["mil"])]
+            hand = data["players"][seat]["military_hand"]
+            return [{"type": "discard", "card": c} for c in dict.fromkeys(hand)]
         if k == "bid":
             return politics.bid_legal(data, seat)
         if k == "colonize":
@@ -88,9 +89,9 @@ class ThroughTheAges(Game):
         decisions.pop(d, decision)
         k = decision["kind"]
         if k == "discard":
-            p = d["p"][seat]
-            p["mil"].remove(action["card"])
-            d["mdisc"].append(action["card"])  # face down (L1686)
+            p = d["players"][seat]
+            p["military_hand"].remove(action["card"])
+            d["military_discards"].append(action["card"])  # face down (L1686)
             flow.end_turn(ctx, seat)
         elif k == "bid":
             politics.bid(ctx, seat, action)
@@ -105,7 +106,7 @@ class ThroughTheAges(Game):
         k = action["type"]
         if k in POLITICAL:
             politics.apply(ctx, seat, action)
-            if ctx.data["p"][seat]["resigned"] and not ctx.data["over"]:
+            if ctx.data["players"][seat]["resigned"] and not ctx.data["over"]:
                 flow.next_player(ctx)
         elif k == "end":
             flow.end_turn(ctx, seat)
@@ -140,19 +141,19 @@ class ThroughTheAges(Game):
             for i in range(len(lst)):
                 slots.append((lst, i, pair))
 
-        add(data["mdeck"])
-        add(data["mdisc"])
-        add(data["gone"])
+        add(data["military_deck"])
+        add(data["military_discards"])
+        add(data["out_of_game"])
         add(data["box"])
-        add(data["ev_cur"])
-        for age_deck in data["mdecks"].values():
+        add(data["current_events"])
+        for age_deck in data["military_decks"].values():
             add(age_deck)
-        for s, p in enumerate(data["p"]):
+        for s, p in enumerate(data["players"]):
             if s != seat:
-                add(p["mil"])
-        for i, (_c, owner) in enumerate(data["ev_fut"]):
+                add(p["military_hand"])
+        for i, (_c, owner) in enumerate(data["future_events"]):
             if owner != seat:
-                slots.append((data["ev_fut"], i, True))
+                slots.append((data["future_events"], i, True))
         pools: dict[int, list[str]] = {}
         for lst, i, pair in slots:
             c = lst[i][0] if pair else lst[i]
@@ -166,8 +167,8 @@ class ThroughTheAges(Game):
                 lst[i] = [new, lst[i][1]]
             else:
                 lst[i] = new
-        rng.shuffle(data["cdeck"])
-        for age_deck in data["civil"].values():
+        rng.shuffle(data["civil_deck"])
+        for age_deck in data["civil_decks"].values():
             rng.shuffle(age_deck)
 
     def _secret_tokens(self, data: Data, seat: int) -> list[str]:
@@ -175,8 +176,9 @@ class ThroughTheAges(Game):
         A card with several copies in the game (bonus cards, most tactics, Plunder ...) is left out:
         another copy may be public at the same time, and naming it then says nothing of this hand."""
         out: list[str] = []
-        cards = list(data["p"][seat]["mil"]) + [c for c, s in data["ev_fut"] if s == seat]
-        n = str(len(data["p"]))
+        cards = list(data["players"][seat]["military_hand"])
+        cards += [c for c, s in data["future_events"] if s == seat]
+        n = str(len(data["players"]))
         for c in dict.fromkeys(cards):
             names = CARDS[c]["name"]
             if (

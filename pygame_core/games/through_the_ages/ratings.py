@@ -44,7 +44,7 @@ UNIT_PER = {"infantry": "infantry", "cavalry": "cavalry", "artillery": "artiller
 def once_cards(p: Player) -> list[str]:
     """Cards whose output counts once while in play (L849, L1486): government, special techs,
     leader, completed wonders, colonies."""
-    out = [p["gov"], *p["specials"], *p["wonders"], *p["colonies"]]
+    out = [p["government"], *p["specials"], *p["wonders"], *p["colonies"]]
     if p["leader"]:
         out.append(p["leader"])
     return out
@@ -52,7 +52,7 @@ def once_cards(p: Player) -> list[str]:
 
 def count(p: Player, what: str) -> int:
     """How many ``what`` the player has (the ``per`` vocabulary of data/README.md)."""
-    w = p["work"]
+    w = p["workers"]
     if what in URBAN_PER:
         return sum(
             n for c, n in w.items() if CARDS[c]["type"] == URBAN_PER[what] and CARDS[c]["kind"] == "urban"
@@ -76,7 +76,7 @@ def count(p: Player, what: str) -> int:
     if what == "territories":
         return len(p["colonies"])
     if what == "techs":
-        return len(p["work"]) + len(p["specials"]) + 1
+        return len(p["workers"]) + len(p["specials"]) + 1
     if what == "special_techs":
         return len(p["specials"])
     if what == "leaders":
@@ -84,9 +84,9 @@ def count(p: Player, what: str) -> int:
     if what == "workers":
         return sum(w.values())
     if what == "population":
-        return sum(w.values()) + p["pool"]
+        return sum(w.values()) + p["unused_workers"]
     if what == "unused_workers":
-        return p["pool"]
+        return p["unused_workers"]
     return 0
 
 
@@ -97,7 +97,7 @@ def _permanent(eff: dict[str, Any]) -> bool:
 def stats(p: Player, *, tactics: bool = True) -> dict[str, int]:
     """Every rating of the player, clamped (>= 0; happiness <= 8: L889-893)."""
     r = dict.fromkeys(KEYS, 0)
-    for c, n in p["work"].items():
+    for c, n in p["workers"].items():
         if n:
             for k, v in CARDS[c]["out"].items():
                 if k in r:
@@ -137,7 +137,7 @@ def stats(p: Player, *, tactics: bool = True) -> dict[str, int]:
 def units_of(p: Player) -> list[tuple[str, int]]:
     """(unit type, level) of every military unit in play, one per worker (L143)."""
     out: list[tuple[str, int]] = []
-    for c, n in p["work"].items():
+    for c, n in p["workers"].items():
         card = CARDS[c]
         if card["kind"] == "unit":
             out.extend([(card["type"], card["lvl"])] * n)
