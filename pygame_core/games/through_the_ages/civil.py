@@ -25,6 +25,7 @@ from pygame_core.games.through_the_ages.economy import (
     upgrade_cost,
     use_once,
 )
+from pygame_core.games.through_the_ages.effects import enter, remove_leader
 from pygame_core.games.through_the_ages.model import ROW_COST, Data, Player, pop_cost
 from pygame_core.games.through_the_ages.ratings import stats
 from pygame_core.games.through_the_ages.text import say
@@ -454,27 +455,6 @@ def take(ctx: Ctx, seat: int, slot: int) -> None:
         effects.triggers(ctx, seat, "take_tech")
 
 
-def enter(ctx: Ctx, seat: int, cid: str, sign: int = 1) -> None:
-    """Cards with token symbols add tokens from the box while in play (L1454-1458)."""
-    p = ctx.data["players"][seat]
-    for e in CARDS[cid]["effects"]:
-        if (
-            e["kind"] == "gain"
-            and e.get("when", "permanent") == "permanent"
-            and e["what"] in ("blue", "yellow")
-        ):
-            effects.gain(ctx, seat, e["what"], sign * e["n"])
-    del p
-
-
-def remove_leader(ctx: Ctx, seat: int) -> None:
-    p = ctx.data["players"][seat]
-    old = p["leader"]
-    if old:
-        enter(ctx, seat, old, -1)
-        p["leader"] = None
-
-
 def play_leader(ctx: Ctx, seat: int, cid: str) -> None:
     p = ctx.data["players"][seat]
     spend_ca(p, 1)
@@ -598,3 +578,36 @@ def play(ctx: Ctx, seat: int, a: Action) -> None:
                     effects.apply_list(ctx, seat, e.get("then", []), source=cid)
     rest = [e for e in c["effects"] if e["kind"] not in ("do",)]
     effects.apply_list(ctx, seat, rest, option=a.get("option"), source=cid)
+
+
+def auto_do(ctx: Ctx, seat: int, e: dict[str, Any]) -> None:
+    """An event's "do" (build a temple, produce food ...) for ``seat``, with the canonical choice:
+    the lowest-level eligible card; skipped when impossible."""
+    d = ctx.data
+    p = d["players"][seat]
+    act = e["action"]
+    if act in ("produce_food", "produce_resources", "produce"):
+        if act != "produce_resources":
+            tokens.produce(p, "farm")
+        if act != "produce_food":
+            tokens.produce(p, "mine")
+        return
+    q = dict(p)
+    disc = list(p.get("discounts", []))
+    if e.get("discount"):
+        disc.append({"on": on_of(act), "n": e["discount"], "target": None, "age": None})
+    q["discounts"] = disc
+    if e.get("free"):
+        q["discounts"] = disc + [{"on": "build", "n": 99, "target": None, "age": None}]
+    q["ca_used"] = 0
+    q["ma_used"] = 0
+    subs = sub_actions(d, q, e)
+    if e.get("age"):
+        subs = [a for a in subs if a.get("card") is None or CARDS[a["card"]]["age"] == e["age"]]
+    if not subs:
+        return
+    p["discounts"] = q["discounts"]
+    saved = (p["ca_used"], p["ma_used"])
+    do(ctx, seat, subs[0], free=True)
+    p["ca_used"], p["ma_used"] = saved
+    p["discounts"] = [x for x in p["discounts"] if x["n"] != 99]

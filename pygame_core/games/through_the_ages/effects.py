@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.through_the_ages import tokens
+from pygame_core.games.through_the_ages import decks, tokens
 from pygame_core.games.through_the_ages.catalog import CARDS
-from pygame_core.games.through_the_ages.model import Data
+from pygame_core.games.through_the_ages.model import Data, happy_needed
 from pygame_core.games.through_the_ages.ratings import count, once_cards, stats
 from pygame_core.games.through_the_ages.text import t
 from pygame_core.kernel import Ctx
@@ -34,8 +34,6 @@ def value_of(d: Data, seat: int, key: str) -> int:
     if key in ("resource_production", "resources_production"):
         return tokens.production(p, "mine")
     if key == "discontent_workers":
-        from pygame_core.games.through_the_ages.model import happy_needed
-
         return max(0, happy_needed(p["yellow_bank"]) - stats(p)["happiness"])
     return count(p, key)
 
@@ -136,9 +134,7 @@ def gain(ctx: Ctx, seat: int, what: str, n: int) -> None:
                     p["unused_workers"] -= 1
                     p["yellow_bank"] += 1
     elif what == "military_cards":
-        from pygame_core.games.through_the_ages import flow
-
-        flow.draw_military(ctx, seat, n)
+        decks.draw_military(ctx, seat, n)
     elif what == "ca":
         if n > 0:
             p["ca_used"] -= n
@@ -186,9 +182,6 @@ def apply_one(ctx: Ctx, seat: int, e: Effect, cur: int, option: int | None, sour
         for s in targets(d, who, e.get("by"), seat, cur):
             if _condition(d, s, e.get("if"), cur):
                 gain(ctx, s, e["what"], e["n"])
-    elif k == "do":
-        for s in targets(d, who, e.get("by"), seat, cur):
-            auto_do(ctx, s, e)
     elif k == "steal":
         src = e.get("from")
         for s in targets(d, who, e.get("by"), seat, cur):
@@ -251,10 +244,8 @@ def destroy(ctx: Ctx, seat: int, what: str, n: int, max_age: str | None) -> None
         return
     if what == "colony":
         if p["colonies"]:
-            from pygame_core.games.through_the_ages import civil
-
             lost = p["colonies"].pop()
-            civil.enter(ctx, seat, lost, -1)
+            enter(ctx, seat, lost, -1)
         return
     if what in ("leader", "leader_or_wonder_unfinished"):
         if what != "leader" and p["wonder"] is not None and not p["leader"]:
@@ -262,9 +253,7 @@ def destroy(ctx: Ctx, seat: int, what: str, n: int, max_age: str | None) -> None
             p["wonder"] = None
             return
         if p["leader"]:
-            from pygame_core.games.through_the_ages import civil
-
-            civil.remove_leader(ctx, seat)
+            remove_leader(ctx, seat)
         return
     if kinds is None:
         return
@@ -291,36 +280,21 @@ def triggers(ctx: Ctx, seat: int, event: str) -> None:
                 apply_list(ctx, seat, e["effects"], source=src)
 
 
-def auto_do(ctx: Ctx, seat: int, e: Effect) -> None:
-    """An event's "do" (build a temple, produce food ...) for ``seat``, with the canonical choice:
-    the lowest-level eligible card; skipped when impossible."""
-    from pygame_core.games.through_the_ages import civil
+def enter(ctx: Ctx, seat: int, cid: str, sign: int = 1) -> None:
+    """Cards with token symbols add tokens from the box while in play (L1454-1458)."""
+    for e in CARDS[cid]["effects"]:
+        if (
+            e["kind"] == "gain"
+            and e.get("when", "permanent") == "permanent"
+            and e["what"] in ("blue", "yellow")
+        ):
+            gain(ctx, seat, e["what"], sign * e["n"])
 
-    d = ctx.data
-    p = d["players"][seat]
-    act = e["action"]
-    if act in ("produce_food", "produce_resources", "produce"):
-        if act != "produce_resources":
-            tokens.produce(p, "farm")
-        if act != "produce_food":
-            tokens.produce(p, "mine")
-        return
-    q = dict(p)
-    disc = list(p.get("discounts", []))
-    if e.get("discount"):
-        disc.append({"on": civil.on_of(act), "n": e["discount"], "target": None, "age": None})
-    q["discounts"] = disc
-    if e.get("free"):
-        q["discounts"] = disc + [{"on": "build", "n": 99, "target": None, "age": None}]
-    q["ca_used"] = 0
-    q["ma_used"] = 0
-    subs = civil.sub_actions(d, q, e)
-    if e.get("age"):
-        subs = [a for a in subs if a.get("card") is None or CARDS[a["card"]]["age"] == e["age"]]
-    if not subs:
-        return
-    p["discounts"] = q["discounts"]
-    saved = (p["ca_used"], p["ma_used"])
-    civil.do(ctx, seat, subs[0], free=True)
-    p["ca_used"], p["ma_used"] = saved
-    p["discounts"] = [x for x in p["discounts"] if x["n"] != 99]
+
+def remove_leader(ctx: Ctx, seat: int) -> None:
+    """The leader leaves play; its token symbols are reversed."""
+    p = ctx.data["players"][seat]
+    old = p["leader"]
+    if old:
+        enter(ctx, seat, old, -1)
+        p["leader"] = None

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from pygame_core.games.through_the_ages import effects, tokens
+from pygame_core.games.through_the_ages import decks, effects, politics, scoring, tokens
 from pygame_core.games.through_the_ages.catalog import CARDS, INITIAL_WORKERS, TABLES, by, deck
 from pygame_core.games.through_the_ages.economy import ma_left, sync
 from pygame_core.games.through_the_ages.model import (
@@ -21,7 +21,7 @@ from pygame_core.games.through_the_ages.model import (
 )
 from pygame_core.games.through_the_ages.ratings import stats
 from pygame_core.games.through_the_ages.text import say
-from pygame_core.kernel import Ctx
+from pygame_core.kernel import Ctx, decisions
 
 MIL_SIMPLE = ("event", "territory", "tactic", "bonus")  # L187-190
 
@@ -150,8 +150,6 @@ def advance_age(ctx: Ctx) -> bool:
 def antiquate(ctx: Ctx, seat: int, old: int) -> None:
     """Discard antiquated hand cards, remove the antiquated leader and unfinished wonder, lose 2
     yellow tokens (L1835-1863)."""
-    from pygame_core.games.through_the_ages import civil
-
     d = ctx.data
     p = d["players"][seat]
     p["civil_hand"] = [c for c in p["civil_hand"] if CARDS[c]["lvl"] > old]
@@ -159,14 +157,12 @@ def antiquate(ctx: Ctx, seat: int, old: int) -> None:
     d["out_of_game"].extend(c for c in p["military_hand"] if CARDS[c]["lvl"] <= old)
     p["military_hand"] = keep
     if p["leader"] and CARDS[p["leader"]]["lvl"] <= old:
-        civil.remove_leader(ctx, seat)
+        effects.remove_leader(ctx, seat)
     w = p["wonder"]
     if w is not None and CARDS[w["id"]]["lvl"] <= old:
         p["blue_bank"] += w.get("tokens", 0)
         p["wonder"] = None
     if p.get("pact") and CARDS[p["pact"]["card"]]["lvl"] <= old:
-        from pygame_core.games.through_the_ages import politics
-
         politics.end_pact(ctx, seat)
     p["yellow_bank"] = max(0, p["yellow_bank"] - 2)  # L1855; ruling §8.14
     sync(p)
@@ -186,8 +182,6 @@ def start_turn(ctx: Ctx) -> None:
         replenish(ctx)
         if d["over"]:
             return
-        from pygame_core.games.through_the_ages import politics
-
         politics.resolve_wars(ctx, seat)
         if p["exclusive_tactic"]:  # L1529-1533
             d["common_tactics"].append(p["exclusive_tactic"])
@@ -208,8 +202,6 @@ def mil_limit(p: Player) -> int:
 def end_turn(ctx: Ctx, seat: int) -> None:
     """After the action phase: discard down to the military hand limit (a decision), then the
     automatic steps."""
-    from pygame_core.kernel import decisions
-
     p = ctx.data["players"][seat]
     if len(p["military_hand"]) > mil_limit(p):
         decisions.push(ctx.data, "discard", [seat], blocking=True)
@@ -231,7 +223,7 @@ def finish_turn(ctx: Ctx, seat: int) -> None:
         effects.triggers(ctx, seat, "turn_end")
         draws = min(ma_left(p), MAX_DRAW)  # L1783-1793, L2160
         if draws > 0:
-            draw_military(ctx, seat, draws)
+            decks.draw_military(ctx, seat, draws)
         p["ca_used"] = p["ma_used"] = 0  # reset (L1805-1809)
         p["temporary_ma"] = p["military_resources"] = 0
         p["discounts"] = []
@@ -268,25 +260,6 @@ def produce(ctx: Ctx, seat: int, r: dict[str, int]) -> None:
     effects.triggers(ctx, seat, "production")
 
 
-def draw_military(ctx: Ctx, seat: int, n: int) -> None:
-    """Draw from the current military deck, reshuffling its discards when it runs out (L1791)."""
-    d = ctx.data
-    p = d["players"][seat]
-    got = 0
-    for _ in range(n):
-        if not d["military_deck"]:
-            if not d["military_discards"]:
-                break
-            d["military_deck"] = d["military_discards"]
-            d["military_discards"] = []
-            ctx.rng.shuffle(d["military_deck"])
-        p["military_hand"].append(d["military_deck"].pop())
-        got += 1
-    if got:
-        ctx.reveal()
-        ctx.log(say("{p} draws {n} military card(s)", "{p}抽取{n}张军事牌", p=seat, n=got))
-
-
 def next_player(ctx: Ctx) -> None:
     d = ctx.data
     seat = d["turn"]
@@ -308,8 +281,6 @@ def next_player(ctx: Ctx) -> None:
 
 
 def finish_game(ctx: Ctx) -> None:
-    from pygame_core.games.through_the_ages import scoring
-
     d = ctx.data
     d["over"] = True
     d["scored"] = scoring.final(ctx)

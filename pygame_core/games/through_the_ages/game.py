@@ -7,7 +7,7 @@ from typing import Any
 from pygame_core.games.through_the_ages import civil, flow, labels, politics, scoring, views
 from pygame_core.games.through_the_ages.catalog import CARDS
 from pygame_core.games.through_the_ages.text import t
-from pygame_core.kernel import Ctx, Game
+from pygame_core.kernel import Ctx, Game, decisions
 from pygame_core.kernel.decisions import Decision
 from pygame_core.kernel.rng import Rng
 from pygame_core.kernel.state import Action
@@ -84,8 +84,6 @@ class ThroughTheAges(Game):
 
     def _decide(self, ctx: Ctx, seat: int, decision: Decision, action: Action) -> None:
         d = ctx.data
-        from pygame_core.kernel import decisions
-
         decisions.pop(d, decision)
         k = decision["kind"]
         if k == "discard":
@@ -106,8 +104,11 @@ class ThroughTheAges(Game):
         k = action["type"]
         if k in POLITICAL:
             politics.apply(ctx, seat, action)
-            if ctx.data["players"][seat]["resigned"] and not ctx.data["over"]:
-                flow.next_player(ctx)
+            if ctx.data["players"][seat]["resigned"]:
+                if len(politics.active(ctx.data)) <= 1:
+                    flow.finish_game(ctx)   # the last civilization standing wins (L2071)
+                else:
+                    flow.next_player(ctx)
         elif k == "end":
             flow.end_turn(ctx, seat)
         else:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.through_the_ages import effects
+from pygame_core.games.through_the_ages import civil, effects, tokens
 from pygame_core.games.through_the_ages.catalog import CARDS
 from pygame_core.games.through_the_ages.economy import ma_left, spend_ma, sync
 from pygame_core.games.through_the_ages.model import Data, Player
@@ -147,13 +147,24 @@ def reveal_event(ctx: Ctx, seat: int) -> None:
     if card["kind"] == "territory":
         start_auction(ctx, seat, ev)
     else:
-        effects.apply_list(
-            ctx, seat, [dict(e, who=e.get("who", "each")) for e in card["effects"]], current=seat, source=ev
-        )
+        resolve_event(ctx, seat, ev)
         for s in active(d):
             sync(d["players"][s])
     if not d["current_events"]:
         turnover(ctx)
+
+
+def resolve_event(ctx: Ctx, seat: int, ev: str) -> None:
+    """An event's effects, in order, for every civilization they name (default: each, clockwise
+    from the current player ``seat``, L1376-1378)."""
+    d = ctx.data
+    for e in CARDS[ev]["effects"]:
+        who = e.get("who", "each")
+        if e["kind"] == "do":
+            for s in effects.targets(d, who, e.get("by"), seat, seat):
+                civil.auto_do(ctx, s, e)
+        else:
+            effects.apply_one(ctx, seat, dict(e, who=who), seat, None, ev)
 
 
 def turnover(ctx: Ctx) -> None:
@@ -272,9 +283,7 @@ def colonize(ctx: Ctx, seat: int, act: Action) -> None:
     card = c["card"]
     p["colonies"].append(card)
     d["past_events"].remove(card)
-    from pygame_core.games.through_the_ages.civil import enter
-
-    enter(ctx, seat, card)
+    effects.enter(ctx, seat, card)
     effects.apply_list(
         ctx, seat, [e for e in CARDS[card]["effects"] if e.get("when", "play") == "play"], source=card
     )
@@ -335,8 +344,6 @@ def _apply_conflict(ctx: Ctx, card: str, winner: int, loser: int, adv: int) -> N
             n = e["n"] if e.get("per") != "advantage" else e["n"] * adv
             have = effects.value_of(d, loser, e["what"]) if e["what"] in ("culture",) else n
             if e["what"] in ("food", "resources"):
-                from pygame_core.games.through_the_ages import tokens
-
                 have = tokens.amount(d["players"][loser], "farm" if e["what"] == "food" else "mine")
             k = min(n, have)
             effects.gain(ctx, loser, e["what"], -k)
@@ -411,8 +418,6 @@ def _pact_sides(d: Data) -> None:
 def resign(ctx: Ctx, seat: int) -> None:
     """The civilization leaves the game; wars on it are cancelled (+7 culture to each declarer)
     (L2065-2071, ruling §8.15)."""
-    from pygame_core.games.through_the_ages import flow
-
     d = ctx.data
     p = d["players"][seat]
     p["resigned"] = True
@@ -427,8 +432,6 @@ def resign(ctx: Ctx, seat: int) -> None:
         end_pact(ctx, s)
     d["out_of_game"].extend(p["military_hand"])
     p["military_hand"] = []
-    if len(active(d)) <= 1:
-        flow.finish_game(ctx)
 
 
 def units_strength(p: Player) -> int:
