@@ -7,6 +7,7 @@ Actions (JSON): ``take{slot}``, ``pop``, ``build{card}``, ``upgrade{from,to}``, 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pygame_core.games.through_the_ages import effects, tokens
@@ -139,16 +140,16 @@ def _upgrades(p: Player, ca: int, ma: int, target: str | None = None) -> list[Ac
     return out
 
 
-def _destroys(p: Player) -> list[Action]:
-    out = []
-    for cid, n in p["workers"].items():
-        if n:
-            if CARDS[cid]["kind"] == "unit":
-                if ma_left(p) >= 1:
-                    out.append({"type": "disband", "card": cid})
-            elif ca_left(p) >= 1:
-                out.append({"type": "destroy", "card": cid})
-    return out
+def _destroys(p: Player, kind: str) -> list[Action]:
+    """Destroy a building (1 CA) or disband a unit (1 MA) (L958-972)."""
+    unit = kind == "disband"
+    if (ma_left(p) if unit else ca_left(p)) < 1:
+        return []
+    return [
+        {"type": kind, "card": cid}
+        for cid, n in p["workers"].items()
+        if n and (CARDS[cid]["kind"] == "unit") == unit
+    ]
 
 
 def _leaders(p: Player, d: Data) -> list[Action]:
@@ -224,18 +225,19 @@ def _revolutions(p: Player) -> list[Action]:
     ]
 
 
-def _tactics(d: Data, p: Player) -> list[Action]:
+def _tactics(d: Data, p: Player, kind: str) -> list[Action]:
+    """Play a tactic from the hand (1 MA) or copy a common one (2 MA), one per turn (L1508)."""
     if p["tactic_done"]:
         return []
     out: list[Action] = []
     cost = max(0, 1 - discount(p, "play_tactic"))
-    if ma_left(p) >= cost:
+    if kind == "tactic" and ma_left(p) >= cost:
         out += [
             {"type": "tactic", "card": c}
             for c in dict.fromkeys(p["military_hand"])
             if CARDS[c]["kind"] == "tactic"
         ]
-    if ma_left(p) >= 2:
+    if kind == "copy" and ma_left(p) >= 2:
         out += [{"type": "copy", "card": c} for c in dict.fromkeys(d["common_tactics"]) if c != p["tactic"]]
     return out
 
@@ -264,7 +266,7 @@ def sub_actions(d: Data, p: Player, e: dict[str, Any]) -> list[Action]:
 
 def _with_discount(p: Player, effs: list[dict[str, Any]]) -> Player:
     q = dict(p)
-    q["discounts"] = list(p.get("discounts", []))
+    q["discounts"] = list(p["discounts"])
     for e in effs:
         if e["kind"] == "do" and e.get("discount"):
             q["discounts"].append(
@@ -313,25 +315,35 @@ def _plays(d: Data, p: Player) -> list[Action]:
     return out
 
 
-def legal(d: Data, seat: int) -> list[Action]:
-    """Every action-phase action of the current player."""
+GENERATORS: dict[str, Callable[[Data, Player], list[Action]]] = {
+    "take": _takes,
+    "pop": lambda d, p: _pops(p, 1),
+    "build": lambda d, p: _builds(p, 1, 1),
+    "upgrade": lambda d, p: _upgrades(p, 1, 1),
+    "destroy": lambda d, p: _destroys(p, "destroy"),
+    "disband": lambda d, p: _destroys(p, "disband"),
+    "leader": lambda d, p: _leaders(p, d),
+    "stage": lambda d, p: _stages(p, 1),
+    "develop": lambda d, p: _develops(p, 1),
+    "revolution": lambda d, p: _revolutions(p),
+    "play": _plays,
+    "tactic": lambda d, p: _tactics(d, p, "tactic"),
+    "copy": lambda d, p: _tactics(d, p, "copy"),
+    "end": lambda d, p: [{"type": "end"}],
+}
+
+
+def legal(d: Data, seat: int, kind: str | None = None) -> list[Action]:
+    """Every action-phase action of the current player; only those of type ``kind`` if given (the
+    kernel's validation asks for one type: no need to list the others)."""
     p = d["players"][seat]
-    if d["round"] <= 1:
-        return _takes(d, p) + [{"type": "end"}]  # round 1: only take cards (L376)
-    return (
-        _takes(d, p)
-        + _pops(p, 1)
-        + _builds(p, 1, 1)
-        + _upgrades(p, 1, 1)
-        + _destroys(p)
-        + _leaders(p, d)
-        + _stages(p, 1)
-        + _develops(p, 1)
-        + _revolutions(p)
-        + _plays(d, p)
-        + _tactics(d, p)
-        + [{"type": "end"}]
-    )
+    kinds = ("take", "end") if d["round"] <= 1 else GENERATORS  # round 1: only take cards (L376)
+    if kind is not None:
+        return GENERATORS[kind](d, p) if kind in kinds else []
+    out: list[Action] = []
+    for k in kinds:
+        out += GENERATORS[k](d, p)
+    return out
 
 
 # ------------------------------------------------------------------ apply
@@ -567,7 +579,7 @@ def play(ctx: Ctx, seat: int, a: Action) -> None:
         if sub is not None:
             for e in c["effects"]:
                 if e["kind"] == "do" and e.get("discount"):
-                    p.setdefault("discounts", []).append(
+                    p["discounts"].append(
                         {"on": on_of(e["action"]), "n": e["discount"], "target": e.get("target"), "age": None}
                     )
             do(ctx, seat, sub, free=True)
@@ -593,7 +605,7 @@ def auto_do(ctx: Ctx, seat: int, e: dict[str, Any]) -> None:
             tokens.produce(p, "mine")
         return
     q = dict(p)
-    disc = list(p.get("discounts", []))
+    disc = list(p["discounts"])
     if e.get("discount"):
         disc.append({"on": on_of(act), "n": e["discount"], "target": None, "age": None})
     q["discounts"] = disc

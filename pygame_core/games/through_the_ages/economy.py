@@ -59,16 +59,14 @@ def discount(p: Player, on: str, card: str | None = None) -> int:
     c = CARDS[card] if card else None
     n = 0
     for src in once_cards(p):
-        for e in CARDS[src]["effects"]:
+        for e in CARDS[src]["permanent_discounts"]:
             if (
-                e["kind"] == "discount"
-                and e.get("when", "permanent") == "permanent"
-                and e["on"] == on
+                e["on"] == on
                 and matches(e.get("target"), c)
                 and (e.get("age") is None or c is None or e["age"] == c["age"])
             ):
                 n += e["n"]
-    for e in p.get("discounts", []):
+    for e in p["discounts"]:
         if (
             e["on"] == on
             and matches(e.get("target"), c)
@@ -108,4 +106,4 @@ def pay_resources(p: Player, card: str, n: int) -> None:
 
 def use_once(p: Player, on: str) -> None:
     """One-shot discounts of this turn are used by the next such action."""
-    p["discounts"] = [e for e in p.get("discounts", []) if e["on"] != on]
+    p["discounts"] = [e for e in p["discounts"] if e["on"] != on]

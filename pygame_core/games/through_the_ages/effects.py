@@ -219,7 +219,7 @@ def apply_one(ctx: Ctx, seat: int, e: Effect, cur: int, option: int | None, sour
     elif k == "budget":
         d["players"][seat]["military_resources"] += num(d, seat, e)
     elif k == "discount":
-        d["players"][seat].setdefault("discounts", []).append(
+        d["players"][seat]["discounts"].append(
             {"on": e["on"], "n": e["n"], "target": e.get("target"), "age": e.get("age")}
         )
     elif k == "destroy":
@@ -275,9 +275,9 @@ def triggers(ctx: Ctx, seat: int, event: str) -> None:
     """Fire the ``on`` effects of the cards ``seat`` has in play for ``event``."""
     p = ctx.data["players"][seat]
     for src in once_cards(p):
-        for e in CARDS[src]["effects"]:
-            if e["kind"] == "on" and e["event"] == event:
-                apply_list(ctx, seat, e["effects"], source=src)
+        effs = CARDS[src]["triggers"].get(event)
+        if effs:
+            apply_list(ctx, seat, effs, source=src)
 
 
 def enter(ctx: Ctx, seat: int, cid: str, sign: int = 1) -> None:

@@ -162,7 +162,7 @@ def antiquate(ctx: Ctx, seat: int, old: int) -> None:
     if w is not None and CARDS[w["id"]]["lvl"] <= old:
         p["blue_bank"] += w.get("tokens", 0)
         p["wonder"] = None
-    if p.get("pact") and CARDS[p["pact"]["card"]]["lvl"] <= old:
+    if p["pact"] and CARDS[p["pact"]["card"]]["lvl"] <= old:
         politics.end_pact(ctx, seat)
     p["yellow_bank"] = max(0, p["yellow_bank"] - 2)  # L1855; ruling §8.14
     sync(p)

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from pygame_core.errors import IllegalAction
 from pygame_core.games.through_the_ages import civil, flow, labels, politics, scoring, views
 from pygame_core.games.through_the_ages.catalog import CARDS
 from pygame_core.games.through_the_ages.text import t
 from pygame_core.kernel import Ctx, Game, decisions
 from pygame_core.kernel.decisions import Decision
 from pygame_core.kernel.rng import Rng
-from pygame_core.kernel.state import Action
+from pygame_core.kernel.state import Action, canonical
 
 Data = dict[str, Any]
 POLITICAL = ("event", "aggress", "war", "pact", "cancel_pact", "resign")
@@ -66,6 +67,25 @@ class ThroughTheAges(Game):
         if data["turn"] != seat:
             return []
         return politics.legal(data, seat) + civil.legal(data, seat)
+
+    def _validate(self, data: Data, seat: int, action: Action) -> None:
+        """Membership in the legal actions (compared as canonical JSON, as the kernel does), listing
+        only the actions of the same type: validation need not build every other choice."""
+        if seat not in decisions.waiting(data, self._to_move(data)):
+            raise IllegalAction(f"seat {seat} does not decide now", "not_your_turn")
+        decision = decisions.top_for(data, seat)
+        kind = action.get("type")
+        if decision is not None:
+            choices = self._decision_legal(data, seat, decision)
+        elif data["turn"] != seat:
+            choices = []
+        elif kind in POLITICAL:
+            choices = politics.legal(data, seat)
+        else:
+            choices = civil.legal(data, seat, str(kind))
+        wanted = canonical(action)
+        if not any(a == action and canonical(a) == wanted for a in choices):
+            raise IllegalAction(f"{str(kind)[:40]} is not a legal action now", "not_legal")
 
     def _decision_legal(self, data: Data, seat: int, decision: Decision) -> list[Action]:
         k = decision["kind"]

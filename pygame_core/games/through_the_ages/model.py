@@ -114,10 +114,10 @@ def new_player(seat_order: int, workers: dict[str, int], farm: str, mine: str, g
         "political_done": False,  # used the political action this turn (L1330-1332)
         "acted": False,  # took an action-phase action this turn (ends the political phase)
         "caesar_used": False,
+        "discounts": [],  # this turn's one-shot discounts (action cards, events)
+        "pact_sides": [],  # [pact card, side] in effect for this player (full mode)
         "order": seat_order,
         "resigned": False,
-        "box_blue": 0,  # blue tokens added or removed by cards in play (L1454-1458)
-        "box_yellow": 0,
     }
 
 

@@ -61,7 +61,7 @@ def legal(d: Data, seat: int) -> list[Action]:
                 for x in sides
             ]
     if d["mode"] == "full":
-        if any(x["with"] is not None for x in [p.get("pact") or {"with": None}]) or _partner_pacts(d, seat):
+        if any(x["with"] is not None for x in [p["pact"] or {"with": None}]) or _partner_pacts(d, seat):
             out.append({"type": "cancel_pact"})
         if d["age"] < 4 and len(active(d)) > 1:
             out.append({"type": "resign"})
@@ -69,7 +69,7 @@ def legal(d: Data, seat: int) -> list[Action]:
 
 
 def _partner_pacts(d: Data, seat: int) -> list[int]:
-    return [s for s, q in enumerate(d["players"]) if q.get("pact") and q["pact"]["with"] == seat]
+    return [s for s, q in enumerate(d["players"]) if q["pact"] and q["pact"]["with"] == seat]
 
 
 def apply(ctx: Ctx, seat: int, a: Action) -> None:
@@ -102,7 +102,7 @@ def apply(ctx: Ctx, seat: int, a: Action) -> None:
         d["offer"] = {"card": c, "from": seat, "to": a["target"], "side": a["side"]}
         decisions.push(d, "pact_reply", [a["target"]])
     elif k == "cancel_pact":
-        if p.get("pact"):
+        if p["pact"]:
             end_pact(ctx, seat)
         for s in _partner_pacts(d, seat):
             end_pact(ctx, s)
@@ -385,7 +385,7 @@ def pact_reply(ctx: Ctx, seat: int, act: Action) -> None:
         src["military_hand"].append(o["card"])
         ctx.log(say("{p} refuses the pact", "{p}拒绝条约", p=seat))
         return
-    if src.get("pact"):
+    if src["pact"]:
         end_pact(ctx, o["from"])  # one pact card in your area (L2041)
     other = "B" if o["side"] == "A" else "A"
     src["pact"] = {"card": o["card"], "with": seat, "side": o["side"], "other": other}
@@ -396,7 +396,7 @@ def pact_reply(ctx: Ctx, seat: int, act: Action) -> None:
 def end_pact(ctx: Ctx, seat: int) -> None:
     d = ctx.data
     p = d["players"][seat]
-    if p.get("pact"):
+    if p["pact"]:
         d["past_events"].append(p["pact"]["card"])
         p["pact"] = None
     _pact_sides(d)
@@ -407,7 +407,7 @@ def _pact_sides(d: Data) -> None:
     for q in d["players"]:
         q["pact_sides"] = []
     for q in d["players"]:
-        pact = q.get("pact")
+        pact = q["pact"]
         if pact:
             q["pact_sides"].append([pact["card"], pact["side"]])
             d["players"][pact["with"]]["pact_sides"].append([pact["card"], pact["other"]])
@@ -426,7 +426,7 @@ def resign(ctx: Ctx, seat: int) -> None:
         d["wars"].remove(w)
         if w["to"] == seat:
             d["players"][w["from"]]["culture"] += RESIGN_CULTURE
-    if p.get("pact"):
+    if p["pact"]:
         end_pact(ctx, seat)
     for s in _partner_pacts(d, seat):
         end_pact(ctx, s)

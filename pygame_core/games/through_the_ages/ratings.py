@@ -94,31 +94,46 @@ def _permanent(eff: dict[str, Any]) -> bool:
     return eff.get("when", "permanent") == "permanent"
 
 
+def _rating_parts(card: dict[str, Any]) -> tuple[list[tuple[str, int]], list[dict[str, Any]]]:
+    """A card's flat rating outputs (its ``out`` and permanent ``gain`` of a rating) and its
+    permanent ``per`` rating bonuses, computed once per card."""
+    flat = [(k, v) for k, v in card["out"].items() if k in KEYS]
+    pers: list[dict[str, Any]] = []
+    for e in card["effects"]:
+        if not _permanent(e) or e.get("who", "self") != "self":
+            continue
+        if e["kind"] == "per" and e["what"] in RATING_OF:
+            pers.append(e)
+        elif e["kind"] == "gain" and e["what"] in RATING_OF:
+            flat.append((RATING_OF[e["what"]], e["n"]))
+    return flat, pers
+
+
+RATING_PARTS = {cid: _rating_parts(c) for cid, c in CARDS.items()}
+SIDE_OUT = {
+    (cid, side): [(k, v) for k, v in x.get("out", {}).items() if k in KEYS]
+    for cid, c in CARDS.items()
+    for side, x in c.get("sides", {}).items()
+}
+
+
 def stats(p: Player, *, tactics: bool = True) -> dict[str, int]:
     """Every rating of the player, clamped (>= 0; happiness <= 8: L889-893)."""
     r = dict.fromkeys(KEYS, 0)
     for c, n in p["workers"].items():
         if n:
-            for k, v in CARDS[c]["out"].items():
-                if k in r:
-                    r[k] += v * n
+            for k, v in RATING_PARTS[c][0]:
+                r[k] += v * n
     pers: list[dict[str, Any]] = []
     for c in once_cards(p):
-        card = CARDS[c]
-        for k, v in card["out"].items():
-            if k in r:
-                r[k] += v
-        for e in card["effects"]:
-            if not _permanent(e) or e.get("who", "self") != "self":
-                continue
-            if e["kind"] == "per" and e["what"] in RATING_OF:
-                pers.append(e)
-            elif e["kind"] == "gain" and e["what"] in RATING_OF:
-                r[RATING_OF[e["what"]]] += e["n"]
-    for cid, side in p.get("pact_sides", []):
-        for k, v in CARDS[cid].get("sides", {}).get(side, {}).get("out", {}).items():
-            if k in r:
-                r[k] += v
+        flat, per_bonus = RATING_PARTS[c]
+        for k, v in flat:
+            r[k] += v
+        if per_bonus:
+            pers.extend(per_bonus)
+    for cid, side in p["pact_sides"]:
+        for k, v in SIDE_OUT[(cid, side)]:
+            r[k] += v
     for e in pers:
         per = e["per"]
         base = r["happiness"] if per == "happiness" else r["strength"] if per == "strength" else count(p, per)
@@ -128,9 +143,11 @@ def stats(p: Player, *, tactics: bool = True) -> dict[str, int]:
         r[RATING_OF[e["what"]]] += e["n"] * k
     if tactics and p["tactic"]:
         r["strength"] += tactic_strength(p)
-    for k in r:
-        r[k] = max(0, r[k])
-    r["happiness"] = min(HAPPY_MAX, r["happiness"])
+    for k, v in r.items():
+        if v < 0:
+            r[k] = 0
+    if r["happiness"] > HAPPY_MAX:
+        r["happiness"] = HAPPY_MAX
     return r
 
 

@@ -20,7 +20,13 @@ def _cards(p: Player, kind: str) -> list[tuple[int, str]]:
 
 def amount(p: Player, kind: str) -> int:
     """Food (kind "farm") or resources ("mine") stored on the cards."""
-    return sum(v * p["blue_tokens"][c] for v, c in _cards(p, kind))
+    total = 0
+    for c, n in p["blue_tokens"].items():
+        if n:
+            card = CARDS[c]
+            if card["kind"] == kind:
+                total += card["token"] * n
+    return total
 
 
 def pay(p: Player, kind: str, n: int) -> None:

@@ -95,7 +95,7 @@ def _player(d: dict[str, Any], s: int, seat: int | None) -> dict[str, Any]:
         "exclusive_tactic": card(p["exclusive_tactic"]),
         "tactic_done": p["tactic_done"],
         "pact": None
-        if not p.get("pact")
+        if not p["pact"]
         else {"card": card(p["pact"]["card"]), "with": p["pact"]["with"], "side": p["pact"]["side"]},
         "civil_hand": [card(c) for c in p["civil_hand"]],  # public (L454-456)
         "civil_hand_limit": hand_limit(p),
