@@ -16,6 +16,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+from pygame_core.games.through_the_ages import effects
+from pygame_core.games.through_the_ages.catalog import CARDS
+from pygame_core.games.through_the_ages.economy import sync
+from pygame_core.games.through_the_ages.model import AGES, BLUE_START, ROW_SIZE
 from pygame_core.kernel import Ctx
 from pygame_core.kernel.i18n import Text
 
@@ -70,47 +74,29 @@ def caption(name: str, history: tuple[tuple[int, dict[str, Any]], ...] | list[An
 # ------------------------------------------------------------------ this game's positions
 YELLOW_TOTAL = 25  # L1454: 25 yellow tokens; 18 in the bank and 7 people at setup (L65, L147-161)
 
-# The position vocabulary of scenarios.json -> the keys of the state data (one table to edit when
-# the data model renames a key).
-K = {
-    "players": "p", "civil_deck": "cdeck", "civil_decks": "civil", "military_deck": "mdeck",
-    "military_decks": "mdecks", "current_events": "ev_cur", "out_of_game": "gone",
-    "common_tactics": "common", "start_player": "start",
-    "workers": "work", "blue_tokens": "blue", "civil_hand": "hand", "military_hand": "mil",
-    "government": "gov", "unused_workers": "pool", "yellow_bank": "yellow", "blue_bank": "bank",
-    "science": "sci", "culture": "cul",
-}
-
-
-def _k(name: str) -> str:
-    return K.get(name, name)
-
-
 def _take(d: Data, cid: str) -> None:
     """Take one copy of ``cid`` out of the decks (so the card is not there twice); a row slot is
     refilled from the current civil deck. Initial technologies are in no deck."""
-    piles = [d[_k(x)] for x in ("civil_deck", "military_deck", "current_events", "out_of_game")] + [d["box"]]
-    piles += list(d[_k("civil_decks")].values()) + list(d[_k("military_decks")].values())
+    piles = [d[x] for x in ("civil_deck", "military_deck", "current_events", "out_of_game", "box")]
+    piles += list(d["civil_decks"].values()) + list(d["military_decks"].values())
     for pile in piles:
         if cid in pile:
             pile.remove(cid)
             return
     if cid in d["row"]:
-        deck = d[_k("civil_deck")]
+        deck = d["civil_deck"]
         d["row"][d["row"].index(cid)] = deck.pop() if deck else None
 
 
 def _to_age(d: Data, age: int) -> None:
     """Make ``age`` the current age: its civil and military decks become current and the row is
     dealt anew from it (older decks leave the game, as at an age change, L1819-1821, L1859-1861)."""
-    from pygame_core.games.through_the_ages.model import AGES, ROW_SIZE
-
     for a in range(1, age + 1):
-        d[_k("civil_deck")] = d[_k("civil_decks")].pop(AGES[a], [])
-        d[_k("out_of_game")].extend(d[_k("military_deck")])
-        d[_k("military_deck")] = d[_k("military_decks")].pop(AGES[a], [])
+        d["civil_deck"] = d["civil_decks"].pop(AGES[a], [])
+        d["out_of_game"].extend(d["military_deck"])
+        d["military_deck"] = d["military_decks"].pop(AGES[a], [])
     d["age"] = age
-    deck = d[_k("civil_deck")]
+    deck = d["civil_deck"]
     d["row"] = [deck.pop() if deck else None for _ in range(ROW_SIZE)]
 
 
@@ -119,24 +105,19 @@ def build(ctx: Ctx, name: str) -> None:
     example's board, the other seats keep their starting boards, seat 0 is the starting player and
     every seat has all its actions. The blue and yellow banks follow from the tokens placed (16 blue,
     L64; 25 yellow, L1454), so the position keeps every token."""
-    from pygame_core.games.through_the_ages import civil
-    from pygame_core.games.through_the_ages.catalog import CARDS
-    from pygame_core.games.through_the_ages.economy import sync
-    from pygame_core.games.through_the_ages.model import AGES, BLUE_START
-
     d = ctx.data
     sc = SCENARIOS[name]
     pos = sc["position"]
-    players = d[_k("players")]
+    players = d["players"]
     n = len(players)
     d["scenario"] = name
-    d[_k("start_player")] = 0
+    d["start_player"] = 0
     d["order"] = list(range(n))
     d["round"] = int(pos.get("round", 2))
     d["turn"] = n - 1 if pos.get("turn") == "last" else int(pos.get("turn", 0))
     if pos.get("age"):
         _to_age(d, AGES.index(pos["age"]))
-    deck = d[_k("civil_deck")]
+    deck = d["civil_deck"]
     if "civil_left" in pos:
         del deck[: max(0, len(deck) - int(pos["civil_left"]))]
     if "row_cards" in pos:
@@ -148,17 +129,17 @@ def build(ctx: Ctx, name: str) -> None:
     me = pos["seat"]
     placed: list[str] = []
     if "workers" in me:
-        p[_k("workers")] = dict(me["workers"])
+        p["workers"] = dict(me["workers"])
         placed += list(me["workers"])
-        p[_k("blue_tokens")] = {c: 0 for c in me["workers"] if CARDS[c]["kind"] in ("farm", "mine")}
-    p[_k("blue_tokens")].update(me.get("blue_tokens", {}))
+        p["blue_tokens"] = {c: 0 for c in me["workers"] if CARDS[c]["kind"] in ("farm", "mine")}
+    p["blue_tokens"].update(me.get("blue_tokens", {}))
     for key in ("civil_hand", "military_hand", "specials", "wonders", "colonies"):
         if key in me:
-            p[_k(key)] = list(me[key])
+            p[key] = list(me[key])
             placed += me[key]
     for key in ("government", "leader", "tactic"):
         if key in me:
-            p[_k(key)] = me[key]
+            p[key] = me[key]
             placed.append(me[key])
     if me.get("leader"):
         p["leader_ages"] = [CARDS[me["leader"]]["lvl"]]
@@ -169,21 +150,21 @@ def build(ctx: Ctx, name: str) -> None:
         placed.append(me["wonder"]["id"])
     for key in ("unused_workers", "science", "culture"):
         if key in me:
-            p[_k(key)] = int(me[key])
-    d[_k("common_tactics")] = list(pos.get("common_tactics", []))
+            p[key] = int(me[key])
+    d["common_tactics"] = list(pos.get("common_tactics", []))
     placed += pos.get("common_tactics", [])
     for cid in pos.get("events_top", []):
         _take(d, cid)
-        d[_k("current_events")].append(cid)  # the list's end is the top of the deck
+        d["current_events"].append(cid)  # the list's end is the top of the deck
     for cid in placed:
         if not CARDS[cid].get("initial"):
             _take(d, cid)
-    p[_k("blue_bank")] = BLUE_START - sum(p[_k("blue_tokens")].values()) - tokens_on_wonder
-    p[_k("yellow_bank")] = YELLOW_TOTAL - sum(p[_k("workers")].values()) - p[_k("unused_workers")]
+    p["blue_bank"] = BLUE_START - sum(p["blue_tokens"].values()) - tokens_on_wonder
+    p["yellow_bank"] = YELLOW_TOTAL - sum(p["workers"].values()) - p["unused_workers"]
     once = [me.get(k) for k in ("government", "leader")] + me.get("specials", []) + me.get("wonders", [])
     for cid in once + me.get("colonies", []):
         if cid and not CARDS[cid].get("initial"):
-            civil.enter(ctx, 0, cid)  # token symbols of cards in play (L1454-1458)
+            effects.enter(ctx, 0, cid)  # token symbols of cards in play (L1454-1458)
     for q in players:
         sync(q)
     del ctx.events[:]  # the set-up's log (its starting player) no longer holds
