@@ -38,6 +38,7 @@ import json
 import os
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import zipfile
@@ -71,6 +72,10 @@ STDLIB = "pyscript/pyodide/python_stdlib.zip"
 #: The boot snapshot (made by SNAPSHOT_RUNNER) and the PyScript `interpreter` module that loads it.
 SNAPSHOT = "pyscript/pyodide/pgc-engine.snap.gz"
 SNAPSHOT_SHIM = "./runtime/pyodide-snapshot.mjs"
+#: The page's decoder of the shipped snapshot (a difference from the wasm's initial memory), in web/.
+SNAPSHOT_DELTA_JS = "runtime/snapshot-delta.mjs"
+SNAPSHOT_DELTA_MAGIC = 0x64636770   # "pgcd"
+SNAPSHOT_DELTA_VERSION = 1
 
 # Runs inside the vendored Pyodide under Node (see NODE_RUNNER): compiles .py files to .pyc with the
 # CPython that the browser runs. argv: mode ("stdlib" | "engine"), input zip, output zip.
@@ -265,7 +270,7 @@ def cached_pyc(kind: str, source: bytes) -> bytes:
 
 
 def cached_snapshot(stdlib: bytes, engine: bytes) -> bytes:
-    """The gzipped boot snapshot for this stdlib zip + engine zip, cached by Pyodide version + input hash.
+    """The gzipped full boot snapshot for this stdlib zip + engine zip, cached by Pyodide version + inputs.
 
     Not byte-reproducible across builds (the heap holds fresh entropy and hash seeds), hence the cache:
     the same inputs give the same file on this machine."""
@@ -296,10 +301,137 @@ def cached_snapshot(stdlib: bytes, engine: bytes) -> bytes:
     return data
 
 
+def wasm_data_segments(wasm: bytes) -> list[tuple[int, bytes]]:
+    """The active data segments of a wasm module (memory 0, i32.const offsets): [(offset, bytes)].
+
+    The same reading as ``dataSegments`` in ``web/runtime/snapshot-delta.mjs``."""
+    def leb(i: int, signed: bool = False) -> tuple[int, int]:
+        value = shift = 0
+        while True:
+            b = wasm[i]
+            i += 1
+            value |= (b & 0x7F) << shift
+            shift += 7
+            if b < 0x80:
+                if signed and b & 0x40:
+                    value -= 1 << shift
+                return value, i
+
+    if wasm[:4] != b"\0asm":
+        raise ValueError("not a wasm module")
+    segments: list[tuple[int, bytes]] = []
+    i = 8
+    while i < len(wasm):
+        section = wasm[i]
+        size, i = leb(i + 1)
+        end = i + size
+        if section == 11:
+            count, i = leb(i)
+            for _ in range(count):
+                flags, i = leb(i)
+                if flags == 1:   # passive: not in the initial memory
+                    length, i = leb(i)
+                    i += length
+                    continue
+                if flags == 2:
+                    memory, i = leb(i)
+                    if memory:
+                        raise ValueError("wasm: data segment of another memory")
+                if flags > 2 or wasm[i] != 0x41:
+                    raise ValueError("wasm: data segment offset is not an i32.const")
+                offset, i = leb(i + 1, signed=True)
+                if wasm[i] != 0x0B:
+                    raise ValueError("wasm: data segment offset expression too long")
+                length, i = leb(i + 1)
+                segments.append((offset & 0xFFFFFFFF, wasm[i:i + length]))
+                i += length
+        i = end
+    return segments
+
+
+def fnv1a_words(data: bytes) -> int:
+    """FNV-1a over the little-endian u32 words of ``data`` (``checksum`` in snapshot-delta.mjs)."""
+    h = 0x811C9DC5
+    for (word,) in struct.iter_unpack("<I", data):
+        h = ((h ^ word) * 0x01000193) & 0xFFFFFFFF
+    return h
+
+
+def snapshot_delta(snapshot: bytes, wasm: bytes) -> bytes:
+    """The Pyodide snapshot as a difference from the wasm's initial memory (format: SNAPSHOT_DELTA_JS):
+    its heap with every data segment XORed in, behind a header that lets the page check the result."""
+    heap = struct.unpack_from("<I", snapshot, 4)[0]   # Pyodide's header length
+    segments = wasm_data_segments(wasm)
+    xor_end = -(-max(off + len(seg) for off, seg in segments) // 4) * 4
+    if heap % 4 or heap + xor_end > len(snapshot):
+        raise ValueError("the snapshot heap is smaller than the wasm's initial memory")
+    out = bytearray(snapshot)
+    for off, seg in segments:
+        at = heap + off
+        mixed = int.from_bytes(out[at:at + len(seg)], "little") ^ int.from_bytes(seg, "little")
+        out[at:at + len(seg)] = mixed.to_bytes(len(seg), "little")
+    header = struct.pack("<4I", SNAPSHOT_DELTA_MAGIC, SNAPSHOT_DELTA_VERSION, xor_end,
+                         fnv1a_words(snapshot[heap:heap + xor_end])) + hashlib.sha256(snapshot).digest()
+    return header + bytes(out)
+
+
+# node verify.mjs <snapshot-delta.mjs> <delta.gz> <wasm> <full snapshot>: rebuilds the snapshot with the
+# page's own code and exits non-zero unless it is the full snapshot byte for byte.
+SNAPSHOT_VERIFIER = r'''
+import { pathToFileURL } from "node:url";
+import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+import { createHash } from "node:crypto";
+const [module, deltaGz, wasm, full] = process.argv.slice(2);
+const { rebuildSnapshot, HEADER } = await import(pathToFileURL(module).href);
+const delta = new Uint8Array(gunzipSync(readFileSync(deltaGz)));
+const stamp = Buffer.from(delta.subarray(16, HEADER)).toString("hex");
+const rebuilt = rebuildSnapshot(delta, new Uint8Array(readFileSync(wasm)));
+const expected = readFileSync(full);
+if (Buffer.compare(Buffer.from(rebuilt), expected) !== 0) throw new Error("rebuilt snapshot differs");
+if (createHash("sha256").update(rebuilt).digest("hex") !== stamp) throw new Error("sha256 stamp differs");
+console.log(`snapshot delta verified: ${rebuilt.length} bytes rebuilt byte for byte`);
+'''
+
+
+def cached_snapshot_delta(full_gz: bytes, wasm: bytes) -> bytes:
+    """The shipped boot snapshot: ``snapshot_delta`` gzipped, checked in Node with the page's own decoder
+    (``web/runtime/snapshot-delta.mjs``) to give back the full snapshot byte for byte; cached."""
+    decoder = WEB / SNAPSHOT_DELTA_JS
+    key = sha256_bytes(SNAPSHOT_VERIFIER.encode() + decoder.read_bytes() + Path(__file__).read_bytes()
+                       + sha256_bytes(full_gz).encode() + sha256_bytes(wasm).encode())[:20]
+    hit = CACHE / f"snapdelta-{PYODIDE_VERSION}-{key}.gz"
+    if hit.is_file():
+        return hit.read_bytes()
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("node is required to make the boot snapshot (or pass --no-snapshot)")
+    full = gzip.decompress(full_gz)
+    data = gzip.compress(snapshot_delta(full, wasm), compresslevel=9, mtime=0)
+    work = CACHE / f"tmp-snapdelta-{os.getpid()}"
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    try:
+        for name, content in (("delta.gz", data), ("full.snap", full), ("pyodide.asm.wasm", wasm),
+                              ("verify.mjs", SNAPSHOT_VERIFIER.encode())):
+            (work / name).write_bytes(content)
+        subprocess.run([node, str(work / "verify.mjs"), str(decoder), str(work / "delta.gz"),
+                        str(work / "pyodide.asm.wasm"), str(work / "full.snap")], check=True, cwd=work)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    for old in CACHE.glob("snapdelta-*.gz"):   # keep one
+        old.unlink()
+    hit.write_bytes(data)
+    return data
+
+
 def write_snapshot(out: Path) -> None:
-    """The boot snapshot, made on exactly the stdlib zip and engine zip already written to ``out``."""
-    stdlib = (out / "pyscript" / "pyodide" / "python_stdlib.zip").read_bytes()
-    (out / SNAPSHOT).write_bytes(cached_snapshot(stdlib, (out / "pygame_core.zip").read_bytes()))
+    """The boot snapshot, made on exactly the stdlib zip and engine zip already written to ``out``, and
+    shipped as a difference from the initial memory of the ``pyodide.asm.wasm`` beside it."""
+    pyodide = out / "pyscript" / "pyodide"
+    stdlib = (pyodide / "python_stdlib.zip").read_bytes()
+    full = cached_snapshot(stdlib, (out / "pygame_core.zip").read_bytes())
+    (out / SNAPSHOT).write_bytes(cached_snapshot_delta(full, (pyodide / "pyodide.asm.wasm").read_bytes()))
 
 
 # ------------------------------------------------------------------ copying

@@ -5,18 +5,25 @@ waiting for the stdlib zip, and a missing, damaged or mismatched snapshot falls 
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
+import shutil
+import struct
+import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from build import NODE_MODULES, SNAPSHOT
+from build import NODE_MODULES, SNAPSHOT, SNAPSHOT_DELTA_JS, snapshot_delta, wasm_data_segments
 from tests.browser import app
 from tests.browser.support import describe, wait_not_busy, wait_ready
 
 pytestmark = pytest.mark.browser
 GAME = "empires_end"  # the game this file plays (its only mention of a game id)
+
+SNAPSHOT_DELTA_HEADER = 48  # HEADER in web/runtime/snapshot-delta.mjs
+WASM = "pyscript/pyodide/pyodide.asm.wasm"
 
 
 def snapshot_built(site: Path) -> bool:
@@ -122,6 +129,9 @@ def test_game_page_boots_from_the_snapshot_and_plays_a_whole_game(contexts, base
     wait_ready(page)
     assert snapshot_state(page)["state"] == "used", (snapshot_state(page), warnings)
     assert any(u.endswith("/" + SNAPSHOT) for u in fetched), fetched
+    # the snapshot is rebuilt from the wasm's bytes, yet the wasm is downloaded once (Pyodide gets a clone)
+    assert len(fetch_starts(page, WASM)) == 1, fetch_starts(page, WASM)
+    assert sum(u.endswith("/" + WASM) for u in fetched) == 1, fetched
     assert not [w for w in warnings if "snapshot" in w.lower()], warnings
     # the engine was imported at build time: main.py found it loaded
     assert page.evaluate("window.pgcEngineLoadMs") < 50
@@ -144,11 +154,29 @@ def corrupt_flip(data: bytes) -> bytes:
     return data[:i] + bytes([data[i] ^ 0xFF]) + data[i + 1 :]
 
 
-def other_build(data: bytes) -> bytes:
-    """A well-formed gzip whose snapshot header names another Pyodide build (BUILD_ID at bytes 16-47)."""
+def changed(data: bytes, at: int) -> bytes:
+    """A well-formed gzip of the delta with the byte at ``at`` (of the inflated file) changed."""
     raw = bytearray(gzip.decompress(data))
-    raw[20] ^= 0xFF
+    raw[at] ^= 0xFF
     return gzip.compress(bytes(raw), compresslevel=1)
+
+
+def other_build(data: bytes) -> bytes:
+    """Pyodide's snapshot header (after the delta's own) names another Pyodide build (BUILD_ID at its
+    bytes 16-47)."""
+    return changed(data, SNAPSHOT_DELTA_HEADER + 20)
+
+
+def other_wasm(data: bytes) -> bytes:
+    """A heap byte inside the wasm's static data changed, as if the delta were made against another
+    pyodide.asm.wasm: the rebuild's checksum must refuse it (Pyodide would not notice)."""
+    pyodide_header = struct.unpack_from("<I", gzip.decompress(data), SNAPSHOT_DELTA_HEADER + 4)[0]
+    return changed(data, SNAPSHOT_DELTA_HEADER + pyodide_header + 4096)
+
+
+def not_a_delta(data: bytes) -> bytes:
+    """A plain Pyodide snapshot (the previous format, no delta header)."""
+    return gzip.compress(gzip.decompress(data)[SNAPSHOT_DELTA_HEADER:], compresslevel=1)
 
 
 CASES = {
@@ -156,6 +184,8 @@ CASES = {
     "truncated": lambda d: d[: len(d) // 3],
     "flipped-byte": corrupt_flip,
     "other-pyodide-build": other_build,
+    "other-wasm": other_wasm,
+    "not-a-delta": not_a_delta,
 }
 
 
@@ -207,3 +237,61 @@ def test_another_stdlib_zip_arriving_after_a_snapshot_boot_is_used_for_later_imp
     assert wait_stdlib_installed(page) == "other", snapshot_state(page)
     assert_late_import_works(page)
     play_a_few(page)
+
+
+# The page's decoder (web/runtime/snapshot-delta.mjs, as shipped) run in Node on the shipped files:
+# prints the sha256 of the snapshot it rebuilds and the one stamped in the file, or the error.
+REBUILD = r"""
+import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+import { createHash } from "node:crypto";
+import { pathToFileURL } from "node:url";
+const [module, gz, wasm] = process.argv.slice(1);
+const { rebuildSnapshot, HEADER } = await import(pathToFileURL(module).href);
+const delta = new Uint8Array(gunzipSync(readFileSync(gz)));
+const stamp = Buffer.from(delta.subarray(16, HEADER)).toString("hex");
+try {
+  const snap = rebuildSnapshot(delta, new Uint8Array(readFileSync(wasm)));
+  const got = createHash("sha256").update(snap).digest("hex");
+  console.log(JSON.stringify({ stamp, got, size: snap.length }));
+} catch (err) {
+  console.log(JSON.stringify({ stamp, error: err.message }));
+}
+"""
+
+
+def rebuild_in_node(site: Path, gz: Path, wasm: Path) -> dict[str, Any]:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    done = subprocess.run([node, "--input-type=module", "-e", REBUILD, str(site / SNAPSHOT_DELTA_JS),
+                           str(gz), str(wasm)], capture_output=True, text=True, check=True, timeout=120)
+    return dict(json.loads(done.stdout))
+
+
+def test_the_page_decoder_rebuilds_the_saved_snapshot_and_refuses_another_wasm(site: Path, tmp_path: Path):
+    """Byte for byte (the sha256 of the full snapshot, stamped by build.py before it made the delta); the
+    same delta against a wasm with one changed data byte is refused by the checksum."""
+    snapshot_built(site)
+    good = rebuild_in_node(site, site / SNAPSHOT, site / WASM)
+    assert "error" not in good, good
+    assert good["got"] == good["stamp"], good
+    assert good["size"] > 16_000_000, good  # a whole heap, not a stub
+    wasm = bytearray((site / WASM).read_bytes())
+    biggest = max((seg for _, seg in wasm_data_segments(bytes(wasm))), key=len)
+    at = wasm.find(biggest) + len(biggest) // 2  # a byte of the wasm's static data
+    wasm[at] ^= 0x20
+    other = tmp_path / "other.wasm"
+    other.write_bytes(bytes(wasm))
+    bad = rebuild_in_node(site, site / SNAPSHOT, other)
+    assert "checksum" in bad.get("error", ""), bad
+
+
+def test_build_delta_is_undone_by_a_second_pass_of_the_same_segments(site: Path):
+    """snapshot_delta is an XOR over the wasm's data segments: applying it to its own output (header
+    stripped) gives the original heap back, so the encoder and the page's decoder invert each other."""
+    snapshot_built(site)
+    wasm = (site / WASM).read_bytes()
+    delta = gzip.decompress((site / SNAPSHOT).read_bytes())
+    twice = snapshot_delta(delta[SNAPSHOT_DELTA_HEADER:], wasm)[SNAPSHOT_DELTA_HEADER:]
+    assert hashlib.sha256(twice).digest() == delta[16:SNAPSHOT_DELTA_HEADER]
