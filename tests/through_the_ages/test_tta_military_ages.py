@@ -14,11 +14,12 @@ from pygame_core.kernel.state import State
 def test_golden_16_tactics_form_the_best_armies_l1568_l1616():
     """Warriors x4 + Knights (6 strength): no tactic 6, Fighting Band 8, Phalanx 9 (L1568-1572)."""
     def setup(d):
-        d["p"][0]["work"].update({"a_warriors": 4, "i_knights": 1})
+        d["players"][0]["workers"].update({"a_warriors": 4, "i_knights": 1})
     s = edit(fresh(2, round_=2), setup)
     assert stats(p0(s))["strength"] == 6
     for tactic, want in (("i_fighting_band", 8), ("i_phalanx", 9)):
-        assert stats(edit(s, lambda d, t=tactic: d["p"][0].update(tactic=t)).data["p"][0])["strength"] == want
+        q = edit(s, lambda d, t=tactic: d["players"][0].update(tactic=t)).data["players"][0]
+        assert stats(q)["strength"] == want
 
 
 def test_golden_16_outdated_armies_and_air_forces_l1578_l1600_l1959_l1975():
@@ -37,15 +38,15 @@ def test_golden_16_outdated_armies_and_air_forces_l1578_l1600_l1959_l1975():
 
 def test_play_a_tactic_then_it_goes_public_next_turn_l1512_l1554():
     def setup(d):
-        d["p"][0]["mil"] = ["i_fighting_band"]
-        d["p"][0]["work"]["a_warriors"] = 2
+        d["players"][0]["military_hand"] = ["i_fighting_band"]
+        d["players"][0]["workers"]["a_warriors"] = 2
     s = edit(fresh(2, round_=2), setup)
     s = play(s, {"type": "tactic", "card": "i_fighting_band"})
     assert p0(s)["tactic"] == "i_fighting_band" and stats(p0(s))["strength"] == 3
     assert not any(a["type"] in ("tactic", "copy") for a in legal(s))     # one per turn (L1508)
     s = play(s, {"type": "end"})
     s = play(s, {"type": "end"}, seat=1)
-    assert s.data["common"] == ["i_fighting_band"] and p0(s)["exclusive"] is None
+    assert s.data["common_tactics"] == ["i_fighting_band"] and p0(s)["exclusive_tactic"] is None
     assert {"type": "copy", "card": "i_fighting_band"} in legal(s, 1) or True
 
 
@@ -53,12 +54,12 @@ def test_golden_15_colonization_sends_units_to_the_yellow_bank_l1472_l1494():
     """Bid 4 won; Cartography +2; 1 Warriors + 1 bonus card (colonization 1) = 4; the Warriors'
     token goes to the yellow bank; sending no unit is illegal."""
     def setup(d):
-        p = d["p"][0]
-        p["work"].update({"a_warriors": 2, "i_knights": 1})
+        p = d["players"][0]
+        p["workers"].update({"a_warriors": 2, "i_knights": 1})
         p["specials"] = ["i_cartography"]
-        p["mil"] = ["i_bonus", "i_bonus"]
+        p["military_hand"] = ["i_bonus", "i_bonus"]
         d["colonize"] = {"card": "i_wealthy_territory", "seat": 0, "bid": 4, "sent": {}, "bonus": []}
-        d["ev_past"].append("i_wealthy_territory")
+        d["past_events"].append("i_wealthy_territory")
         d["decisions"] = [{"kind": "colonize", "seats": [0], "blocking": True}]
     s = edit(fresh(2, round_=2), setup)
     s = play(s, {"type": "bonus", "card": "i_bonus"})
@@ -68,12 +69,12 @@ def test_golden_15_colonization_sends_units_to_the_yellow_bank_l1472_l1494():
     s = play(s, {"type": "send", "card": "a_warriors"})
     s = play(s, {"type": "bonus", "card": "i_bonus"})
     assert {"type": "done"} in legal(s)
-    y = p0(s)["yellow"]
+    y = p0(s)["yellow_bank"]
     s = play(s, {"type": "done"})
     p = p0(s)
-    assert p["colonies"] == ["i_wealthy_territory"] and p["yellow"] == y + 1
-    assert p["work"]["a_warriors"] == 1 and p["mil"] == ["i_bonus"]
-    assert p["bank"] == 16 + 2 - 5                  # +2 blue (permanent), then 5 resources (one-time)
+    assert p["colonies"] == ["i_wealthy_territory"] and p["yellow_bank"] == y + 1
+    assert p["workers"]["a_warriors"] == 1 and p["military_hand"] == ["i_bonus"]
+    assert p["blue_bank"] == 16 + 2 - 5                  # +2 blue (permanent), then 5 resources (one-time)
 
 
 def test_golden_17_event_tie_breaks_l1392_l1408():
@@ -81,8 +82,8 @@ def test_golden_17_event_tie_breaks_l1392_l1408():
 
     def strengths(vals):
         def fn(d):
-            for p, v in zip(d["p"], vals, strict=True):
-                p["work"]["a_warriors"] = v
+            for p, v in zip(d["players"], vals, strict=True):
+                p["workers"]["a_warriors"] = v
         return edit(s, fn).data
     d = strengths([5, 5, 5])
     assert effects.ranked(d, "strength", 0, True)[0] == 0 and effects.ranked(d, "strength", 0, False)[0] == 2
@@ -94,23 +95,23 @@ def test_golden_17_event_tie_breaks_l1392_l1408():
 
 def test_golden_18_age_i_to_ii_antiquates_l1835_l1863():
     def setup(d):
-        p = d["p"][0]
+        p = d["players"][0]
         p["leader"] = "a_moses"
         p["wonder"] = {"id": "a_colossus", "built": 1, "tokens": 2}
-        p["bank"] = 14
-        p["hand"] = ["a_stockpile", "i_iron"]
+        p["blue_bank"] = 14
+        p["civil_hand"] = ["a_stockpile", "i_iron"]
         p["wonders"] = ["a_pyramids"]
-        d["cdeck"] = []
+        d["civil_deck"] = []
         d["age"] = 1
     s = edit(fresh(2, round_=2), setup)
-    evs = list(s.data["ev_cur"])
+    evs = list(s.data["current_events"])
     s = play(s, {"type": "end"})                                       # P2's replenish: Age II
     p = p0(s)
     assert s.data["age"] == 2
     # 14 - 4 produced + 2 wonder tokens back
-    assert p["leader"] is None and p["wonder"] is None and p["bank"] == 12
-    assert p["hand"] == ["i_iron"] and p["wonders"] == ["a_pyramids"] and p["yellow"] == 16
-    assert s.data["ev_cur"] == evs
+    assert p["leader"] is None and p["wonder"] is None and p["blue_bank"] == 12
+    assert p["civil_hand"] == ["i_iron"] and p["wonders"] == ["a_pyramids"] and p["yellow_bank"] == 16
+    assert s.data["current_events"] == evs
 
 
 def test_golden_19_last_round_and_first_game_scoring_l1879_l1922():
@@ -118,18 +119,18 @@ def test_golden_19_last_round_and_first_game_scoring_l1879_l1922():
     after the 4th player's turn in it. Scoring example: +41."""
     def setup(d):
         d["age"] = 2
-        d["cdeck"] = []
+        d["civil_deck"] = []
         d["turn"] = 1
     s = edit(fresh(4, round_=5), setup)
     s = play(s, {"type": "end"}, seat=1)                              # seat 2 replenishes: Age III
-    assert s.data["last"] == 6
+    assert s.data["last_round"] == 6
     while not GAME.is_over(s):
         s = play(s, {"type": "end"})
     assert s.data["round"] == 6 and s.data["turn"] == 3
-    p = fresh(2).data["p"][0]
-    p["work"].update({"i_iron": 0, "i_alchemy": 0, "i_knights": 0, "ii_coal": 0, "a_warriors": 7,
+    p = fresh(2).data["players"][0]
+    p["workers"].update({"i_iron": 0, "i_alchemy": 0, "i_knights": 0, "ii_coal": 0, "a_warriors": 7,
                       "a_philosophy": 5, "a_religion": 4, "a_agriculture": 4, "a_bronze": 5})
-    p["gov"] = "i_monarchy"
+    p["government"] = "i_monarchy"
     p["colonies"] = ["i_historic_territory"]
     p["wonders"] = ["ii_kremlin"]
     parts = first_game_parts(p)
@@ -164,9 +165,9 @@ def test_heuristic_beats_random_in_most_two_player_games():
 
 def test_global_conflict_scores_strength_over_the_weakest_at_age_end_l2259():
     def setup(d):
-        d["global"] = True
+        d["global_conflict"] = True
         d["age"] = 1
-        d["cdeck"] = []
-        d["p"][0]["work"]["a_warriors"] = 4
+        d["civil_deck"] = []
+        d["players"][0]["workers"]["a_warriors"] = 4
     s = play(edit(fresh(2, round_=2), setup), {"type": "end"})
-    assert s.data["age"] == 2 and p0(s)["cul"] - s.data["p"][1]["cul"] == 3
+    assert s.data["age"] == 2 and p0(s)["culture"] - s.data["players"][1]["culture"] == 3

@@ -23,10 +23,10 @@ def fresh(players: int = 2, mode: str = "simple", round_: int = 1, **options: An
     s = GAME.new_game(players=players, seed=5, options={"mode": mode, **options})
 
     def fn(d: dict[str, Any]) -> None:
-        d["start"] = 0
+        d["start_player"] = 0
         d["turn"] = 0
         d["order"] = list(range(players))
-        for i, p in enumerate(d["p"]):
+        for i, p in enumerate(d["players"]):
             p["order"] = i
             p["ca_used"] = p["ca_total"] - (i + 1) if round_ == 1 else 0
             p["ma_used"] = p["ma_total"] if round_ == 1 else 0
@@ -45,4 +45,4 @@ def play(s: State, action: dict[str, Any], seat: int | None = None) -> State:
 
 
 def p0(s: State) -> dict[str, Any]:
-    return s.data["p"][0]
+    return s.data["players"][0]

@@ -465,6 +465,7 @@ export class GameView {
     const hint = mine && !p && this.R.hint ? this.R.hint(view) : "";
     const html = `<span class="turn">${esc(turn)}${phase ? ` ${phase}` : ""}</span>`
       + (status && !(ph && status === pick(ph.name)) ? `<span class="st-line">${esc(status)}</span>` : "")
+      + (view.caption ? `<span class="caption" data-testid="caption">${esc(pick(view.caption))}</span>` : "") // a teaching step's text
       + can
       + (hint ? `<span class="hint" data-testid="phase-hint">${esc(hint)}</span>` : "")
       + (this.lastMsg ? `<span class="last-move">${esc(this.lastMsg)}</span>` : "");

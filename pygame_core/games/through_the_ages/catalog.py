@@ -2,7 +2,9 @@
 (the schema is ``data/README.md``). Each record keeps the data fields and gains a few derived ones
 the rules use everywhere: ``lvl`` (age level A=0 .. III=3, L141), ``kind`` (farm, mine, urban, unit,
 special, government, leader, wonder, action, event, territory, tactic, bonus, aggression, war, pact)
-and ``token`` (value of one blue token on a farm or mine card, L80)."""
+and ``token`` (value of one blue token on a farm or mine card, L80); and, computed once here so
+that the rules never re-scan effect lists per action: ``permanent_discounts`` (the card's
+``discount`` effects while in play) and ``triggers`` (``on`` event -> nested effects)."""
 
 from __future__ import annotations
 
@@ -29,6 +31,14 @@ def _derive(c: dict[str, Any]) -> dict[str, Any]:
     c["token"] = out.get("food", 0) or out.get("resources", 0)
     c.setdefault("effects", [])
     c.setdefault("cost", {})
+    c["permanent_discounts"] = [
+        e for e in c["effects"] if e["kind"] == "discount" and e.get("when", "permanent") == "permanent"
+    ]
+    triggers: dict[str, list[dict[str, Any]]] = {}
+    for e in c["effects"]:
+        if e["kind"] == "on":
+            triggers.setdefault(e["event"], []).extend(e["effects"])
+    c["triggers"] = triggers
     return c
 
 

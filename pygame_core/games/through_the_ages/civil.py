@@ -7,6 +7,7 @@ Actions (JSON): ``take{slot}``, ``pop``, ``build{card}``, ``upgrade{from,to}``, 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pygame_core.games.through_the_ages import effects, tokens
@@ -25,6 +26,7 @@ from pygame_core.games.through_the_ages.economy import (
     upgrade_cost,
     use_once,
 )
+from pygame_core.games.through_the_ages.effects import enter, remove_leader
 from pygame_core.games.through_the_ages.model import ROW_COST, Data, Player, pop_cost
 from pygame_core.games.through_the_ages.ratings import stats
 from pygame_core.games.through_the_ages.text import say
@@ -35,7 +37,7 @@ TECH_KINDS = ("farm", "mine", "urban", "unit", "special", "government")
 
 
 def in_play(p: Player, cid: str) -> bool:
-    return cid in p["work"] or cid in p["specials"] or cid == p["gov"]
+    return cid in p["workers"] or cid in p["specials"] or cid == p["government"]
 
 
 def hand_limit(p: Player) -> int:
@@ -63,9 +65,9 @@ def can_take(d: Data, p: Player, slot: int, limit: int) -> bool:
         return False
     if c["kind"] == "wonder":
         return p["wonder"] is None  # L416-426
-    if len(p["hand"]) >= limit:  # L632, L638-644
+    if len(p["civil_hand"]) >= limit:  # L632, L638-644
         return False
-    if c["kind"] in TECH_KINDS and (cid in p["hand"] or in_play(p, cid)):
+    if c["kind"] in TECH_KINDS and (cid in p["civil_hand"] or in_play(p, cid)):
         return False  # L386-390
     if c["kind"] == "leader" and c["lvl"] in p["leader_ages"]:
         return False  # L406-408
@@ -78,7 +80,7 @@ def _takes(d: Data, p: Player) -> list[Action]:
 
 
 def pop_food(p: Player) -> int | None:
-    base = pop_cost(p["yellow"])
+    base = pop_cost(p["yellow_bank"])
     if base is None:
         return None
     return max(0, base - discount(p, "increase_population"))
@@ -92,15 +94,16 @@ def _pops(p: Player, ca: int) -> list[Action]:
 
 
 def urban_count(p: Player, utype: str) -> int:
-    return sum(n for c, n in p["work"].items() if CARDS[c]["kind"] == "urban" and CARDS[c]["type"] == utype)
+    return sum(n for c, n in p["workers"].items()
+               if CARDS[c]["kind"] == "urban" and CARDS[c]["type"] == utype)
 
 
 def _builds(p: Player, ca: int, ma: int, target: str | None = None) -> list[Action]:
-    if p["pool"] <= 0:
+    if p["unused_workers"] <= 0:
         return []
     out = []
     limit = stats(p, tactics=False)["urban_limit"]
-    for cid in p["work"]:
+    for cid in p["workers"]:
         c = CARDS[cid]
         if target and not matches(target, c):
             continue
@@ -122,7 +125,7 @@ def _same_line(a: dict[str, Any], b: dict[str, Any]) -> bool:
 
 def _upgrades(p: Player, ca: int, ma: int, target: str | None = None) -> list[Action]:
     out = []
-    for lo, n in p["work"].items():
+    for lo, n in p["workers"].items():
         if not n:
             continue
         a = CARDS[lo]
@@ -130,29 +133,30 @@ def _upgrades(p: Player, ca: int, ma: int, target: str | None = None) -> list[Ac
             continue
         if a["kind"] == "unit" and ma_left(p) < ma or a["kind"] != "unit" and ca_left(p) < ca:
             continue
-        for hi in p["work"]:
+        for hi in p["workers"]:
             b = CARDS[hi]
             if _same_line(a, b) and b["lvl"] > a["lvl"] and resources_for(p, hi) >= upgrade_cost(p, lo, hi):
                 out.append({"type": "upgrade", "from": lo, "to": hi})
     return out
 
 
-def _destroys(p: Player) -> list[Action]:
-    out = []
-    for cid, n in p["work"].items():
-        if n:
-            if CARDS[cid]["kind"] == "unit":
-                if ma_left(p) >= 1:
-                    out.append({"type": "disband", "card": cid})
-            elif ca_left(p) >= 1:
-                out.append({"type": "destroy", "card": cid})
-    return out
+def _destroys(p: Player, kind: str) -> list[Action]:
+    """Destroy a building (1 CA) or disband a unit (1 MA) (L958-972)."""
+    unit = kind == "disband"
+    if (ma_left(p) if unit else ca_left(p)) < 1:
+        return []
+    return [
+        {"type": kind, "card": cid}
+        for cid, n in p["workers"].items()
+        if n and (CARDS[cid]["kind"] == "unit") == unit
+    ]
 
 
 def _leaders(p: Player, d: Data) -> list[Action]:
     if ca_left(p) < 1 or d["round"] <= 1:
         return []
-    return [{"type": "leader", "card": c} for c in dict.fromkeys(p["hand"]) if CARDS[c]["kind"] == "leader"]
+    hand = dict.fromkeys(p["civil_hand"])
+    return [{"type": "leader", "card": c} for c in hand if CARDS[c]["kind"] == "leader"]
 
 
 def stages_per_action(p: Player) -> int:
@@ -199,9 +203,9 @@ def _develops(p: Player, ca: int) -> list[Action]:
     if ca_left(p) < ca:
         return []
     out = []
-    for cid in dict.fromkeys(p["hand"]):
+    for cid in dict.fromkeys(p["civil_hand"]):
         c = CARDS[cid]
-        if c["kind"] in TECH_KINDS and p["sci"] >= science_cost(p, cid) and not _special_blocked(p, cid):
+        if c["kind"] in TECH_KINDS and p["science"] >= science_cost(p, cid) and not _special_blocked(p, cid):
             out.append({"type": "develop", "card": cid})
     return out
 
@@ -216,22 +220,25 @@ def _revolutions(p: Player) -> list[Action]:
         return []
     return [
         {"type": "revolution", "card": c}
-        for c in dict.fromkeys(p["hand"])
-        if CARDS[c]["kind"] == "government" and p["sci"] >= revolution_cost(p, c)
+        for c in dict.fromkeys(p["civil_hand"])
+        if CARDS[c]["kind"] == "government" and p["science"] >= revolution_cost(p, c)
     ]
 
 
-def _tactics(d: Data, p: Player) -> list[Action]:
+def _tactics(d: Data, p: Player, kind: str) -> list[Action]:
+    """Play a tactic from the hand (1 MA) or copy a common one (2 MA), one per turn (L1508)."""
     if p["tactic_done"]:
         return []
     out: list[Action] = []
     cost = max(0, 1 - discount(p, "play_tactic"))
-    if ma_left(p) >= cost:
+    if kind == "tactic" and ma_left(p) >= cost:
         out += [
-            {"type": "tactic", "card": c} for c in dict.fromkeys(p["mil"]) if CARDS[c]["kind"] == "tactic"
+            {"type": "tactic", "card": c}
+            for c in dict.fromkeys(p["military_hand"])
+            if CARDS[c]["kind"] == "tactic"
         ]
-    if ma_left(p) >= 2:
-        out += [{"type": "copy", "card": c} for c in dict.fromkeys(d["common"]) if c != p["tactic"]]
+    if kind == "copy" and ma_left(p) >= 2:
+        out += [{"type": "copy", "card": c} for c in dict.fromkeys(d["common_tactics"]) if c != p["tactic"]]
     return out
 
 
@@ -259,10 +266,10 @@ def sub_actions(d: Data, p: Player, e: dict[str, Any]) -> list[Action]:
 
 def _with_discount(p: Player, effs: list[dict[str, Any]]) -> Player:
     q = dict(p)
-    q["disc"] = list(p.get("disc", []))
+    q["discounts"] = list(p["discounts"])
     for e in effs:
         if e["kind"] == "do" and e.get("discount"):
-            q["disc"].append(
+            q["discounts"].append(
                 {"on": on_of(e["action"]), "n": e["discount"], "target": e.get("target"), "age": None}
             )
     return q
@@ -285,9 +292,9 @@ def _plays(d: Data, p: Player) -> list[Action]:
         breakthrough_only = True
     else:
         breakthrough_only = False
-    for cid in dict.fromkeys(p["hand"]):
+    for cid in dict.fromkeys(p["civil_hand"]):
         c = CARDS[cid]
-        if c["kind"] != "action" or cid in p["new"]:
+        if c["kind"] != "action" or cid in p["taken_this_turn"]:
             continue  # L1202
         effs = c["effects"]
         dos = [e for e in effs if e["kind"] == "do"]
@@ -308,31 +315,41 @@ def _plays(d: Data, p: Player) -> list[Action]:
     return out
 
 
-def legal(d: Data, seat: int) -> list[Action]:
-    """Every action-phase action of the current player."""
-    p = d["p"][seat]
-    if d["round"] <= 1:
-        return _takes(d, p) + [{"type": "end"}]  # round 1: only take cards (L376)
-    return (
-        _takes(d, p)
-        + _pops(p, 1)
-        + _builds(p, 1, 1)
-        + _upgrades(p, 1, 1)
-        + _destroys(p)
-        + _leaders(p, d)
-        + _stages(p, 1)
-        + _develops(p, 1)
-        + _revolutions(p)
-        + _plays(d, p)
-        + _tactics(d, p)
-        + [{"type": "end"}]
-    )
+GENERATORS: dict[str, Callable[[Data, Player], list[Action]]] = {
+    "take": _takes,
+    "pop": lambda d, p: _pops(p, 1),
+    "build": lambda d, p: _builds(p, 1, 1),
+    "upgrade": lambda d, p: _upgrades(p, 1, 1),
+    "destroy": lambda d, p: _destroys(p, "destroy"),
+    "disband": lambda d, p: _destroys(p, "disband"),
+    "leader": lambda d, p: _leaders(p, d),
+    "stage": lambda d, p: _stages(p, 1),
+    "develop": lambda d, p: _develops(p, 1),
+    "revolution": lambda d, p: _revolutions(p),
+    "play": _plays,
+    "tactic": lambda d, p: _tactics(d, p, "tactic"),
+    "copy": lambda d, p: _tactics(d, p, "copy"),
+    "end": lambda d, p: [{"type": "end"}],
+}
+
+
+def legal(d: Data, seat: int, kind: str | None = None) -> list[Action]:
+    """Every action-phase action of the current player; only those of type ``kind`` if given (the
+    kernel's validation asks for one type: no need to list the others)."""
+    p = d["players"][seat]
+    kinds = ("take", "end") if d["round"] <= 1 else GENERATORS  # round 1: only take cards (L376)
+    if kind is not None:
+        return GENERATORS[kind](d, p) if kind in kinds else []
+    out: list[Action] = []
+    for k in kinds:
+        out += GENERATORS[k](d, p)
+    return out
 
 
 # ------------------------------------------------------------------ apply
 def apply(ctx: Ctx, seat: int, a: Action) -> None:
     d = ctx.data
-    p = d["p"][seat]
+    p = d["players"][seat]
     k = a["type"]
     p["acted"] = True
     if k == "take":
@@ -341,9 +358,9 @@ def apply(ctx: Ctx, seat: int, a: Action) -> None:
         play(ctx, seat, a)
     elif k == "tactic":
         spend_ma(p, max(0, 1 - discount(p, "play_tactic")))
-        p["mil"].remove(a["card"])
+        p["military_hand"].remove(a["card"])
         ctx.reveal()  # a card from the hidden military hand, now face up: undo may not hide it again
-        p["tactic"] = p["exclusive"] = a["card"]
+        p["tactic"] = p["exclusive_tactic"] = a["card"]
         p["tactic_done"] = True
         ctx.log(say("{p} plays the tactic {c}", "{p}打出阵型{c}", p=seat, c=a["card"]), card=a["card"])
     elif k == "copy":
@@ -358,7 +375,7 @@ def apply(ctx: Ctx, seat: int, a: Action) -> None:
 
 def do(ctx: Ctx, seat: int, a: Action, free: bool) -> None:
     """Build, upgrade, destroy, disband, population, leader, wonder stage, develop, revolution."""
-    p = ctx.data["p"][seat]
+    p = ctx.data["players"][seat]
     k = a["type"]
     cost_ca = 0 if free else 1
     if k == "pop":
@@ -366,8 +383,8 @@ def do(ctx: Ctx, seat: int, a: Action, free: bool) -> None:
         spend_ca(p, cost_ca)
         tokens.pay(p, "farm", food)
         use_once(p, "increase_population")
-        p["yellow"] -= 1
-        p["pool"] += 1
+        p["yellow_bank"] -= 1
+        p["unused_workers"] += 1
         ctx.log(say("{p} increases population ({n} food)", "{p}增加人口（{n}食物）", p=seat, n=food))
     elif k == "build":
         cid = a["card"]
@@ -378,8 +395,8 @@ def do(ctx: Ctx, seat: int, a: Action, free: bool) -> None:
             spend_ca(p, cost_ca)
         pay_resources(p, cid, cost)
         use_once(p, "build")
-        p["pool"] -= 1
-        p["work"][cid] += 1
+        p["unused_workers"] -= 1
+        p["workers"][cid] += 1
         ctx.log(say("{p} builds {c} ({n} resources)", "{p}建造{c}（{n}资源）", p=seat, c=cid, n=cost))
         effects.triggers(
             ctx,
@@ -400,8 +417,8 @@ def do(ctx: Ctx, seat: int, a: Action, free: bool) -> None:
         pay_resources(p, hi, cost)
         use_once(p, "upgrade")
         use_once(p, "build")
-        p["work"][lo] -= 1
-        p["work"][hi] += 1
+        p["workers"][lo] -= 1
+        p["workers"][hi] += 1
         ctx.log(
             say(
                 "{p} upgrades {c} to {d} ({n} resources)",
@@ -417,8 +434,8 @@ def do(ctx: Ctx, seat: int, a: Action, free: bool) -> None:
             spend_ma(p, 1)
         else:
             spend_ca(p, 1)
-        p["work"][a["card"]] -= 1
-        p["pool"] += 1
+        p["workers"][a["card"]] -= 1
+        p["unused_workers"] += 1
         ctx.log(say("{p} removes one {c}", "{p}移除一个{c}", p=seat, c=a["card"]))
     elif k == "leader":
         play_leader(ctx, seat, a["card"])
@@ -432,7 +449,7 @@ def do(ctx: Ctx, seat: int, a: Action, free: bool) -> None:
 
 def take(ctx: Ctx, seat: int, slot: int) -> None:
     d = ctx.data
-    p = d["p"][seat]
+    p = d["players"][seat]
     cid = d["row"][slot]
     cost = take_cost(p, slot, cid)
     spend_ca(p, cost)
@@ -441,8 +458,8 @@ def take(ctx: Ctx, seat: int, slot: int) -> None:
     if c["kind"] == "wonder":
         p["wonder"] = {"id": cid, "built": 0}  # straight into play, unfinished (L416-418)
     else:
-        p["hand"].append(cid)
-        p["new"].append(cid)
+        p["civil_hand"].append(cid)
+        p["taken_this_turn"].append(cid)
         if c["kind"] == "leader":
             p["leader_ages"].append(c["lvl"])
     ctx.log(say("{p} takes {c} ({n} CA)", "{p}拿取{c}（{n}内政行动点）", p=seat, c=cid, n=cost), card=cid)
@@ -450,50 +467,29 @@ def take(ctx: Ctx, seat: int, slot: int) -> None:
         effects.triggers(ctx, seat, "take_tech")
 
 
-def enter(ctx: Ctx, seat: int, cid: str, sign: int = 1) -> None:
-    """Cards with token symbols add tokens from the box while in play (L1454-1458)."""
-    p = ctx.data["p"][seat]
-    for e in CARDS[cid]["effects"]:
-        if (
-            e["kind"] == "gain"
-            and e.get("when", "permanent") == "permanent"
-            and e["what"] in ("blue", "yellow")
-        ):
-            effects.gain(ctx, seat, e["what"], sign * e["n"])
-    del p
-
-
-def remove_leader(ctx: Ctx, seat: int) -> None:
-    p = ctx.data["p"][seat]
-    old = p["leader"]
-    if old:
-        enter(ctx, seat, old, -1)
-        p["leader"] = None
-
-
 def play_leader(ctx: Ctx, seat: int, cid: str) -> None:
-    p = ctx.data["p"][seat]
+    p = ctx.data["players"][seat]
     spend_ca(p, 1)
     old = p["leader"]
     if old:
         remove_leader(ctx, seat)
         p["ca_used"] -= 1  # L818-822: regain 1 CA
-    p["hand"].remove(cid)
+    p["civil_hand"].remove(cid)
     p["leader"] = cid
     enter(ctx, seat, cid)
     ctx.log(say("{p} plays the leader {c}", "{p}打出领袖{c}", p=seat, c=cid))
 
 
 def build_stages(ctx: Ctx, seat: int, n: int, cost_ca: int) -> None:
-    p = ctx.data["p"][seat]
+    p = ctx.data["players"][seat]
     w = p["wonder"]
     cost = stage_cost(p, n)
     spend_ca(p, cost_ca)
     tokens.pay(p, "mine", cost)
     use_once(p, "wonder_stage")
     w["built"] += n
-    w["tokens"] = w.get("tokens", 0) + min(n, p["bank"])  # stage tokens from the blue bank (L842)
-    p["bank"] -= min(n, p["bank"])
+    w["tokens"] = w.get("tokens", 0) + min(n, p["blue_bank"])  # stage tokens from the blue bank (L842)
+    p["blue_bank"] -= min(n, p["blue_bank"])
     ctx.log(
         say(
             "{p} builds {n} stage(s) of {c} ({m} resources)",
@@ -505,7 +501,7 @@ def build_stages(ctx: Ctx, seat: int, n: int, cost_ca: int) -> None:
         )
     )
     if w["built"] >= len(CARDS[w["id"]]["cost"]["stages"]):
-        p["bank"] += w.get("tokens", 0)  # L869-877
+        p["blue_bank"] += w.get("tokens", 0)  # L869-877
         p["wonder"] = None
         p["wonders"].append(w["id"])
         enter(ctx, seat, w["id"])
@@ -517,13 +513,13 @@ def build_stages(ctx: Ctx, seat: int, n: int, cost_ca: int) -> None:
 
 def develop(ctx: Ctx, seat: int, cid: str, cost_ca: int) -> None:
     """Develop a technology (L924-942), or change government peacefully (L1001-1016)."""
-    p = ctx.data["p"][seat]
+    p = ctx.data["players"][seat]
     c = CARDS[cid]
     sci = science_cost(p, cid)
     spend_ca(p, cost_ca)
-    p["sci"] -= sci
+    p["science"] -= sci
     use_once(p, "develop")
-    p["hand"].remove(cid)
+    p["civil_hand"].remove(cid)
     if c["kind"] == "government":
         _new_government(ctx, seat, cid)
     elif c["kind"] == "special":
@@ -534,26 +530,26 @@ def develop(ctx: Ctx, seat: int, cid: str, cost_ca: int) -> None:
         enter(ctx, seat, cid)
         effects.triggers(ctx, seat, "develop_special")
     else:
-        p["work"][cid] = 0
+        p["workers"][cid] = 0
         if c["kind"] in ("farm", "mine"):
-            p["blue"][cid] = 0
+            p["blue_tokens"][cid] = 0
     ctx.log(say("{p} develops {c} ({n} science)", "{p}发展{c}（{n}科学）", p=seat, c=cid, n=sci))
     effects.triggers(ctx, seat, "develop_tech")
 
 
 def _new_government(ctx: Ctx, seat: int, cid: str) -> None:
-    p = ctx.data["p"][seat]
-    enter(ctx, seat, p["gov"], -1)
-    p["gov"] = cid
+    p = ctx.data["players"][seat]
+    enter(ctx, seat, p["government"], -1)
+    p["government"] = cid
     enter(ctx, seat, cid)
 
 
 def revolution(ctx: Ctx, seat: int, cid: str) -> None:
     """All CAs plus the lower science cost; new CAs are spent too, MAs untouched (L1022-1042)."""
-    p = ctx.data["p"][seat]
+    p = ctx.data["players"][seat]
     sci = revolution_cost(p, cid)
-    p["sci"] -= sci
-    p["hand"].remove(cid)
+    p["science"] -= sci
+    p["civil_hand"].remove(cid)
     _new_government(ctx, seat, cid)
     sync(p)
     p["ca_used"] = p["ca_total"]
@@ -570,11 +566,11 @@ def revolution(ctx: Ctx, seat: int, cid: str) -> None:
 
 def play(ctx: Ctx, seat: int, a: Action) -> None:
     """Play an action card (L1198-1264): 1 CA, its effect, then the card leaves the game."""
-    p = ctx.data["p"][seat]
+    p = ctx.data["players"][seat]
     cid = a["card"]
     c = CARDS[cid]
     sub = a.get("do")
-    p["hand"].remove(cid)
+    p["civil_hand"].remove(cid)
     ctx.log(say("{p} plays {c}", "{p}打出{c}", p=seat, c=cid))
     if sub is not None and sub["type"] == "revolution":
         revolution(ctx, seat, sub["card"])  # Breakthrough: all CAs instead of 1 (L1254)
@@ -583,7 +579,7 @@ def play(ctx: Ctx, seat: int, a: Action) -> None:
         if sub is not None:
             for e in c["effects"]:
                 if e["kind"] == "do" and e.get("discount"):
-                    p.setdefault("disc", []).append(
+                    p["discounts"].append(
                         {"on": on_of(e["action"]), "n": e["discount"], "target": e.get("target"), "age": None}
                     )
             do(ctx, seat, sub, free=True)
@@ -594,3 +590,36 @@ def play(ctx: Ctx, seat: int, a: Action) -> None:
                     effects.apply_list(ctx, seat, e.get("then", []), source=cid)
     rest = [e for e in c["effects"] if e["kind"] not in ("do",)]
     effects.apply_list(ctx, seat, rest, option=a.get("option"), source=cid)
+
+
+def auto_do(ctx: Ctx, seat: int, e: dict[str, Any]) -> None:
+    """An event's "do" (build a temple, produce food ...) for ``seat``, with the canonical choice:
+    the lowest-level eligible card; skipped when impossible."""
+    d = ctx.data
+    p = d["players"][seat]
+    act = e["action"]
+    if act in ("produce_food", "produce_resources", "produce"):
+        if act != "produce_resources":
+            tokens.produce(p, "farm")
+        if act != "produce_food":
+            tokens.produce(p, "mine")
+        return
+    q = dict(p)
+    disc = list(p["discounts"])
+    if e.get("discount"):
+        disc.append({"on": on_of(act), "n": e["discount"], "target": None, "age": None})
+    q["discounts"] = disc
+    if e.get("free"):
+        q["discounts"] = disc + [{"on": "build", "n": 99, "target": None, "age": None}]
+    q["ca_used"] = 0
+    q["ma_used"] = 0
+    subs = sub_actions(d, q, e)
+    if e.get("age"):
+        subs = [a for a in subs if a.get("card") is None or CARDS[a["card"]]["age"] == e["age"]]
+    if not subs:
+        return
+    p["discounts"] = q["discounts"]
+    saved = (p["ca_used"], p["ma_used"])
+    do(ctx, seat, subs[0], free=True)
+    p["ca_used"], p["ma_used"] = saved
+    p["discounts"] = [x for x in p["discounts"] if x["n"] != 99]

@@ -15,7 +15,7 @@ def ca_left(p: Player) -> int:
 
 
 def ma_left(p: Player) -> int:
-    return p["ma_total"] - p["ma_used"] + p["temp_ma"]
+    return p["ma_total"] - p["ma_used"] + p["temporary_ma"]
 
 
 def spend_ca(p: Player, n: int = 1) -> None:
@@ -24,8 +24,8 @@ def spend_ca(p: Player, n: int = 1) -> None:
 
 def spend_ma(p: Player, n: int = 1) -> None:
     """Temporary MAs are spent first (L1256-1264)."""
-    t = min(p["temp_ma"], n)
-    p["temp_ma"] -= t
+    t = min(p["temporary_ma"], n)
+    p["temporary_ma"] -= t
     p["ma_used"] += n - t
 
 
@@ -59,16 +59,14 @@ def discount(p: Player, on: str, card: str | None = None) -> int:
     c = CARDS[card] if card else None
     n = 0
     for src in once_cards(p):
-        for e in CARDS[src]["effects"]:
+        for e in CARDS[src]["permanent_discounts"]:
             if (
-                e["kind"] == "discount"
-                and e.get("when", "permanent") == "permanent"
-                and e["on"] == on
+                e["on"] == on
                 and matches(e.get("target"), c)
                 and (e.get("age") is None or c is None or e["age"] == c["age"])
             ):
                 n += e["n"]
-    for e in p.get("disc", []):
+    for e in p["discounts"]:
         if (
             e["on"] == on
             and matches(e.get("target"), c)
@@ -94,18 +92,18 @@ def upgrade_cost(p: Player, low: str, high: str) -> int:
 def resources_for(p: Player, card: str) -> int:
     """Resources the player can spend on ``card``: stored resources, plus this turn's military
     resources for units (Patriotism, L1256-1264)."""
-    extra = p["mil_res"] if CARDS[card]["kind"] == "unit" else 0
+    extra = p["military_resources"] if CARDS[card]["kind"] == "unit" else 0
     return tokens.amount(p, "mine") + extra
 
 
 def pay_resources(p: Player, card: str, n: int) -> None:
-    if CARDS[card]["kind"] == "unit" and p["mil_res"]:
-        used = min(p["mil_res"], n)
-        p["mil_res"] -= used
+    if CARDS[card]["kind"] == "unit" and p["military_resources"]:
+        used = min(p["military_resources"], n)
+        p["military_resources"] -= used
         n -= used
     tokens.pay(p, "mine", n)
 
 
 def use_once(p: Player, on: str) -> None:
     """One-shot discounts of this turn are used by the next such action."""
-    p["disc"] = [e for e in p.get("disc", []) if e["on"] != on]
+    p["discounts"] = [e for e in p["discounts"] if e["on"] != on]

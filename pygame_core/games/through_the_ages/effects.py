@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.through_the_ages import tokens
+from pygame_core.games.through_the_ages import decks, tokens
 from pygame_core.games.through_the_ages.catalog import CARDS
-from pygame_core.games.through_the_ages.model import Data
+from pygame_core.games.through_the_ages.model import Data, happy_needed
 from pygame_core.games.through_the_ages.ratings import count, once_cards, stats
 from pygame_core.games.through_the_ages.text import t
 from pygame_core.kernel import Ctx
@@ -20,7 +20,7 @@ Effect = dict[str, Any]
 
 def value_of(d: Data, seat: int, key: str) -> int:
     """A ranking/counting value (``by``/``per`` vocabulary) of ``seat``."""
-    p = d["p"][seat]
+    p = d["players"][seat]
     if key in ("strength", "happiness", "colonization"):
         return stats(p)[key]
     if key == "science_rating":
@@ -28,22 +28,20 @@ def value_of(d: Data, seat: int, key: str) -> int:
     if key == "culture_rating":
         return stats(p)["culture"]
     if key == "culture":
-        return int(p["cul"])
+        return int(p["culture"])
     if key == "food_production":
         return tokens.production(p, "farm")
     if key in ("resource_production", "resources_production"):
         return tokens.production(p, "mine")
     if key == "discontent_workers":
-        from pygame_core.games.through_the_ages.model import happy_needed
-
-        return max(0, happy_needed(p["yellow"]) - stats(p)["happiness"])
+        return max(0, happy_needed(p["yellow_bank"]) - stats(p)["happiness"])
     return count(p, key)
 
 
 def order_from(d: Data, first: int) -> list[int]:
     """Active seats clockwise from ``first``."""
-    n = len(d["p"])
-    return [(first + i) % n for i in range(n) if not d["p"][(first + i) % n]["resigned"]]
+    n = len(d["players"])
+    return [(first + i) % n for i in range(n) if not d["players"][(first + i) % n]["resigned"]]
 
 
 def ranked(d: Data, by: str, current: int, best: bool) -> list[int]:
@@ -93,7 +91,7 @@ def num(d: Data, seat: int, e: Effect) -> int:
 def gain(ctx: Ctx, seat: int, what: str, n: int) -> None:
     """Seat gains (or loses, ``n`` < 0) ``n`` of ``what``."""
     d = ctx.data
-    p = d["p"][seat]
+    p = d["players"][seat]
     if n == 0:
         return
     if what == "food_or_resources":  # canonical choice: resources gained, resources lost first
@@ -110,35 +108,33 @@ def gain(ctx: Ctx, seat: int, what: str, n: int) -> None:
         else:
             short = tokens.lose(p, kind, -n)
             if short and what == "food":
-                p["cul"] = max(0, p["cul"] - 4 * short)
+                p["culture"] = max(0, p["culture"] - 4 * short)
     elif what == "science":
-        p["sci"] = max(0, p["sci"] + n)
+        p["science"] = max(0, p["science"] + n)
     elif what == "culture":
-        p["cul"] = max(0, p["cul"] + n)
+        p["culture"] = max(0, p["culture"] + n)
     elif what == "blue":
         if n > 0:
-            p["bank"] += n
+            p["blue_bank"] += n
         else:
-            p["bank"] = max(0, p["bank"] + n)
+            p["blue_bank"] = max(0, p["blue_bank"] + n)
     elif what == "yellow":
-        p["yellow"] = max(0, p["yellow"] + n)
+        p["yellow_bank"] = max(0, p["yellow_bank"] + n)
     elif what == "population":
         for _ in range(n):
-            if p["yellow"] > 0:
-                p["yellow"] -= 1
-                p["pool"] += 1
+            if p["yellow_bank"] > 0:
+                p["yellow_bank"] -= 1
+                p["unused_workers"] += 1
     elif what == "workers":
         if n > 0:
             gain(ctx, seat, "population", n)
         else:
             for _ in range(-n):
-                if p["pool"] > 0:
-                    p["pool"] -= 1
-                    p["yellow"] += 1
+                if p["unused_workers"] > 0:
+                    p["unused_workers"] -= 1
+                    p["yellow_bank"] += 1
     elif what == "military_cards":
-        from pygame_core.games.through_the_ages import flow
-
-        flow.draw_military(ctx, seat, n)
+        decks.draw_military(ctx, seat, n)
     elif what == "ca":
         if n > 0:
             p["ca_used"] -= n
@@ -146,7 +142,7 @@ def gain(ctx: Ctx, seat: int, what: str, n: int) -> None:
             p["ca_used"] = min(p["ca_total"], p["ca_used"] - n)
     elif what == "ma":
         if n > 0:
-            p["temp_ma"] += n
+            p["temporary_ma"] += n
         else:
             p["ma_used"] = min(p["ma_total"], p["ma_used"] - n)
     # rating words as one-time gains have no effect of their own
@@ -186,9 +182,6 @@ def apply_one(ctx: Ctx, seat: int, e: Effect, cur: int, option: int | None, sour
         for s in targets(d, who, e.get("by"), seat, cur):
             if _condition(d, s, e.get("if"), cur):
                 gain(ctx, s, e["what"], e["n"])
-    elif k == "do":
-        for s in targets(d, who, e.get("by"), seat, cur):
-            auto_do(ctx, s, e)
     elif k == "steal":
         src = e.get("from")
         for s in targets(d, who, e.get("by"), seat, cur):
@@ -196,13 +189,13 @@ def apply_one(ctx: Ctx, seat: int, e: Effect, cur: int, option: int | None, sour
             for v in victims:
                 if v != s:
                     have = value_of(d, v, "population") if e["what"] == "yellow" else e["n"]
-                    m = min(e["n"], d["p"][v]["yellow"] if e["what"] == "yellow" else have)
+                    m = min(e["n"], d["players"][v]["yellow_bank"] if e["what"] == "yellow" else have)
                     gain(ctx, v, e["what"], -m)
                     gain(ctx, s, e["what"], m)
     elif k == "rule":
         if e.get("code") == "lose_all_food":
             for s in targets(d, "each", None, seat, cur):
-                tokens.lose(d["p"][s], "farm", tokens.amount(d["p"][s], "farm"))
+                tokens.lose(d["players"][s], "farm", tokens.amount(d["players"][s], "farm"))
     elif k == "per" and isinstance(e.get("n"), dict):
         gain(ctx, seat, e["what"], num(d, seat, e))
     elif k == "per":
@@ -224,9 +217,9 @@ def apply_one(ctx: Ctx, seat: int, e: Effect, cur: int, option: int | None, sour
         i = option if option is not None and 0 <= option < len(opts) else 0
         apply_list(ctx, seat, opts[i], current=cur, source=source)
     elif k == "budget":
-        d["p"][seat]["mil_res"] += num(d, seat, e)
+        d["players"][seat]["military_resources"] += num(d, seat, e)
     elif k == "discount":
-        d["p"][seat].setdefault("disc", []).append(
+        d["players"][seat]["discounts"].append(
             {"on": e["on"], "n": e["n"], "target": e.get("target"), "age": e.get("age")}
         )
     elif k == "destroy":
@@ -238,7 +231,7 @@ def apply_one(ctx: Ctx, seat: int, e: Effect, cur: int, option: int | None, sour
 
 def destroy(ctx: Ctx, seat: int, what: str, n: int, max_age: str | None) -> None:
     """Remove ``n`` of ``what`` (canonical choice: the lowest-level ones first)."""
-    p = ctx.data["p"][seat]
+    p = ctx.data["players"][seat]
     kinds = {
         "building": ("farm", "mine", "urban"),
         "urban": ("urban",),
@@ -251,20 +244,16 @@ def destroy(ctx: Ctx, seat: int, what: str, n: int, max_age: str | None) -> None
         return
     if what == "colony":
         if p["colonies"]:
-            from pygame_core.games.through_the_ages import civil
-
             lost = p["colonies"].pop()
-            civil.enter(ctx, seat, lost, -1)
+            enter(ctx, seat, lost, -1)
         return
     if what in ("leader", "leader_or_wonder_unfinished"):
         if what != "leader" and p["wonder"] is not None and not p["leader"]:
-            p["bank"] += p["wonder"].get("tokens", 0)
+            p["blue_bank"] += p["wonder"].get("tokens", 0)
             p["wonder"] = None
             return
         if p["leader"]:
-            from pygame_core.games.through_the_ages import civil
-
-            civil.remove_leader(ctx, seat)
+            remove_leader(ctx, seat)
         return
     if kinds is None:
         return
@@ -272,55 +261,40 @@ def destroy(ctx: Ctx, seat: int, what: str, n: int, max_age: str | None) -> None
     for _ in range(n):
         cands = sorted(
             (CARDS[c]["lvl"], c)
-            for c, w in p["work"].items()
+            for c, w in p["workers"].items()
             if w and CARDS[c]["kind"] in kinds and CARDS[c]["lvl"] <= lim
         )
         if not cands:
             return
         c = cands[0][1]
-        p["work"][c] -= 1
-        p["pool"] += 1
+        p["workers"][c] -= 1
+        p["unused_workers"] += 1
 
 
 def triggers(ctx: Ctx, seat: int, event: str) -> None:
     """Fire the ``on`` effects of the cards ``seat`` has in play for ``event``."""
-    p = ctx.data["p"][seat]
+    p = ctx.data["players"][seat]
     for src in once_cards(p):
-        for e in CARDS[src]["effects"]:
-            if e["kind"] == "on" and e["event"] == event:
-                apply_list(ctx, seat, e["effects"], source=src)
+        effs = CARDS[src]["triggers"].get(event)
+        if effs:
+            apply_list(ctx, seat, effs, source=src)
 
 
-def auto_do(ctx: Ctx, seat: int, e: Effect) -> None:
-    """An event's "do" (build a temple, produce food ...) for ``seat``, with the canonical choice:
-    the lowest-level eligible card; skipped when impossible."""
-    from pygame_core.games.through_the_ages import civil
+def enter(ctx: Ctx, seat: int, cid: str, sign: int = 1) -> None:
+    """Cards with token symbols add tokens from the box while in play (L1454-1458)."""
+    for e in CARDS[cid]["effects"]:
+        if (
+            e["kind"] == "gain"
+            and e.get("when", "permanent") == "permanent"
+            and e["what"] in ("blue", "yellow")
+        ):
+            gain(ctx, seat, e["what"], sign * e["n"])
 
-    d = ctx.data
-    p = d["p"][seat]
-    act = e["action"]
-    if act in ("produce_food", "produce_resources", "produce"):
-        if act != "produce_resources":
-            tokens.produce(p, "farm")
-        if act != "produce_food":
-            tokens.produce(p, "mine")
-        return
-    q = dict(p)
-    disc = list(p.get("disc", []))
-    if e.get("discount"):
-        disc.append({"on": civil.on_of(act), "n": e["discount"], "target": None, "age": None})
-    q["disc"] = disc
-    if e.get("free"):
-        q["disc"] = disc + [{"on": "build", "n": 99, "target": None, "age": None}]
-    q["ca_used"] = 0
-    q["ma_used"] = 0
-    subs = civil.sub_actions(d, q, e)
-    if e.get("age"):
-        subs = [a for a in subs if a.get("card") is None or CARDS[a["card"]]["age"] == e["age"]]
-    if not subs:
-        return
-    p["disc"] = q["disc"]
-    saved = (p["ca_used"], p["ma_used"])
-    civil.do(ctx, seat, subs[0], free=True)
-    p["ca_used"], p["ma_used"] = saved
-    p["disc"] = [x for x in p["disc"] if x["n"] != 99]
+
+def remove_leader(ctx: Ctx, seat: int) -> None:
+    """The leader leaves play; its token symbols are reversed."""
+    p = ctx.data["players"][seat]
+    old = p["leader"]
+    if old:
+        enter(ctx, seat, old, -1)
+        p["leader"] = None

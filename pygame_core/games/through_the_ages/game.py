@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.through_the_ages import civil, flow, labels, politics, scoring, views
+from pygame_core.errors import IllegalAction
+from pygame_core.games.through_the_ages import civil, flow, labels, politics, scenarios, scoring, views
 from pygame_core.games.through_the_ages.catalog import CARDS
 from pygame_core.games.through_the_ages.text import t
-from pygame_core.kernel import Ctx, Game
+from pygame_core.kernel import Ctx, Game, decisions
 from pygame_core.kernel.decisions import Decision
 from pygame_core.kernel.rng import Rng
-from pygame_core.kernel.state import Action
+from pygame_core.kernel.state import Action, State, canonical
 
 Data = dict[str, Any]
 POLITICAL = ("event", "aggress", "war", "pact", "cancel_pact", "resign")
@@ -54,10 +55,24 @@ class ThroughTheAges(Game):
                 "全球冲突：时代I-III结束时按军力获得文化",
             ),
         },
+        "scenario": {  # teaching scenarios: the handbook's worked examples (scenarios.py)
+            "values": ["none", *scenarios.NAMES],
+            "default": "none",
+            "label": t("Start from a worked example of the handbook", "从规则书的举例开始"),
+        },
     }
 
     def _setup(self, ctx: Ctx) -> None:
         flow.setup(ctx)
+        if ctx.options.get("scenario", "none") != "none":
+            scenarios.build(ctx, ctx.options["scenario"])
+
+    def view(self, state: State, seat: int | None = None) -> dict[str, Any]:
+        """The kernel's view, plus a teaching scenario's caption of the current step (public)."""
+        v = super().view(state, seat)
+        if state.data.get("scenario"):
+            v["caption"] = scenarios.caption(state.data["scenario"], state.history)
+        return v
 
     def _to_move(self, data: Data) -> list[int]:
         return [] if data["over"] else [data["turn"]]
@@ -67,10 +82,30 @@ class ThroughTheAges(Game):
             return []
         return politics.legal(data, seat) + civil.legal(data, seat)
 
+    def _validate(self, data: Data, seat: int, action: Action) -> None:
+        """Membership in the legal actions (compared as canonical JSON, as the kernel does), listing
+        only the actions of the same type: validation need not build every other choice."""
+        if seat not in decisions.waiting(data, self._to_move(data)):
+            raise IllegalAction(f"seat {seat} does not decide now", "not_your_turn")
+        decision = decisions.top_for(data, seat)
+        kind = action.get("type")
+        if decision is not None:
+            choices = self._decision_legal(data, seat, decision)
+        elif data["turn"] != seat:
+            choices = []
+        elif kind in POLITICAL:
+            choices = politics.legal(data, seat)
+        else:
+            choices = civil.legal(data, seat, str(kind))
+        wanted = canonical(action)
+        if not any(a == action and canonical(a) == wanted for a in choices):
+            raise IllegalAction(f"{str(kind)[:40]} is not a legal action now", "not_legal")
+
     def _decision_legal(self, data: Data, seat: int, decision: Decision) -> list[Action]:
         k = decision["kind"]
         if k == "discard":
-            return [{"type": "discard", "card": c} for c in dict.fromkeys(data["p"][seat]["mil"])]
+            hand = data["players"][seat]["military_hand"]
+            return [{"type": "discard", "card": c} for c in dict.fromkeys(hand)]
         if k == "bid":
             return politics.bid_legal(data, seat)
         if k == "colonize":
@@ -83,14 +118,12 @@ class ThroughTheAges(Game):
 
     def _decide(self, ctx: Ctx, seat: int, decision: Decision, action: Action) -> None:
         d = ctx.data
-        from pygame_core.kernel import decisions
-
         decisions.pop(d, decision)
         k = decision["kind"]
         if k == "discard":
-            p = d["p"][seat]
-            p["mil"].remove(action["card"])
-            d["mdisc"].append(action["card"])  # face down (L1686)
+            p = d["players"][seat]
+            p["military_hand"].remove(action["card"])
+            d["military_discards"].append(action["card"])  # face down (L1686)
             flow.end_turn(ctx, seat)
         elif k == "bid":
             politics.bid(ctx, seat, action)
@@ -105,8 +138,11 @@ class ThroughTheAges(Game):
         k = action["type"]
         if k in POLITICAL:
             politics.apply(ctx, seat, action)
-            if ctx.data["p"][seat]["resigned"] and not ctx.data["over"]:
-                flow.next_player(ctx)
+            if ctx.data["players"][seat]["resigned"]:
+                if len(politics.active(ctx.data)) <= 1:
+                    flow.finish_game(ctx)   # the last civilization standing wins (L2071)
+                else:
+                    flow.next_player(ctx)
         elif k == "end":
             flow.end_turn(ctx, seat)
         else:
@@ -140,19 +176,19 @@ class ThroughTheAges(Game):
             for i in range(len(lst)):
                 slots.append((lst, i, pair))
 
-        add(data["mdeck"])
-        add(data["mdisc"])
-        add(data["gone"])
+        add(data["military_deck"])
+        add(data["military_discards"])
+        add(data["out_of_game"])
         add(data["box"])
-        add(data["ev_cur"])
-        for age_deck in data["mdecks"].values():
+        add(data["current_events"])
+        for age_deck in data["military_decks"].values():
             add(age_deck)
-        for s, p in enumerate(data["p"]):
+        for s, p in enumerate(data["players"]):
             if s != seat:
-                add(p["mil"])
-        for i, (_c, owner) in enumerate(data["ev_fut"]):
+                add(p["military_hand"])
+        for i, (_c, owner) in enumerate(data["future_events"]):
             if owner != seat:
-                slots.append((data["ev_fut"], i, True))
+                slots.append((data["future_events"], i, True))
         pools: dict[int, list[str]] = {}
         for lst, i, pair in slots:
             c = lst[i][0] if pair else lst[i]
@@ -166,8 +202,8 @@ class ThroughTheAges(Game):
                 lst[i] = [new, lst[i][1]]
             else:
                 lst[i] = new
-        rng.shuffle(data["cdeck"])
-        for age_deck in data["civil"].values():
+        rng.shuffle(data["civil_deck"])
+        for age_deck in data["civil_decks"].values():
             rng.shuffle(age_deck)
 
     def _secret_tokens(self, data: Data, seat: int) -> list[str]:
@@ -175,8 +211,9 @@ class ThroughTheAges(Game):
         A card with several copies in the game (bonus cards, most tactics, Plunder ...) is left out:
         another copy may be public at the same time, and naming it then says nothing of this hand."""
         out: list[str] = []
-        cards = list(data["p"][seat]["mil"]) + [c for c, s in data["ev_fut"] if s == seat]
-        n = str(len(data["p"]))
+        cards = list(data["players"][seat]["military_hand"])
+        cards += [c for c, s in data["future_events"] if s == seat]
+        n = str(len(data["players"]))
         for c in dict.fromkeys(cards):
             names = CARDS[c]["name"]
             if (

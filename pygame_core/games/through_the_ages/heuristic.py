@@ -19,10 +19,10 @@ BUILD = {"lab": 7, "library": 7, "temple": 5, "theater": 6, "arena": 4, "farm": 
 
 
 def _score(d: dict[str, Any], seat: int, a: Action) -> float:
-    p = d["p"][seat]
+    p = d["players"][seat]
     k = a["type"]
     r = stats(p)
-    discontent = max(0, happy_needed(p["yellow"]) - r["happiness"])
+    discontent = max(0, happy_needed(p["yellow_bank"]) - r["happiness"])
     if k == "take":
         c = CARDS[d["row"][a["slot"]]]
         base = TAKE.get(c["kind"], 1) + c["lvl"] * 0.5
@@ -44,7 +44,7 @@ def _score(d: dict[str, Any], seat: int, a: Action) -> float:
     if k == "upgrade":
         return 5.5 + CARDS[a["to"]]["lvl"]
     if k == "pop":
-        return 6.5 if p["pool"] == 0 and discontent == 0 and p["yellow"] > 8 else 0.5
+        return 6.5 if p["unused_workers"] == 0 and discontent == 0 and p["yellow_bank"] > 8 else 0.5
     if k == "stage":
         return 6 + a["n"]
     if k == "leader":

@@ -15,7 +15,7 @@ def _n(cid: str, lang: str) -> str:
 
 
 def label(d: dict[str, Any], seat: int, a: dict[str, Any], lang: str) -> str:
-    p = d["p"][seat]
+    p = d["players"][seat]
     k = a["type"]
     txt: dict[str, str]
     if k == "take":

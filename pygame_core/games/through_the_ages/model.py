@@ -83,14 +83,14 @@ def new_player(seat_order: int, workers: dict[str, int], farm: str, mine: str, g
     """A player board at setup (L58-76, L147-161, L225-279): six initial technologies with their
     workers, 18 yellow in the bank and 1 unused worker, 16 blue tokens."""
     return {
-        "hand": [],  # civil cards (public, L454-456)
-        "mil": [],  # military hand (secret)
-        "new": [],  # civil cards taken this turn (action cards wait a turn, L1202)
+        "civil_hand": [],  # civil cards (public, L454-456)
+        "military_hand": [],  # military hand (secret)
+        "taken_this_turn": [],  # civil cards taken this turn (action cards wait a turn, L1202)
         # worker-holding technologies in play: card id -> workers; initial techs printed on the board
-        "work": dict(workers),
-        "blue": {farm: 0, mine: 0},  # blue tokens on farm/mine cards
+        "workers": dict(workers),
+        "blue_tokens": {farm: 0, mine: 0},  # blue tokens on farm/mine cards
         "specials": [],
-        "gov": gov,
+        "government": gov,
         "leader": None,
         "leader_ages": [],  # ages of every leader taken (one per age, ever: L406-408)
         "wonder": None,  # unfinished wonder: {"id", "built": [stage costs covered]}
@@ -98,26 +98,26 @@ def new_player(seat_order: int, workers: dict[str, int], farm: str, mine: str, g
         "colonies": [],
         "pact": None,  # full mode: the pact card in this player's own area
         "tactic": None,  # the card the tactics marker stands on
-        "exclusive": None,  # own tactic played, still in the play area (L1529-1533)
+        "exclusive_tactic": None,  # own tactic played, still in the play area (L1529-1533)
         "tactic_done": False,  # played or copied a tactic this turn (L1508, L2198)
-        "yellow": YELLOW_START,
-        "pool": 1,
-        "bank": BLUE_START,
-        "sci": 0,
-        "cul": 0,
+        "yellow_bank": YELLOW_START,
+        "unused_workers": 1,
+        "blue_bank": BLUE_START,
+        "science": 0,
+        "culture": 0,
         "ca_total": 4,
         "ma_total": 2,
         "ca_used": 0,
         "ma_used": 0,
-        "temp_ma": 0,  # Patriotism-type temporary MA (L1256-1264)
-        "mil_res": 0,  # Patriotism-type resources for units, this turn only
-        "political": False,  # used the political action this turn (L1330-1332)
+        "temporary_ma": 0,  # Patriotism-type temporary MA (L1256-1264)
+        "military_resources": 0,  # Patriotism-type resources for units, this turn only
+        "political_done": False,  # used the political action this turn (L1330-1332)
         "acted": False,  # took an action-phase action this turn (ends the political phase)
         "caesar_used": False,
+        "discounts": [],  # this turn's one-shot discounts (action cards, events)
+        "pact_sides": [],  # [pact card, side] in effect for this player (full mode)
         "order": seat_order,
         "resigned": False,
-        "box_blue": 0,  # blue tokens added or removed by cards in play (L1454-1458)
-        "box_yellow": 0,
     }
 
 

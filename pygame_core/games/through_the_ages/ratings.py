@@ -44,7 +44,7 @@ UNIT_PER = {"infantry": "infantry", "cavalry": "cavalry", "artillery": "artiller
 def once_cards(p: Player) -> list[str]:
     """Cards whose output counts once while in play (L849, L1486): government, special techs,
     leader, completed wonders, colonies."""
-    out = [p["gov"], *p["specials"], *p["wonders"], *p["colonies"]]
+    out = [p["government"], *p["specials"], *p["wonders"], *p["colonies"]]
     if p["leader"]:
         out.append(p["leader"])
     return out
@@ -52,7 +52,7 @@ def once_cards(p: Player) -> list[str]:
 
 def count(p: Player, what: str) -> int:
     """How many ``what`` the player has (the ``per`` vocabulary of data/README.md)."""
-    w = p["work"]
+    w = p["workers"]
     if what in URBAN_PER:
         return sum(
             n for c, n in w.items() if CARDS[c]["type"] == URBAN_PER[what] and CARDS[c]["kind"] == "urban"
@@ -76,7 +76,7 @@ def count(p: Player, what: str) -> int:
     if what == "territories":
         return len(p["colonies"])
     if what == "techs":
-        return len(p["work"]) + len(p["specials"]) + 1
+        return len(p["workers"]) + len(p["specials"]) + 1
     if what == "special_techs":
         return len(p["specials"])
     if what == "leaders":
@@ -84,9 +84,9 @@ def count(p: Player, what: str) -> int:
     if what == "workers":
         return sum(w.values())
     if what == "population":
-        return sum(w.values()) + p["pool"]
+        return sum(w.values()) + p["unused_workers"]
     if what == "unused_workers":
-        return p["pool"]
+        return p["unused_workers"]
     return 0
 
 
@@ -94,31 +94,46 @@ def _permanent(eff: dict[str, Any]) -> bool:
     return eff.get("when", "permanent") == "permanent"
 
 
+def _rating_parts(card: dict[str, Any]) -> tuple[list[tuple[str, int]], list[dict[str, Any]]]:
+    """A card's flat rating outputs (its ``out`` and permanent ``gain`` of a rating) and its
+    permanent ``per`` rating bonuses, computed once per card."""
+    flat = [(k, v) for k, v in card["out"].items() if k in KEYS]
+    pers: list[dict[str, Any]] = []
+    for e in card["effects"]:
+        if not _permanent(e) or e.get("who", "self") != "self":
+            continue
+        if e["kind"] == "per" and e["what"] in RATING_OF:
+            pers.append(e)
+        elif e["kind"] == "gain" and e["what"] in RATING_OF:
+            flat.append((RATING_OF[e["what"]], e["n"]))
+    return flat, pers
+
+
+RATING_PARTS = {cid: _rating_parts(c) for cid, c in CARDS.items()}
+SIDE_OUT = {
+    (cid, side): [(k, v) for k, v in x.get("out", {}).items() if k in KEYS]
+    for cid, c in CARDS.items()
+    for side, x in c.get("sides", {}).items()
+}
+
+
 def stats(p: Player, *, tactics: bool = True) -> dict[str, int]:
     """Every rating of the player, clamped (>= 0; happiness <= 8: L889-893)."""
     r = dict.fromkeys(KEYS, 0)
-    for c, n in p["work"].items():
+    for c, n in p["workers"].items():
         if n:
-            for k, v in CARDS[c]["out"].items():
-                if k in r:
-                    r[k] += v * n
+            for k, v in RATING_PARTS[c][0]:
+                r[k] += v * n
     pers: list[dict[str, Any]] = []
     for c in once_cards(p):
-        card = CARDS[c]
-        for k, v in card["out"].items():
-            if k in r:
-                r[k] += v
-        for e in card["effects"]:
-            if not _permanent(e) or e.get("who", "self") != "self":
-                continue
-            if e["kind"] == "per" and e["what"] in RATING_OF:
-                pers.append(e)
-            elif e["kind"] == "gain" and e["what"] in RATING_OF:
-                r[RATING_OF[e["what"]]] += e["n"]
-    for cid, side in p.get("pact_sides", []):
-        for k, v in CARDS[cid].get("sides", {}).get(side, {}).get("out", {}).items():
-            if k in r:
-                r[k] += v
+        flat, per_bonus = RATING_PARTS[c]
+        for k, v in flat:
+            r[k] += v
+        if per_bonus:
+            pers.extend(per_bonus)
+    for cid, side in p["pact_sides"]:
+        for k, v in SIDE_OUT[(cid, side)]:
+            r[k] += v
     for e in pers:
         per = e["per"]
         base = r["happiness"] if per == "happiness" else r["strength"] if per == "strength" else count(p, per)
@@ -128,16 +143,18 @@ def stats(p: Player, *, tactics: bool = True) -> dict[str, int]:
         r[RATING_OF[e["what"]]] += e["n"] * k
     if tactics and p["tactic"]:
         r["strength"] += tactic_strength(p)
-    for k in r:
-        r[k] = max(0, r[k])
-    r["happiness"] = min(HAPPY_MAX, r["happiness"])
+    for k, v in r.items():
+        if v < 0:
+            r[k] = 0
+    if r["happiness"] > HAPPY_MAX:
+        r["happiness"] = HAPPY_MAX
     return r
 
 
 def units_of(p: Player) -> list[tuple[str, int]]:
     """(unit type, level) of every military unit in play, one per worker (L143)."""
     out: list[tuple[str, int]] = []
-    for c, n in p["work"].items():
+    for c, n in p["workers"].items():
         card = CARDS[c]
         if card["kind"] == "unit":
             out.extend([(card["type"], card["lvl"])] * n)

@@ -3,6 +3,9 @@ L901-903, L209); zh-Hant is derived with a small character table (:func:`hant`).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from pygame_core.games.through_the_ages.catalog import CARDS
 from pygame_core.kernel.i18n import Text
 
 _S2T = dict(
@@ -20,6 +23,7 @@ _S2T = dict(
 )
 
 
+@lru_cache(maxsize=4096)
 def hant(s: str) -> str:
     """Simplified -> Traditional for the characters this game uses."""
     return "".join(_S2T.get(c, c) for c in s)
@@ -36,8 +40,6 @@ def seat_t(seat: int) -> Text:
 
 def say(en: str, hans: str, **kw: object) -> Text:
     """A log text: ``{p}`` a seat, ``{c}``/``{d}`` card ids (named in each language), others as is."""
-    from pygame_core.games.through_the_ages.catalog import CARDS
-
     out: Text = {}
     for lang, tpl in (("en", en), ("zh-Hant", hant(hans)), ("zh-Hans", hans)):
         vals: dict[str, str] = {}
@@ -53,23 +55,27 @@ def say(en: str, hans: str, **kw: object) -> Text:
 
 
 _AGES = ("A", "I", "II", "III", "IV")
-_NAMES: dict[tuple[str, str], str] = {}
+
+
+def _names() -> dict[tuple[str, str], str]:
+    """Every card's name per language; with its age when a card of another age has the same name
+    (the military bonus cards of every age, say), so that two choices never read the same."""
+    names: dict[tuple[str, str], str] = {}
+    for lg in ("en", "zh-Hant", "zh-Hans"):
+        ages: dict[str, set[int]] = {}
+        for c in CARDS.values():
+            ages.setdefault(str(c["name"][lg]), set()).add(c["lvl"])
+        for k, c in CARDS.items():
+            name = str(c["name"][lg])
+            if len(ages[name]) > 1:
+                name = f"{name} ({_AGES[c['lvl']]})"
+            names[(k, lg)] = name
+    return names
+
+
+_NAMES = _names()
 
 
 def card_name(cid: str, lang: str) -> str:
-    """A card's name; with its age when a card of another age has the same name (the military
-    bonus cards of every age, say), so that two choices never read the same."""
-    if not _NAMES:
-        from pygame_core.games.through_the_ages.catalog import CARDS
-
-        for lg in ("en", "zh-Hant", "zh-Hans"):
-            ages: dict[str, set[object]] = {}
-            for c in CARDS.values():
-                ages.setdefault(str(c["name"][lg]), set()).add(c.get("lvl"))
-            for k, c in CARDS.items():
-                name, lvl = str(c["name"][lg]), c.get("lvl")
-                if len(ages[name]) > 1:
-                    age = _AGES[lvl] if isinstance(lvl, int) and 0 <= lvl < len(_AGES) else lvl
-                    name = f"{name} ({age})"
-                _NAMES[(k, lg)] = name
+    """A card's name in ``lang`` (with its age where names repeat across ages)."""
     return _NAMES[(cid, lang)]

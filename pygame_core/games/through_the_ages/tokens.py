@@ -15,12 +15,18 @@ from pygame_core.games.through_the_ages.model import Player
 
 def _cards(p: Player, kind: str) -> list[tuple[int, str]]:
     """(value, card) of ``kind`` ("farm" or "mine") in play, lowest value first."""
-    return sorted((CARDS[c]["token"], c) for c in p["blue"] if CARDS[c]["kind"] == kind)
+    return sorted((CARDS[c]["token"], c) for c in p["blue_tokens"] if CARDS[c]["kind"] == kind)
 
 
 def amount(p: Player, kind: str) -> int:
     """Food (kind "farm") or resources ("mine") stored on the cards."""
-    return sum(v * p["blue"][c] for v, c in _cards(p, kind))
+    total = 0
+    for c, n in p["blue_tokens"].items():
+        if n:
+            card = CARDS[c]
+            if card["kind"] == kind:
+                total += card["token"] * n
+    return total
 
 
 def pay(p: Player, kind: str, n: int) -> None:
@@ -30,32 +36,32 @@ def pay(p: Player, kind: str, n: int) -> None:
     cards = _cards(p, kind)
     left = n
     for v, c in cards:
-        take = min(p["blue"][c], left // v)
-        p["blue"][c] -= take
-        p["bank"] += take
+        take = min(p["blue_tokens"][c], left // v)
+        p["blue_tokens"][c] -= take
+        p["blue_bank"] += take
         left -= take * v
     if left <= 0:
         return
     for v, c in cards:  # break the smallest token worth more than what is left
-        if v > left and p["blue"][c] > 0:
-            p["blue"][c] -= 1
-            p["bank"] += 1
+        if v > left and p["blue_tokens"][c] > 0:
+            p["blue_tokens"][c] -= 1
+            p["blue_bank"] += 1
             _place(p, [x for x in cards if x[0] < v], v - left)
             return
     # not reached when amount >= n; lose what there is
     for _v, c in cards:
-        p["bank"] += p["blue"][c]
-        p["blue"][c] = 0
+        p["blue_bank"] += p["blue_tokens"][c]
+        p["blue_tokens"][c] = 0
 
 
 def _place(p: Player, cards: list[tuple[int, str]], value: int) -> None:
     """Put ``value`` worth of tokens from the bank on ``cards``, highest value first."""
     for v, c in sorted(cards, reverse=True):
-        k = min(value // v, p["bank"])
-        p["blue"][c] += k
-        p["bank"] -= k
+        k = min(value // v, p["blue_bank"])
+        p["blue_tokens"][c] += k
+        p["blue_bank"] -= k
         value -= k * v
-        if value <= 0 or p["bank"] <= 0:
+        if value <= 0 or p["blue_bank"] <= 0:
             return
 
 
@@ -76,12 +82,12 @@ def produce(p: Player, kind: str) -> None:
     """1 token per worker from the bank onto its card; a short bank fills the highest-value cards
     first (ruling §8.12)."""
     for v, c in sorted(_cards(p, kind), reverse=True):
-        k = min(p["work"].get(c, 0), p["bank"])
-        p["blue"][c] += k
-        p["bank"] -= k
+        k = min(p["workers"].get(c, 0), p["blue_bank"])
+        p["blue_tokens"][c] += k
+        p["blue_bank"] -= k
         del v
 
 
 def production(p: Player, kind: str) -> int:
     """Food or resources produced per turn (workers x value), ignoring corruption and consumption."""
-    return sum(v * p["work"].get(c, 0) for v, c in _cards(p, kind))
+    return sum(v * p["workers"].get(c, 0) for v, c in _cards(p, kind))

@@ -32,16 +32,16 @@ def card(cid: str | None) -> dict[str, Any] | None:
 
 
 def _player(d: dict[str, Any], s: int, seat: int | None) -> dict[str, Any]:
-    p = d["p"][s]
+    p = d["players"][s]
     r = stats(p)
     mine = s == seat
     techs = []
-    for cid, n in p["work"].items():
+    for cid, n in p["workers"].items():
         techs.append(
             {
                 "card": card(cid),
                 "workers": n,
-                "blue": p["blue"].get(cid, 0),
+                "blue": p["blue_tokens"].get(cid, 0),
                 "token_value": CARDS[cid]["token"],
             }
         )
@@ -50,8 +50,8 @@ def _player(d: dict[str, Any], s: int, seat: int | None) -> dict[str, Any]:
         "seat": s,
         "order": p["order"],
         "resigned": p["resigned"],
-        "culture": p["cul"],
-        "science": p["sci"],
+        "culture": p["culture"],
+        "science": p["science"],
         "ratings": {
             "science": r["science"],
             "culture": r["culture"],
@@ -60,25 +60,25 @@ def _player(d: dict[str, Any], s: int, seat: int | None) -> dict[str, Any]:
             "colonization": r["colonization"],
             "tactics": tactic_strength(p),
         },
-        "discontent": max(0, happy_needed(p["yellow"]) - r["happiness"]),
-        "happy_needed": happy_needed(p["yellow"]),
+        "discontent": max(0, happy_needed(p["yellow_bank"]) - r["happiness"]),
+        "happy_needed": happy_needed(p["yellow_bank"]),
         "ca": {"total": p["ca_total"], "available": ca_left(p)},
-        "ma": {"total": p["ma_total"], "available": ma_left(p), "temporary": p["temp_ma"]},
-        "military_resources": p["mil_res"],
-        "yellow_bank": p["yellow"],
-        "blue_bank": p["bank"],
-        "unused_workers": p["pool"],
+        "ma": {"total": p["ma_total"], "available": ma_left(p), "temporary": p["temporary_ma"]},
+        "military_resources": p["military_resources"],
+        "yellow_bank": p["yellow_bank"],
+        "blue_bank": p["blue_bank"],
+        "unused_workers": p["unused_workers"],
         "food": tokens.amount(p, "farm"),
         "resources": tokens.amount(p, "mine"),
         "food_production": tokens.production(p, "farm"),
         "resource_production": tokens.production(p, "mine"),
-        "consumption": consumption(p["yellow"]),
-        "corruption": corruption(p["bank"]),
+        "consumption": consumption(p["yellow_bank"]),
+        "corruption": corruption(p["blue_bank"]),
         "population_cost": pop_food(p),
         "urban_limit": r["urban_limit"],
         "technologies": techs,
         "specials": [card(c) for c in p["specials"]],
-        "government": card(p["gov"]),
+        "government": card(p["government"]),
         "leader": card(p["leader"]),
         "wonder": None
         if w is None
@@ -91,17 +91,17 @@ def _player(d: dict[str, Any], s: int, seat: int | None) -> dict[str, Any]:
         "wonders": [card(c) for c in p["wonders"]],
         "colonies": [card(c) for c in p["colonies"]],
         "tactic": card(p["tactic"]),
-        "exclusive_tactic": card(p["exclusive"]),
+        "exclusive_tactic": card(p["exclusive_tactic"]),
         "tactic_done": p["tactic_done"],
         "pact": None
-        if not p.get("pact")
+        if not p["pact"]
         else {"card": card(p["pact"]["card"]), "with": p["pact"]["with"], "side": p["pact"]["side"]},
-        "civil_hand": [card(c) for c in p["hand"]],  # public (L454-456)
+        "civil_hand": [card(c) for c in p["civil_hand"]],  # public (L454-456)
         "civil_hand_limit": hand_limit(p),
-        "military_hand": [card(c) for c in p["mil"]] if mine else None,
-        "military_count": len(p["mil"]),
+        "military_hand": [card(c) for c in p["military_hand"]] if mine else None,
+        "military_count": len(p["military_hand"]),
         "military_hand_limit": mil_limit(p),
-        "political_done": p["political"],
+        "political_done": p["political_done"],
         "acted": p["acted"],
     }
 
@@ -116,34 +116,35 @@ def view(d: dict[str, Any], seat: int | None) -> dict[str, Any]:
                 "slot": i,
                 "card": card(cid),
                 "base_cost": ROW_COST[i],
-                "cost": None if cid is None else take_cost(d["p"][viewer], i, cid),
+                "cost": None if cid is None else take_cost(d["players"][viewer], i, cid),
             }
         )
     fut = [
-        {"owner": o, "age": CARDS[c]["age"], "card": card(c) if o == seat else None} for c, o in d["ev_fut"]
+        {"owner": o, "age": CARDS[c]["age"], "card": card(c) if o == seat else None}
+        for c, o in d["future_events"]
     ]
     v: dict[str, Any] = {
         "mode": d["mode"],
         "age": AGES[min(d["age"], 4)],
         "round": d["round"],
         "turn": cur,
-        "start_player": d["start"],
+        "start_player": d["start_player"],
         "order": d["order"],
-        "last_round": d["last"],
+        "last_round": d["last_round"],
         "phase": "political"
-        if (d["round"] >= 2 and not d["p"][cur]["political"] and not d["p"][cur]["acted"])
+        if (d["round"] >= 2 and not d["players"][cur]["political_done"] and not d["players"][cur]["acted"])
         else "action",
         "row": row,
-        "civil_deck": len(d["cdeck"]),
-        "military_deck": len(d["mdeck"]),
-        "military_discards": len(d["mdisc"]),
-        "current_events": len(d["ev_cur"]),
-        "current_events_ages": sorted(CARDS[c]["age"] for c in d["ev_cur"]),
+        "civil_deck": len(d["civil_deck"]),
+        "military_deck": len(d["military_deck"]),
+        "military_discards": len(d["military_discards"]),
+        "current_events": len(d["current_events"]),
+        "current_events_ages": sorted(CARDS[c]["age"] for c in d["current_events"]),
         "future_events": fut,
-        "past_events": [card(c) for c in d["ev_past"]],
-        "common_tactics": [card(c) for c in d["common"]],
+        "past_events": [card(c) for c in d["past_events"]],
+        "common_tactics": [card(c) for c in d["common_tactics"]],
         "wars": [{"card": card(w["card"]), "from": w["from"], "to": w["to"]} for w in d["wars"]],
-        "civs": [_player(d, s, seat) for s in range(len(d["p"]))],
+        "civs": [_player(d, s, seat) for s in range(len(d["players"]))],
         "auction": None,
         "colonize": None,
         "fight": None,
@@ -151,7 +152,7 @@ def view(d: dict[str, Any], seat: int | None) -> dict[str, Any]:
     }
     if d.get("auction"):
         a = d["auction"]
-        v["auction"] = {"card": card(a["card"]), "bid": a["bid"], "leader": a["leader"], "in": a["in"]}
+        v["auction"] = {"card": card(a["card"]), "bid": a["bid"], "leader": a["leader"], "in": a["bidders"]}
     if d.get("colonize"):
         c = d["colonize"]
         v["colonize"] = {
@@ -168,7 +169,7 @@ def view(d: dict[str, Any], seat: int | None) -> dict[str, Any]:
             "from": f["from"],
             "to": f["to"],
             "bonus": f["bonus"],
-            "cards_used": f["used"],
+            "cards_used": f["cards_used"],
         }
     if d.get("offer"):
         o = d["offer"]
