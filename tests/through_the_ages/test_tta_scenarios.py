@@ -34,7 +34,7 @@ def steps(name: str) -> list[State]:
 
 def me(s: State, seat: int = 0) -> dict[str, Any]:
     """Seat 0's board as the view shows it (the example's player)."""
-    return dict(views.view(s.data, seat)["players"][seat])
+    return dict(GAME.view(s, seat)["civs"][seat])
 
 
 def upgrades(s: State) -> dict[tuple[str, str], int]:
