@@ -31,7 +31,8 @@ SEATS = [{"kind": "human", "name": "Ann"}, {"kind": "random", "name": "Bob"}]
 
 ON_SCREEN = """(el) => {
   const r = el.getBoundingClientRect();
-  if (r.width === 0 || r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) return false;
+  if (r.width === 0 || r.top < 0 || r.left < 0) return false;
+  if (r.bottom > innerHeight || r.right > innerWidth) return false;
   const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
   return !!hit && el.contains(hit);
 }"""
@@ -61,7 +62,8 @@ def at_place(v, legal):
 
 
 def at_industry(v, legal):
-    return v["phase"]["kind"] == "industry" and sum(a["type"] == "build" for a in legal) > 8 and len(legal) > MAX_LIST
+    builds = sum(a["type"] == "build" for a in legal)
+    return v["phase"]["kind"] == "industry" and builds > 8 and len(legal) > MAX_LIST
 
 
 def at_city_swap(v, legal):
@@ -69,7 +71,8 @@ def at_city_swap(v, legal):
 
 
 def at_disaster(v, legal):
-    return v["phase"]["step"] == "pass_or_take" and v.get("turn") == 0 and any(a["type"] == "take" for a in legal)
+    deciding = v["phase"]["step"] == "pass_or_take" and v.get("turn") == 0
+    return deciding and any(a["type"] == "take" for a in legal)
 
 
 def open_save(page, base_url: str, text: str, size: str, lang: str = "en") -> None:
@@ -124,7 +127,8 @@ def test_every_location_reachable_and_legal_targets_clickable(page, base_url, si
     v = view(page)
     for e in v["empires"]:
         for loc in e["locations"]:
-            assert reach(page, tile(page, loc["pos"], e["seat"])), f"location {loc['pos']} of seat {e['seat']} out of reach"
+            where = f"location {loc['pos']} of seat {e['seat']}"
+            assert reach(page, tile(page, loc["pos"], e["seat"])), f"{where} out of reach at {size}"
     places = sorted(a["loc"] for a in legal(page) if a["type"] == "place")
     assert len(places) >= 8
     for pos in places:
@@ -148,7 +152,8 @@ def test_disaster_target_on_screen_and_hits_in_words(page, base_url, size):
     d = next(d for d in v["disasters"] if d["taken_by"] is None)
     target = d["targets"]["0"]
     t = tile(page, target)
-    assert t.evaluate(ON_SCREEN), f"the disaster's target (position {target}) is not on screen at {size}: {describe(page)}"
+    where = f"the disaster's target (position {target})"
+    assert t.evaluate(ON_SCREEN), f"{where} is not on screen at {size}: {describe(page)}"
     assert "marked" in (t.get_attribute("class") or "")
     hits = page.locator("#game [data-testid='disaster-hits']").first.inner_text()
     assert hits.strip() == d["hits"]["0"]["en"], (hits, d["hits"])
@@ -219,11 +224,13 @@ def test_rules_links_and_card_panels_in_the_ui_language(page, base_url):
         q = cells.nth(i).locator(".ee-tools > a.rules-q")
         assert q.count() == 1, cells.nth(i).inner_html()[:300]
         href = q.get_attribute("href")
-        assert q.get_attribute("target") == "_blank" and re.search(r"rules\.html\?game=\w+&lang=zh-Hant#", href), href
+        assert q.get_attribute("target") == "_blank", href
+        assert re.search(r"rules\.html\?game=\w+&lang=zh-Hant#", href), href
         assert href.split("#")[1] in sections, href
         assert "規則" in q.get_attribute("aria-label")
     for key in ("track:phase", "track:score"):
-        assert page.locator(f"#game .ee-board a.rules-q[data-rules='{rules['links'][key]}']").count() >= 1, key
+        link = page.locator(f"#game .ee-board a.rules-q[data-rules='{rules['links'][key]}']")
+        assert link.count() >= 1, key
     # the full text of a hand card, on demand, in the UI language
     card = v["empires"][0]["hand"][0]
     info = page.locator("#game .hand-cell .ee-info").first
@@ -232,9 +239,9 @@ def test_rules_links_and_card_panels_in_the_ui_language(page, base_url):
     pop = page.locator("#game .ee-pop:popover-open")
     assert pop.count() == 1 and pop.is_visible(), describe(page)
     assert card["ability"]["text"]["zh-Hant"] in pop.inner_text()
-    assert pop.locator(f"a.rules-q[data-rules='{rules['links']['ability:' + card['ability']['kind']]}']").count() == 1
+    section = rules["links"]["ability:" + card["ability"]["kind"]]
+    assert pop.locator(f"a.rules-q[data-rules='{section}']").count() == 1
     bad = run_axe(page)
     assert not bad, format_violations("Industry with a card panel open (zh-Hant)", bad)
     page.keyboard.press("Escape")
     assert page.locator("#game .ee-pop:popover-open").count() == 0
-

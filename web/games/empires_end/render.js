@@ -18,8 +18,16 @@ const t = translator(STRINGS);
 // it (a failed fetch) the board simply has no "?" links.
 const RULES = await loadRules("empires_end").catch(() => null);
 
+const rqCache = new Map();
+const pageLang = () => (typeof document !== "undefined" ? document.documentElement.lang : "en");
+
 /** A "?" link to the rules section of `key` ("card:fire", "ability:swap", "track:phase"...), or "". */
-const rq = (key) => (RULES ? rulesLinkFor(RULES, key) : "");
+function rq(key) {
+  if (!RULES) return "";
+  const k = `${pageLang()}|${key}`;
+  if (!rqCache.has(k)) rqCache.set(k, rulesLinkFor(RULES, key));
+  return rqCache.get(k);
+}
 
 /** Longest list of actions shown at once (everything longer is chosen step by step on the board). */
 export const MAX_LIST = 15;
@@ -164,16 +172,49 @@ function locationInfo(l, name) {
     + `</div>`;
 }
 
-/** The "i" button and its popover (the panel). */
-function infoPop(id, title, body) {
+/**
+ * The "i" button and its popover. The panel is written when it opens (from the view last drawn), so
+ * that the board's markup stays small: `what` names the thing ("h:<card id>", "d:<i>", "l:<seat>:<pos>").
+ */
+function infoPop(id, title, what) {
   const label = t("details_of", { name: title });
   return `<button type="button" class="ee-info" popovertarget="${id}" aria-label="${esc(label)}" title="${esc(label)}">i</button>`
-    + `<div popover id="${id}" class="ee-pop" role="dialog" aria-label="${esc(label)}">${body}`
-    + `<button type="button" class="btn small" popovertarget="${id}" popovertargetaction="hide">${esc(t("close"))}</button></div>`;
+    + `<div popover id="${id}" class="ee-pop" role="dialog" aria-label="${esc(label)}" data-info="${esc(what)}"></div>`;
 }
 
 /** The corner tools of a card or tile: a "?" into the rules and the full-text panel. */
-const tools = (rulesKey, id, title, body) => `<span class="ee-tools">${rq(rulesKey)}${infoPop(id, title, body)}</span>`;
+const tools = (rulesKey, id, title, what) => `<span class="ee-tools">${rq(rulesKey)}${infoPop(id, title, what)}</span>`;
+
+let drawn = null; // {view, ctx} of the last drawing: what the panels show when opened
+
+/** The inside of a panel (see infoPop), from the view last drawn; "" if the thing is gone. */
+export function panelHTML(what, view, ctx) {
+  const [kind, a, b] = String(what).split(":");
+  let body = "";
+  if (kind === "l") {
+    const e = view.empires[+a];
+    const l = e && e.locations.find((x) => x.pos === +b);
+    if (l) body = locationInfo(l, pick(l.type_name) || t("type_" + l.type));
+  } else if (kind === "h") {
+    const e = view.seat != null ? view.empires[view.seat] : null;
+    const c = e && e.hand && e.hand.find((x) => x.id === a);
+    if (c) body = cardInfo(c);
+  } else if (kind === "d") {
+    const d = (view.disasters || [])[+a];
+    if (d) body = disasterInfo(view, ctx, d);
+  }
+  return body;
+}
+
+if (typeof document !== "undefined") {
+  // a panel is filled as it opens (the toggle events do not bubble: listen in the capture phase)
+  document.addEventListener("beforetoggle", (e) => {
+    const el = e.target;
+    if (e.newState !== "open" || !drawn || !el.matches || !el.matches(".ee-pop[data-info]")) return;
+    el.innerHTML = panelHTML(el.dataset.info, drawn.view, drawn.ctx)
+      + `<button type="button" class="btn small" popovertarget="${esc(el.id)}" popovertargetaction="hide">${esc(t("close"))}</button>`;
+  }, true);
+}
 
 // ---------------------------------------------------------------------------------- board parts
 
@@ -216,6 +257,13 @@ function hitsText(view, ctx, d) {
     .filter(Boolean).join(" · ");
 }
 
+/** A disaster card's panel: the card, and what taking it destroys for every seat. */
+function disasterInfo(view, ctx, d) {
+  const allHits = view.empires.map((e) => (d.hits && d.hits[String(e.seat)]
+    ? `<dt>${esc(seatName(ctx, e.seat))}</dt><dd>${esc(pick(d.hits[String(e.seat)]))}</dd>` : "")).join("");
+  return cardInfo(d.card, allHits ? `<dt class="pop-wide">${esc(t("hits_label"))} ${rq("action:take")}</dt>${allHits}` : "");
+}
+
 function disasterArea(view, ctx) {
   const ds = view.disasters || [];
   if (!ds.length) return "";
@@ -226,12 +274,9 @@ function disasterArea(view, ctx) {
     const taken = d.taken_by != null ? `<span class="taken">${esc(t("taken_by", { name: seatName(ctx, d.taken_by) }))}</span>` : "";
     const words = d.taken_by == null ? hitsText(view, ctx, d) : "";
     const hits = words ? `<span class="hits" data-testid="disaster-hits">${I.warn}<span>${esc(words)}</span></span>` : "";
-    const allHits = view.empires.map((e) => (d.hits && d.hits[String(e.seat)]
-      ? `<dt>${esc(seatName(ctx, e.seat))}</dt><dd>${esc(pick(d.hits[String(e.seat)]))}</dd>` : "")).join("");
-    const info = cardInfo(d.card, allHits ? `<dt class="pop-wide">${esc(t("hits_label"))} ${rq("action:take")}</dt>${allHits}` : "");
     const buttons = acts.map((li) => actionButton(ctx, li, "board-action")).join("");
     return `<div class="disaster${ctx.sel === key ? " selected" : ""}" role="group" aria-label="${esc(cardLabel(d.card))}">`
-      + `<div class="card-cell">${cardFace(d.card, `${pool}${hits}${taken}`)}${tools(`card:${d.card.type}`, domId("pop-d", i, d.card.id), pick(d.card.name), info)}</div>`
+      + `<div class="card-cell">${cardFace(d.card, `${pool}${hits}${taken}`)}${tools(`card:${d.card.type}`, domId("pop-d", i, d.card.id), pick(d.card.name), `d:${i}`)}</div>`
       + (buttons ? `<div class="ctx-actions">${buttons}</div>` : "") + `</div>`;
   }).join("");
   return `<section class="disasters" aria-label="${esc(t("disasters"))}"><h2 class="mini-h">${esc(t("disasters"))} ${rq("card:disaster")}</h2><div class="disaster-row">${cards}</div></section>`;
@@ -371,7 +416,7 @@ function tile(view, ctx, e, l, targetMarks) {
   const el = acts.length
     ? `<button type="button" class="${cls}" data-key="${key}" data-testid="board-target"${acts.length === 1 ? ` data-action="${esc(JSON.stringify(acts[0].action))}"` : ""}>${body}</button>`
     : `<div class="${cls}" data-key="${key}">${body}</div>`;
-  const pop = tools(`location:${l.type}`, domId("pop-l", e.seat, l.pos), `#${l.pos} ${name}`, locationInfo(l, name));
+  const pop = tools(`location:${l.type}`, domId("pop-l", e.seat, l.pos), `#${l.pos} ${name}`, `l:${e.seat}:${l.pos}`);
   return `<div class="tile-cell${l.intact ? "" : " is-destroyed"}">${el}${pop}</div>`;
 }
 
@@ -419,7 +464,7 @@ function handArea(view, ctx) {
     const el = acts.length
       ? `<button type="button" class="${cls}" data-key="${key}" data-testid="hand-card" aria-pressed="${ctx.selAll ? ctx.selAll.includes(key) : ctx.sel === key}">${body}</button>`
       : `<div class="${cls}">${body}</div>`;
-    return `<div class="card-cell hand-cell">${el}${tools(`card:${c.type}`, domId("pop-h", c.id), pick(c.name), cardInfo(c))}</div>`;
+    return `<div class="card-cell hand-cell">${el}${tools(`card:${c.type}`, domId("pop-h", c.id), pick(c.name), `h:${c.id}`)}</div>`;
   }).join("");
   // Selling is a target like a location: pick a card, then Sell (or Sell, then the card).
   const sells = ctx.candidates("sell");
@@ -616,6 +661,7 @@ export function boardSections(view, ctx) {
   if (me != null) order.sort((a, b) => ((a - me + view.players) % view.players) - ((b - me + view.players) % view.players));
   const center = disasterArea(view, ctx) + conflictArea(view, ctx);
   revealTarget(view, ctx);
+  drawn = { view, ctx: { names: ctx.names } };
   return [
     ["top", `<div class="ee-top">${phaseTrack(view)}${scoreTrack(view, ctx)}</div>`],
     ["pending", pendingBox(view, ctx)],
