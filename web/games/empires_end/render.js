@@ -154,9 +154,9 @@ function cardInfo(card, extraRows = "") {
   const pays = (card.pay || []).map((r) => t("res_" + r)).concat([t("res_coin")]);
   return `<div class="pop-card ctype-${esc(card.type)}"><h3 class="pop-h">${esc(pick(card.name) || card.id)}</h3><dl class="pop-dl">`
     + `<dt>${esc(t("type"))}</dt><dd>${esc(pick(card.type_name) || card.type)} ${rq(`card:${card.type}`)}</dd>`
-    + `<dt>${esc(t("target", { n: "" }).replace(/[\s:：]*$/, ""))}</dt><dd>${esc(t("at_position", { n: card.target }))}</dd>`
+    + `<dt>${esc(t("target_h"))}</dt><dd>${esc(t("at_position", { n: card.target }))}</dd>`
     + `<dt>${esc(t("pay_with"))}</dt><dd>${esc(pays.join(" / "))} ${rq("action:pass")}</dd>`
-    + `<dt>${esc(t("build_cost", { n: "" }).replace(/[\s:：]*$/, "").replace(/[:：].*$/, ""))}</dt><dd>${I.RES.hammer} ${esc(card.cost)} ${rq("action:build")}</dd>`
+    + `<dt>${esc(t("cost_h"))}</dt><dd>${I.RES.hammer} ${esc(card.cost)} ${rq("action:build")}</dd>`
     + extraRows + `</dl>${abilityInfo(card.ability, card.phase)}</div>`;
 }
 
@@ -166,7 +166,7 @@ function locationInfo(l, name) {
   return `<div class="pop-card lt-${esc(l.type)}"><h3 class="pop-h">#${l.pos} ${esc(name)} ${rq(`location:${l.type}`)}</h3><dl class="pop-dl">`
     + `<dt>${esc(t("score"))}</dt><dd>${I.star}${l.points}</dd>`
     + `<dt>${esc(t("group_repair"))}</dt><dd>${I.RES.hammer}${l.repair} ${rq("action:repair")}</dd>`
-    + `<dt>${esc(t("type"))}</dt><dd>${esc(locState(l))}</dd></dl>`
+    + `<dt>${esc(t("state"))}</dt><dd>${esc(locState(l))}</dd></dl>`
     + (l.intact ? abilityInfo(l.ability) : `<p class="pop-destroyed">${I.warn} ${esc(t("destroyed"))}</p>`)
     + (innos ? `<h4 class="pop-sub">${esc(t("tucked"))} ${rq("card:innovation")}</h4>${innos}` : "")
     + `</div>`;

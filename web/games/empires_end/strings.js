@@ -108,6 +108,9 @@ export default {
     no_ability: "No ability",
     full_effect: "Full effect",
     at_position: "Position {n}",
+    state: "State",
+    target_h: "Target",
+    cost_h: "Build cost",
   },
   "zh-Hant": {
     mode_standard: "標準",
@@ -216,6 +219,9 @@ export default {
     no_ability: "沒有能力",
     full_effect: "完整效果",
     at_position: "第 {n} 個位置",
+    state: "狀態",
+    target_h: "目標",
+    cost_h: "建造費用",
   },
   "zh-Hans": {
     mode_standard: "标准",
@@ -324,5 +330,8 @@ export default {
     no_ability: "没有能力",
     full_effect: "完整效果",
     at_position: "第 {n} 个位置",
+    state: "状态",
+    target_h: "目标",
+    cost_h: "建造费用",
   },
 };
