@@ -8,10 +8,29 @@
 
 import { translator, pick, esc } from "../../app/i18n.js";
 import * as I from "../../app/icons.js";
+import { loadRules, rulesLinkFor } from "../../app/rules-link.js";
 import STRINGS from "./strings.js";
 
 export const strings = STRINGS;
 const t = translator(STRINGS);
+
+// The rules reference (rules.json) is read once, before the first drawing, for the "?" links; without
+// it (a failed fetch) the board simply has no "?" links.
+const RULES = await loadRules("empires_end").catch(() => null);
+
+const rqCache = new Map();
+const pageLang = () => (typeof document !== "undefined" ? document.documentElement.lang : "en");
+
+/** A "?" link to the rules section of `key` ("card:fire", "ability:swap", "track:phase"...), or "". */
+function rq(key) {
+  if (!RULES) return "";
+  const k = `${pageLang()}|${key}`;
+  if (!rqCache.has(k)) rqCache.set(k, rulesLinkFor(RULES, key));
+  return rqCache.get(k);
+}
+
+/** Longest list of actions shown at once (everything longer is chosen step by step on the board). */
+export const MAX_LIST = 15;
 
 export const RESOURCES = ["wheat", "hammer", "axe", "coin"];
 const PHASE_KINDS = ["disaster", "double_disaster", "economy", "industry", "economy_industry", "conflict", "quick_setup", "end"];
@@ -48,7 +67,7 @@ export function actionKeys(action, view) {
       keys.push(`card:${action.card}`, `loc:${me}:${action.loc}`);
       break;
     case "sell":
-      keys.push(`card:${action.card}`);
+      keys.push(`card:${action.card}`, "sell");
       break;
     case "execute":
       for (const c of action.cards || []) keys.push(`card:${c}`);
@@ -97,6 +116,9 @@ function abilityBadge(ab) {
   return `<span class="abil ph-${esc(ph)}">${ph ? `<span class="ph-dot" aria-hidden="true"></span>` : ""}${esc(pick(ab.text))}</span>`;
 }
 
+/** An id usable in HTML (card ids are like "fire-05"). */
+const domId = (...parts) => parts.map((p) => String(p).replace(/[^A-Za-z0-9_-]/g, "_")).join("-");
+
 function cardFace(card, extra = "", opts = {}) {
   const pay = (card.pay || []).map((r) => I.RES[r] || esc(r)).join("");
   const ph = card.ability && (card.ability.phase || card.phase);
@@ -112,6 +134,86 @@ function cardFace(card, extra = "", opts = {}) {
 function cardLabel(card) {
   const a = card.ability ? ` — ${pick(card.ability.text)}` : "";
   return `${pick(card.name) || card.id}: ${t("target", { n: card.target })}, ${t("build_cost", { n: card.cost })}${a}`;
+}
+
+// ---------------------------------------------------------------------------------- card panels
+//
+// Every card and location can show its whole text on demand: a small "i" button opens a popover (no
+// script: the browser's popover attribute) with the full effect and the "?" links into the rules.
+
+/** The ability's full text with its phase and a "?" to its rules section. */
+function abilityInfo(ab, fallbackPhase) {
+  if (!ab) return `<p class="muted">${esc(t("no_ability"))}</p>`;
+  const ph = ab.phase || fallbackPhase || "";
+  return `<p class="pop-abil"><span class="abil ph-${esc(ph)}">${ph ? `<span class="ph-dot" aria-hidden="true"></span><strong>${esc(t("phase_of_ability", { phase: phaseName(ph) }))}:</strong> ` : ""}`
+    + `${esc(pick(ab.text))}</span> ${rq(`ability:${ab.kind}`)}</p>`;
+}
+
+/** The full text of a card (disaster card in hand, open, or tucked as an innovation). */
+function cardInfo(card, extraRows = "") {
+  const pays = (card.pay || []).map((r) => t("res_" + r)).concat([t("res_coin")]);
+  return `<div class="pop-card ctype-${esc(card.type)}"><h3 class="pop-h">${esc(pick(card.name) || card.id)}</h3><dl class="pop-dl">`
+    + `<dt>${esc(t("type"))}</dt><dd>${esc(pick(card.type_name) || card.type)} ${rq(`card:${card.type}`)}</dd>`
+    + `<dt>${esc(t("target_h"))}</dt><dd>${esc(t("at_position", { n: card.target }))}</dd>`
+    + `<dt>${esc(t("pay_with"))}</dt><dd>${esc(pays.join(" / "))} ${rq("action:pass")}</dd>`
+    + `<dt>${esc(t("cost_h"))}</dt><dd>${I.RES.hammer} ${esc(card.cost)} ${rq("action:build")}</dd>`
+    + extraRows + `</dl>${abilityInfo(card.ability, card.phase)}</div>`;
+}
+
+/** The full text of a location, its innovations included. */
+function locationInfo(l, name) {
+  const innos = l.innovations.map((i) => cardInfo(i.card, i.exhausted ? `<dt>${esc(t("exhausted"))}</dt><dd>${I.exhaust}</dd>` : "")).join("");
+  return `<div class="pop-card lt-${esc(l.type)}"><h3 class="pop-h">#${l.pos} ${esc(name)} ${rq(`location:${l.type}`)}</h3><dl class="pop-dl">`
+    + `<dt>${esc(t("score"))}</dt><dd>${I.star}${l.points}</dd>`
+    + `<dt>${esc(t("group_repair"))}</dt><dd>${I.RES.hammer}${l.repair} ${rq("action:repair")}</dd>`
+    + `<dt>${esc(t("state"))}</dt><dd>${esc(locState(l))}</dd></dl>`
+    + (l.intact ? abilityInfo(l.ability) : `<p class="pop-destroyed">${I.warn} ${esc(t("destroyed"))}</p>`)
+    + (innos ? `<h4 class="pop-sub">${esc(t("tucked"))} ${rq("card:innovation")}</h4>${innos}` : "")
+    + `</div>`;
+}
+
+/**
+ * The "i" button and its popover. The panel is written when it opens (from the view last drawn), so
+ * that the board's markup stays small: `what` names the thing ("h:<card id>", "d:<i>", "l:<seat>:<pos>").
+ */
+function infoPop(id, title, what) {
+  const label = t("details_of", { name: title });
+  return `<button type="button" class="ee-info" popovertarget="${id}" aria-label="${esc(label)}" title="${esc(label)}">i</button>`
+    + `<div popover id="${id}" class="ee-pop" role="dialog" aria-label="${esc(label)}" data-info="${esc(what)}"></div>`;
+}
+
+/** The corner tools of a card or tile: a "?" into the rules and the full-text panel. */
+const tools = (rulesKey, id, title, what) => `<span class="ee-tools">${rq(rulesKey)}${infoPop(id, title, what)}</span>`;
+
+let drawn = null; // {view, ctx} of the last drawing: what the panels show when opened
+
+/** The inside of a panel (see infoPop), from the view last drawn; "" if the thing is gone. */
+export function panelHTML(what, view, ctx) {
+  const [kind, a, b] = String(what).split(":");
+  let body = "";
+  if (kind === "l") {
+    const e = view.empires[+a];
+    const l = e && e.locations.find((x) => x.pos === +b);
+    if (l) body = locationInfo(l, pick(l.type_name) || t("type_" + l.type));
+  } else if (kind === "h") {
+    const e = view.seat != null ? view.empires[view.seat] : null;
+    const c = e && e.hand && e.hand.find((x) => x.id === a);
+    if (c) body = cardInfo(c);
+  } else if (kind === "d") {
+    const d = (view.disasters || [])[+a];
+    if (d) body = disasterInfo(view, ctx, d);
+  }
+  return body;
+}
+
+if (typeof document !== "undefined") {
+  // a panel is filled as it opens (the toggle events do not bubble: listen in the capture phase)
+  document.addEventListener("beforetoggle", (e) => {
+    const el = e.target;
+    if (e.newState !== "open" || !drawn || !el.matches || !el.matches(".ee-pop[data-info]")) return;
+    el.innerHTML = panelHTML(el.dataset.info, drawn.view, drawn.ctx)
+      + `<button type="button" class="btn small" popovertarget="${esc(el.id)}" popovertargetaction="hide">${esc(t("close"))}</button>`;
+  }, true);
 }
 
 // ---------------------------------------------------------------------------------- board parts
@@ -130,8 +232,8 @@ function phaseTrack(view) {
   }).join("");
   const n = Math.min((ph.index ?? 0) + 1, track.length);
   return `<section class="phase-track" aria-label="${esc(t("phase_track"))}">`
-    + `<div class="pt-title"><span class="ph-badge ph-${esc(ph.kind)}">${esc(pick(ph.name) || phaseName(ph.kind))}</span>`
-    + `<span class="muted">${ph.kind === "end" ? "" : esc(t("phase_n", { n, total: track.length }))}</span></div>`
+    + `<div class="pt-title"><span class="ph-badge ph-${esc(ph.kind)}">${esc(pick(ph.name) || phaseName(ph.kind))}</span>${rq(`phase:${ph.kind}`)}`
+    + `<span class="muted">${ph.kind === "end" ? "" : esc(t("phase_n", { n, total: track.length }))}</span>${rq("track:phase")}</div>`
     + `<ol class="pt-list">${items}</ol></section>`;
 }
 
@@ -143,8 +245,23 @@ function scoreTrack(view, ctx) {
     return `<li class="st-row seat-${e.seat}"><span class="st-name">${view.start_player === e.seat ? I.temple : ""}${esc(seatName(ctx, e.seat))}</span>`
       + `<span class="st-bar" aria-hidden="true"><span style="width:${w}%"></span></span><span class="st-val">${e.score}</span></li>`;
   }).join("");
-  return `<section class="score-track" aria-label="${esc(t("scores"))}"><h2 class="mini-h">${esc(t("scores"))}</h2><ol>${rows}</ol>`
+  return `<section class="score-track" aria-label="${esc(t("scores"))}"><h2 class="mini-h">${esc(t("scores"))} ${rq("track:score")}</h2><ol>${rows}</ol>`
     + `<p class="decks muted">${esc(t("deck", { n: view.deck_count ?? "?" }))} · ${esc(t("discard", { n: view.discard_count ?? 0 }))} · ${esc(t("conflict_deck", { n: view.conflict_deck_count ?? "?" }))}</p></section>`;
+}
+
+/** What taking disaster `d` destroys, in words: the viewer's line, or every seat's for a spectator. */
+function hitsText(view, ctx, d) {
+  const hits = d.hits || {};
+  if (view.seat != null) return hits[String(view.seat)] ? pick(hits[String(view.seat)]) : "";
+  return view.empires.map((e) => (hits[String(e.seat)] ? t("hits_seat", { name: seatName(ctx, e.seat), text: pick(hits[String(e.seat)]) }) : ""))
+    .filter(Boolean).join(" · ");
+}
+
+/** A disaster card's panel: the card, and what taking it destroys for every seat. */
+function disasterInfo(view, ctx, d) {
+  const allHits = view.empires.map((e) => (d.hits && d.hits[String(e.seat)]
+    ? `<dt>${esc(seatName(ctx, e.seat))}</dt><dd>${esc(pick(d.hits[String(e.seat)]))}</dd>` : "")).join("");
+  return cardInfo(d.card, allHits ? `<dt class="pop-wide">${esc(t("hits_label"))} ${rq("action:take")}</dt>${allHits}` : "");
 }
 
 function disasterArea(view, ctx) {
@@ -155,14 +272,14 @@ function disasterArea(view, ctx) {
     const acts = ctx.byKey.get(key) || [];
     const pool = RESOURCES.some((r) => d.pool && d.pool[r]) ? `<span class="pool"><span class="lbl">${esc(t("pool"))}</span>${resList(d.pool)}</span>` : `<span class="pool muted"><span class="lbl">${esc(t("pool"))}</span>0</span>`;
     const taken = d.taken_by != null ? `<span class="taken">${esc(t("taken_by", { name: seatName(ctx, d.taken_by) }))}</span>` : "";
-    const mine = view.seat != null && d.targets ? d.targets[String(view.seat)] : null;
-    const hits = mine != null ? `<span class="hits">${I.warn}${esc(t("targets_you", { n: mine }))}</span>` : "";
+    const words = d.taken_by == null ? hitsText(view, ctx, d) : "";
+    const hits = words ? `<span class="hits" data-testid="disaster-hits">${I.warn}<span>${esc(words)}</span></span>` : "";
     const buttons = acts.map((li) => actionButton(ctx, li, "board-action")).join("");
     return `<div class="disaster${ctx.sel === key ? " selected" : ""}" role="group" aria-label="${esc(cardLabel(d.card))}">`
-      + cardFace(d.card, `${pool}${hits}${taken}`)
+      + `<div class="card-cell">${cardFace(d.card, `${pool}${hits}${taken}`)}${tools(`card:${d.card.type}`, domId("pop-d", i, d.card.id), pick(d.card.name), `d:${i}`)}</div>`
       + (buttons ? `<div class="ctx-actions">${buttons}</div>` : "") + `</div>`;
   }).join("");
-  return `<section class="disasters" aria-label="${esc(t("disasters"))}"><h2 class="mini-h">${esc(t("disasters"))}</h2><div class="disaster-row">${cards}</div></section>`;
+  return `<section class="disasters" aria-label="${esc(t("disasters"))}"><h2 class="mini-h">${esc(t("disasters"))} ${rq("card:disaster")}</h2><div class="disaster-row">${cards}</div></section>`;
 }
 
 function conflictArea(view, ctx) {
@@ -192,10 +309,10 @@ function conflictArea(view, ctx) {
   }).join("");
   const mine = view.seat != null ? view.empires[view.seat] : null;
   const myBid = mine && mine.my_bid ? `<p class="my-bid">${I.lock} ${esc(t("your_bid", { axe: mine.my_bid.axe, coin: mine.my_bid.coin }))}</p>` : "";
-  return `<section class="conflict" aria-label="${esc(t("conflict"))}"><h2 class="mini-h">${esc(t("conflict"))}</h2>`
+  return `<section class="conflict" aria-label="${esc(t("conflict"))}"><h2 class="mini-h">${esc(t("conflict"))} ${rq("card:conflict")}</h2>`
     + `<div class="conflict-card"><ul class="rows" aria-label="${esc(t("rows"))}">${rows}</ul>`
     + `<p><strong>${esc(t("victory"))}:</strong> ${esc(victory)}</p><p>${esc(pick(card.text))}</p></div>`
-    + `<ul class="bids">${bids}</ul>${myBid}${bidForm(ctx, mine ? mine.military : 0)}</section>`;
+    + `<ul class="bids">${bids}</ul>${myBid}</section>`;
 }
 
 function bidForm(ctx, base) {
@@ -278,10 +395,10 @@ function tile(view, ctx, e, l, targetMarks) {
   const name = pick(l.type_name) || t("type_" + l.type);
   const label = (mine ? t("your_location", { pos: l.pos, name, points: l.points, state: locState(l) })
     : t("their_location", { owner: seatName(ctx, e.seat), pos: l.pos, name, points: l.points, state: locState(l) }))
-    + (l.ability ? `. ${pick(l.ability.text)}` : "")
+    + (l.ability && l.intact ? `. ${pick(l.ability.text)}` : "")
     + l.innovations.map((i) => `. ${pick(i.card.name)}: ${pick(i.card.ability && i.card.ability.text)}${i.exhausted ? ` (${t("exhausted")})` : ""}`).join("")
-    + (targetMarks.length ? `. ${targetMarks.map((d) => pick(d.name)).join(", ")}` : "");
-  const marks = targetMarks.map((c) => `<span class="tmark ctype-${esc(c.type)}" title="${esc(pick(c.name))}">${I.warn}<span>${esc(pick(c.name))}</span></span>`).join("");
+    + targetMarks.map((m) => `. ${pick(m.card.name)}${m.hits ? `: ${m.hits}` : ""}`).join("");
+  const marks = targetMarks.map((m) => `<span class="tmark ctype-${esc(m.card.type)}" title="${esc(m.hits || pick(m.card.name))}">${I.warn}<span>${esc(pick(m.card.name))}</span></span>`).join("");
   const innos = l.innovations.map((i) =>
     `<span class="inno ctype-${esc(i.card.type)}${i.exhausted ? " is-exhausted" : ""}${ctx.sel === `inno:${i.card.id}` ? " selected" : ""}">`
     + `<span class="inno-name">${esc(pick(i.card.name))}${i.exhausted ? I.exhaust : i.used ? I.check : ""}</span>`
@@ -290,16 +407,17 @@ function tile(view, ctx, e, l, targetMarks) {
   const inner = `<span class="tile-head"><span class="pos">${l.pos}</span>${I.LOC[l.type] || ""}<span class="tname">${esc(name)}</span></span>`
     + `<span class="tile-nums"><span class="pts">${I.star}${l.points}</span><span class="rep" title="${esc(t("repair_cost", { n: l.repair }))}">${I.RES.hammer}${l.repair}</span></span>`
     + (l.intact ? "" : `<span class="ribbon">${esc(t("destroyed"))}</span>`)
-    + (l.ability ? abilityBadge(l.ability) : "")
+    + (l.ability && l.intact ? abilityBadge(l.ability) : "")
     + (l.exhausted ? `<span class="xmark" title="${esc(t("exhaust_marker"))}">${I.exhaust}<span>${esc(t("exhausted"))}</span></span>` : "")
     + (l.used && !l.exhausted ? `<span class="usedmark">${I.check}<span>${esc(t("used"))}</span></span>` : "")
     + (marks ? `<span class="tmarks">${marks}</span>` : "")
     + (innos ? `<span class="innos">${innos}</span>` : "");
   const body = `<span class="sr-only">${esc(label)}</span><span class="tile-vis" aria-hidden="true">${inner}</span>`;
-  if (acts.length) {
-    return `<button type="button" class="${cls}" data-key="${key}" data-testid="board-target"${acts.length === 1 ? ` data-action="${esc(JSON.stringify(acts[0].action))}"` : ""}>${body}</button>`;
-  }
-  return `<div class="${cls}" data-key="${key}">${body}</div>`;
+  const el = acts.length
+    ? `<button type="button" class="${cls}" data-key="${key}" data-testid="board-target"${acts.length === 1 ? ` data-action="${esc(JSON.stringify(acts[0].action))}"` : ""}>${body}</button>`
+    : `<div class="${cls}" data-key="${key}">${body}</div>`;
+  const pop = tools(`location:${l.type}`, domId("pop-l", e.seat, l.pos), `#${l.pos} ${name}`, `l:${e.seat}:${l.pos}`);
+  return `<div class="tile-cell${l.intact ? "" : " is-destroyed"}">${el}${pop}</div>`;
 }
 
 function empire(view, ctx, e) {
@@ -308,7 +426,8 @@ function empire(view, ctx, e) {
   const targets = {};
   for (const d of view.disasters || []) {
     const pos = d.targets && d.targets[String(e.seat)];
-    if (pos != null && d.taken_by == null) (targets[pos] ||= []).push(d.card);
+    const hits = d.hits && d.hits[String(e.seat)] ? pick(d.hits[String(e.seat)]) : "";
+    if (pos != null && d.taken_by == null) (targets[pos] ||= []).push({ card: d.card, hits });
   }
   const tiles = e.locations.map((l) => tile(view, ctx, e, l, targets[l.pos] || [])).join("");
   const resources = e.resources
@@ -342,13 +461,19 @@ function handArea(view, ctx) {
     const inner = cardFace(c);
     const cls = `hand-card${acts.length ? " target" : ""}${ctx.sel === key ? " selected" : ""}`;
     const body = `<span class="sr-only">${esc(cardLabel(c))}</span><span class="card-vis" aria-hidden="true">${inner}</span>`;
-    if (acts.length) {
-      return `<button type="button" class="${cls}" data-key="${key}" data-testid="hand-card" aria-pressed="${ctx.sel === key}">${body}</button>`;
-    }
-    return `<div class="${cls}">${body}</div>`;
+    const el = acts.length
+      ? `<button type="button" class="${cls}" data-key="${key}" data-testid="hand-card" aria-pressed="${ctx.selAll ? ctx.selAll.includes(key) : ctx.sel === key}">${body}</button>`
+      : `<div class="${cls}">${body}</div>`;
+    return `<div class="card-cell hand-cell">${el}${tools(`card:${c.type}`, domId("pop-h", c.id), pick(c.name), `h:${c.id}`)}</div>`;
   }).join("");
+  // Selling is a target like a location: pick a card, then Sell (or Sell, then the card).
+  const sells = ctx.candidates("sell");
+  const sell = sells.length
+    ? `<button type="button" class="sell-slot${ctx.sel === "sell" ? " selected" : ""}" data-key="sell" data-testid="sell-target"${sells.length === 1 ? ` data-action="${esc(JSON.stringify(sells[0].action))}"` : ""}`
+      + ` aria-pressed="${ctx.sel === "sell"}">${I.RES.coin}<span>${esc(sells.length === 1 ? sells[0].label : t("sell"))}</span></button>${rq("action:sell")}`
+    : "";
   return `<section class="hand" aria-label="${esc(t("hand"))}"><h2 class="mini-h">${esc(t("hand"))} <span class="muted">(${e.hand.length})</span></h2>`
-    + `<div class="hand-row">${cards || `<span class="muted">${esc(t("none"))}</span>`}</div></section>`;
+    + `<div class="hand-row">${cards || `<span class="muted">${esc(t("none"))}</span>`}${sell ? `<div class="sell-cell">${sell}</div>` : ""}</div></section>`;
 }
 
 function pendingBox(view, ctx) {
@@ -356,47 +481,164 @@ function pendingBox(view, ctx) {
   if (!p) return "";
   const mine = p.seat === view.seat;
   const who = seatName(ctx, p.seat);
-  return `<div class="pending${mine ? " mine" : ""}" data-testid="pending-prompt"><strong>${esc(t("pending"))} — ${esc(who)}:</strong> ${esc(pick(p.prompt))}`
+  return `<div class="pending${mine ? " mine" : ""}" data-testid="pending-prompt"><strong>${esc(t("pending"))} — ${esc(who)}:</strong> ${esc(pick(p.prompt))} ${rq(`pending:${p.kind}`)}`
     + (p.card ? `<span class="pending-card">${cardFace(p.card, "", { small: true })}</span>` : "") + `</div>`;
 }
 
 // ---------------------------------------------------------------------------------- actions
+//
+// The action list never lists more than MAX_LIST actions: a long choice (a card's targets, the City's
+// swaps) is narrowed on the board, one click at a time, through the keys of actionKeys. Done stays at the
+// foot of the list, pinned to the bottom of its panel. Everything comes from ctx.legal.
+
+const FINISH = new Set(["done"]);
 
 export function actionButton(ctx, li, testid = "legal-action") {
   const idx = ctx.legal.indexOf(li);
   const grp = groupOf(li.action);
-  return `<button type="button" class="act g-${grp}" data-testid="${testid}" data-idx="${idx}" data-action="${esc(JSON.stringify(li.action))}">${esc(li.label)}</button>`;
+  const fin = FINISH.has(li.action.type) ? " primary finish" : "";
+  return `<button type="button" class="act g-${grp}${fin}" data-testid="${testid}" data-idx="${idx}" data-action="${esc(JSON.stringify(li.action))}">${esc(li.label)}</button>`;
+}
+
+/** A button that selects a board key (narrows the legal list; the shell handles data-key clicks). */
+function pickButton(ctx, key, label, n) {
+  const on = (ctx.selAll || []).includes(key);
+  return `<button type="button" class="act pick${on ? " selected" : ""}" data-key="${esc(key)}" aria-pressed="${on}">${esc(n > 1 ? t("choices_n", { label, n }) : label)}</button>`;
+}
+
+/** The key a legal action is first narrowed by on the board (its card or its location), or null. */
+function boardKeyOf(ctx, li, skip = []) {
+  const ks = (ctx.keysOf ? ctx.keysOf.get(li) : null) || [];
+  return ks.find((k) => !skip.includes(k) && (k.startsWith("card:") || k.startsWith("loc:") || k === "sell")) || null;
+}
+
+/** Common beginning of labels ("Use City (16): swap #1 and #2", ...) -> "Use City (16)". */
+function commonLabel(items) {
+  let p = items[0].label;
+  for (const li of items) while (p && !li.label.startsWith(p)) p = p.slice(0, -1);
+  return p.replace(/[\s:：,，(（#＃]*$/, "").trim();
+}
+
+function actList(ctx, items, testid) {
+  return `<div class="act-list">${items.map((li) => actionButton(ctx, li, testid)).join("")}</div>`;
+}
+
+function groupsOf(items) {
+  const groups = new Map();
+  for (const li of items) {
+    const g = groupOf(li.action);
+    if (!groups.has(g)) groups.set(g, []);
+    groups.get(g).push(li);
+  }
+  return groups;
+}
+
+/** The choices of the current selection: listed when few, else narrowed on the board. */
+function choicesHTML(view, ctx) {
+  const cands = ctx.selCandidates;
+  const heading = esc(t("choices_for", { what: ctx.selLabel }));
+  let body;
+  if (cands.length <= MAX_LIST) {
+    body = actList(ctx, cands, "choice-action");
+  } else {
+    const sel = ctx.selAll || [ctx.sel];
+    const narrow = cands.filter((li) => boardKeyOf(ctx, li, sel));
+    const direct = cands.filter((li) => !narrow.includes(li)).slice(0, MAX_LIST);
+    body = (direct.length ? actList(ctx, direct, "choice-action") : "")
+      + `<p class="pick-hint" data-testid="pick-hint">${esc(t("pick_on_board", { n: narrow.length }))}</p>`;
+  }
+  return `<div class="choices" role="group" aria-label="${heading}"><h3 class="mini-h">${heading}</h3>${body}`
+    + `<button type="button" class="btn ghost" data-clear-sel="1">${esc(t("clear_selection"))}</button></div>`;
 }
 
 export function renderActions(view, ctx) {
   const legal = ctx.legal;
   if (!legal.length) return `<p class="muted">${esc(t("no_actions"))}</p>`;
-  let head = "";
-  if (ctx.sel) {
-    const cands = ctx.selCandidates;
-    head = `<div class="choices" role="group" aria-label="${esc(t("choices_for", { what: ctx.selLabel }))}">`
-      + `<h3 class="mini-h">${esc(t("choices_for", { what: ctx.selLabel }))}</h3>`
-      + `<div class="act-list">${cands.map((li) => actionButton(ctx, li, "choice-action")).join("")}</div>`
-      + `<button type="button" class="btn ghost" data-clear-sel="1">${esc(t("clear_selection"))}</button></div>`;
-  }
-  const groups = new Map();
-  for (const li of legal) {
-    const g = groupOf(li.action);
-    if (!groups.has(g)) groups.set(g, []);
-    groups.get(g).push(li);
-  }
+  const finish = legal.filter((li) => FINISH.has(li.action.type));
+  const fin = finish.length ? `<div class="ee-finish">${actList(ctx, finish)}</div>` : "";
+  // a selection shows only its own choices (and Done): one step at a time
+  if (ctx.sel) return choicesHTML(view, ctx) + fin;
+  const rest = legal.filter((li) => !FINISH.has(li.action.type) && li.action.type !== "bid");
   const parts = [];
+  // the sealed bid is a form (L457), in the action panel so that its button stays in reach
+  if (legal.some((li) => li.action.type === "bid")) {
+    const mine = view.seat != null ? view.empires[view.seat] : null;
+    parts.push(bidForm(ctx, mine ? mine.military : 0));
+  }
+  const groups = groupsOf(rest);
+  if (rest.length + finish.length <= MAX_LIST) {
+    for (const g of GROUP_ORDER) {
+      const items = groups.get(g);
+      if (items) parts.push(`<div class="act-group"><h3 class="mini-h">${esc(t("group_" + g))}</h3>${actList(ctx, items)}</div>`);
+    }
+  } else {
+    parts.push(...compactGroups(view, ctx, groups, MAX_LIST - finish.length));
+  }
+  return parts.join("") + fin;
+}
+
+/**
+ * A long legal list in at most `budget` controls: short groups listed, cards and ability sources as
+ * pick buttons (each narrows to that card's or that place's actions), and a hint for the rest.
+ */
+function compactGroups(view, ctx, groups, budget) {
+  const listed = [];
+  const pickable = []; // [heading, [[key, label, n]]]
+  let used = 0;
+  const cardGroup = [...(groups.get("build") || []), ...(groups.get("sell") || [])];
+  const other = [];
   for (const g of GROUP_ORDER) {
-    const items = groups.get(g);
-    if (!items) continue;
-    const list = `<div class="act-list">${items.map((li) => actionButton(ctx, li)).join("")}</div>`;
-    if (g === "bid") {
-      parts.push(`<details class="act-group"><summary>${esc(t("group_bid"))} (${items.length})</summary>${list}</details>`);
+    if (g === "build" || g === "sell" || g === "use" || !groups.get(g)) continue;
+    other.push([g, groups.get(g)]);
+    used += groups.get(g).length;
+  }
+  // cards: one pick button per card (the hand on the board does the same)
+  if (cardGroup.length) {
+    const byCard = new Map();
+    for (const li of cardGroup) {
+      const k = boardKeyOf(ctx, li);
+      if (!k) continue;
+      byCard.set(k, (byCard.get(k) || 0) + 1);
+    }
+    const rows = [...byCard].map(([k, n]) => [k, keyLabel(view, k, ctx), n]);
+    pickable.push(["pick_card", rows]);
+    used += rows.length;
+  }
+  // abilities: listed when there are few, else one pick button per place
+  const uses = groups.get("use") || [];
+  if (uses.length) {
+    if (used + uses.length <= budget) {
+      other.push(["use", uses]);
+      used += uses.length;
     } else {
-      parts.push(`<div class="act-group"><h3 class="mini-h">${esc(t("group_" + g))}</h3>${list}</div>`);
+      const bySrc = new Map();
+      for (const li of uses) {
+        const k = boardKeyOf(ctx, li) || "";
+        if (!bySrc.has(k)) bySrc.set(k, []);
+        bySrc.get(k).push(li);
+      }
+      const rows = [];
+      const singles = [];
+      for (const [k, items] of bySrc) {
+        if (!k || items.length === 1) singles.push(...items);
+        else rows.push([k, commonLabel(items) || keyLabel(view, k, ctx), items.length]);
+      }
+      if (singles.length) other.push(["use", singles]);
+      pickable.push(["pick_source", rows]);
+      used += rows.length + singles.length;
     }
   }
-  return head + parts.join("");
+  for (const g of GROUP_ORDER) {
+    for (const [name, items] of other) {
+      if (name === g) listed.push(`<div class="act-group"><h3 class="mini-h">${esc(t("group_" + g))}</h3>${actList(ctx, items.slice(0, budget))}</div>`);
+    }
+  }
+  for (const [heading, rows] of pickable) {
+    if (!rows.length) continue;
+    listed.push(`<div class="act-group picks"><h3 class="mini-h">${esc(t(heading))}</h3><div class="act-list">`
+      + rows.map(([k, label, n]) => pickButton(ctx, k, label, n)).join("") + `</div></div>`);
+  }
+  return listed;
 }
 
 // ---------------------------------------------------------------------------------- whole board
@@ -418,6 +660,8 @@ export function boardSections(view, ctx) {
   const order = view.empires.map((e) => e.seat);
   if (me != null) order.sort((a, b) => ((a - me + view.players) % view.players) - ((b - me + view.players) % view.players));
   const center = disasterArea(view, ctx) + conflictArea(view, ctx);
+  revealTarget(view, ctx);
+  drawn = { view, ctx: { names: ctx.names } };
   return [
     ["top", `<div class="ee-top">${phaseTrack(view)}${scoreTrack(view, ctx)}</div>`],
     ["pending", pendingBox(view, ctx)],
@@ -425,6 +669,48 @@ export function boardSections(view, ctx) {
     ["hand", handArea(view, ctx)],
     ...order.map((s) => [`emp-${s}`, empire(view, ctx, view.empires[s])]),
   ];
+}
+
+// ---------------------------------------------------------------------------------- target in view
+//
+// While the viewer decides on a disaster, the location it aims at must be on screen. The renderer
+// contract has no after-render hook, so the board asks for it once per decision, on the next frame
+// (after the shell has written the markup). The drawing itself stays a function of the view.
+
+let revealed = null;
+
+/** The tile a disaster decision of the viewer is about: [decision id, data-key], or null. */
+export function targetInView(view) {
+  const me = view.seat;
+  if (me == null || view.over || !view.phase) return null;
+  const step = view.phase.step;
+  if (view.pending && view.pending.seat === me && Array.isArray(view.pending.options) && view.pending.kind === "destroy") {
+    return [`${me}|destroy|${view.actions_played}`, `loc:${me}:${view.pending.options[0]}`];
+  }
+  if (step !== "pass_or_take" || view.turn !== me) return null;
+  const open = (view.disasters || []).filter((d) => d.taken_by == null && d.targets && d.targets[String(me)] != null);
+  if (!open.length) return null;
+  const id = `${me}|${view.phase.index}|${open.map((d) => d.card.id).join(",")}`;
+  return [id, `loc:${me}:${open[0].targets[String(me)]}`];
+}
+
+function revealTarget(view, ctx) {
+  if (typeof requestAnimationFrame !== "function" || !ctx.legal.length) return;
+  const want = targetInView(view);
+  if (!want || want[0] === revealed) return;
+  revealed = want[0];
+  requestAnimationFrame(() => {
+    const el = document.querySelector(`.ee-board .tile[data-key="${want[1]}"]`);
+    if (el && !onScreen(el)) el.scrollIntoView({ block: "end", inline: "center" });
+  });
+}
+
+/** Is the element's centre on screen and not under a pinned bar or panel? */
+function onScreen(el) {
+  const r = el.getBoundingClientRect();
+  if (r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth) return false;
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return !!hit && el.contains(hit);
 }
 
 /** A short label for a selected key (for "Choices for …"). */
@@ -443,7 +729,8 @@ export function keyLabel(view, key, ctx) {
     const d = (view.disasters || [])[+a];
     return d ? pick(d.card.name) : key;
   }
-  return seatName(ctx, 0) && key;
+  if (kind === "sell") return t("sell");
+  return key;
 }
 
 export const meta = { phaseKinds: PHASE_KINDS };

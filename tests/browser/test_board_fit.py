@@ -1,0 +1,247 @@
+"""Empire's End on a phone (390x844) and a laptop (1366x768): the board fits, long choices go step by step.
+
+- no sideways scroll of the page; every location of the viewer's empire can be scrolled to and, when it is a
+  legal target, clicked (it is not under the pinned status bar or action panel);
+- while the viewer decides on a disaster, the location it aims at is on screen, and the card says in words
+  what taking it destroys (the view's ``disasters[].hits``, L254);
+- in Industry, Done is on screen without scrolling, no list offers more than 15 actions, and a card is built
+  by clicking the card, then the location; the City's swap is two clicks on the board (L381-383);
+- every card and location has a "?" into the rules page (new tab) and a panel with its full text.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+
+from pygame_core import games
+from tests.browser import app
+from tests.browser.support import ROOT, describe, format_violations, run_axe, wait_not_busy, wait_ready
+from tests.browser.test_saves import put_saves
+
+pytestmark = pytest.mark.browser
+GAME = "empires_end"  # the game this file plays (its only mention of a game id)
+
+SIZES = {"phone": (390, 844), "laptop": (1366, 768)}
+MAX_LIST = 15
+SEATS = [{"kind": "human", "name": "Ann"}, {"kind": "random", "name": "Bob"}]
+
+ON_SCREEN = """(el) => {
+  const r = el.getBoundingClientRect();
+  if (r.width === 0 || r.top < 0 || r.left < 0) return false;
+  if (r.bottom > innerHeight || r.right > innerWidth) return false;
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return !!hit && el.contains(hit);
+}"""
+
+# controls offering one action each in the action panel (pick buttons narrow, they play nothing)
+LISTED = "#game .act-body [data-testid='legal-action'], #game .act-body [data-testid='choice-action']"
+
+
+def save_when(stop, seed: int = 1) -> str:
+    """A save of a 2-seat game (seat 0 human) at the first moment ``stop(view, legal)`` holds for seat 0."""
+    game = games.get(GAME)
+    meta = {"seats": SEATS, "created": 1, "lang": "en", "app": "pygame_core-web"}
+    state = game.new_game(players=2, seed=seed, options={}, meta=meta)
+    for _ in range(600):
+        to_move = game.to_move(state)
+        if 0 in to_move and stop(game.view(state, 0), game.legal_actions(state, 0)):
+            return game.save(state)
+        seat = to_move[0]
+        legal = game.legal_actions(state, seat)
+        kinds = ("build", "take", "place", "destroy", "done", "bid")
+        state = game.apply(state, seat, next((a for k in kinds for a in legal if a["type"] == k), legal[0]))
+    raise AssertionError("the moment was never reached")
+
+
+def at_place(v, legal):
+    return sum(a["type"] == "place" for a in legal) >= 8
+
+
+def at_industry(v, legal):
+    builds = sum(a["type"] == "build" for a in legal)
+    return v["phase"]["kind"] == "industry" and builds > 8 and len(legal) > MAX_LIST
+
+
+def at_city_swap(v, legal):
+    return v["phase"]["kind"] == "industry" and sum(a["type"] == "use" and "a" in a for a in legal) > 20
+
+
+def at_disaster(v, legal):
+    deciding = v["phase"]["step"] == "pass_or_take" and v.get("turn") == 0
+    return deciding and any(a["type"] == "take" for a in legal)
+
+
+def open_save(page, base_url: str, text: str, size: str, lang: str = "en") -> None:
+    w, h = SIZES[size]
+    page.set_viewport_size({"width": w, "height": h})
+    put_saves(page, base_url, {"fit": text})
+    page.goto(f"{base_url}/play.html?save=fit&lang={lang}&speed=fast")
+    wait_ready(page)
+    wait_not_busy(page)
+    frames(page)
+
+
+def frames(page) -> None:
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def view(page) -> dict[str, Any]:
+    return page.evaluate("() => window.pgcGame.session.reply.view")
+
+
+def legal(page) -> list[dict[str, Any]]:
+    return [li["action"] for li in page.evaluate("() => window.pgcGame.session.reply.legal")]
+
+
+def no_sideways_scroll(page) -> int:
+    return page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+
+
+def tile(page, pos: int, seat: int = 0):
+    return page.locator(f"#game .ee-board .tile[data-key='loc:{seat}:{pos}']")
+
+
+def listed_count(page) -> int:
+    return page.locator(LISTED).count()
+
+
+def reach(page, loc) -> bool:
+    """Scroll the element into view as a player would (to the foot of the screen, the middle, the top,
+    until it is clear of the pinned bars), then: is it on screen and clickable there?"""
+    for block in ("end", "center", "start"):
+        loc.evaluate("(el, block) => el.scrollIntoView({block, inline: 'nearest'})", block)
+        frames(page)
+        if loc.evaluate(ON_SCREEN):
+            return True
+    return False
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_every_location_reachable_and_legal_targets_clickable(page, base_url, size):
+    open_save(page, base_url, save_when(at_place), size)
+    assert no_sideways_scroll(page) <= 0, f"the page scrolls sideways at {size}: {describe(page)}"
+    v = view(page)
+    for e in v["empires"]:
+        for loc in e["locations"]:
+            where = f"location {loc['pos']} of seat {e['seat']}"
+            assert reach(page, tile(page, loc["pos"], e["seat"])), f"{where} out of reach at {size}"
+    places = sorted(a["loc"] for a in legal(page) if a["type"] == "place")
+    assert len(places) >= 8
+    for pos in places:
+        t = tile(page, pos)
+        assert t.evaluate("el => el.tagName") == "BUTTON", f"legal target {pos} is not clickable"
+        assert reach(page, t), f"legal target {pos} cannot be brought on screen unobstructed at {size}"
+    assert listed_count(page) <= MAX_LIST
+    before = app.actions_played(page)
+    tile(page, places[-1]).click()
+    wait_not_busy(page)
+    assert app.actions_played(page) > before, describe(page)
+    innos = {loc["pos"]: len(loc["innovations"]) for loc in view(page)["empires"][0]["locations"]}
+    assert innos[places[-1]] >= 1, innos
+    assert no_sideways_scroll(page) <= 0
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_disaster_target_on_screen_and_hits_in_words(page, base_url, size):
+    open_save(page, base_url, save_when(at_disaster), size)
+    v = view(page)
+    d = next(d for d in v["disasters"] if d["taken_by"] is None)
+    target = d["targets"]["0"]
+    t = tile(page, target)
+    where = f"the disaster's target (position {target})"
+    assert t.evaluate(ON_SCREEN), f"{where} is not on screen at {size}: {describe(page)}"
+    assert "marked" in (t.get_attribute("class") or "")
+    hits = page.locator("#game [data-testid='disaster-hits']").first.inner_text()
+    assert hits.strip() == d["hits"]["0"]["en"], (hits, d["hits"])
+    assert "hits your position" not in page.locator("#game").inner_text()
+    assert no_sideways_scroll(page) <= 0
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_industry_step_by_step_with_done_in_reach(page, base_url, size):
+    open_save(page, base_url, save_when(at_industry), size)
+    assert len(legal(page)) > MAX_LIST, "the position offers a short list: nothing would be tested"
+    done = page.locator("#game [data-testid='legal-action'][data-action='{\"type\":\"done\"}']")
+    assert done.count() == 1, describe(page)
+    assert done.evaluate(ON_SCREEN), f"Done is not on screen in Industry at {size}"
+    assert listed_count(page) <= MAX_LIST, f"{listed_count(page)} actions listed at once"
+    assert no_sideways_scroll(page) <= 0
+    # scrolled down to the own empire, Done is still there
+    tile(page, 11).scroll_into_view_if_needed()
+    frames(page)
+    assert done.evaluate(ON_SCREEN), f"Done left the screen once the board was scrolled at {size}"
+    # build: the card, then the location
+    builds = [a for a in legal(page) if a["type"] == "build"]
+    card = builds[0]["card"]
+    page.locator(f"#game [data-testid='hand-card'][data-key='card:{card}']").click()
+    assert listed_count(page) <= MAX_LIST
+    targets = page.locator("#game .empire.mine .tile[data-testid='board-target']")
+    assert targets.count() == sum(a["card"] == card for a in builds), describe(page)
+    assert page.locator("#game [data-testid='sell-target']").count() == 1
+    pos = next(a["loc"] for a in builds if a["card"] == card)
+    before = app.actions_played(page)
+    tile(page, pos).click()
+    wait_not_busy(page)
+    assert app.actions_played(page) > before, describe(page)
+    under = [i["card"]["id"] for i in view(page)["empires"][0]["locations"][pos - 1]["innovations"]]
+    assert card in under, (card, under)
+    assert done.evaluate(ON_SCREEN)
+
+
+def test_city_swap_is_two_clicks_on_the_board(page, base_url):
+    open_save(page, base_url, save_when(at_city_swap), "phone")
+    swaps = [a for a in legal(page) if a["type"] == "use" and "a" in a]
+    v = view(page)
+    city = next(loc["pos"] for loc in v["empires"][0]["locations"] if loc["id"] == "city")
+    tile(page, city).click()
+    assert listed_count(page) <= MAX_LIST, f"{listed_count(page)} choices listed after picking the City"
+    assert page.locator("#game [data-testid='pick-hint']").is_visible()
+    a, b = next((s["a"], s["b"]) for s in swaps if city not in (s["a"], s["b"]))
+    tile(page, a).click()
+    assert 1 < listed_count(page) <= MAX_LIST
+    ids = {loc["pos"]: loc["id"] for loc in v["empires"][0]["locations"]}
+    before = app.actions_played(page)
+    tile(page, b).click()
+    wait_not_busy(page)
+    assert app.actions_played(page) > before, describe(page)
+    now = {loc["pos"]: loc["id"] for loc in view(page)["empires"][0]["locations"]}
+    assert (now[a], now[b]) == (ids[b], ids[a]), (ids, now)
+
+
+def test_rules_links_and_card_panels_in_the_ui_language(page, base_url):
+    open_save(page, base_url, save_when(at_industry), "laptop", lang="zh-Hant")
+    rules = json.loads((ROOT / "web" / "games" / GAME / "rules.json").read_text(encoding="utf-8"))
+    sections = {s["id"] for s in rules["sections"]}
+    v = view(page)
+    cells = page.locator("#game .ee-board .tile-cell, #game .ee-board .card-cell")
+    expected = 11 * len(v["empires"]) + len(v["empires"][0]["hand"]) + len(v["disasters"])
+    assert cells.count() == expected, (cells.count(), expected)
+    for i in range(cells.count()):
+        q = cells.nth(i).locator(".ee-tools > a.rules-q")
+        assert q.count() == 1, cells.nth(i).inner_html()[:300]
+        href = q.get_attribute("href")
+        assert q.get_attribute("target") == "_blank", href
+        assert re.search(r"rules\.html\?game=\w+&lang=zh-Hant#", href), href
+        assert href.split("#")[1] in sections, href
+        assert "規則" in q.get_attribute("aria-label")
+    for key in ("track:phase", "track:score"):
+        link = page.locator(f"#game .ee-board a.rules-q[data-rules='{rules['links'][key]}']")
+        assert link.count() >= 1, key
+    # the full text of a hand card, on demand, in the UI language
+    card = v["empires"][0]["hand"][0]
+    info = page.locator("#game .hand-cell .ee-info").first
+    assert "詳情" in info.get_attribute("aria-label")
+    info.click()
+    pop = page.locator("#game .ee-pop:popover-open")
+    assert pop.count() == 1 and pop.is_visible(), describe(page)
+    assert card["ability"]["text"]["zh-Hant"] in pop.inner_text()
+    section = rules["links"]["ability:" + card["ability"]["kind"]]
+    assert pop.locator(f"a.rules-q[data-rules='{section}']").count() == 1
+    bad = run_axe(page)
+    assert not bad, format_violations("Industry with a card panel open (zh-Hant)", bad)
+    page.keyboard.press("Escape")
+    assert page.locator("#game .ee-pop:popover-open").count() == 0
