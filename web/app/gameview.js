@@ -149,6 +149,15 @@ export class GameView {
       over: q(".gv-over"), actsH: q("#acts-h"), logH: q("#log-h"), proj: q(".gv-proj"), projBody: q(".proj-body"),
     };
     this.projHTML = null;
+    // The sticky action panel sits just under the sticky status bar, whose height changes with its
+    // text: track it off the click path (a ResizeObserver, no forced layout) in --gv-bar-h.
+    const bar = q(".gv-bar");
+    if (bar && typeof ResizeObserver === "function") {
+      new ResizeObserver((entries) => {
+        const h = entries[entries.length - 1].borderBoxSize?.[0]?.blockSize ?? bar.offsetHeight;
+        this.root.style.setProperty("--gv-bar-h", `${Math.ceil(h)}px`);
+      }).observe(bar);
+    }
   }
 
   // ------------------------------------------------------------------ messages
