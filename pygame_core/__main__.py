@@ -8,6 +8,7 @@ import sys
 
 from pygame_core import games
 from pygame_core.errors import PygameCoreError
+from pygame_core.simulate import simulate
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -27,8 +28,6 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     try:
         if args.cmd == "simulate":
-            from pygame_core.simulate import simulate
-
             opts = {}
             for item in args.option:
                 name, _, value = item.partition("=")
