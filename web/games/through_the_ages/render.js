@@ -175,7 +175,7 @@ function infoStrip(view, ctx) {
     + `<span class="age-badge age-${esc(view.age)}">${esc(t("age", { a: view.age }))}</span>${rq("track:age")}`
     + `<span class="round">${esc(t("round", { n: view.round }))}</span>`
     + (view.over ? "" : `<span class="ph-badge ph-${esc(phase)}">${esc(t(`phase_${phase}`))}</span>${rq(`phase:${phase}`)}`)
-    + (view.last_round != null && view.round >= view.last_round ? `<span class="flag last">${esc(t("last_round"))}</span>${rq("phase:last_round")}` : "")
+    + (view.last_round != null && view.round >= view.last_round ? `<span class="flag last">${esc(t("last_round"))}</span>${rq("track:last_round")}` : "")
     + `<span class="muted mode">${esc(t(`mode_tag_${view.mode}`))}</span>`
     + (view.over ? "" : `<span class="turn-of seat-${view.turn}"><span class="seat-dot" aria-hidden="true"></span>${esc(t("turn_of", { name: seatName(ctx, view.turn) }))}</span>`)
     + `</div>`
