@@ -50,8 +50,17 @@ def act_of(loc: Any) -> str:
     return loc.get_attribute("data-action") or ""
 
 
+SEEN = ("choices", "pick", "board:row", "board:tech", "board:hand", "board:mil", "board:pop", "board:wonder",
+        "board:common", "board:civ")
+
+
+def fresh_seen() -> dict[str, int]:
+    """Counts of what the human clicked, by kind (a selection's choices, pick buttons, board keys)."""
+    return dict.fromkeys(SEEN, 0)
+
+
 def human_step(page: Any, rnd: random.Random, seen: dict[str, int], per_turn: dict[str, int]) -> str:
-    """One click of the human seat: a choice of the open selection, a decision answer, a board card, or End."""
+    """One click of the human seat: a choice of the selection, a decision answer, a board card, or End."""
     wait_not_busy(page)
     if app.visible(page, "game_over"):
         return "over"
@@ -70,7 +79,8 @@ def human_step(page: Any, rnd: random.Random, seen: dict[str, int], per_turn: di
             return "action"
     picks = page.locator(f"{PANEL} [data-testid='pick-key']:visible")
     direct = page.locator(f"{PANEL} [data-testid='legal-action'][data-action]:visible")
-    answers = [direct.nth(i) for i in range(direct.count()) if not any(f'"type":"{f}"' in act_of(direct.nth(i)) for f in FINISH)]
+    listed = [direct.nth(i) for i in range(direct.count())]
+    answers = [b for b in listed if not any(f'"type":"{f}"' in act_of(b) for f in FINISH)]
     # decisions (discard, bid/pass, send, defend ...) and population: answer from the list
     if answers and (v["decisions"] or rnd.random() < 0.3):
         rnd.choice(answers).click()
@@ -101,8 +111,7 @@ def human_step(page: Any, rnd: random.Random, seen: dict[str, int], per_turn: di
 
 def play(page: Any, max_clicks: int, deadline_s: float, checks: bool = True) -> dict[str, int]:
     rnd = random.Random(11)
-    seen: dict[str, int] = {k: 0 for k in ("choices", "pick", "board:row", "board:tech", "board:hand",
-                                           "board:mil", "board:pop", "board:wonder", "board:common", "board:civ")}
+    seen = fresh_seen()
     per_turn: dict[str, int] = {}
     start = time.monotonic()
     for n in range(max_clicks):
@@ -133,7 +142,7 @@ def test_simple_game_to_the_end_by_clicks(contexts, base_url):
     row.first.click()
     wait_not_busy(page)
     assert app.actions_played(page) > before, describe(page)
-    assert any(e["text"]["en"].startswith("P1 takes") or "takes" in e["text"]["en"] for e in view(page)["log"]), describe(page)
+    assert any("takes" in e["text"]["en"] for e in view(page)["log"]), describe(page)
     # every card tells its whole effect on demand, in the UI language
     card = page.locator("#game .tta-row .tc").first
     card.locator(".tc-info").click()
@@ -168,8 +177,7 @@ def test_board_shows_tableaux_and_only_the_viewers_military_hand(contexts, base_
     page = context.new_page()
     open_game(page, base_url, seed=4)
     rnd = random.Random(3)
-    seen: dict[str, int] = {k: 0 for k in ("choices", "pick", "board:row", "board:tech", "board:hand",
-                                           "board:mil", "board:pop", "board:wonder", "board:common", "board:civ")}
+    seen = fresh_seen()
     per_turn: dict[str, int] = {}
     while view(page)["round"] < 6:
         human_step(page, rnd, seen, per_turn)
@@ -183,13 +191,14 @@ def test_board_shows_tableaux_and_only_the_viewers_military_hand(contexts, base_
     # only the viewer's military hand is drawn; the other seat shows a count
     assert page.locator("#game [data-testid='tta-military-hand']").count() == 1
     other = page.locator("#game .civ.other")
-    assert other.count() == 1 and "hidden" in (other.locator(".hidden-hand").text_content() or ""), describe(page)
+    assert other.count() == 1, describe(page)
+    assert "hidden" in (other.locator(".hidden-hand").text_content() or ""), describe(page)
     # another civilization expands on demand and stays open through a redraw
     other.locator("summary").click()
     assert other.locator(".tableau").is_visible()
     human_step(page, rnd, seen, per_turn)
     wait_not_busy(page)
-    assert page.locator("#game .civ.other .tableau").is_visible(), "the expanded civilization closed on redraw"
+    assert page.locator("#game .civ.other .tableau").is_visible(), "the expanded civilization closed"
 
 
 def test_phone_portrait_smoke(contexts, base_url):
@@ -199,8 +208,7 @@ def test_phone_portrait_smoke(contexts, base_url):
     no_sideways_scroll(page)
     assert "卡牌列" in page.locator("#game [data-testid='board']").inner_text()
     rnd = random.Random(5)
-    seen: dict[str, int] = {k: 0 for k in ("choices", "pick", "board:row", "board:tech", "board:hand",
-                                           "board:mil", "board:pop", "board:wonder", "board:common", "board:civ")}
+    seen = fresh_seen()
     per_turn: dict[str, int] = {}
     start = view(page)["actions_played"]
     while view(page)["round"] < 4:
