@@ -151,7 +151,6 @@ def view(d: dict[str, Any], seat: int | None) -> dict[str, Any]:
         "fight": None,
         "offer": None,
     }
-    v["civs"] = v["players"]  # LOCAL DEV PATCH (not committed): kernel overwrites "players"
     if d.get("auction"):
         a = d["auction"]
         v["auction"] = {"card": card(a["card"]), "bid": a["bid"], "leader": a["leader"], "in": a["in"]}
