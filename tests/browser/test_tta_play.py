@@ -162,7 +162,9 @@ def test_simple_game_to_the_end_by_clicks(contexts, base_url):
     assert shown == dict(enumerate(v["scores"]["totals"])), shown
     assert "Technologies" in page.locator(app.sel("game_over")).inner_text()  # cat_technologies
     # the board was used, step by step: row cards taken, cards picked then narrowed to a choice
-    assert seen["board:row"] >= 3 and seen["choices"] >= 1, seen
+    assert seen["board:row"] >= 3, seen
+    if engine_shows_civilizations():  # tableau and hand cards are drawn only from the per-player view
+        assert seen["choices"] >= 1 and seen["board:tech"] + seen["board:hand"] >= 1, seen
     # the same save replayed by the host engine ends with the scores the page showed
     text = page.evaluate("window.pgcGame.session.reply.save")
     g = games.get(GAME)
