@@ -1,0 +1,572 @@
+// Through the Ages front end: a pure function of (view, legal, selection) -> HTML strings, following the
+// renderer contract of docs/architecture.md ("Adding a game's front end"). Nothing here knows the
+// rules: every clickable control comes from `legal`, and a long choice goes step by step through the
+// board keys below (a click narrows the legal list; the engine's list decides what is offered).
+//
+// Board keys:
+//   row:<slot>    a card of the card row          tech:<card>   a technology in play (workers stand on it)
+//   hand:<card>   a card of the viewer's civil hand   mil:<card>  a card of the viewer's military hand
+//   common:<card> a tactic in the common area      wonder        the viewer's unfinished wonder
+//   pop           the viewer's yellow bank (increase population)   civ:<seat>  another civilization
+
+import { translator, pick, esc } from "../../app/i18n.js";
+import * as I from "../../app/icons.js";
+import { loadRules, rulesLinkFor } from "../../app/rules-link.js";
+import STRINGS from "./strings.js";
+
+export const strings = STRINGS;
+const t = translator(STRINGS);
+const GAME = "through_the_ages";
+const RULES = await loadRules(GAME).catch(() => null);
+/** "?" link into the rules reference for a key of its `links` ("" when there is none). */
+const rq = (key) => (RULES ? rulesLinkFor(RULES, key) : "");
+
+/** The action list never shows more than this many controls; longer choices go through the board. */
+export const MAX_LIST = 15;
+
+// Which <details> the player opened (another civilization's full tableau): a redraw keeps them open.
+const OPEN = new Set();
+if (typeof document !== "undefined") {
+  document.addEventListener("toggle", (e) => {
+    const k = e.target && e.target.dataset ? e.target.dataset.keep : null;
+    if (!k) return;
+    if (e.target.open) OPEN.add(k);
+    else OPEN.delete(k);
+  }, true);
+}
+
+// ------------------------------------------------------------------------------------ keys
+
+/** The civilizations of the view (engine key `civs`; older builds put the list under `players`). */
+export function civs(view) {
+  if (Array.isArray(view.civs)) return view.civs;
+  if (Array.isArray(view.players)) return view.players;
+  return [];
+}
+
+const subKeys = (a) => {
+  const ks = [];
+  if (!a || typeof a !== "object") return ks;
+  switch (a.type) {
+    case "take": ks.push(`row:${a.slot}`); break;
+    case "pop": ks.push("pop"); break;
+    case "build": case "destroy": case "disband": case "send": ks.push(`tech:${a.card}`); break;
+    case "upgrade": ks.push(`tech:${a.from}`, `tech:${a.to}`); break;
+    case "stage": ks.push("wonder"); break;
+    case "leader": case "develop": case "revolution": case "play": ks.push(`hand:${a.card}`); break;
+    case "event": case "tactic": case "discard": case "bonus": case "defend": case "discard_card": ks.push(`mil:${a.card}`); break;
+    case "aggress": case "war": case "pact": ks.push(`mil:${a.card}`, `civ:${a.target}`); break;
+    case "copy": ks.push(`common:${a.card}`); break;
+    default: break;
+  }
+  return ks;
+};
+
+/** Keys of the board elements an action is about; the first is where the choice starts. */
+export function actionKeys(action) {
+  const ks = subKeys(action);
+  if (action.type === "play" && action.do) for (const k of subKeys(action.do)) if (!ks.includes(k)) ks.push(k);
+  return ks;
+}
+
+const allCards = (view) => {
+  const out = [];
+  for (const r of view.row || []) if (r.card) out.push(r.card);
+  for (const c of civs(view)) {
+    for (const x of c.technologies || []) out.push(x.card);
+    out.push(...(c.civil_hand || []), ...(c.military_hand || []), ...(c.specials || []), ...(c.wonders || []), ...(c.colonies || []));
+    for (const x of [c.government, c.leader, c.tactic, c.exclusive_tactic]) if (x) out.push(x);
+    if (c.wonder) out.push(c.wonder.card);
+  }
+  out.push(...(view.common_tactics || []));
+  return out;
+};
+
+const cardById = (view, id) => allCards(view).find((c) => c && c.id === id) || null;
+const cname = (c) => (c ? pick(c.name) || c.id : "");
+const seatName = (ctx, s) => (ctx && ctx.names && ctx.names[s]) || t("player_n", { n: s + 1 });
+
+/** Words for a selected key ("Choices for …"). */
+export function keyLabel(view, key, ctx) {
+  const [kind, a] = key.split(":");
+  if (kind === "pop") return t("increase_pop");
+  if (kind === "wonder") {
+    const me = view.seat != null ? civs(view)[view.seat] : null;
+    return me && me.wonder ? cname(me.wonder.card) : t("wonder_building");
+  }
+  if (kind === "civ") return seatName(ctx, +a);
+  if (kind === "row") {
+    const r = (view.row || [])[+a];
+    return r && r.card ? `${cname(r.card)} (${t("row_slot", { n: +a + 1 })})` : key;
+  }
+  const c = cardById(view, a);
+  return c ? cname(c) : a;
+}
+
+// ------------------------------------------------------------------------------------ small parts
+
+const KINDS = ["action", "farm", "mine", "government", "leader", "special", "unit", "urban", "wonder",
+  "aggression", "bonus", "event", "pact", "tactic", "territory", "war"];
+const kindName = (k) => (KINDS.includes(k) ? t(`kind_${k}`) : k);
+
+function dots(n, cls, max = 8) {
+  if (!n) return "";
+  const shown = Math.min(n, max);
+  return `<span class="toks ${cls}" aria-hidden="true">${"<i></i>".repeat(shown)}${n > max ? `<b>×${n}</b>` : ""}</span>`;
+}
+
+/** The "i" button with its popover: the card's full text, kind and age, and a "?" into the rules. */
+function cardPop(card, id, extra = "") {
+  const label = t("details_of", { name: cname(card) });
+  const body = `<h3 class="pop-h">${esc(cname(card))}</h3>`
+    + `<p class="pop-meta"><span class="kbadge k-${esc(card.kind)}">${esc(kindName(card.kind))}</span> ${esc(t("card_age", { a: card.age }))} ${rq(`card:${card.kind}`)}</p>`
+    + `<p class="pop-text">${esc(pick(card.text))}</p>${extra}`;
+  return `<button type="button" class="tc-info" popovertarget="${id}" aria-label="${esc(label)}" title="${esc(label)}">i</button>`
+    + `<div popover id="${id}" class="tta-pop" role="dialog" aria-label="${esc(label)}">${body}`
+    + `<button type="button" class="btn small" popovertarget="${id}" popovertargetaction="hide">${esc(t("close"))}</button></div>`;
+}
+
+/**
+ * One card: its name, age, an optional line, its text (clamped; the whole of it in the "i" panel).
+ * With a key that some legal action has, the card is a button (data-key) the shell wires to the actions.
+ */
+function cardTile(ctx, card, { key = null, id, sub = "", extra = "", cls = "", text = true } = {}) {
+  if (!card) return "";
+  const acts = key ? ctx.candidates(key) : [];
+  const sel = key && (ctx.selAll || []).includes(key);
+  const c = `tc k-${esc(card.kind)} t-${esc(card.type)}${acts.length ? " target" : ""}${sel ? " selected" : ""}${cls ? ` ${cls}` : ""}`;
+  const inner = `<span class="tc-head"><span class="tc-name">${esc(cname(card))}</span><span class="tc-age">${esc(card.age)}</span></span>`
+    + (sub ? `<span class="tc-sub">${sub}</span>` : "")
+    + (text ? `<span class="tc-text">${esc(pick(card.text))}</span>` : "");
+  const main = acts.length
+    ? `<button type="button" class="tc-main" data-key="${esc(key)}" data-testid="board-target" aria-pressed="${!!sel}"`
+      + `${acts.length === 1 ? ` data-action="${esc(JSON.stringify(acts[0].action))}"` : ""}>${inner}</button>`
+    : `<div class="tc-main">${inner}</div>`;
+  return `<div class="${c}">${main}${cardPop(card, id, extra)}</div>`;
+}
+
+const stat = (cls, label, value, more = "") =>
+  `<span class="stat ${cls}" title="${esc(label)}"><span class="st-l">${esc(label)}</span><strong>${value}</strong>${more}</span>`;
+
+function pips(avail, total, cls, label) {
+  const used = Math.max(0, total - avail);
+  return `<span class="pips ${cls}" title="${esc(label)}" aria-label="${esc(`${label}: ${t("actions_left", { a: avail, t: total })}`)}">`
+    + `<span class="st-l">${esc(label)}</span>`
+    + `<span class="pip-row" aria-hidden="true">${"<i class=\"on\"></i>".repeat(Math.max(0, avail))}${"<i></i>".repeat(used)}</span>`
+    + `<strong>${avail}/${total}</strong></span>`;
+}
+
+// ------------------------------------------------------------------------------------ top strip
+
+function infoStrip(view, ctx) {
+  const me = view.seat;
+  const phase = view.round <= 1 ? "action" : view.phase;
+  const fut = view.future_events || [];
+  const mine = fut.filter((f) => f.card).map((f) => cname(f.card));
+  const past = view.past_events || [];
+  const pastList = past.length
+    ? `<details class="past"${OPEN.has("past") ? " open" : ""} data-keep="past"><summary>${esc(t("past_events_n", { n: past.length }))}</summary>`
+      + `<div class="mini-cards">${past.map((c, i) => cardTile(ctx, c, { id: `p-past-${i}`, text: false })).join("")}</div></details>`
+    : `<span class="muted">${esc(t("none"))}</span>`;
+  const wars = (view.wars || []).map((w) => `<li>${esc(t("war_line", { from: seatName(ctx, w.from), to: seatName(ctx, w.to), card: cname(w.card) }))}</li>`).join("");
+  const common = (view.common_tactics || []).map((c, i) => cardTile(ctx, c, { key: `common:${c.id}`, id: `p-com-${i}` })).join("");
+  return `<section class="tta-info" aria-label="${esc(t("age", { a: view.age }))}">`
+    + `<div class="info-line">`
+    + `<span class="age-badge age-${esc(view.age)}">${esc(t("age", { a: view.age }))}</span>${rq("track:age")}`
+    + `<span class="round">${esc(t("round", { n: view.round }))}</span>`
+    + (view.over ? "" : `<span class="ph-badge ph-${esc(phase)}">${esc(t(`phase_${phase}`))}</span>${rq(`phase:${phase}`)}`)
+    + (view.last_round != null && view.round >= view.last_round ? `<span class="flag last">${esc(t("last_round"))}</span>${rq("track:last_round")}` : "")
+    + `<span class="muted mode">${esc(t(`mode_tag_${view.mode}`))}</span>`
+    + (view.over ? "" : `<span class="turn-of seat-${view.turn}"><span class="seat-dot" aria-hidden="true"></span>${esc(t("turn_of", { name: seatName(ctx, view.turn) }))}</span>`)
+    + `</div>`
+    + `<div class="decks">`
+    + `<span>${esc(t("civil_deck", { n: view.civil_deck }))}</span>`
+    + `<span>${esc(t("military_deck", { n: view.military_deck }))}</span>`
+    + `<span>${esc(t("military_discards", { n: view.military_discards }))}</span>`
+    + `</div>`
+    + `<div class="events">`
+    + `<div class="ev"><h3 class="mini-h">${esc(t("current_events"))} ${rq("card:event")}</h3><p>${esc(t("current_events_n", { n: view.current_events }))}`
+    + `${(view.current_events_ages || []).length ? ` <span class="muted">(${esc(view.current_events_ages.join(" "))})</span>` : ""}</p></div>`
+    + `<div class="ev"><h3 class="mini-h">${esc(t("future_events"))}</h3><p>${esc(t("future_events_n", { n: fut.length }))}`
+    + `${mine.length ? `<br><span class="yours">${esc(t("your_future", { names: mine.join(", ") }))}</span>` : ""}</p></div>`
+    + `<div class="ev"><h3 class="mini-h">${esc(t("past_events"))}</h3>${pastList}</div>`
+    + `</div>`
+    + (wars ? `<div class="wars"><h3 class="mini-h">${esc(t("wars"))} ${rq("card:war")}</h3><ul>${wars}</ul></div>` : "")
+    + `<div class="common"><h3 class="mini-h">${esc(t("common_tactics"))} ${rq("card:tactic")}</h3>`
+    + `<div class="mini-cards">${common || `<span class="muted">${esc(t("none"))}</span>`}</div></div>`
+    + (me == null ? "" : "")
+    + `</section>`;
+}
+
+// ------------------------------------------------------------------------------------ live box
+
+function liveBox(view, ctx) {
+  const parts = [];
+  const cs = civs(view);
+  const nm = (s) => seatName(ctx, s);
+  if (view.auction) {
+    const a = view.auction;
+    parts.push(`<div class="live auction"><h3 class="mini-h">${esc(t("auction"))} ${rq("card:territory")}</h3>`
+      + `<div class="live-card">${cardTile(ctx, a.card, { id: "p-auc" })}</div>`
+      + `<p>${esc(a.leader != null ? t("auction_line", { bid: a.bid, name: nm(a.leader) }) : t("auction_none"))}</p>`
+      + `<p class="muted">${esc(t("auction_in", { names: (a.in || []).map(nm).join(", ") }))}</p></div>`);
+  }
+  if (view.colonize) {
+    const c = view.colonize;
+    const sent = Object.entries(c.sent || {}).map(([id, n]) => `${cname(cardById(view, id)) || id} ×${n}`).join(", ");
+    parts.push(`<div class="live colonize"><h3 class="mini-h">${esc(t("colonize"))} ${rq("card:territory")}</h3>`
+      + `<div class="live-card">${cardTile(ctx, c.card, { id: "p-col" })}</div>`
+      + `<p>${esc(t("colonize_line", { name: nm(c.seat), bid: c.bid }))}</p>`
+      + (sent ? `<p>${esc(t("colonize_sent", { list: sent }))}</p>` : "")
+      + ((c.bonus || []).length ? `<p>${esc(t("colonize_bonus", { list: c.bonus.map(cname).join(", ") }))}</p>` : "") + `</div>`);
+  }
+  if (view.fight) {
+    const f = view.fight;
+    const att = cs[f.from] ? cs[f.from].ratings.strength : 0;
+    const def = cs[f.to] ? cs[f.to].ratings.strength : 0;
+    const total = def + (f.bonus || 0);
+    const maxUse = cs[f.to] ? cs[f.to].ma.total : 0;
+    parts.push(`<div class="live fight" data-testid="tta-fight"><h3 class="mini-h">${esc(t("fight"))} ${rq("card:aggression")}</h3>`
+      + `<div class="live-card">${cardTile(ctx, f.card, { id: "p-fight" })}</div>`
+      + `<p><strong>${esc(t("fight_line", { from: nm(f.from), to: nm(f.to), card: cname(f.card) }))}</strong></p>`
+      + `<p class="fight-str">${esc(t("fight_str", { a: att, d: def, b: f.bonus || 0, total }))}</p>`
+      + `<p class="muted">${esc(t("fight_used", { n: f.cards_used || 0, max: maxUse }))}</p>`
+      + `<p class="${total >= att ? "ok" : "bad"}">${esc(total >= att ? t("fight_win") : t("fight_lose", { n: att - total }))}</p></div>`);
+  }
+  if (view.offer) {
+    const o = view.offer;
+    parts.push(`<div class="live offer"><h3 class="mini-h">${esc(t("offer"))} ${rq("card:pact")}</h3>`
+      + `<div class="live-card">${cardTile(ctx, o.card, { id: "p-offer" })}</div>`
+      + `<p>${esc(t("offer_line", { from: nm(o.from), to: nm(o.to), card: cname(o.card), side: o.side }))}</p></div>`);
+  }
+  const decs = (view.decisions || []).map((d) => {
+    const key = `dec_${d.kind}`;
+    const who = (d.seats || []).map(nm).join(", ");
+    const s = t(key, { name: who });
+    return `<li>${esc(t("pending", { what: s === key ? `${d.kind} (${who})` : s }))} ${rq(`pending:${d.kind}`)}</li>`;
+  }).join("");
+  if (decs) parts.push(`<ul class="live decs" data-testid="pending-prompt">${decs}</ul>`);
+  return parts.length ? `<section class="tta-live" aria-live="polite">${parts.join("")}</section>` : "";
+}
+
+// ------------------------------------------------------------------------------------ card row
+
+function cardRow(view, ctx) {
+  const cards = (view.row || []).map((r) => {
+    const label = t("row_slot", { n: r.slot + 1 });
+    if (!r.card) {
+      return `<div class="slot empty" aria-label="${esc(label)}"><span class="slot-n">${r.slot + 1}</span><span class="slot-cost">${esc(t("cost_n", { n: r.base_cost }))}</span></div>`;
+    }
+    const dear = r.cost != null && r.cost > r.base_cost;
+    const sub = `<span class="slot-n">${r.slot + 1}</span><span class="kbadge k-${esc(r.card.kind)}">${esc(kindName(r.card.kind))}</span>`
+      + `<span class="slot-cost${dear ? " dear" : ""}" title="${esc(t("take_cost", { n: r.cost ?? r.base_cost }))}">${esc(t("cost_n", { n: r.cost ?? r.base_cost }))}</span>`;
+    return `<div class="slot c${r.base_cost}">${cardTile(ctx, r.card, { key: `row:${r.slot}`, id: `p-row-${r.slot}`, sub })}</div>`;
+  }).join("");
+  return `<section class="tta-row" aria-label="${esc(t("card_row"))}"><h2 class="mini-h">${esc(t("card_row"))} ${rq("track:card_row")}</h2>`
+    + `<div class="row-grid">${cards}</div></section>`;
+}
+
+// ------------------------------------------------------------------------------------ civilizations
+
+function ratingsBar(c) {
+  const r = c.ratings;
+  const dis = c.discontent > 0 ? `<span class="warnbit" title="${esc(t("discontent", { n: c.discontent }))}">${I.warn}${esc(t("discontent_short", { n: c.discontent }))}</span>` : "";
+  return `<div class="ratings">`
+    + stat("cul", t("culture"), c.culture, `<span class="rate">+${r.culture}</span>`)
+    + stat("sci", t("science"), c.science, `<span class="rate">+${r.science}</span>`)
+    + stat("str", t("strength"), r.strength)
+    + stat("hap", t("happiness"), r.happiness, `<span class="need">/${c.happy_needed}</span>${dis}`)
+    + (r.colonization ? stat("col", t("colonization"), `+${r.colonization}`) : "")
+    + (r.tactics ? stat("arm", t("tactics_str"), `+${r.tactics}`) : "")
+    + `</div>`;
+}
+
+function actionsBar(c) {
+  return `<div class="acts-bar">`
+    + pips(c.ca.available, c.ca.total, "ca", t("ca"))
+    + pips(c.ma.available, c.ma.total, "ma", t("ma"))
+    + (c.ma.temporary ? `<span class="muted">${esc(t("temp_ma", { n: c.ma.temporary }))}</span>` : "")
+    + (c.military_resources ? `<span class="muted">${esc(t("mil_res", { n: c.military_resources }))}</span>` : "")
+    + `</div>`;
+}
+
+function banks(view, ctx, c, mine) {
+  const popKey = "pop";
+  const popActs = mine ? ctx.candidates(popKey) : [];
+  const ybar = `<span class="bank-bar y" aria-hidden="true"><span style="width:${Math.round((c.yellow_bank / 18) * 100)}%"></span></span>`;
+  const bbar = `<span class="bank-bar b" aria-hidden="true"><span style="width:${Math.round((Math.min(c.blue_bank, 16) / 16) * 100)}%"></span></span>`;
+  const yinner = `<span class="bank-h">${esc(t("yellow_bank"))}: <strong>${c.yellow_bank}</strong></span>${ybar}`
+    + `<span class="bank-l">${esc(c.yellow_bank > 0 ? t("pop_cost", { n: c.population_cost }) : t("pop_cost_none"))}</span>`
+    + `<span class="bank-l">${esc(t("consumption", { n: c.consumption }))} · ${esc(t("happy_needed", { n: c.happy_needed }))}</span>`;
+  const yellow = popActs.length
+    ? `<button type="button" class="bank yellow target" data-key="pop" data-testid="board-target"${popActs.length === 1 ? ` data-action="${esc(JSON.stringify(popActs[0].action))}"` : ""}>${yinner}</button>`
+    : `<div class="bank yellow">${yinner}</div>`;
+  const blue = `<div class="bank blue"><span class="bank-h">${esc(t("blue_bank"))}: <strong>${c.blue_bank}</strong></span>${bbar}`
+    + `<span class="bank-l">${esc(t("corruption", { n: c.corruption }))}</span></div>`;
+  const workers = `<div class="bank pool"><span class="bank-h">${esc(t("workers_unused", { n: c.unused_workers }))}</span>${dots(c.unused_workers, "y", 12)}`
+    + (c.discontent > 0 ? `<span class="bank-l bad">${esc(t("discontent", { n: c.discontent }))}${c.discontent > c.unused_workers ? ` — ${esc(t("uprising_risk"))}` : ""}</span>` : "")
+    + `</div>`;
+  const stock = `<div class="bank stock"><span class="bank-h">${esc(t("food"))}: <strong>${c.food}</strong> <span class="muted">(${esc(t("production", { n: c.food_production }))})</span></span>`
+    + `<span class="bank-h">${esc(t("resources"))}: <strong>${c.resources}</strong> <span class="muted">(${esc(t("production", { n: c.resource_production }))})</span></span></div>`;
+  return `<div class="banks">${yellow}${rq("track:yellow_bank")}${blue}${rq("track:blue_bank")}${workers}${stock}</div>`;
+}
+
+function techTile(ctx, c, x, mine, scope, i) {
+  const sub = `${dots(x.workers, "y")}${x.workers ? `<span class="n">${x.workers}</span>` : ""}`
+    + (x.blue ? `${dots(x.blue, "b", 6)}<span class="n b">${x.blue}×${x.token_value}</span>` : "");
+  const extra = `<p>${esc(t("workers_n", { n: x.workers }))}${x.blue ? ` · ${esc(t("blue_n", { n: x.blue, v: x.token_value }))}` : ""}</p>`;
+  return cardTile(ctx, x.card, { key: mine ? `tech:${x.card.id}` : null, id: `p-${scope}-t${i}`, sub, extra });
+}
+
+function group(title, body, cls = "", rulesKey = "") {
+  if (!body) return "";
+  return `<div class="tgroup ${cls}"><h3 class="mini-h">${esc(title)} ${rulesKey ? rq(rulesKey) : ""}</h3><div class="tg-cards">${body}</div></div>`;
+}
+
+function tableau(view, ctx, c, mine, scope) {
+  const techs = c.technologies || [];
+  const by = (kinds) => techs.map((x, i) => [x, i]).filter(([x]) => kinds.includes(x.card.kind))
+    .map(([x, i]) => techTile(ctx, c, x, mine, scope, i)).join("");
+  let wonder = "";
+  if (c.wonder) {
+    const w = c.wonder;
+    const n = (w.stages || []).length;
+    const built = Array.isArray(w.built) ? w.built.length : (w.built || 0);
+    const boxes = (w.stages || []).map((cost, i) => `<span class="stage${i < built ? " done" : ""}">${esc(cost)}</span>`).join("");
+    wonder = cardTile(ctx, w.card, {
+      key: mine ? "wonder" : null, id: `p-${scope}-w`, cls: "unfinished",
+      sub: `<span class="stages" aria-label="${esc(t("stages", { built, n }))}">${boxes}</span>`,
+      extra: `<p>${esc(t("stages", { built, n }))}</p><p>${esc(t("stage_costs", { list: (w.stages || []).join(", ") }))}</p>`,
+    });
+  }
+  const core = cardTile(ctx, c.government, { key: mine ? `tech:${c.government && c.government.id}` : null, id: `p-${scope}-gov`, sub: `<span class="muted">${esc(t("government"))}</span>` })
+    + (c.leader ? cardTile(ctx, c.leader, { id: `p-${scope}-ldr`, sub: `<span class="muted">${esc(t("leader"))}</span>` }) : "")
+    + wonder
+    + (c.wonders || []).map((w, i) => cardTile(ctx, w, { id: `p-${scope}-wd${i}`, sub: `<span class="muted">${esc(t("wonders"))}</span>` })).join("");
+  const mil = [
+    c.tactic ? cardTile(ctx, c.tactic, { id: `p-${scope}-tac`, sub: `<span class="muted">${esc(t("tactic"))}</span>` }) : "",
+    c.exclusive_tactic && (!c.tactic || c.exclusive_tactic.id !== c.tactic.id) ? cardTile(ctx, c.exclusive_tactic, { id: `p-${scope}-ex`, sub: `<span class="muted">${esc(t("exclusive_tactic"))}</span>` }) : "",
+    c.pact ? cardTile(ctx, c.pact.card, { id: `p-${scope}-pact`, sub: `<span class="muted">${esc(t("pact_with", { name: seatName(ctx, c.pact.with), side: c.pact.side }))}</span>` }) : "",
+  ].join("");
+  return `<div class="tableau">`
+    + group(t("government"), core, "core", "card:government")
+    + group(t("farms_mines"), by(["farm", "mine"]), "prod", "card:farm")
+    + group(t("urban"), by(["urban"]), "urban", "card:urban")
+    + group(t("units"), by(["unit"]), "units", "card:unit")
+    + group(t("specials"), (c.specials || []).map((s, i) => cardTile(ctx, s, { id: `p-${scope}-sp${i}` })).join(""), "specials", "card:special")
+    + group(t("colonies"), (c.colonies || []).map((s, i) => cardTile(ctx, s, { id: `p-${scope}-col${i}` })).join(""), "colonies", "card:territory")
+    + group(t("tactic"), mil, "milcards", "card:tactic")
+    + `</div>`;
+}
+
+function hands(view, ctx, c, mine, scope) {
+  const civil = (c.civil_hand || []).map((card, i) => cardTile(ctx, card, { key: mine ? `hand:${card.id}` : null, id: `p-${scope}-h${i}` })).join("");
+  let out = `<div class="hand civil"><h3 class="mini-h">${esc(t("civil_hand_n", { n: (c.civil_hand || []).length, max: c.civil_hand_limit }))} ${rq("track:civil_hand")}</h3>`
+    + `<div class="tg-cards">${civil || `<span class="muted">${esc(t("none"))}</span>`}</div></div>`;
+  if (mine && c.military_hand) {
+    const mil = c.military_hand.map((card, i) => cardTile(ctx, card, { key: `mil:${card.id}`, id: `p-${scope}-m${i}` })).join("");
+    out += `<div class="hand military" data-testid="tta-military-hand"><h3 class="mini-h">${I.lock} ${esc(t("military_hand_n", { n: c.military_hand.length, max: c.military_hand_limit }))} ${rq("track:military_hand")}</h3>`
+      + `<div class="tg-cards">${mil || `<span class="muted">${esc(t("none"))}</span>`}</div></div>`;
+  } else {
+    out += `<div class="hand military hidden-hand"><h3 class="mini-h">${I.lock} ${esc(t("military_hidden", { n: c.military_count }))}</h3></div>`;
+  }
+  return `<div class="hands">${out}</div>`;
+}
+
+function civHeader(view, ctx, c, mine) {
+  const moving = (view.to_move || []).includes(c.seat) && !view.over;
+  const kind = ctx.kinds ? ctx.kinds[c.seat] : null;
+  const flags = [];
+  if (view.start_player === c.seat) flags.push(`<span class="flag start" title="${esc(t("start_player"))}">${I.temple}<span class="sr-only">${esc(t("start_player"))}</span></span>`);
+  if (moving) flags.push(`<span class="flag moving">${esc(t("to_move"))}</span>`);
+  if (c.resigned) flags.push(`<span class="flag resigned">${esc(t("resigned"))}</span>`);
+  return `<span class="civ-name"><span class="seat-dot" aria-hidden="true"></span>${kind && kind !== "human" ? I.bot : ""}${esc(seatName(ctx, c.seat))}`
+    + `${mine ? ` <span class="muted">(${esc(t("you"))})</span>` : ""}</span>${flags.join("")}`;
+}
+
+function myCiv(view, ctx, c) {
+  return `<section class="civ mine seat-${c.seat}" data-seat="${c.seat}" data-testid="tta-my-civ" aria-label="${esc(t("your_tableau"))}">`
+    + `<header class="civ-head"><h2>${civHeader(view, ctx, c, true)}</h2>${ratingsBar(c)}</header>`
+    + actionsBar(c) + banks(view, ctx, c, true) + tableau(view, ctx, c, true, `s${c.seat}`) + hands(view, ctx, c, true, `s${c.seat}`)
+    + `</section>`;
+}
+
+function otherCiv(view, ctx, c) {
+  const key = `civ:${c.seat}`;
+  const acts = ctx.candidates(key);
+  const sel = (ctx.selAll || []).includes(key);
+  const summary = `<span class="oc-line">${civHeader(view, ctx, c, false)}</span>`
+    + `<span class="oc-nums"><span>${esc(t("culture"))} <strong>${c.culture}</strong></span><span>${esc(t("science"))} <strong>${c.science}</strong></span>`
+    + `<span>${esc(t("strength"))} <strong>${c.ratings.strength}</strong></span><span>${esc(t("happiness"))} <strong>${c.ratings.happiness}</strong>${c.discontent ? ` <em class="bad">${esc(t("discontent_short", { n: c.discontent }))}</em>` : ""}</span>`
+    + `<span>${esc(t("ca"))} <strong>${c.ca.total}</strong></span><span>${esc(t("ma"))} <strong>${c.ma.total}</strong></span>`
+    + `<span>${esc(t("civil_hand"))} <strong>${(c.civil_hand || []).length}</strong></span><span>${I.lock}<strong>${c.military_count}</strong></span>`
+    + `<span class="muted">${esc(cname(c.government))}${c.leader ? ` · ${esc(cname(c.leader))}` : ""}</span></span>`;
+  const target = acts.length
+    ? `<button type="button" class="civ-target target${sel ? " selected" : ""}" data-key="${key}" data-testid="board-target" aria-pressed="${sel}"`
+      + `${acts.length === 1 ? ` data-action="${esc(JSON.stringify(acts[0].action))}"` : ""}>${esc(seatName(ctx, c.seat))}</button>` : "";
+  const keep = `civ-${c.seat}`;
+  return `<section class="civ other seat-${c.seat}${c.resigned ? " resigned" : ""}" data-seat="${c.seat}" aria-label="${esc(t("tableau_of", { name: seatName(ctx, c.seat) }))}">`
+    + `<div class="oc-sum">${summary}${target}</div>`
+    + `<details class="oc-more"${OPEN.has(keep) ? " open" : ""} data-keep="${keep}"><summary>${esc(t("show_tableau"))}</summary>`
+    + ratingsBar(c) + actionsBar(c) + banks(view, ctx, c, false) + tableau(view, ctx, c, false, `s${c.seat}`) + hands(view, ctx, c, false, `s${c.seat}`)
+    + `</details></section>`;
+}
+
+// ------------------------------------------------------------------------------------ board
+
+export const boardClass = (view) => `tta-board phase-${view.round <= 1 ? "action" : view.phase}${view.over ? " over" : ""}`;
+
+/** The board as [key, html] sections in display order (the shell patches only the ones that changed). */
+export function boardSections(view, ctx) {
+  const cs = civs(view);
+  const me = view.seat;
+  const order = cs.map((c) => c.seat);
+  const n = cs.length || 1;
+  if (me != null) order.sort((a, b) => ((a - me + n) % n) - ((b - me + n) % n));
+  const secs = [
+    ["info", infoStrip(view, ctx)],
+    ["live", liveBox(view, ctx)],
+    ["row", cardRow(view, ctx)],
+  ];
+  if (!cs.length) secs.push(["civs", `<p class="warn-text">${esc(t("no_civs"))}</p>`]);
+  for (const s of order) {
+    const c = cs[s];
+    secs.push([`civ-${s}`, s === me ? myCiv(view, ctx, c) : otherCiv(view, ctx, c)]);
+  }
+  return secs;
+}
+
+/** What to do now, in words (shown when it is the viewer's move and nothing else is pending). */
+export function hint(view) {
+  const top = (view.decisions || [])[view.decisions ? view.decisions.length - 1 : 0];
+  if (top && (top.seats || []).includes(view.seat)) return "";
+  if (view.round <= 1) return t("hint_round1");
+  return view.phase === "political" ? t("hint_political") : t("hint_action");
+}
+
+// ------------------------------------------------------------------------------------ actions
+
+const DIRECT = new Set(["end", "pop", "stage", "cancel_pact", "resign", "pass", "done", "accept", "refuse"]);
+const FINISH = new Set(["end", "done"]);
+const GROUPS = [["row", "group_row"], ["hand", "group_hand"], ["mil", "group_military"], ["common", "group_common"], ["tech", "group_tableau"], ["civ", "group_other"]];
+
+function actionButton(ctx, li, testid = "legal-action") {
+  const fin = FINISH.has(li.action.type) ? " primary finish" : "";
+  return `<button type="button" class="act a-${esc(li.action.type)}${fin}" data-testid="${testid}" data-idx="${ctx.legal.indexOf(li)}" data-action="${esc(JSON.stringify(li.action))}">${esc(li.label)}</button>`;
+}
+
+const actList = (ctx, items, testid) => `<div class="act-list">${items.map((li) => actionButton(ctx, li, testid)).join("")}</div>`;
+
+function pickButton(ctx, view, key, n) {
+  const label = keyLabel(view, key, ctx);
+  return `<button type="button" class="act pick" data-key="${esc(key)}" data-testid="pick-key">${esc(n > 1 ? t("pick_n", { label, n }) : label)}</button>`;
+}
+
+/** The bids of a colonization auction: a few buttons, or a number form when there are many (forms.bid). */
+function bidControls(ctx, bids) {
+  if (bids.length <= 8) return actList(ctx, bids);
+  const ns = bids.map((b) => b.action.n);
+  const min = Math.min(...ns);
+  const max = Math.max(...ns);
+  const v = Math.min(Math.max(+ctx.draft.bid || min, min), max);
+  const li = bids.find((b) => b.action.n === v);
+  return `<form class="bid-form" data-form="bid" data-testid="tta-bid-form"><label>${esc(t("bid_form"))} <span class="muted">(${esc(t("bid_range", { min, max }))})</span>`
+    + `<input type="number" inputmode="numeric" name="n" min="${min}" max="${max}" value="${v}"></label>`
+    + `<button type="submit" class="btn primary" data-role="bid-commit"${li ? ` data-idx="${ctx.legal.indexOf(li)}" data-action="${esc(JSON.stringify(li.action))}"` : " disabled"}>${esc(t("bid_submit"))}</button></form>`
+    + actList(ctx, [bids[0]]);
+}
+
+const findBid = (legal, n) => legal.find((l) => l.action.type === "bid" && l.action.n === n) || null;
+
+/** A typed colonization bid: the draft keeps the number; the button plays the matching legal bid. */
+export const forms = {
+  bid: {
+    input(form, ctx) {
+      const n = Math.floor(+form.elements.n.value || 0);
+      ctx.draft.bid = n;
+      const li = findBid(ctx.legal, n);
+      const b = form.querySelector("[data-role=bid-commit]");
+      b.disabled = !li;
+      if (li) {
+        b.dataset.action = JSON.stringify(li.action);
+        b.dataset.idx = String(ctx.legal.indexOf(li));
+      } else {
+        b.removeAttribute("data-action");
+      }
+    },
+    submit(form, ctx) {
+      return findBid(ctx.legal, Math.floor(+form.elements.n.value || 0));
+    },
+  },
+};
+
+/** Choices of the current selection: listed when few, else the ones that need no further pick plus pick buttons. */
+function choices(view, ctx) {
+  const cands = ctx.selCandidates;
+  const head = esc(t("choices_for", { what: ctx.selLabel }));
+  let body;
+  if (cands.length <= MAX_LIST) {
+    body = actList(ctx, cands, "choice-action");
+  } else {
+    const sel = ctx.selAll || [];
+    const next = new Map();
+    const direct = [];
+    for (const li of cands) {
+      const k = (ctx.keysOf.get(li) || []).find((x) => !sel.includes(x));
+      if (k) next.set(k, (next.get(k) || 0) + 1);
+      else direct.push(li);
+    }
+    const room = Math.max(0, MAX_LIST - direct.length);
+    const picks = [...next].slice(0, room).map(([k, n]) => pickButton(ctx, view, k, n)).join("");
+    body = actList(ctx, direct.slice(0, MAX_LIST), "choice-action") + (picks ? `<div class="act-list">${picks}</div>` : "")
+      + (next.size > room ? `<p class="pick-hint">${esc(t("pick_on_board", { n: next.size - room }))}</p>` : "");
+  }
+  return `<div class="choices" role="group" aria-label="${head}"><h3 class="mini-h">${head}</h3>${body}`
+    + `<button type="button" class="btn ghost" data-clear-sel="1">${esc(t("clear_selection"))}</button></div>`;
+}
+
+export function renderActions(view, ctx) {
+  const legal = ctx.legal;
+  if (!legal.length) return `<p class="muted">${esc(t("no_actions"))}</p>`;
+  const finish = legal.filter((li) => FINISH.has(li.action.type));
+  const fin = finish.length ? `<div class="tta-finish">${actList(ctx, finish)}</div>` : "";
+  if (ctx.sel) return choices(view, ctx) + fin;
+  const parts = [];
+  const bids = legal.filter((li) => li.action.type === "bid");
+  if (bids.length) parts.push(`<div class="act-group"><h3 class="mini-h">${esc(t("auction"))}</h3>${bidControls(ctx, bids)}</div>`);
+  const direct = legal.filter((li) => DIRECT.has(li.action.type) && !FINISH.has(li.action.type));
+  const rest = legal.filter((li) => li.action.type !== "bid" && !DIRECT.has(li.action.type));
+  if (direct.length) parts.push(`<div class="act-group">${actList(ctx, direct)}</div>`);
+  let used = direct.length + finish.length + (bids.length ? Math.min(bids.length, 9) : 0);
+  if (rest.length + used <= MAX_LIST) {
+    const byGroup = new Map();
+    for (const li of rest) {
+      const k = (ctx.keysOf.get(li) || [])[0] || "other";
+      const g = k.split(":")[0];
+      if (!byGroup.has(g)) byGroup.set(g, []);
+      byGroup.get(g).push(li);
+    }
+    for (const [g, label] of GROUPS) {
+      const items = byGroup.get(g);
+      if (items) parts.push(`<div class="act-group"><h3 class="mini-h">${esc(t(label))}</h3>${actList(ctx, items)}</div>`);
+    }
+    if (byGroup.get("other")) parts.push(`<div class="act-group">${actList(ctx, byGroup.get("other"))}</div>`);
+  } else {
+    // too many to list: one pick button per card (a click narrows to that card's actions), or a hint
+    for (const [g, label] of GROUPS) {
+      const counts = new Map();
+      for (const li of rest) {
+        const k = (ctx.keysOf.get(li) || [])[0];
+        if (k && k.startsWith(`${g}:`)) counts.set(k, (counts.get(k) || 0) + 1);
+      }
+      if (!counts.size) continue;
+      if (used + counts.size <= MAX_LIST && g !== "row") {
+        parts.push(`<div class="act-group"><h3 class="mini-h">${esc(t(label))}</h3><div class="act-list">${[...counts].map(([k, n]) => pickButton(ctx, view, k, n)).join("")}</div></div>`);
+        used += counts.size;
+      } else {
+        parts.push(`<p class="pick-hint" data-testid="pick-hint">${esc(t("pick_hint", { label: t(label), n: counts.size }))}</p>`);
+      }
+    }
+  }
+  return parts.join("") + fin;
+}
