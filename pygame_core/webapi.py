@@ -77,7 +77,7 @@ def _catalog() -> dict[str, Any]:
     for gid in games.registered():
         g = games.get(gid)
         out.append({"id": gid, "names": g.names, "min_players": g.min_players, "max_players": g.max_players,
-                    "options": g.options_schema, "bots": list(g.bots), "listed": g.listed,
+                    "options": g.options_schema, "bots": list(g.bots), "listed": g.listed, "native": g.native,
                     "sealed": {k: list(v) for k, v in g.sealed.items()}})
     return {"engine_version": ENGINE_VERSION, "langs": list(LANGS), "games": out}
 

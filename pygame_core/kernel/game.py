@@ -67,6 +67,9 @@ class Game:
     options_schema: dict[str, dict[str, Any]] = {}
     #: Provenance of the game's rules: the seed file name.
     seed_file: str = ""
+    #: The script of the seed's Chinese names, shown beside English ("zh-Hant", or "zh-Hans" for a
+    #: game whose rulebook is in Simplified Chinese, such as Through the Ages).
+    native: str = "zh-Hant"
     #: False for a test game: registered and playable by address, never in the production game list.
     listed: bool = True
     #: The bots this game offers ("heuristic" is the module ``<game package>.heuristic``).

@@ -74,9 +74,9 @@ function renderForm() {
     return;
   }
   const g = gameSpec();
-  const altLang = document.documentElement.lang === "en" ? "zh-Hant" : "en";
-  const zh = document.documentElement.lang === "zh-Hans" ? "zh-Hans" : "zh-Hant";
-  const games = offered.map((x) => `<option value="${esc(x.id)}"${x.id === g.id ? " selected" : ""}>${esc(pick(x.names))} · ${esc(x.names[altLang] || x.names.en)}${x.listed === false ? ` (${esc(t("test_game"))})` : ""}</option>`).join("");
+  const altLang = (x) => (document.documentElement.lang === "en" ? (x.native || "zh-Hant") : "en");
+  const zh = document.documentElement.lang === "en" ? (g.native || "zh-Hant") : document.documentElement.lang === "zh-Hans" ? "zh-Hans" : "zh-Hant";
+  const games = offered.map((x) => `<option value="${esc(x.id)}"${x.id === g.id ? " selected" : ""}>${esc(pick(x.names))} · ${esc(x.names[altLang(x)] || x.names.en)}${x.listed === false ? ` (${esc(t("test_game"))})` : ""}</option>`).join("");
   const players = [];
   for (let n = g.min_players; n <= g.max_players; n++) players.push(`<option value="${n}"${n === form.players ? " selected" : ""}>${n}</option>`);
   const kinds = ["human", ...g.bots];
@@ -189,7 +189,7 @@ function renderSaved() {
     const gid = e.game || "?";
     const title = gid === "?" ? (chk.state === "checking" ? t("checking") : t("unknown_game")) : catalog ? gameName(catalog, gid) : gid;
     const g = catalog && catalog.games.find((x) => x.id === gid);
-    const alt = g ? (document.documentElement.lang === "en" ? g.names["zh-Hant"] : g.names.en) : "";
+    const alt = g ? (document.documentElement.lang === "en" ? g.names[g.native || "zh-Hant"] : g.names.en) : "";
     const damaged = chk.state === "damaged";
     const sum = e.summary || {};
     // the engine's line says "Player 2" / "玩家2": use the names chosen for the seats

@@ -30,7 +30,7 @@ function header() {
   const game = catalog && gameId ? catalog.games.find((g) => g.id === gameId) : null;
   const speed = session ? session.speed : store.pref("speed", "normal");
   topbar.innerHTML = `<a class="btn ghost" href="./index.html" data-testid="home-link">${I.home}<span>${esc(t("home"))}</span></a>`
-    + `<h1 class="game-title">${game ? `${esc(pick(game.names))} <span class="alt" lang="${document.documentElement.lang === "en" ? "zh-Hant" : "en"}">${esc(document.documentElement.lang === "en" ? game.names["zh-Hant"] : game.names.en)}</span>` : ""}</h1>`
+    + `<h1 class="game-title">${game ? `${esc(pick(game.names))} <span class="alt" lang="${document.documentElement.lang === "en" ? (game.native || "zh-Hant") : "en"}">${esc(document.documentElement.lang === "en" ? game.names[game.native || "zh-Hant"] : game.names.en)}</span>` : ""}</h1>`
     + `<div class="top-tools">`
     + `<label class="speed">${esc(t("bot_speed"))} <select id="speed" data-testid="bot-speed">`
     + Object.keys(SPEEDS).map((k) => `<option value="${k}"${k === speed ? " selected" : ""}>${esc(t("speed_" + k))}</option>`).join("")

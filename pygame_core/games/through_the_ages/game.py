@@ -24,6 +24,7 @@ class ThroughTheAges(Game):
     max_players = 4
     seed_file = "001_226be1480c28be9b.txt"
     listed = False
+    native = "zh-Hans"  # the seed is a Simplified Chinese handbook
     bots = ("random", "heuristic")
     options_schema = {
         "mode": {
