@@ -21,6 +21,7 @@ from pygame_core.kernel.saves import parse_save
 #: id -> module path that defines ``GAME``; listed in product order.
 _REGISTRY: dict[str, str] = {
     "empires_end": "pygame_core.games.empires_end",
+    "civilization": "pygame_core.games.civilization",
 }
 _cache: dict[str, Game] = {}
 

@@ -1,0 +1,170 @@
+"""Short labels of actions in en, zh-Hant, zh-Hans (only the acting seat's own hidden cards appear)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygame_core.games.civilization import city, combat, geo, model
+from pygame_core.games.civilization.data import EVENTS, UNIT_CARDS, name
+from pygame_core.games.civilization.text import ANARCHY, FIGURE, RESOURCE, UNIT, fmt, t
+from pygame_core.kernel.i18n import Text, pick
+from pygame_core.kernel.state import Action
+
+Data = dict[str, Any]
+_DIR = {
+    (0, -1): t("north", "北"),
+    (1, 0): t("east", "東"),
+    (0, 1): t("south", "南"),
+    (-1, 0): t("west", "西"),
+}
+
+
+def where(data: Data, sq: int) -> Text:
+    x, y = geo.xy(data, sq)
+    return t(f"({x + 1},{y + 1})", f"（{x + 1},{y + 1}）")
+
+
+def _dir(data: Data, a: int, b: int) -> Text:
+    ax, ay = geo.xy(data, a)
+    bx, by = geo.xy(data, b)
+    return _DIR.get((bx - ax, by - ay), where(data, b))
+
+
+def label(data: Data, seat: int, action: Action, lang: str) -> str:
+    return pick(text(data, seat, action), lang)
+
+
+def text(data: Data, seat: int, a: Action) -> Text:
+    k = a["type"]
+    if k == "capital":
+        return fmt(t("Found the capital at {s}", "在{s}建立首都"), s=where(data, a["sq"]))
+    if k == "place":
+        step = data["p"][seat]["setup"][0] if data["phase"] == "setup" and data["p"][seat]["setup"] else ""
+        what = FIGURE.get(step) or (
+            t("wonder", "奇觀") if step == "wonder" else t("great person", "重要人士")
+        )
+        return fmt(t("Place the {w} at {s}", "將{w}放在{s}"), w=what, s=where(data, a["sq"]))
+    if k == "found":
+        return fmt(
+            t("Found a city with the scout at {s}", "以在{s}的偵察隊建立城市"),
+            s=where(data, data["figs"][a["fig"]]["sq"]),
+        )
+    if k == "government":
+        g = ANARCHY if a["gov"] == "anarchy" else name("gov", a["gov"])
+        return fmt(t("Change government to {g}", "將政體改為{g}"), g=g)
+    if k == "place_gp":
+        return fmt(t("Place {g} at {s}", "將{g}放在{s}"), g=name("gp", a["gp"]), s=where(data, a["sq"]))
+    if k == "keep_gp":
+        return t("Keep the great person on the sheet", "將重要人士留在文明玩家板上")
+    if k == "gather":
+        c = data["cities"][a["city"]]
+        return fmt(
+            t("Scout at {s} gathers for the city at {c}", "在{s}的偵察隊為{c}的城市蒐集"),
+            s=where(data, data["figs"][a["fig"]]["sq"]),
+            c=where(data, c["sq"]),
+        )
+    if k == "end_start":
+        return t("End Start of Turn", "結束回合開始階段")
+    if k == "produce":
+        c = data["cities"][a["city"]]
+        y = model.city_yield(data, a["city"])
+        cost = city.item_cost(data, seat, a["item"])
+        rush = city.rush_cost(data, seat, cost - y["production"])
+        extra = fmt(t(", rush {n} trade", "，加速花費{n}點貿易"), n=rush) if rush else t("", "")
+        return fmt(
+            t("City at {c}: produce {i} (cost {n}{r})", "{c}的城市：生產{i}（花費{n}{r}）"),
+            c=where(data, c["sq"]),
+            i=city.item_name(a["item"]),
+            n=cost,
+            r=extra,
+        )
+    if k == "site":
+        return fmt(t("Place it at {s}", "放在{s}"), s=where(data, a["sq"]))
+    if k == "arts":
+        c = data["cities"][a["city"]]
+        n = 1 + model.city_yield(data, a["city"])["culture"]
+        return fmt(
+            t("City at {c}: devote to the arts (+{n} culture)", "{c}的城市：奉獻給藝術（+{n}文化）"),
+            c=where(data, c["sq"]),
+            n=n,
+        )
+    if k == "harvest":
+        c = data["cities"][a["city"]]
+        return fmt(
+            t("City at {c}: harvest {r}", "{c}的城市：收穫{r}"), c=where(data, c["sq"]), r=RESOURCE[a["res"]]
+        )
+    if k == "advance":
+        sp = city.next_space(data, seat) or {"cost": {}}
+        return fmt(
+            t("Advance on the culture track ({c} culture, {d} trade)", "在文化軌上前進（{c}文化，{d}貿易）"),
+            c=sp["cost"].get("culture", 0),
+            d=sp["cost"].get("trade", 0),
+        )
+    if k == "end_city":
+        return t("End City Management", "結束城市管理階段")
+    if k == "move":
+        figs = []
+        if a["armies"]:
+            figs.append(fmt(t("{n} army", "{n}軍隊"), n=a["armies"]))
+        if a["scouts"]:
+            figs.append(fmt(t("{n} scout", "{n}偵察隊"), n=a["scouts"]))
+        group = {lang: " + ".join(f[lang] for f in figs) for lang in ("en", "zh-Hant", "zh-Hans")}
+        return fmt(
+            t("Move {g} from {s} {d}", "將{g}從{s}往{d}移動"),
+            g=group,
+            s=where(data, a["from"]),
+            d=_dir(data, a["from"], a["to"]),
+        )
+    if k == "step":
+        sq = data["figs"][data["mv"]["figs"][0]]["sq"]
+        return fmt(t("Go on {d}", "繼續往{d}移動"), d=_dir(data, sq, a["to"]))
+    if k == "explore":
+        return t("Discover the face-down tile next to it (1 movement)", "探索旁邊面朝下的地圖板塊（1點移動）")
+    if k == "stop":
+        return t("Stop here", "停在這裡")
+    if k == "end_move":
+        return t("End Movement", "結束移動階段")
+    if k == "research":
+        if not a["tech"]:
+            return t("Learn nothing this turn", "本回合不研發")
+        return fmt(t("Research {x}", "研發{x}"), x=name("tech", a["tech"]))
+    if k == "play":
+        b = data["battle"]
+        side = "a" if combat.controller(b, "a") == seat else "d"
+        u = UNIT[UNIT_CARDS[a["card"]]["type"]]
+        st = combat.card_strength(data, b, side, a["card"])
+        if a["front"] < 0:
+            return fmt(t("Play {u} {s} on a new front", "打出{u} {s}開闢新戰線"), u=u, s=st)
+        other = "d" if side == "a" else "a"
+        e = b["fronts"][a["front"]][other]
+        return fmt(
+            t("Play {u} {s} against {v} {w}", "打出{u} {s}攻擊{v} {w}"),
+            u=u,
+            s=st,
+            v=UNIT[UNIT_CARDS[e["c"]]["type"]],
+            w=combat.card_strength(data, b, other, e["c"]),
+        )
+    if k == "loot":
+        return _loot(a)
+    if k == "discard":
+        ev = EVENTS[a["card"].rsplit("_", 1)[0]]
+        return fmt(t("Discard {c}", "棄掉{c}"), c=ev["name"])
+    return t(k, k)
+
+
+def _loot(a: Action) -> Text:
+    take = a["take"]
+    if take == "trade":
+        return fmt(t("Loot {n} trade", "掠奪{n}點貿易"), n=a["n"])
+    if take == "culture":
+        return fmt(t("Loot {n} culture", "掠奪{n}點文化"), n=a["n"])
+    if take in ("resource", "resources"):
+        rs = [a["res"]] if take == "resource" else a["res"]
+        names = [RESOURCE.get(r, t("a face-down marker", "一個面朝下的標誌物")) for r in rs]
+        joined = {lang: ", ".join(n[lang] for n in names) for lang in ("en", "zh-Hant", "zh-Hans")}
+        return fmt(t("Loot {r}", "掠奪{r}"), r=joined)
+    if take == "tech":
+        return fmt(t("Learn {x} for free", "免費研發{x}"), x=name("tech", a["tech"]))
+    if take == "culture_card":
+        return t("Steal a culture card (blind)", "偷取一張文化事件卡（隨機）")
+    return t("Nothing to loot", "沒有可掠奪的")
