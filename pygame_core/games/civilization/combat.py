@@ -52,7 +52,12 @@ def rank_of(data: Data, b: Data, side: str, card: str) -> int:
 def card_strength(data: Data, b: Data, side: str, card: str) -> int:
     s = UNIT_CARDS[card]["strengths"]
     r = rank_of(data, b, side, card)
-    return int(s[min(max(r, 1), len(s)) - 1])
+    extra = 0
+    if not (side == "d" and b["def"] == BARBARIAN):
+        from pygame_core.games.civilization import effects
+
+        extra = effects.unit_bonus(data, b["att"] if side == "a" else b["def"])
+    return int(s[min(max(r, 1), len(s)) - 1]) + extra
 
 
 def _hand_size(data: Data, seat: int, armies: int, city_defence: bool) -> int:

@@ -313,6 +313,7 @@ def enter(ctx: Ctx, phase: str) -> None:
         enter(ctx, "city")
     elif phase == "city":
         d["acted"] = []
+        d["bonus_prod"] = {}
     elif phase == "move":
         d["mv"] = None
         d["moved"] = []
@@ -334,6 +335,10 @@ def next_player(ctx: Ctx) -> None:
         nxt = PHASES[PHASES.index(d["phase"]) + 1]
         enter(ctx, nxt)
     else:
+        if d["phase"] == "start":
+            from pygame_core.games.civilization import effects
+
+            effects.start_of_turn(ctx, d["order"][d["i"]])
         ctx.log(fmt(t("{ph}: {p}.", "{ph}：{p}。"), ph=PHASE[d["phase"]], p=seat_name(d["order"][d["i"]])))
 
 

@@ -7,6 +7,7 @@ from typing import Any
 from pygame_core.games.civilization import (
     city,
     combat,
+    effects,
     flow,
     labels,
     move,
@@ -127,9 +128,14 @@ class Civilization(Game):
     def _resolve(self, ctx: Ctx, decision: Decision) -> None:
         research.resolve(ctx, decision)
 
+    def _optional(self, data: Data, seat: int) -> list[Action]:
+        return effects.optional(data, seat)
+
     def _apply(self, ctx: Ctx, seat: int, action: Action) -> None:
         ph = ctx.data["phase"]
-        if ph == "setup":
+        if action["type"] in ("culture_card", "ability", "coin_task"):
+            effects.apply(ctx, seat, action)
+        elif ph == "setup":
             start.setup_apply(ctx, seat, action)
         elif ph == "start":
             start.start_apply(ctx, seat, action)

@@ -168,6 +168,7 @@ def city_yield(
         where = e.get("where", "each_city")
         if where in ("each_city", "city") or (where == "capital" and data["cities"][ci]["cap"]):
             tot[e["what"]] += int(e["amount"])
+    tot["production"] += data.get("bonus_prod", {}).get(str(ci), 0)
     tot["resources"] = sorted(res)
     return tot
 

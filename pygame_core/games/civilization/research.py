@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.civilization import model
+from pygame_core.games.civilization import effects, model
 from pygame_core.games.civilization.data import BUILDINGS, TECHS, name
 from pygame_core.games.civilization.text import fmt, seat_name, t
 from pygame_core.kernel import Ctx, decisions
@@ -37,7 +37,8 @@ def options(data: Data, seat: int) -> list[str]:
     p = data["p"][seat]
     out = []
     for tid, rec in TECHS.items():
-        if model.knows(data, seat, tid) or p["trade"] < THRESHOLD[int(rec["level"])]:
+        need = THRESHOLD[int(rec["level"])] - effects.research_discount(data, seat)
+        if model.knows(data, seat, tid) or p["trade"] < need:
             continue
         if rec["level"] == 5 and any(model.knows(data, s, tid) for s in range(len(data["p"]))):
             continue
