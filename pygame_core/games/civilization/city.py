@@ -113,7 +113,10 @@ def sites(data: Data, seat: int, ci: int, item: str) -> list[int]:
     grid = geo.grid(data)
     own = model.outskirts(data, ci)
     if item in COSTS:
-        return [s for s in own if start.can_end_on(data, seat, s, 1, occ)]
+        out = [s for s in own if start.can_end_on(data, seat, s, 1, occ)]
+        if item == "army":  # L1270, A53: an army may be placed on a blockaded square and attacks
+            out += [s for s in own if s not in out and _blockaded_placeable(data, seat, s, occ)]
+        return out
     kind, _, rid = item.partition(":")
     for s in own:
         g = grid[s]
@@ -137,6 +140,13 @@ def sites(data: Data, seat: int, ci: int, item: str) -> list[int]:
                 continue  # L744: one wonder per city
         out.append(s)
     return out
+
+
+def _blockaded_placeable(data: Data, seat: int, sq: int, occ: dict[int, list[str]]) -> bool:
+    g = geo.grid(data)[sq]
+    if g is None or (g["terrain"] == "water" and model.traits(data, seat)["water"] != "end"):
+        return False
+    return model.enemy_on(data, sq, seat, occ)
 
 
 def _city_items(data: Data, ci: int, kind: str) -> list[tuple[int, dict[str, Any]]]:
@@ -176,10 +186,11 @@ def city_legal(data: Data, seat: int) -> list[Action]:
         y = model.city_yield(data, ci, occ)
         for item in products(data, seat, ci):
             need = rush_cost(data, seat, item_cost(data, seat, item) - y["production"])
-            if need <= p["trade"] and (
-                item.startswith("unit:") or item == "walls" or sites(data, seat, ci, item)
-            ):
+            placeable = item.startswith("unit:") or item == "walls" or bool(sites(data, seat, ci, item))
+            if need <= p["trade"] and placeable:
                 out.append({"type": "produce", "city": ci, "item": item})
+            if item.startswith("building:") and placeable and _free_building(data, seat):
+                out.append({"type": "produce", "city": ci, "item": item, "free": True})
         out.append({"type": "arts", "city": ci})  # L762
         for r in y["resources"]:
             if data["market"].get(r, 0) > 0:  # L838-840
@@ -197,6 +208,14 @@ def city_legal(data: Data, seat: int) -> list[Action]:
     ):
         out.append({"type": "end_city"})
     return out
+
+
+def _free_building(data: Data, seat: int) -> bool:
+    """Egypt: once per turn a city action builds an unlocked building for free (public civ sheet)."""
+    p = data["p"][seat]
+    return "free_building" not in p["used"] and any(
+        e.get("rule") == "free_building_action" for e in p["civ_effects"]
+    )
 
 
 def next_space(data: Data, seat: int) -> dict[str, Any] | None:
@@ -234,7 +253,9 @@ def city_apply(ctx: Ctx, seat: int, action: Action) -> None:
         ctx.log(fmt(t("{p} harvests {r}.", "{p}收穫{r}。"), p=seat_name(seat), r=RESOURCE[r]))
     else:
         item = action["item"]
-        cost = item_cost(d, seat, item)
+        cost = 0 if action.get("free") else item_cost(d, seat, item)
+        if action.get("free"):
+            p["used"].append("free_building")
         paid = rush_cost(d, seat, cost - y["production"])
         p["trade"] -= paid
         rushed = (
@@ -291,7 +312,18 @@ def site_apply(ctx: Ctx, seat: int, dec: dict[str, Any], action: Action) -> None
     decisions.pop(d, dec)
     sq, item = action["sq"], dec["item"]
     if item in COSTS:
-        start.new_fig(d, seat, item, sq)
+        fid = start.new_fig(d, seat, item, sq)
+        enemy = [f for f, x in d["figs"].items() if x["sq"] == sq and x["o"] != seat]
+        if enemy:
+            from pygame_core.games.civilization import combat
+
+            owner = d["figs"][enemy[0]]["o"]
+            if all(d["figs"][f]["k"] == "scout" for f in enemy):
+                for f in enemy:
+                    del d["figs"][f]
+                combat.win_without_battle(ctx, seat, owner)
+            else:
+                combat.start(ctx, seat, [fid], sq, owner)
         return
     kind, _, rid = item.partition(":")
     start.replace_item(ctx, seat, sq)

@@ -264,6 +264,7 @@ def _clash(ctx: Ctx, b: Data, front: Data, side: str) -> None:
         if unit["w"] >= strength:  # L1121, A47
             front[sd] = None
             b["killed"][sd] += 1
+            b.setdefault("dead", {"a": [], "d": []})[sd].append(unit["c"])
             city.return_unit(d, unit["c"])
     if front["a"] is None and front["d"] is None:
         b["fronts"].remove(front)
@@ -293,6 +294,9 @@ def _resolve(ctx: Ctx) -> None:
                     d["p"][b["att"] if s == "a" else b["def"]]["forces"].append(f[s]["c"])
     d["battle"] = None
     att, dfn, sq = b["att"], b["def"], b["sq"]
+    for side, seat in (("a", att), ("d", dfn)):
+        if seat != BARBARIAN:
+            _save_unit(ctx, seat, b.get("dead", {}).get(side, []))
     ctx.log(
         fmt(
             t("{w} wins the battle ({x} against {y}).", "{w}贏得戰鬥（{x}對{y}）。"),
@@ -325,6 +329,7 @@ def _resolve(ctx: Ctx) -> None:
             d["p"][att]["hv"].append(mark["id"])
         ctx.log(fmt(t("{p} conquers a {v}.", "{p}征服一個{v}。"), p=seat_name(att), v=VILLAGE))
         china_culture(ctx, att)
+        city.civ_rule_culture_step(ctx, att)
         _after_win(ctx, att)
         return
     ci = b["city"]
@@ -336,9 +341,26 @@ def _resolve(ctx: Ctx) -> None:
             victory.capital_taken(ctx, att, dfn)  # L1197
             return
         destroy_city(ctx, ci)  # L1189
+        city.civ_rule_culture_step(ctx, att)
         _loot(ctx, att, dfn, True)
     else:
         _loot(ctx, att, dfn, False)
+
+
+def _save_unit(ctx: Ctx, seat: int, dead: list[str]) -> None:
+    """China: after each battle one own killed unit returns to the standing forces (public civ sheet,
+    digest §3.2); the engine saves the strongest one (ruling)."""
+    d = ctx.data
+    p = d["p"][seat]
+    if not dead or not any(e.get("rule") == "save_killed_unit" for e in p["civ_effects"]):
+        return
+    card = max(dead, key=lambda c: (UNIT_CARDS[c]["strengths"][-1], c))
+    u = UNIT_CARDS[card]["type"]
+    if card in d["decks"][u]:
+        d["decks"][u].remove(card)
+        d["up"][u] -= 1
+        p["forces"].append(card)
+        ctx.log(fmt(t("{p} saves a killed unit.", "{p}救回一個被殲滅的部隊。"), p=seat_name(seat)))
 
 
 def destroy_city(ctx: Ctx, ci: int) -> None:

@@ -116,6 +116,7 @@ def setup(ctx: Ctx) -> None:
         "acted": [],
         "battle": None,
         "used": [],
+        "bonus_prod": {},
         "turn_limit": int(ctx.options.get("turn_limit", 0)),
     }
     ctx.data.update(data)
@@ -190,7 +191,8 @@ def _new_player(ctx: Ctx, seat: int, civ: str) -> Data:
         "walls_start": any(e.get("what") == "walls" for e in rec.get("setup", [])),
         "wonder_hold": [],
         "coins": 0,
-        "lost_capital": False,
+        "xres": [],
+        "used": [],
     }
 
 
@@ -269,7 +271,7 @@ def to_move(data: Data) -> list[int]:
     if data["over"]:
         return []
     ph = data["phase"]
-    if ph in ("setup", "start", "city", "move"):
+    if ph in ("setup", "start", "trade", "city", "move"):
         return [data["order"][data["i"]]]
     return []
 
@@ -310,7 +312,6 @@ def enter(ctx: Ctx, phase: str) -> None:
         from pygame_core.games.civilization import city
 
         city.collect_trade(ctx)
-        enter(ctx, "city")
     elif phase == "city":
         d["acted"] = []
         d["bonus_prod"] = {}

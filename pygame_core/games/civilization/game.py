@@ -13,6 +13,7 @@ from pygame_core.games.civilization import (
     move,
     research,
     start,
+    trade,
     victory,
     views,
 )
@@ -72,6 +73,8 @@ class Civilization(Game):
             return start.setup_legal(data, seat)
         if ph == "start":
             return start.start_legal(data, seat)
+        if ph == "trade":
+            return trade.legal(data, seat)
         if ph == "city":
             return city.city_legal(data, seat)
         if ph == "move":
@@ -90,6 +93,8 @@ class Civilization(Game):
             return city.site_legal(data, seat, decision)
         if k == "great_person":
             return city.gp_legal(data, seat, decision)
+        if k == "offer":
+            return trade.answer_legal(data, seat, decision)
         if k == "discard":
             return [{"type": "discard", "card": c} for c in sorted(set(data["p"][seat]["hand"]))]
         return super()._decision_legal(data, seat, decision)
@@ -104,6 +109,8 @@ class Civilization(Game):
             combat.play(ctx, seat, action)
         elif k == "loot":
             combat.loot_apply(ctx, seat, decision, action)
+        elif k == "offer":
+            trade.answer(ctx, seat, decision, action)
         elif k == "site":
             city.site_apply(ctx, seat, decision, action)
         elif k == "great_person":
@@ -139,6 +146,8 @@ class Civilization(Game):
             start.setup_apply(ctx, seat, action)
         elif ph == "start":
             start.start_apply(ctx, seat, action)
+        elif ph == "trade":
+            trade.apply(ctx, seat, action)
         elif ph == "city":
             city.city_apply(ctx, seat, action)
         elif ph == "move":

@@ -6,7 +6,7 @@ from typing import Any
 
 from pygame_core.games.civilization import city, combat, geo, model
 from pygame_core.games.civilization.data import EVENTS, UNIT_CARDS, name
-from pygame_core.games.civilization.text import ANARCHY, FIGURE, RESOURCE, UNIT, fmt, t
+from pygame_core.games.civilization.text import ANARCHY, FIGURE, RESOURCE, UNIT, fmt, seat_name, t
 from pygame_core.kernel.i18n import Text, pick
 from pygame_core.kernel.state import Action
 
@@ -115,6 +115,11 @@ def text(data: Data, seat: int, a: Action) -> Text:
             s=where(data, a["from"]),
             d=_dir(data, a["from"], a["to"]),
         )
+    if "sacrifice" in a:
+        return fmt(
+            t("Sacrifice the figure in the enemy city to learn {x}", "犧牲進入敵方城市的公仔以研發{x}"),
+            x=name("tech", a["sacrifice"]),
+        )
     if k == "step":
         sq = data["figs"][data["mv"]["figs"][0]]["sq"]
         return fmt(t("Go on {d}", "繼續往{d}移動"), d=_dir(data, sq, a["to"]))
@@ -144,6 +149,29 @@ def text(data: Data, seat: int, a: Action) -> Text:
             v=UNIT[UNIT_CARDS[e["c"]]["type"]],
             w=combat.card_strength(data, b, other, e["c"]),
         )
+    if k == "offer":
+        from pygame_core.games.civilization.trade import bundle_text
+
+        return fmt(
+            t("Offer {q} {g} for {h}", "向{q}提議以{g}交換{h}"),
+            q=seat_name(a["to"]),
+            g=bundle_text(a["give"]),
+            h=bundle_text(a["get"]),
+        )
+    if k in ("accept", "decline"):
+        from pygame_core.games.civilization.trade import bundle_text
+
+        dec = next(x for x in reversed(data["decisions"]) if x["kind"] == "offer")
+        txt = (
+            t("Accept: {g} from {p} for your {h}", "接受：以你的{h}換取{p}的{g}")
+            if k == "accept"
+            else t("Decline the offer of {p}", "拒絕{p}的提議")
+        )
+        return fmt(txt, p=seat_name(dec["by"]), g=bundle_text(dec["give"]), h=bundle_text(dec["get"]))
+    if k == "end_trade":
+        return t("End Trade", "結束貿易階段")
+    if k in ("culture_card", "ability", "coin_task"):
+        return _effect_label(data, seat, a)
     if k == "loot":
         return _loot(a)
     if k == "discard":
@@ -168,3 +196,40 @@ def _loot(a: Action) -> Text:
     if take == "culture_card":
         return t("Steal a culture card (blind)", "偷取一張文化事件卡（隨機）")
     return t("Nothing to loot", "沒有可掠奪的")
+
+
+def _effect_label(data: Data, seat: int, a: Action) -> Text:
+    from pygame_core.games.civilization.data import TECHS
+
+    k = a["type"]
+    if k == "coin_task":
+        return fmt(t("Coin task of {x}", "{x}的錢幣任務"), x=name("tech", a["tech"]))
+    if k == "culture_card":
+        ev = EVENTS[a["card"].rsplit("_", 1)[0]]
+        head = fmt(t("Play {c}: {e}", "打出{c}：{e}"), c=ev["name"], e=ev["text"])
+    else:
+        ab = TECHS[a["tech"]]
+        head = fmt(t("Use {x}: {e}", "使用{x}：{e}"), x=ab["name"], e=ab["text"])
+    extra = []
+    for key in ("city", "target", "wonder", "sq", "res", "front"):
+        if key in a:
+            if key == "city":
+                extra.append(
+                    fmt(t("city at {c}", "{c}的城市"), c=where(data, data["cities"][a["city"]]["sq"]))
+                )
+            elif key == "target":
+                extra.append(seat_name(a["target"]))
+            elif key == "wonder":
+                extra.append(name("wonder", a["wonder"]))
+            elif key == "sq":
+                extra.append(where(data, a["sq"]))
+            elif key == "res":
+                extra.append(RESOURCE[a["res"]])
+            else:
+                extra.append(fmt(t("front {n}", "第{n}戰線"), n=a["front"] + 1))
+    if len(a) > 2 and "opt" in a:
+        extra.insert(0, fmt(t("option {n}", "選項{n}"), n=a["opt"] + 1))
+    if not extra:
+        return head
+    tail = {lang: ", ".join(x[lang] for x in extra) for lang in ("en", "zh-Hant", "zh-Hans")}
+    return fmt(t("{h} ({x})", "{h}（{x}）"), h=head, x=tail)

@@ -78,6 +78,8 @@ def legal(data: Data, seat: int) -> list[Action]:
         for to in geo.orth(data, sq):
             if step_ok(data, seat, sq, to, a, s, mv["left"], occ2, tr):
                 out.append({"type": "step", "to": to})
+            if len(mv["figs"]) == 1:
+                out.extend({"type": "step", "to": to, "sacrifice": x} for x in _sacrifice(data, seat, to))
         out.extend({"type": "explore", "cell": i} for i in _explorable(data, sq))
         if can_stop(data, seat, sq, tr) or not out:
             out.append({"type": "stop"})
@@ -91,6 +93,13 @@ def legal(data: Data, seat: int) -> list[Action]:
             for a, s in combos:
                 if step_ok(data, seat, sq, to, a, s, tr["speed"], occ2, tr):
                     out.append({"type": "move", "from": sq, "armies": a, "scouts": s, "to": to})
+            sac = _sacrifice(data, seat, to)
+            for a, s in ((1, 0), (0, 1)):
+                if (a <= na and s <= ns) and sac:
+                    out.extend(
+                        {"type": "move", "from": sq, "armies": a, "scouts": s, "to": to, "sacrifice": x}
+                        for x in sac
+                    )
         cells = _explorable(data, sq)
         if cells:
             a, s = (1, 0) if na else (0, 1)
@@ -115,6 +124,15 @@ def apply(ctx: Ctx, seat: int, action: Action) -> None:
         d["moved"].extend(figs)
         d["mv"] = {"figs": figs, "left": model.traits(d, seat)["speed"]}
     mv = d["mv"]
+    if "sacrifice" in action:
+        fid = mv["figs"][0]
+        del d["figs"][fid]
+        d["mv"] = None
+        d["p"][seat]["used"].append("sacrifice")
+        from pygame_core.games.civilization import research
+
+        research.learn(ctx, seat, action["sacrifice"], free=True)
+        return
     if k == "explore":
         _explore(ctx, seat, action["cell"])
         mv["left"] -= 1  # L876: 1 movement point
@@ -122,6 +140,21 @@ def apply(ctx: Ctx, seat: int, action: Action) -> None:
         _step(ctx, seat, action["to"])
     if d["mv"] is not None and d["mv"]["left"] <= 0:
         d["mv"] = None
+
+
+def _sacrifice(data: Data, seat: int, to: int) -> list[str]:
+    """Russia: once per turn a figure entering an enemy city may be sacrificed to learn, free, a tech
+    that civilization knows (public civ sheet, digest §3.2)."""
+    p = data["p"][seat]
+    ci = model.city_at(data, to)
+    if ci < 0 or data["cities"][ci]["o"] == seat or "sacrifice" in p["used"]:
+        return []
+    if not any(e.get("rule") == "sacrifice_to_learn" for e in p["civ_effects"]):
+        return []
+    from pygame_core.games.civilization import research
+
+    owner = data["cities"][ci]["o"]
+    return [x for x in data["p"][owner]["techs"] if x not in p["techs"] and research.slot_ok(data, seat, x)]
 
 
 def _explore(ctx: Ctx, seat: int, cell: int) -> None:

@@ -119,3 +119,8 @@ def _germany(ctx: Ctx, seat: int, utype: str) -> None:
         from pygame_core.games.civilization import city
 
         p["forces"].append(city.draw_unit(ctx, utype))
+        left = [r for r in sorted(d["market"]) if d["market"][r] > 0]
+        if left:  # and a market resource: the engine takes the most plentiful (ruling)
+            r = max(left, key=lambda k: d["market"][k])
+            d["market"][r] -= 1
+            p["res"][r] = p["res"].get(r, 0) + 1

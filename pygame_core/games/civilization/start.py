@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.civilization import flow, geo, model
+from pygame_core.games.civilization import city, flow, geo, model
 from pygame_core.games.civilization.data import GOVS, name
 from pygame_core.games.civilization.text import ANARCHY, FIGURE, fmt, seat_name, t
 from pygame_core.kernel import Ctx
@@ -213,6 +213,7 @@ def start_apply(ctx: Ctx, seat: int, action: Action) -> None:
         ctx.log(
             fmt(t("{p} founds a city (city {n}).", "{p}建立一座城市（第{n}座）。"), p=seat_name(seat), n=n)
         )
+        city.civ_rule_culture_step(ctx, seat)
         if d["learning"] and n >= 3:  # L322
             from pygame_core.games.civilization import victory
 
