@@ -189,3 +189,12 @@ def test_an_army_produced_onto_a_blockaded_square_attacks_L1270_A53():
     city.city_apply(c, 0, {"type": "produce", "city": 0, "item": "army"})
     city.site_apply(c, 0, d["decisions"][-1], {"type": "site", "sq": target})
     assert d["battle"] is not None and d["battle"]["att"] == 0 and d["battle"]["def"] == 1
+
+
+def test_heuristic_bot_beats_random_in_two_player_full_games():
+    from pygame_core.simulate import simulate
+
+    r = simulate("civilization", 2, 3, seed=100, bot=["heuristic", "random"], options={"game": "full"})
+    assert r["finished"] == 3 and sum(0 in w for w in r["winners"]) >= 2
+    r = simulate("civilization", 2, 3, seed=200, bot=["random", "heuristic"], options={"game": "full"})
+    assert r["finished"] == 3 and sum(1 in w for w in r["winners"]) >= 2
