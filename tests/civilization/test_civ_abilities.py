@@ -198,3 +198,36 @@ def test_heuristic_bot_beats_random_in_two_player_full_games():
     assert r["finished"] == 3 and sum(0 in w for w in r["winners"]) >= 2
     r = simulate("civilization", 2, 3, seed=200, bot=["random", "heuristic"], options={"game": "full"})
     assert r["finished"] == 3 and sum(1 in w for w in r["winners"]) >= 2
+
+
+def test_defection_removes_an_enemy_figure_near_ones_city_L824():
+    d = _city_state("grassland")
+    turn_of(d, "move")
+    near = start.new_fig(d, 1, "army", square(d, 4, 4))
+    start.new_fig(d, 1, "army", square(d, 7, 15))
+    d["p"][0]["hand"] = ["defection_1"]
+    acts = [a for a in effects.optional(d, 0) if a["type"] == "culture_card"]
+    assert acts == [{"type": "culture_card", "card": "defection_1", "opt": 0, "figs": [near]}]
+    effects.apply(ctx_of(d), 0, acts[0])
+    assert near not in d["figs"] and len(d["figs"]) == 1
+
+
+def test_metalworking_iron_adds_strength_to_the_next_unit_played_L916_L1159():
+    from test_civ_rules import _battle, card_of
+
+    s = after_setup()
+    d = s.data
+    bare(d)
+    d["p"][0]["techs"]["metalworking"] = 1
+    d["p"][0]["res"] = {"iron": 1}
+    inf = card_of("infantry", [2])
+    b = _battle(d, [inf], [card_of("infantry", [1])])
+    acts = [a for a in effects.optional(d, 0) if a["type"] == "ability"]
+    assert acts == [{"type": "ability", "tech": "metalworking", "i": 0, "opt": 0}]
+    effects.apply(ctx_of(d), 0, acts[0])
+    b["turn"] = "a"
+    from pygame_core.kernel import decisions
+
+    decisions.push(d, "battle", [0])
+    combat.play(ctx_of(d), 0, {"type": "play", "card": inf, "front": -1})
+    assert combat.unit_strength(d, b, "a", b["fronts"][0]["a"]) == 5

@@ -14,9 +14,29 @@ from pygame_core.games.civilization import catalog as c
 
 README = Path(c.__file__).parent / "data" / "README.md"
 EXPANSION_NAMES = {  # FAF / WAW content that must stay out (digest §7)
-    "agriculture", "ecology", "plastics", "mysticism", "navy", "logistics", "bureaucracy", "education",
-    "notre_dame", "leonardos_workshop", "the_pentagon", "the_internet", "great_lighthouse", "statue_of_zeus",
-    "migrants", "colonists", "immigrants", "flooding", "shipyard", "spain", "arabs", "greece", "india",
+    "agriculture",
+    "ecology",
+    "plastics",
+    "mysticism",
+    "navy",
+    "logistics",
+    "bureaucracy",
+    "education",
+    "notre_dame",
+    "leonardos_workshop",
+    "the_pentagon",
+    "the_internet",
+    "great_lighthouse",
+    "statue_of_zeus",
+    "migrants",
+    "colonists",
+    "immigrants",
+    "flooding",
+    "shipyard",
+    "spain",
+    "arabs",
+    "greece",
+    "india",
 }
 
 
@@ -117,21 +137,37 @@ def test_units_counts_costs_strengths_L48_L51_L677_L687() -> None:
             assert len(s) == 4 and 1 <= s[0] <= 3 and s == [s[0] + i for i in range(4)]  # L687
     assert per_type == {"infantry": 15, "mounted": 15, "artillery": 15, "aircraft": 8}
     assert all(c.UNIT_TYPES_DATA[t]["cards"] == n for t, n in per_type.items())
-    rank1 = [card["strengths"][0] for card in c.UNIT_CARDS.values() for _ in range(card["count"])
-             if card["type"] != "aircraft"]
+    rank1 = [
+        card["strengths"][0]
+        for card in c.UNIT_CARDS.values()
+        for _ in range(card["count"])
+        if card["type"] != "aircraft"
+    ]
     assert sum(rank1) / len(rank1) == 2  # average rank-1 strength 2 (L687)
     for t in ("infantry", "mounted", "artillery"):
         assert [r["cost"] for r in c.UNIT_TYPES_DATA[t]["ranks"]] == [5, 7, 9, 11]
     assert c.UNIT_TYPES_DATA["aircraft"]["ranks"][0]["cost"] == 12
     trumps = {t: c.UNIT_TYPES_DATA[t]["trumps"] for t in c.UNIT_TYPES}
-    assert trumps == {"infantry": "mounted", "mounted": "artillery", "artillery": "infantry",
-                      "aircraft": None}
+    assert trumps == {
+        "infantry": "mounted",
+        "mounted": "artillery",
+        "artillery": "infantry",
+        "aircraft": None,
+    }
 
 
 def test_buildings_markers_and_limits_L65_L73() -> None:
     markers = {b: rec["markers"] for b, rec in c.BUILDINGS.items()}
-    assert markers == {"harbor": 10, "trading_post": 6, "workshop": 6, "library": 6, "granary": 6,
-                       "market": 5, "temple": 5, "barracks": 5}
+    assert markers == {
+        "harbor": 10,
+        "trading_post": 6,
+        "workshop": 6,
+        "library": 6,
+        "granary": 6,
+        "market": 5,
+        "temple": 5,
+        "barracks": 5,
+    }
     assert sum(markers.values()) == 49
     assert {b for b, rec in c.BUILDINGS.items() if rec["limited"]} == {"market", "temple", "barracks"}
     assert c.BUILDINGS["harbor"]["terrain"] == ["water"]
@@ -155,8 +191,14 @@ def test_great_persons_huts_villages_L63_L74_L75() -> None:
 def test_six_civilizations_setup_L427_L449() -> None:
     assert set(c.CIVILIZATIONS) == {"america", "china", "egypt", "germany", "rome", "russia"}
     govs = {cid: civ["starting_government"] for cid, civ in c.CIVILIZATIONS.items()}
-    assert govs == {"america": "despotism", "china": "despotism", "egypt": "despotism",
-                    "germany": "despotism", "rome": "republic", "russia": "communism"}  # L465
+    assert govs == {
+        "america": "despotism",
+        "china": "despotism",
+        "egypt": "despotism",
+        "germany": "despotism",
+        "rome": "republic",
+        "russia": "communism",
+    }  # L465
     german = c.CIVILIZATIONS["germany"]["setup"]
     assert german == [{"kind": "starting_bonus", "what": "infantry_unit", "amount": 2}]  # L441
 
@@ -200,8 +242,21 @@ def test_provenance_on_every_entry() -> None:
     for name, rec in recs:
         assert rec["source"]["kind"] in c.SOURCE_KINDS, (name, rec["id"])
     # the top-level collections are all records with a source
-    for coll in (c.TECHS, c.GOVERNMENTS, c.CULTURE_EVENTS, c.WONDERS, c.UNIT_CARDS, c.BUILDINGS,
-                 c.GREAT_PERSONS, c.HUTS, c.VILLAGES, c.CIVILIZATIONS, c.MARKET, c.TILES, c.TERRAIN_DATA):
+    for coll in (
+        c.TECHS,
+        c.GOVERNMENTS,
+        c.CULTURE_EVENTS,
+        c.WONDERS,
+        c.UNIT_CARDS,
+        c.BUILDINGS,
+        c.GREAT_PERSONS,
+        c.HUTS,
+        c.VILLAGES,
+        c.CIVILIZATIONS,
+        c.MARKET,
+        c.TILES,
+        c.TERRAIN_DATA,
+    ):
         assert all("source" in rec for rec in coll.values())
     assert all("source" in lay for lay in c.LAYOUTS.values())
 

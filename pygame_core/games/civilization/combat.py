@@ -60,6 +60,11 @@ def card_strength(data: Data, b: Data, side: str, card: str) -> int:
     return int(s[min(max(r, 1), len(s)) - 1]) + extra
 
 
+def unit_strength(data: Data, b: Data, side: str, unit: Data) -> int:
+    """A unit on a front: its card's strength plus a one-play bonus it received."""
+    return card_strength(data, b, side, unit["c"]) + int(unit.get("x", 0))
+
+
 def _hand_size(data: Data, seat: int, armies: int, city_defence: bool) -> int:
     n = model.traits(data, seat)["battle_hand"] + 2 * max(0, armies - 1)  # L1062-1066
     return n + (3 if city_defence else 0)  # L1068
@@ -184,8 +189,12 @@ def play(ctx: Ctx, seat: int, action: Action) -> None:
     card = action["card"]
     b["hand"][side].remove(card)
     unit = {"c": card, "w": 0}
+    boost = b.get("boost", {}).get(side, 0)
+    if boost:  # a "+strength for one play" ability used before this play (L1159)
+        unit["x"] = boost
+        b["boost"][side] = 0
     utype = UNIT_CARDS[card]["type"]
-    st = card_strength(d, b, side, card)
+    st = unit_strength(d, b, side, unit)
     if action["front"] < 0:
         b["fronts"].append({side: unit, other: None})
         ctx.log(
@@ -236,7 +245,7 @@ def _clash(ctx: Ctx, b: Data, front: Data, side: str) -> None:
     d = ctx.data
     other = "d" if side == "a" else "a"
     u, v = front[side], front[other]
-    su, sv = card_strength(d, b, side, u["c"]), card_strength(d, b, other, v["c"])
+    su, sv = unit_strength(d, b, side, u), unit_strength(d, b, other, v)
     tu, tv = UNIT_CARDS[u["c"]]["type"], UNIT_CARDS[v["c"]]["type"]
     if UNIT_TYPES[tu].get("trumps") == tv:
         v["w"] += su
@@ -281,7 +290,7 @@ def _resolve(ctx: Ctx) -> None:
     d = ctx.data
     b = d["battle"]
     total = {
-        s: b["bonus"][s] + sum(card_strength(d, b, s, f[s]["c"]) for f in b["fronts"] if f[s] is not None)
+        s: b["bonus"][s] + sum(unit_strength(d, b, s, f[s]) for f in b["fronts"] if f[s] is not None)
         for s in SIDES
     }
     win = "a" if total["a"] > total["d"] else "d"

@@ -107,13 +107,15 @@ def _targets(data: Data, seat: int, e: dict[str, Any]) -> list[dict[str, Any]] |
             if WONDERS[w]["era"] in e["eras"] and w not in data["obsolete"]
         ]
         return [{"wonder": w} for w in sorted(ws)] or None
-    if k == "destroy" and e.get("what") == "building" and e.get("range") is None:
-        sqs = [int(q) for q, it in data["items"].items() if it["k"] == "b" and it["o"] != seat]
-        return [{"sq": q} for q in sorted(sqs)[:12]] or None
     if k == "free_build" and e.get("what") == "unit":
         return [{}]
     if k == "as_resource":
         return [{"res": r} for r in e["resources"]]
+    if k == "strength_bonus" and e.get("scope") == "one_play":
+        b = data["battle"]
+        return [{}] if b is not None and _side(b, seat) is not None else None
+    if k in ("kill", "destroy") and e.get("what") in ("figure", "building"):
+        return _ranged(data, seat, e)
     if k == "wound":
         b = data["battle"]
         if b is None:
@@ -124,6 +126,37 @@ def _targets(data: Data, seat: int, e: dict[str, Any]) -> list[dict[str, Any]] |
         other = "d" if side == "a" else "a"
         return [{"front": i} for i, f in enumerate(b["fronts"]) if f[other] is not None] or None
     return None
+
+
+def _ranged(data: Data, seat: int, e: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """Targets of a "kill figures" or "destroy buildings" effect: other players' figures or buildings
+    within ``range`` squares of one of the player's cities (anywhere if no range; ruling), ``count`` of
+    them (fewer if there are fewer)."""
+    from itertools import combinations
+
+    from pygame_core.games.civilization import geo
+
+    rng = e.get("range")
+    mine = [c["sq"] for c in data["cities"] if c["o"] == seat]
+
+    def near(q: int) -> bool:
+        return rng is None or any(geo.cheb(data, q, c) <= int(rng) for c in mine)
+
+    if e["what"] == "figure":
+        pool = sorted(
+            (f for f, x in data["figs"].items() if x["o"] != seat and near(x["sq"])), key=lambda f: int(f[1:])
+        )
+    else:
+        pool = sorted(
+            int(q) for q, it in data["items"].items() if it["k"] == "b" and it["o"] != seat and near(int(q))
+        )
+    if not pool:
+        return None
+    n = min(int(e.get("count", 1)), len(pool))
+    combos = list(combinations(pool, n))[:12]
+    if e["what"] == "figure":
+        return [{"figs": list(c)} for c in combos]
+    return [{"sq": c[0], "sqs": list(c)} if n > 1 else {"sq": c[0]} for c in combos]
 
 
 def _side(b: Data, seat: int) -> str | None:
@@ -188,6 +221,10 @@ def _run_one(ctx: Ctx, seat: int, e: dict[str, Any], ch: dict[str, Any]) -> None
         ctx.log(fmt(t("{w} is obsolete.", "{w}已廢棄。"), w=name("wonder", ch["wonder"])))
     elif k == "destroy":
         item = d["items"].pop(str(ch["sq"]))
+        if ch.get("sqs"):
+            for q in ch["sqs"][1:]:
+                extra = d["items"].pop(str(q))
+                d["supply"][BUILDINGS[extra["id"]]["marker"]] += 1
         d["supply"][BUILDINGS[item["id"]]["marker"]] += 1
         ctx.log(
             fmt(
@@ -205,6 +242,21 @@ def _run_one(ctx: Ctx, seat: int, e: dict[str, Any], ch: dict[str, Any]) -> None
     elif k == "as_resource":
         p["xres"].append(ch["res"])
         ctx.log(fmt(t("{p} takes {r}.", "{p}拿取{r}。"), p=seat_name(seat), r=RESOURCE[ch["res"]]))
+    elif k == "strength_bonus":
+        b = d["battle"]
+        side = _side(b, seat) or "a"
+        b.setdefault("boost", {"a": 0, "d": 0})[side] += int(e["amount"])
+        ctx.log(fmt(t("{p} strengthens its next unit.", "{p}加強下一個部隊。"), p=seat_name(seat)))
+    elif k == "kill":
+        for fid in ch["figs"]:
+            f = d["figs"].pop(fid)  # back to its owner's sheet
+            ctx.log(
+                fmt(
+                    t("{p} removes a figure of {q}.", "{p}移除{q}的一個公仔。"),
+                    p=seat_name(seat),
+                    q=seat_name(f["o"]),
+                )
+            )
     elif k == "wound":
         b = d["battle"]
         side = _side(b, seat) or "a"
@@ -212,7 +264,7 @@ def _run_one(ctx: Ctx, seat: int, e: dict[str, Any], ch: dict[str, Any]) -> None
         front = b["fronts"][ch["front"]]
         unit = front[other]
         unit["w"] += int(e["amount"])
-        if unit["w"] >= combat.card_strength(d, b, other, unit["c"]):
+        if unit["w"] >= combat.unit_strength(d, b, other, unit):
             front[other] = None
             b["killed"][other] += 1
             city.return_unit(d, unit["c"])

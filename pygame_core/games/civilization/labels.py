@@ -147,7 +147,7 @@ def text(data: Data, seat: int, a: Action) -> Text:
             u=u,
             s=st,
             v=UNIT[UNIT_CARDS[e["c"]]["type"]],
-            w=combat.card_strength(data, b, other, e["c"]),
+            w=combat.unit_strength(data, b, other, e),
         )
     if k == "offer":
         from pygame_core.games.civilization.trade import bundle_text
@@ -211,7 +211,7 @@ def _effect_label(data: Data, seat: int, a: Action) -> Text:
         ab = TECHS[a["tech"]]
         head = fmt(t("Use {x}: {e}", "使用{x}：{e}"), x=ab["name"], e=ab["text"])
     extra = []
-    for key in ("city", "target", "wonder", "sq", "res", "front"):
+    for key in ("city", "target", "wonder", "sq", "res", "front", "figs"):
         if key in a:
             if key == "city":
                 extra.append(
@@ -223,6 +223,16 @@ def _effect_label(data: Data, seat: int, a: Action) -> Text:
                 extra.append(name("wonder", a["wonder"]))
             elif key == "sq":
                 extra.append(where(data, a["sq"]))
+            elif key == "figs":
+                extra.append(
+                    fmt(
+                        t("figures at {s}", "在{s}的公仔"),
+                        s={
+                            lang: " ".join(where(data, data["figs"][f]["sq"])[lang] for f in a["figs"])
+                            for lang in ("en", "zh-Hant", "zh-Hans")
+                        },
+                    )
+                )
             elif key == "res":
                 extra.append(RESOURCE[a["res"]])
             else:

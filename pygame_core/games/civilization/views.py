@@ -88,7 +88,7 @@ def _battle(data: Data, viewer: int | None) -> dict[str, Any] | None:
                 if u is None
                 else {
                     "type": UNIT_CARDS[u["c"]]["type"],
-                    "strength": combat.card_strength(data, b, s, u["c"]),
+                    "strength": combat.unit_strength(data, b, s, u),
                     "wounds": u["w"],
                 }
             )
