@@ -231,3 +231,16 @@ def test_metalworking_iron_adds_strength_to_the_next_unit_played_L916_L1159():
     decisions.push(d, "battle", [0])
     combat.play(ctx_of(d), 0, {"type": "play", "card": inf, "front": -1})
     assert combat.unit_strength(d, b, "a", b["fronts"][0]["a"]) == 5
+
+
+def test_drought_turns_an_enemy_outskirts_square_into_desert_L216_L222():
+    d = _city_state("forest", production=2)
+    d["cities"].append({"o": 1, "sq": square(d, 5, 12), "cap": False, "wall": False})
+    turn_of(d, "start")
+    d["p"][0]["hand"] = ["drought_1"]
+    acts = [a for a in effects.optional(d, 0) if a["type"] == "culture_card"]
+    target = acts[0]["sq"]
+    assert target in model.outskirts(d, 1)
+    before = model.city_yield(d, 1)["production"]
+    effects.apply(ctx_of(d), 0, acts[0])
+    assert model.city_yield(d, 1)["production"] == before - 2

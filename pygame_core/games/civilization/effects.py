@@ -111,6 +111,8 @@ def _targets(data: Data, seat: int, e: dict[str, Any]) -> list[dict[str, Any]] |
         return [{}]
     if k == "as_resource":
         return [{"res": r} for r in e["resources"]]
+    if k == "terrain_change":
+        return _disaster_squares(data, seat, e["to"])
     if k == "strength_bonus" and e.get("scope") == "one_play":
         b = data["battle"]
         return [{}] if b is not None and _side(b, seat) is not None else None
@@ -126,6 +128,28 @@ def _targets(data: Data, seat: int, e: dict[str, Any]) -> list[dict[str, Any]] |
         other = "d" if side == "a" else "a"
         return [{"front": i} for i, f in enumerate(b["fronts"]) if f[other] is not None] or None
     return None
+
+
+def _disaster_squares(data: Data, seat: int, to: str) -> list[dict[str, Any]] | None:
+    """Drought / Deforestation (L216-222): a disaster marker on a square of another player's outskirts
+    (ruling): any non-desert land square becomes desert, a forest becomes grassland; 12 markers."""
+    from pygame_core.games.civilization import geo
+
+    if len(data.get("terr", {})) >= 12:
+        return None
+    grid = geo.grid(data)
+    out = []
+    for ci, c in enumerate(data["cities"]):
+        if c["o"] == seat:
+            continue
+        for q in model.outskirts(data, ci):
+            g = grid[q]
+            if g is None or g["terrain"] == "water" or g["terrain"] == to:
+                continue
+            if to == "grassland" and g["terrain"] != "forest":
+                continue
+            out.append({"sq": q})
+    return out[:16] or None
 
 
 def _ranged(data: Data, seat: int, e: dict[str, Any]) -> list[dict[str, Any]] | None:
@@ -242,6 +266,12 @@ def _run_one(ctx: Ctx, seat: int, e: dict[str, Any], ch: dict[str, Any]) -> None
     elif k == "as_resource":
         p["xres"].append(ch["res"])
         ctx.log(fmt(t("{p} takes {r}.", "{p}拿取{r}。"), p=seat_name(seat), r=RESOURCE[ch["res"]]))
+    elif k == "terrain_change":
+        from pygame_core.games.civilization import geo
+
+        d.setdefault("terr", {})[str(ch["sq"])] = e["to"]
+        geo.grid_key(d)
+        ctx.log(fmt(t("A disaster strikes a square of the map.", "災難襲擊地圖上的一個格子。")))
     elif k == "strength_bonus":
         b = d["battle"]
         side = _side(b, seat) or "a"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from pygame_core.games.civilization.data import TILES
+from pygame_core.games.civilization.data import TERRAINS, TILES
 
 Data = dict[str, Any]
 Square = dict[str, Any]
@@ -53,6 +53,19 @@ def grid(data: Data) -> tuple[Square | None, ...]:
             for r in range(4):
                 for k in range(4):
                     cells[(c["y"] * 4 + r) * w + c["x"] * 4 + k] = sqs[r * 4 + k]
+        for k, terrain in data.get("terr", {}).items():  # disaster markers (L216-222)
+            if cells[int(k)] is not None:
+                icons = TERRAINS[terrain].get("icons", {})
+                cells[int(k)] = {
+                    "terrain": terrain,
+                    "trade": icons.get("trade", 0),
+                    "production": icons.get("production", 0),
+                    "culture": 0,
+                    "coin": 0,
+                    "resource": None,
+                    "hut": False,
+                    "village": False,
+                }
         g = tuple(cells)
         if len(_GRIDS) > 4096:
             _GRIDS.clear()
@@ -62,9 +75,9 @@ def grid(data: Data) -> tuple[Square | None, ...]:
 
 def grid_key(data: Data) -> None:
     """Refresh ``data["gk"]``, the key of the face-up layout (call after a tile turns face up)."""
-    data["gk"] = f"{data['w']}|" + ";".join(
-        f"{c['tile']}/{c['arrow']}" if c["up"] else "-" for c in data["tiles"]
-    )
+    tiles = ";".join(f"{c['tile']}/{c['arrow']}" if c["up"] else "-" for c in data["tiles"])
+    marks = ",".join(f"{k}={v}" for k, v in sorted(data.get("terr", {}).items()))
+    data["gk"] = f"{data['w']}|{tiles}|{marks}"
 
 
 def xy(data: Data, sq: int) -> tuple[int, int]:
