@@ -12,17 +12,29 @@ ICONS = ("trade", "production", "culture", "coin")
 _START = STARTING
 
 
+_STATIC: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+
+
 def effects_in_force(data: Data, seat: int, occ: dict[int, list[str]] | None = None) -> list[dict[str, Any]]:
     """Effects of ``seat``'s techs (unlocks excluded), government and unobsolete, unblockaded wonders."""
     p = data["p"][seat]
-    out: list[dict[str, Any]] = []
-    for tid in p["techs"]:
-        rec = TECHS[tid]
-        out.extend(rec.get("traits", []))
-        out.extend(e for e in rec.get("abilities", []) if e["kind"] not in ("resource_ability",))
-    gov = GOVS.get(p["gov"])
-    if gov:
-        out.extend(gov.get("abilities", []))
+    key = (tuple(p["techs"]), p["gov"])
+    static = _STATIC.get(key)
+    if static is None:
+        static = []
+        for tid in p["techs"]:
+            rec = TECHS[tid]
+            static.extend(rec.get("traits", []))
+            static.extend(e for e in rec.get("abilities", []) if e["kind"] not in ("resource_ability",))
+        gov = GOVS.get(p["gov"])
+        if gov:
+            static.extend(gov.get("abilities", []))
+        if len(_STATIC) > 20000:
+            _STATIC.clear()
+        _STATIC[key] = static
+    if not p["wonders"]:
+        return static
+    out = list(static)
     for wid in p["wonders"]:
         if wid not in data["obsolete"] and not wonder_blockaded(data, wid, occ):
             out.extend(WONDERS[wid].get("abilities", []))

@@ -200,6 +200,7 @@ def _step(ctx: Ctx, seat: int, to: int) -> None:
         if mark["k"] == "hut":
             del d["marks"][str(to)]
             d["p"][seat]["hv"].append(mark["id"])  # L900
+            ctx.reveal()  # the explorer looks at the marker's back
             ctx.log(fmt(t("{p} explores a {h}.", "{p}探索一個{h}。"), p=seat_name(seat), h=HUT))
             combat.china_culture(ctx, seat)
         else:

@@ -36,8 +36,9 @@ def options(data: Data, seat: int) -> list[str]:
     nobody has it (L164)."""
     p = data["p"][seat]
     out = []
+    discount = effects.research_discount(data, seat)
     for tid, rec in TECHS.items():
-        need = THRESHOLD[int(rec["level"])] - effects.research_discount(data, seat)
+        need = THRESHOLD[int(rec["level"])] - discount
         if model.knows(data, seat, tid) or p["trade"] < need:
             continue
         if rec["level"] == 5 and any(model.knows(data, s, tid) for s in range(len(data["p"]))):

@@ -96,6 +96,8 @@ def answer(ctx: Ctx, seat: int, dec: dict[str, Any], action: Action) -> None:
     if action["type"] == "decline" or not (_has(d, by, dec["give"]) and _has(d, seat, dec["get"])):
         ctx.log(fmt(t("{q} declines.", "{q}拒絕。"), q=seat_name(seat)))
         return
+    if dec["give"].startswith("card:") or dec["get"].startswith("card:"):
+        ctx.reveal()  # a culture card changes hands: the receiver sees it (an undo barrier)
     _move(d, by, seat, dec["give"])
     _move(d, seat, by, dec["get"])
     ctx.log(fmt(t("{q} accepts the offer of {p}.", "{q}接受{p}的提議。"), q=seat_name(seat), p=seat_name(by)))
