@@ -244,3 +244,40 @@ def test_drought_turns_an_enemy_outskirts_square_into_desert_L216_L222():
     before = model.city_yield(d, 1)["production"]
     effects.apply(ctx_of(d), 0, acts[0])
     assert model.city_yield(d, 1)["production"] == before - 2
+
+
+def test_statue_of_liberty_and_hanging_gardens_act_at_the_start_of_turn():
+    d = _city_state("grassland")
+    turn_of(d, "start")
+    w = model.outskirts(d, 0)[0]
+    d["items"][str(w)] = {"k": "w", "id": "statue_of_liberty", "o": 0}
+    d["p"][0]["wonders"] = ["statue_of_liberty"]
+    d["p"][1]["techs"]["pottery"] = 1
+    d["p"][0]["techs"].pop("pottery", None)
+    acts = effects.wonder_actions(d, 0)
+    assert {"type": "wonder", "wonder": "statue_of_liberty", "tech": "pottery"} in acts
+    effects.wonder_apply(ctx_of(d), 0, {"type": "wonder", "wonder": "statue_of_liberty", "tech": "pottery"})
+    assert "pottery" in d["p"][0]["techs"] and effects.wonder_actions(d, 0) == []
+    d["items"][str(w)] = {"k": "w", "id": "hanging_gardens", "o": 0}
+    d["p"][0]["wonders"] = ["hanging_gardens"]
+    act = {"type": "wonder", "wonder": "hanging_gardens", "figure": "army"}
+    assert act in effects.wonder_actions(d, 0)
+    effects.wonder_apply(ctx_of(d), 0, act)
+    assert [f["sq"] for f in d["figs"].values()] == [w]
+
+
+def test_supply_drop_gives_a_non_capital_city_a_second_action():
+    d = _city_state("grassland")
+    d["cities"].append({"o": 0, "sq": square(d, 2, 2), "cap": True, "wall": False})
+    d["cities"][0]["sq"] = square(d, 5, 9)
+    turn_of(d, "start")
+    d["p"][0]["hand"] = ["supply_drop_1"]
+    acts = [a for a in effects.optional(d, 0) if a["type"] == "culture_card" and a["opt"] == 1]
+    assert acts == [{"type": "culture_card", "card": "supply_drop_1", "opt": 1, "city": 0}]
+    effects.apply(ctx_of(d), 0, acts[0])
+    d["phase"] = "city"
+    c = ctx_of(d)
+    city.city_apply(c, 0, {"type": "arts", "city": 0})
+    assert {"type": "arts", "city": 0} in city.city_legal(d, 0)
+    city.city_apply(c, 0, {"type": "arts", "city": 0})
+    assert {"type": "arts", "city": 0} not in city.city_legal(d, 0)

@@ -52,7 +52,7 @@ def rush_cost(data: Data, seat: int, missing: int) -> int:
     """Trade needed to add ``missing`` production (L649-651; a civilization rule may change the rate)."""
     if missing <= 0:
         return 0
-    per = 2 if any(e.get("rule") == "trade_to_production_2" for e in data["p"][seat]["civ_effects"]) else 1
+    per = 2 if any(e.get("rule") == "trade_to_production_2" for e in model.civ_rules(data["p"][seat])) else 1
     return RUSH * -(-missing // per)
 
 
@@ -181,7 +181,7 @@ def city_legal(data: Data, seat: int) -> list[Action]:
     out: list[Action] = []
     occ = model.occupants(data)
     for ci in model.cities_of(data, seat):
-        if ci in data["acted"] or (data["cities"][ci]["cap"] and p["gov"] == "anarchy"):
+        if not may_act(data, ci) or (data["cities"][ci]["cap"] and p["gov"] == "anarchy"):
             continue  # L576: no capital action in Anarchy
         y = model.city_yield(data, ci, occ)
         for item in products(data, seat, ci):
@@ -203,18 +203,23 @@ def city_legal(data: Data, seat: int) -> list[Action]:
     ):
         out.append({"type": "advance"})  # L780-786
     if all(
-        ci in data["acted"] or (data["cities"][ci]["cap"] and p["gov"] == "anarchy")
+        not may_act(data, ci) or (data["cities"][ci]["cap"] and p["gov"] == "anarchy")
         for ci in model.cities_of(data, seat)
     ):
         out.append({"type": "end_city"})
     return out
 
 
+def may_act(data: Data, ci: int) -> bool:
+    """One action per city (L631), plus extra actions a card gave it this turn."""
+    return data["acted"].count(ci) < 1 + data.get("extra", {}).get(str(ci), 0)
+
+
 def _free_building(data: Data, seat: int) -> bool:
     """Egypt: once per turn a city action builds an unlocked building for free (public civ sheet)."""
     p = data["p"][seat]
     return "free_building" not in p["used"] and any(
-        e.get("rule") == "free_building_action" for e in p["civ_effects"]
+        e.get("rule") == "free_building_action" for e in model.civ_rules(p)
     )
 
 
@@ -455,7 +460,7 @@ def civ_rule_culture_step(ctx: Ctx, seat: int) -> None:
     d = ctx.data
     p = d["p"][seat]
     if (
-        any(e.get("rule") == "culture_step_on_events" for e in p["civ_effects"])
+        any(e.get("rule") == "culture_step_on_events" for e in model.civ_rules(p))
         and next_space(d, seat) is not None
     ):
         sp = next_space(d, seat)

@@ -30,7 +30,7 @@ SIDES = ("a", "d")
 def china_culture(ctx: Ctx, seat: int) -> None:
     """China: +3 culture per hut explored or village conquered (public civ sheet, digest §3.2)."""
     p = ctx.data["p"][seat]
-    for e in p["civ_effects"]:
+    for e in model.civ_rules(p):
         if e.get("kind") == "gain" and e.get("per") == "hut_or_village":
             p["culture"] += int(e.get("amount", 3))
 
@@ -361,7 +361,7 @@ def _save_unit(ctx: Ctx, seat: int, dead: list[str]) -> None:
     digest §3.2); the engine saves the strongest one (ruling)."""
     d = ctx.data
     p = d["p"][seat]
-    if not dead or not any(e.get("rule") == "save_killed_unit" for e in p["civ_effects"]):
+    if not dead or not any(e.get("rule") == "save_killed_unit" for e in model.civ_rules(p)):
         return
     card = max(dead, key=lambda c: (UNIT_CARDS[c]["strengths"][-1], c))
     u = UNIT_CARDS[card]["type"]
@@ -389,6 +389,9 @@ def destroy_city(ctx: Ctx, ci: int) -> None:
         if f.get("g") == ci and f["o"] == c["o"]:
             f.pop("g")
     d["cities"].pop(ci)
+    d["acted"] = [x - (x > ci) for x in d["acted"] if x != ci]  # city indices after this one shift down
+    for key in ("extra", "bonus_prod"):
+        d[key] = {str(int(k) - (int(k) > ci)): v for k, v in d.get(key, {}).items() if int(k) != ci}
     for f in d["figs"].values():
         if f.get("g") is not None and f["g"] > ci:
             f["g"] -= 1

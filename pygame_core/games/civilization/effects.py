@@ -111,6 +111,10 @@ def _targets(data: Data, seat: int, e: dict[str, Any]) -> list[dict[str, Any]] |
         return [{}]
     if k == "as_resource":
         return [{"res": r} for r in e["resources"]]
+    if k == "extra_action" and e.get("what") == "one_non_capital_city":
+        return [{"city": ci} for ci in model.cities_of(data, seat) if not data["cities"][ci]["cap"]] or None
+    if k == "extra_action" and e.get("what") == "each_city":
+        return [{}] if data["phase"] == "city" else None
     if k == "terrain_change":
         return _disaster_squares(data, seat, e["to"])
     if k == "strength_bonus" and e.get("scope") == "one_play":
@@ -266,6 +270,16 @@ def _run_one(ctx: Ctx, seat: int, e: dict[str, Any], ch: dict[str, Any]) -> None
     elif k == "as_resource":
         p["xres"].append(ch["res"])
         ctx.log(fmt(t("{p} takes {r}.", "{p}拿取{r}。"), p=seat_name(seat), r=RESOURCE[ch["res"]]))
+    elif k == "extra_action":
+        cities = [ch["city"]] if "city" in ch else model.cities_of(d, seat)
+        for ci in cities:
+            d.setdefault("extra", {})[str(ci)] = d.get("extra", {}).get(str(ci), 0) + 1
+        ctx.log(
+            fmt(
+                t("{p} gains extra city actions this turn.", "{p}本回合獲得額外的城市行動。"),
+                p=seat_name(seat),
+            )
+        )
     elif k == "terrain_change":
         from pygame_core.games.civilization import geo
 
@@ -422,6 +436,54 @@ def start_of_turn(ctx: Ctx, seat: int) -> None:
         for e in WONDERS[wid].get("abilities", []):
             if e["kind"] == "gain" and e.get("phase") == "start_of_turn":
                 _run_one(ctx, seat, e, {})
+            elif e.get("rule") == "big_ben":  # one of every resource still in the market
+                p = d["p"][seat]
+                for r in sorted(d["market"]):
+                    if d["market"][r] > 0:
+                        d["market"][r] -= 1
+                        p["res"][r] = p["res"].get(r, 0) + 1
+
+
+def wonder_actions(data: Data, seat: int) -> list[Action]:
+    """Start of Turn wonder abilities that are a choice: Statue of Liberty learns a tech another player
+    knows; Hanging Gardens puts an unbuilt figure on its square for free (data rules, once per turn)."""
+    from pygame_core.games.civilization import research, start
+
+    p = data["p"][seat]
+    out: list[Action] = []
+    for wid in p["wonders"]:
+        if wid in data["obsolete"] or model.wonder_blockaded(data, wid) or f"w/{wid}" in p["used"]:
+            continue
+        for e in WONDERS[wid].get("abilities", []):
+            rule = e.get("rule")
+            if rule == "research_known_tech":
+                known = {x for s, q in enumerate(data["p"]) if s != seat for x in q["techs"]}
+                out.extend(
+                    {"type": "wonder", "wonder": wid, "tech": x}
+                    for x in sorted(known)
+                    if x not in p["techs"] and TECHS[x]["level"] < 5 and research.slot_ok(data, seat, x)
+                )
+            elif rule == "hanging_gardens":
+                sq = next(int(q) for q, it in data["items"].items() if it["k"] == "w" and it["id"] == wid)
+                for kind in ("army", "scout"):
+                    if start.unbuilt(data, seat, kind) > 0 and start.can_end_on(data, seat, sq, 1):
+                        out.append({"type": "wonder", "wonder": wid, "figure": kind})
+    return out
+
+
+def wonder_apply(ctx: Ctx, seat: int, action: Action) -> None:
+    from pygame_core.games.civilization import research, start
+
+    d = ctx.data
+    d["p"][seat]["used"].append(f"w/{action['wonder']}")
+    if "tech" in action:
+        research.learn(ctx, seat, action["tech"], free=True)
+    else:
+        sq = next(int(q) for q, it in d["items"].items() if it["k"] == "w" and it["id"] == action["wonder"])
+        start.new_fig(d, seat, action["figure"], sq)
+        ctx.log(
+            fmt(t("{p} raises a figure at its wonder.", "{p}在奇觀處免費建立一個公仔。"), p=seat_name(seat))
+        )
 
 
 def unit_bonus(data: Data, seat: int) -> int:

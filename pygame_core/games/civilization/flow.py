@@ -139,7 +139,6 @@ def _new_player(ctx: Ctx, seat: int, civ: str) -> Data:
     extra_armies = 0
     steps = ["capital", "army", "scout"]
     gp_hold: list[str] = []
-    effects = []
     for e in rec.get("setup", []):
         what, amount = e.get("what"), int(e.get("amount", 1))
         if what == "infantry_unit":  # Germany L441
@@ -157,8 +156,6 @@ def _new_player(ctx: Ctx, seat: int, civ: str) -> Data:
             steps.append("wonder")
         elif what == "walls":  # China L433
             pass
-    for e in rec.get("abilities", []):
-        effects.append(e)
     if gp_hold:
         steps.append("gp")
     ranks = {"artillery": 1, "infantry": 1, "mounted": 1, "aircraft": 0}  # L363, L970
@@ -186,7 +183,6 @@ def _new_player(ctx: Ctx, seat: int, civ: str) -> Data:
         "armies": 6 + extra_armies,
         "scouts": 2,
         "wonders": [],
-        "civ_effects": effects,
         "setup": steps,
         "walls_start": any(e.get("what") == "walls" for e in rec.get("setup", [])),
         "wonder_hold": [],
@@ -290,6 +286,7 @@ def start_turn(ctx: Ctx) -> None:
         victory.turn_limit(ctx)
         return
     d["used"] = []
+    d["extra"] = {}
     for f in d["figs"].values():
         f.pop("g", None)  # gathering is declared each turn
     for p in d["p"]:

@@ -63,6 +63,18 @@ def text(data: Data, seat: int, a: Action) -> Text:
             s=where(data, data["figs"][a["fig"]]["sq"]),
             c=where(data, c["sq"]),
         )
+    if k == "wonder":
+        if "tech" in a:
+            return fmt(
+                t("{w}: learn {x} for free", "{w}：免費研發{x}"),
+                w=name("wonder", a["wonder"]),
+                x=name("tech", a["tech"]),
+            )
+        return fmt(
+            t("{w}: place an {f} there for free", "{w}：免費在那裡放置一個{f}"),
+            w=name("wonder", a["wonder"]),
+            f=FIGURE[a["figure"]],
+        )
     if k == "end_start":
         return t("End Start of Turn", "結束回合開始階段")
     if k == "produce":

@@ -5,11 +5,19 @@ from __future__ import annotations
 from typing import Any
 
 from pygame_core.games.civilization import geo
-from pygame_core.games.civilization.data import BUILDINGS, GOVS, GREAT_PERSONS, STARTING, TECHS, WONDERS
+from pygame_core.games.civilization.data import BUILDINGS, CIVS, GOVS, GREAT_PERSONS, STARTING, TECHS, WONDERS
 
 Data = dict[str, Any]
 ICONS = ("trade", "production", "culture", "coin")
 _START = STARTING
+
+
+def civ_rules(p: dict[str, Any]) -> list[dict[str, Any]]:
+    """The civilization's ongoing abilities (its sheet, data); ``civ_effects`` in a player's data
+    overrides them (tests, or a card that grants or removes an ability)."""
+    if "civ_effects" in p:
+        return list(p["civ_effects"])
+    return list(CIVS[p["civ"]].get("abilities", []))
 
 
 _STATIC: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
@@ -56,7 +64,7 @@ def traits(data: Data, seat: int) -> dict[str, Any]:
     for tid in p["techs"]:
         for e in TECHS[tid].get("traits", []):
             _trait(tr, e)
-    for e in p.get("civ_effects", []):
+    for e in civ_rules(p):
         _trait(tr, e)
     gov = GOVS.get(p["gov"])
     for e in gov.get("abilities", []) if gov else []:

@@ -149,7 +149,7 @@ def _sacrifice(data: Data, seat: int, to: int) -> list[str]:
     ci = model.city_at(data, to)
     if ci < 0 or data["cities"][ci]["o"] == seat or "sacrifice" in p["used"]:
         return []
-    if not any(e.get("rule") == "sacrifice_to_learn" for e in p["civ_effects"]):
+    if not any(e.get("rule") == "sacrifice_to_learn" for e in model.civ_rules(p)):
         return []
     from pygame_core.games.civilization import research
 

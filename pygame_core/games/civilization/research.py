@@ -116,7 +116,7 @@ def _germany(ctx: Ctx, seat: int, utype: str) -> None:
     """Germany: a free unit of a type it upgrades or unlocks (public civ sheet, digest §3.2)."""
     d = ctx.data
     p = d["p"][seat]
-    if any(e.get("rule") == "free_unit_on_upgrade" for e in p["civ_effects"]) and d["decks"][utype]:
+    if any(e.get("rule") == "free_unit_on_upgrade" for e in model.civ_rules(p)) and d["decks"][utype]:
         from pygame_core.games.civilization import city
 
         p["forces"].append(city.draw_unit(ctx, utype))

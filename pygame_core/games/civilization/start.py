@@ -155,6 +155,9 @@ def start_legal(data: Data, seat: int) -> list[Action]:
                 continue  # already worked (A57: no double count)
             for ci in cities:
                 out.append({"type": "gather", "fig": fid, "city": ci})  # L1235
+    from pygame_core.games.civilization import effects
+
+    out.extend(effects.wonder_actions(data, seat))
     out.append({"type": "end_start"})
     return out
 
@@ -241,6 +244,10 @@ def start_apply(ctx: Ctx, seat: int, action: Action) -> None:
                 p=seat_name(seat),
             )
         )
+    elif k == "wonder":
+        from pygame_core.games.civilization import effects
+
+        effects.wonder_apply(ctx, seat, action)
     elif k == "end_start":
         p.pop("gov_changed", None)
         p["govs_new"] = []
