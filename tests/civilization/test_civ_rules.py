@@ -777,3 +777,48 @@ def test_apply_refuses_illegal_actions_cleanly():
     s = after_setup()
     with pytest.raises(IllegalAction):
         play(s, GAME.to_move(s)[0], {"type": "found", "fig": "nope"})
+
+
+def test_winner_destroys_every_loser_figure_and_takes_one_loot_L1179_L1185_golden_11():
+    d = _move_state()
+    sq = square(d, 4, 5)
+    mine = [start.new_fig(d, 0, "army", sq), start.new_fig(d, 0, "army", sq)]
+    theirs = [
+        start.new_fig(d, 1, "army", sq),
+        start.new_fig(d, 1, "army", sq),
+        start.new_fig(d, 1, "scout", sq),
+    ]
+    d["p"][1].update(trade=2, culture=5, res={"iron": 1})
+    b = _battle(d, [], [])
+    b["figs"] = mine
+    b["killed"] = {"a": 3, "d": 3}
+    b["fronts"] = [{"a": {"c": card_of("infantry", [3]), "w": 0}, "d": None}]
+    combat._resolve(ctx_of(d))
+    assert not any(f in d["figs"] for f in theirs)
+    assert sum(f in d["figs"] for f in mine) == 1  # floor(3 / 2) = 1 army lost
+    loot = combat.loot_legal(d, 0, d["decisions"][-1])
+    assert {"type": "loot", "take": "trade", "n": 2} in loot and {
+        "type": "loot",
+        "take": "culture",
+        "n": 3,
+    } in loot
+    assert {"type": "loot", "take": "resource", "res": "iron"} in loot and len(loot) == 3
+
+
+def test_a_village_with_a_great_person_back_gives_a_great_person_L910_golden_16():
+    d = _move_state()
+    v = square(d, 4, 5)
+    army = start.new_fig(d, 0, "army", v)
+    from pygame_core.games.civilization.data import VILLAGES
+
+    gp_village = next(m for m, back in VILLAGES.items() if back.get("kind") == "great_person")
+    d["marks"][str(v)] = {"k": "village", "id": gp_village}
+    b = _battle(d, [], [])
+    b["def"] = combat.BARBARIAN
+    b["village"] = True
+    b["figs"] = [army]
+    b["fronts"] = [{"a": {"c": card_of("infantry", [3]), "w": 0}, "d": None}]
+    gps = len(d["gps"])
+    combat._resolve(ctx_of(d))
+    assert str(v) not in d["marks"] and len(d["gps"]) == gps - 1 and len(d["p"][0]["gp"]) == 1
+    assert d["decisions"][-1]["kind"] == "great_person" and gp_village not in d["p"][0]["hv"]
