@@ -21,6 +21,7 @@ What lands in ``dist/`` (pages live at its root):
 * ``pyscript.json``      PyScript config: the interpreter (the snapshot shim, or the vendored
                          ``pyodide.mjs`` with ``--no-snapshot``), the engine zip, no ``packages``
 * everything in ``web/`` (front end and ``runtime/boot.js`` + ``runtime/main.py``), except ``sw.template.js``
+* ``games/registry.js``  generated: the manifests of the per-game front ends ``web/games/<id>/manifest.json``
 * ``sw.js``              service worker made from ``web/sw.template.js``: precaches every file, cache-first
 * ``build-info.json``    ``{version, engine_version, files, ...}``
 
@@ -30,15 +31,14 @@ Standard library only. Builds are deterministic: the same inputs give byte-ident
 from __future__ import annotations
 
 import argparse
-import functools
 import gzip
 import hashlib
-import http.server
 import io
 import json
 import os
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import zipfile
@@ -65,12 +65,17 @@ WEB_SKIP = ("sw.template.js",)
 ENGINE_SUFFIXES = (".py", ".json")
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 SW_TEMPLATE = WEB / "sw.template.js"
-#: Fetched with fetch() while Pyodide boots: the denominator of the boot progress bar.
-BOOT_FETCHED = ("pyscript/pyodide/pyodide.asm.wasm", "pyscript/pyodide/python_stdlib.zip",
-                "pyscript/pyodide/pyodide-lock.json", "pyscript/pyodide/pgc-engine.snap.gz")
+#: Fetched with fetch() while Pyodide boots: the denominator of the boot progress bar. Plus the
+#: snapshot when there is one, else the stdlib zip (a snapshot boot fetches it only once ready).
+BOOT_FETCHED = ("pyscript/pyodide/pyodide.asm.wasm", "pyscript/pyodide/pyodide-lock.json")
+STDLIB = "pyscript/pyodide/python_stdlib.zip"
 #: The boot snapshot (made by SNAPSHOT_RUNNER) and the PyScript `interpreter` module that loads it.
 SNAPSHOT = "pyscript/pyodide/pgc-engine.snap.gz"
 SNAPSHOT_SHIM = "./runtime/pyodide-snapshot.mjs"
+#: The page's decoder of the shipped snapshot (a difference from the wasm's initial memory), in web/.
+SNAPSHOT_DELTA_JS = "runtime/snapshot-delta.mjs"
+SNAPSHOT_DELTA_MAGIC = 0x64636770   # "pgcd"
+SNAPSHOT_DELTA_VERSION = 1
 
 # Runs inside the vendored Pyodide under Node (see NODE_RUNNER): compiles .py files to .pyc with the
 # CPython that the browser runs. argv: mode ("stdlib" | "engine"), input zip, output zip.
@@ -148,12 +153,14 @@ from pygame_core import games, webapi
 for game_id in games.available():
     games.get(game_id)
 import gzip, html, tarfile  # PyScript's own Python package imports these at start-up
-# stamp of the stdlib zip (zipimport keeps its directory in the heap): checked after the restore
+# stamp of the stdlib zip (zipimport keeps its directory in the heap): its size and the CRC of its
+# tail (the central directory), read with a seek so that no copy of the zip lands in the heap
 zip_path = next(p for p in sys.path if p.endswith(".zip"))
 with open(zip_path, "rb") as f:
-    data = f.read()
-sys._pgc_snapshot_stdlib = (len(data), zlib.crc32(data[-131072:]))
-del data, f, zip_path, game_id, games, webapi, os, sys, zlib, gzip, html, tarfile
+    size = f.seek(0, 2)
+    f.seek(max(0, size - 131072))
+    sys._pgc_snapshot_stdlib = (size, zlib.crc32(f.read()))
+del f, size, zip_path, game_id, games, webapi, os, sys, zlib, gzip, html, tarfile
 `);
 writeFileSync(out, py.makeMemorySnapshot());
 '''
@@ -263,7 +270,7 @@ def cached_pyc(kind: str, source: bytes) -> bytes:
 
 
 def cached_snapshot(stdlib: bytes, engine: bytes) -> bytes:
-    """The gzipped boot snapshot for this stdlib zip + engine zip, cached by Pyodide version + input hash.
+    """The gzipped full boot snapshot for this stdlib zip + engine zip, cached by Pyodide version + inputs.
 
     Not byte-reproducible across builds (the heap holds fresh entropy and hash seeds), hence the cache:
     the same inputs give the same file on this machine."""
@@ -294,10 +301,137 @@ def cached_snapshot(stdlib: bytes, engine: bytes) -> bytes:
     return data
 
 
+def wasm_data_segments(wasm: bytes) -> list[tuple[int, bytes]]:
+    """The active data segments of a wasm module (memory 0, i32.const offsets): [(offset, bytes)].
+
+    The same reading as ``dataSegments`` in ``web/runtime/snapshot-delta.mjs``."""
+    def leb(i: int, signed: bool = False) -> tuple[int, int]:
+        value = shift = 0
+        while True:
+            b = wasm[i]
+            i += 1
+            value |= (b & 0x7F) << shift
+            shift += 7
+            if b < 0x80:
+                if signed and b & 0x40:
+                    value -= 1 << shift
+                return value, i
+
+    if wasm[:4] != b"\0asm":
+        raise ValueError("not a wasm module")
+    segments: list[tuple[int, bytes]] = []
+    i = 8
+    while i < len(wasm):
+        section = wasm[i]
+        size, i = leb(i + 1)
+        end = i + size
+        if section == 11:
+            count, i = leb(i)
+            for _ in range(count):
+                flags, i = leb(i)
+                if flags == 1:   # passive: not in the initial memory
+                    length, i = leb(i)
+                    i += length
+                    continue
+                if flags == 2:
+                    memory, i = leb(i)
+                    if memory:
+                        raise ValueError("wasm: data segment of another memory")
+                if flags > 2 or wasm[i] != 0x41:
+                    raise ValueError("wasm: data segment offset is not an i32.const")
+                offset, i = leb(i + 1, signed=True)
+                if wasm[i] != 0x0B:
+                    raise ValueError("wasm: data segment offset expression too long")
+                length, i = leb(i + 1)
+                segments.append((offset & 0xFFFFFFFF, wasm[i:i + length]))
+                i += length
+        i = end
+    return segments
+
+
+def fnv1a_words(data: bytes) -> int:
+    """FNV-1a over the little-endian u32 words of ``data`` (``checksum`` in snapshot-delta.mjs)."""
+    h = 0x811C9DC5
+    for (word,) in struct.iter_unpack("<I", data):
+        h = ((h ^ word) * 0x01000193) & 0xFFFFFFFF
+    return h
+
+
+def snapshot_delta(snapshot: bytes, wasm: bytes) -> bytes:
+    """The Pyodide snapshot as a difference from the wasm's initial memory (format: SNAPSHOT_DELTA_JS):
+    its heap with every data segment XORed in, behind a header that lets the page check the result."""
+    heap = struct.unpack_from("<I", snapshot, 4)[0]   # Pyodide's header length
+    segments = wasm_data_segments(wasm)
+    xor_end = -(-max(off + len(seg) for off, seg in segments) // 4) * 4
+    if heap % 4 or heap + xor_end > len(snapshot):
+        raise ValueError("the snapshot heap is smaller than the wasm's initial memory")
+    out = bytearray(snapshot)
+    for off, seg in segments:
+        at = heap + off
+        mixed = int.from_bytes(out[at:at + len(seg)], "little") ^ int.from_bytes(seg, "little")
+        out[at:at + len(seg)] = mixed.to_bytes(len(seg), "little")
+    header = struct.pack("<4I", SNAPSHOT_DELTA_MAGIC, SNAPSHOT_DELTA_VERSION, xor_end,
+                         fnv1a_words(snapshot[heap:heap + xor_end])) + hashlib.sha256(snapshot).digest()
+    return header + bytes(out)
+
+
+# node verify.mjs <snapshot-delta.mjs> <delta.gz> <wasm> <full snapshot>: rebuilds the snapshot with the
+# page's own code and exits non-zero unless it is the full snapshot byte for byte.
+SNAPSHOT_VERIFIER = r'''
+import { pathToFileURL } from "node:url";
+import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+import { createHash } from "node:crypto";
+const [module, deltaGz, wasm, full] = process.argv.slice(2);
+const { rebuildSnapshot, HEADER } = await import(pathToFileURL(module).href);
+const delta = new Uint8Array(gunzipSync(readFileSync(deltaGz)));
+const stamp = Buffer.from(delta.subarray(16, HEADER)).toString("hex");
+const rebuilt = rebuildSnapshot(delta, new Uint8Array(readFileSync(wasm)));
+const expected = readFileSync(full);
+if (Buffer.compare(Buffer.from(rebuilt), expected) !== 0) throw new Error("rebuilt snapshot differs");
+if (createHash("sha256").update(rebuilt).digest("hex") !== stamp) throw new Error("sha256 stamp differs");
+console.log(`snapshot delta verified: ${rebuilt.length} bytes rebuilt byte for byte`);
+'''
+
+
+def cached_snapshot_delta(full_gz: bytes, wasm: bytes) -> bytes:
+    """The shipped boot snapshot: ``snapshot_delta`` gzipped, checked in Node with the page's own decoder
+    (``web/runtime/snapshot-delta.mjs``) to give back the full snapshot byte for byte; cached."""
+    decoder = WEB / SNAPSHOT_DELTA_JS
+    key = sha256_bytes(SNAPSHOT_VERIFIER.encode() + decoder.read_bytes() + Path(__file__).read_bytes()
+                       + sha256_bytes(full_gz).encode() + sha256_bytes(wasm).encode())[:20]
+    hit = CACHE / f"snapdelta-{PYODIDE_VERSION}-{key}.gz"
+    if hit.is_file():
+        return hit.read_bytes()
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("node is required to make the boot snapshot (or pass --no-snapshot)")
+    full = gzip.decompress(full_gz)
+    data = gzip.compress(snapshot_delta(full, wasm), compresslevel=9, mtime=0)
+    work = CACHE / f"tmp-snapdelta-{os.getpid()}"
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    try:
+        for name, content in (("delta.gz", data), ("full.snap", full), ("pyodide.asm.wasm", wasm),
+                              ("verify.mjs", SNAPSHOT_VERIFIER.encode())):
+            (work / name).write_bytes(content)
+        subprocess.run([node, str(work / "verify.mjs"), str(decoder), str(work / "delta.gz"),
+                        str(work / "pyodide.asm.wasm"), str(work / "full.snap")], check=True, cwd=work)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    for old in CACHE.glob("snapdelta-*.gz"):   # keep one
+        old.unlink()
+    hit.write_bytes(data)
+    return data
+
+
 def write_snapshot(out: Path) -> None:
-    """The boot snapshot, made on exactly the stdlib zip and engine zip already written to ``out``."""
-    stdlib = (out / "pyscript" / "pyodide" / "python_stdlib.zip").read_bytes()
-    (out / SNAPSHOT).write_bytes(cached_snapshot(stdlib, (out / "pygame_core.zip").read_bytes()))
+    """The boot snapshot, made on exactly the stdlib zip and engine zip already written to ``out``, and
+    shipped as a difference from the initial memory of the ``pyodide.asm.wasm`` beside it."""
+    pyodide = out / "pyscript" / "pyodide"
+    stdlib = (pyodide / "python_stdlib.zip").read_bytes()
+    full = cached_snapshot(stdlib, (out / "pygame_core.zip").read_bytes())
+    (out / SNAPSHOT).write_bytes(cached_snapshot_delta(full, (pyodide / "pyodide.asm.wasm").read_bytes()))
 
 
 # ------------------------------------------------------------------ copying
@@ -322,6 +456,51 @@ def copy_web(out: Path) -> None:
     if WEB.is_dir():
         shutil.copytree(WEB, out, dirs_exist_ok=True,
                         ignore=shutil.ignore_patterns(*WEB_SKIP, "__pycache__", ".DS_Store"))
+
+
+def fit_preloads(out: Path, snapshot: bool) -> None:
+    """Keep only the <head> preloads of the boot path built (lines marked data-boot="snapshot" | "plain")."""
+    drop = 'data-boot="plain"' if snapshot else 'data-boot="snapshot"'
+    for page in out.glob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        lines = text.splitlines(keepends=True)
+        keep = (x for x in lines if not (x.lstrip().startswith("<link") and drop in x))
+        page.write_text("".join(keep), encoding="utf-8")
+
+
+GAME_MANIFEST_KEYS = {"id": str, "module": str, "strings": str, "css": str, "listed": bool}
+
+
+def game_manifests() -> dict[str, dict[str, object]]:
+    """Every ``web/games/<id>/manifest.json``, checked: its id is its folder, the files it names exist."""
+    found: dict[str, dict[str, object]] = {}
+    for path in sorted((WEB / "games").glob("*/manifest.json")):
+        folder = path.parent
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        problems = [f"{k!r} must be a {t.__name__}" for k, t in GAME_MANIFEST_KEYS.items()
+                    if k in doc and not isinstance(doc[k], t)]
+        problems += [f"unknown key {k!r}" for k in doc if k not in GAME_MANIFEST_KEYS]
+        if doc.get("id") != folder.name:
+            problems.append(f"id {doc.get('id')!r} is not the folder name {folder.name!r}")
+        if "module" not in doc:
+            problems.append("no 'module'")
+        for key in ("module", "strings", "css"):
+            rel = doc.get(key)
+            if isinstance(rel, str) and (not (folder / rel).is_file() or ".." in Path(rel).parts):
+                problems.append(f"{key} file {rel!r} is not in {folder.relative_to(ROOT)}")
+        if problems:
+            raise SystemExit(f"{path.relative_to(ROOT)}: " + "; ".join(problems))
+        found[folder.name] = {"listed": True, **doc}
+    return found
+
+
+def write_game_registry(out: Path) -> None:
+    """``games/registry.js``: the shell's list of game front ends (web/app/games.js imports it)."""
+    games = json.dumps(game_manifests(), indent=2, sort_keys=True)
+    text = ("// Generated by build.py from web/games/*/manifest.json: do not edit.\n"
+            f"export const GAMES = {games};\n")
+    (out / "games").mkdir(exist_ok=True)
+    (out / "games" / "registry.js").write_text(text, encoding="utf-8")
 
 
 def write_engine(out: Path, pyc: bool) -> None:
@@ -372,8 +551,10 @@ def write_build_info(out: Path, version: str, count: int, pyc: bool, snapshot: b
         "pyscript": PYSCRIPT_VERSION,
         "pyc": pyc,
         "snapshot": snapshot,
-        "boot_download_bytes": sum((out / f).stat().st_size for f in BOOT_FETCHED if (out / f).is_file()),
+        "boot_download_bytes": sum((out / f).stat().st_size for f in (*BOOT_FETCHED, SNAPSHOT if snapshot
+                                                                       else STDLIB) if (out / f).is_file()),
         "snapshot_bytes": (out / SNAPSHOT).stat().st_size if snapshot else 0,
+        "stdlib_bytes": (out / STDLIB).stat().st_size,
     }
     (out / "build-info.json").write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
 
@@ -398,6 +579,8 @@ def build(out: Path = DIST, pyc: bool = True, snapshot: bool = True) -> dict[str
     copy_pyscript(out)
     copy_pyodide(out, pyc)
     copy_web(out)
+    fit_preloads(out, snapshot)
+    write_game_registry(out)
     write_engine(out, pyc)
     if snapshot:
         write_snapshot(out)
@@ -414,64 +597,8 @@ def build(out: Path = DIST, pyc: bool = True, snapshot: bool = True) -> dict[str
 
 
 # ------------------------------------------------------------------ serve
-
-
-class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the MIME types Pyodide needs; every response must be revalidated."""
-
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".wasm": "application/wasm",
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".json": "application/json",
-        ".py": "text/x-python; charset=utf-8",
-        ".zip": "application/zip",
-        ".svg": "image/svg+xml",
-        ".webmanifest": "application/manifest+json",
-        ".css": "text/css",
-        ".html": "text/html; charset=utf-8",
-        ".txt": "text/plain; charset=utf-8",
-        ".png": "image/png",
-        ".ico": "image/x-icon",
-        ".woff2": "font/woff2",
-    }
-
-    def end_headers(self) -> None:
-        # no-cache = "revalidate every time" (cheap 304s), so a rebuild is seen at once;
-        # the service worker makes repeat visits fast and offline.
-        self.send_header("Cache-Control", "no-cache")
-        if self.path.split("?", 1)[0].endswith("/sw.js"):
-            self.send_header("Service-Worker-Allowed", "/")
-        super().end_headers()
-
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - stdlib signature
-        if os.environ.get("PGC_SERVE_LOG"):
-            super().log_message(format, *args)
-
-
-class SiteServer(http.server.ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request: object, client_address: object) -> None:
-        if isinstance(sys.exc_info()[1], ConnectionError):   # the browser went away mid-file: normal
-            return
-        super().handle_error(request, client_address)  # type: ignore[arg-type]
-
-
-def serve(port: int, directory: Path = DIST) -> None:
-    handler = functools.partial(SiteHandler, directory=str(directory))
-    try:
-        httpd = SiteServer(("127.0.0.1", port), handler)
-    except OSError as exc:
-        raise SystemExit(f"cannot listen on 127.0.0.1:{port}: {exc} (try --port N)") from exc
-    print(f"Serving http://127.0.0.1:{httpd.server_address[1]}/", flush=True)
-    try:
-        httpd.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        httpd.server_close()
+# One static server for build.py serve, bench/run.py and the tests: siteserver.py (MIME types,
+# no-cache, the security headers of docs/setup.md).
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -488,7 +615,9 @@ def main(argv: list[str] | None = None) -> None:
     if not (args.command == "serve" and args.no_build):
         build(out, pyc=not args.no_pyc, snapshot=not args.no_snapshot)
     if args.command == "serve":
-        serve(args.port, out)
+        from siteserver import serve
+
+        serve(out, args.port)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """pygame_core benchmark: boot time vs bare Pyodide, click-to-redraw latency, random games per second.
 
-usage: .venv/bin/python bench/run.py [--pairs 7] [--clicks 100] [--games 20] [--only boot,click,games]
+usage: .venv/bin/python bench/run.py [--pairs 7] [--clicks 100] [--games 20] [--only boot,click,games,long]
 
 Prints a human table on stderr and ONE JSON report on stdout. Speed targets are printed and
 compared, never asserted (the exit status is 0 whatever the numbers). Needs a built ``dist/``
@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gzip
+import importlib
 import json
 import os
 import platform
@@ -20,14 +22,16 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # siteserver.py: the one static server (build.py serve, bench, tests)
+
+from siteserver import StaticServer as Server  # noqa: E402
+
 BENCH = ROOT / "bench"
 DIST = Path(os.environ.get("PGC_DIST", ROOT / "dist")).resolve()
 PRISTINE_PYODIDE = Path(os.environ.get("PGC_NODE_MODULES", ROOT / "node_modules")) / "pyodide"
@@ -50,7 +54,8 @@ CHROMIUM_ARGS = [
     "--disable-quic",
     "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
 ]
-GAME = "empires_end"
+#: The game measured: --game, default the first listed game of the engine (the bench names no game).
+GAME = ""
 TARGETS = {"boot_ratio_max": 0.6, "click_p95_ms_max": 16.0}
 READY_TIMEOUT_MS = 120_000
 
@@ -67,48 +72,6 @@ READY_PROBE = """
   mark();
 })();
 """
-
-
-# ---------------------------------------------------------------- static server
-
-
-class _Handler(SimpleHTTPRequestHandler):
-    extensions_map = {
-        **SimpleHTTPRequestHandler.extensions_map,
-        ".wasm": "application/wasm",
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".json": "application/json",
-        ".zip": "application/zip",
-        ".webmanifest": "application/manifest+json",
-    }
-
-    def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-cache")
-        super().end_headers()
-
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
-        pass
-
-
-class _Quiet(ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
-            super().handle_error(request, client_address)
-
-
-class Server:
-    def __init__(self, root: Path) -> None:
-        self.httpd = _Quiet(("127.0.0.1", 0), functools.partial(_Handler, directory=str(root)))
-        self.httpd.daemon_threads = True
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-
-    def stop(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
 
 
 # ---------------------------------------------------------------- helpers
@@ -181,6 +144,74 @@ def find_ready(page: Any, timeout: int = READY_TIMEOUT_MS) -> dict[str, Any]:
                                      pgcReadyAt: window.pgcReadyAt ?? window.readyAt ?? null})""")
 
 
+# ---------------------------------------------------------------- page bytes
+
+#: Already compressed: a host serves these as they are (no Content-Encoding), so they count raw.
+PRECOMPRESSED = (".gz", ".zip", ".png", ".jpg", ".jpeg", ".webp", ".woff2", ".br")
+#: Every resource the page fetched, with its start time (ms since navigation) and body bytes.
+RESOURCES_JS = """() => [...performance.getEntriesByType('navigation'),
+                         ...performance.getEntriesByType('resource')]
+  .map((e) => ({url: e.name, start: e.startTime, bytes: e.encodedBodySize}))"""
+_NODE_BROTLI = """
+const z = require("zlib"), fs = require("fs"), q = z.constants.BROTLI_PARAM_QUALITY;
+const out = {};
+for (const f of JSON.parse(fs.readFileSync(0, "utf8")))
+  out[f] = z.brotliCompressSync(fs.readFileSync(f), {params: {[q]: 11}}).length;
+process.stdout.write(JSON.stringify(out));
+"""
+
+
+def compressed_sizes(files: list[Path]) -> tuple[str, dict[Path, int]]:
+    """Size of each file as a compressing host serves it: brotli quality 11 (Python's `brotli` if
+    installed, else Node's zlib), gzip -9 if neither is there; files in PRECOMPRESSED stay raw."""
+    todo = sorted({f for f in files if not f.name.endswith(PRECOMPRESSED)})
+    sizes = {f: f.stat().st_size for f in files}
+    try:
+        brotli = importlib.import_module("brotli")
+        sizes.update({f: len(brotli.compress(f.read_bytes(), quality=11)) for f in todo})
+        return "brotli q11 (python brotli)", sizes
+    except ImportError:
+        pass
+    try:
+        done = subprocess.run(["node", "-e", _NODE_BROTLI], input=json.dumps([str(f) for f in todo]),
+                              capture_output=True, text=True, check=True).stdout
+        sizes.update({Path(f): n for f, n in json.loads(done).items()})
+        return "brotli q11 (node zlib)", sizes
+    except (OSError, subprocess.CalledProcessError, ValueError):
+        sizes.update({f: len(gzip.compress(f.read_bytes(), 9)) for f in todo})
+        return "gzip -9 (no brotli: neither python brotli nor node found)", sizes
+
+
+def page_bytes(resources: list[dict[str, Any]], ready: float, base_url: str, root: Path) -> dict[str, Any]:
+    """Bytes the page downloaded before it was ready (raw and as a compressing host serves them), the
+    big files one by one, and the whole site (what the service worker precaches after a first visit)."""
+    fetched: list[tuple[str, Path, int]] = []
+    for r in resources:
+        if r["start"] <= ready and r["url"].startswith(base_url + "/"):
+            rel = urlparse(r["url"]).path.lstrip("/") or "index.html"
+            fetched.append((rel, root / rel, r["bytes"]))
+    site = [p for p in root.rglob("*") if p.is_file()]
+    how, sizes = compressed_sizes(site)
+    files: dict[str, dict[str, int]] = {}
+    for rel, path, raw in fetched:
+        entry = files.setdefault(rel, {"raw": 0, "compressed": 0, "requests": 0})
+        entry["raw"] += raw
+        entry["compressed"] += sizes.get(path, raw) if raw else 0
+        entry["requests"] += 1
+    return {
+        "compression": how,
+        "until_ready": {
+            "requests": sum(f["requests"] for f in files.values()),
+            "raw": sum(f["raw"] for f in files.values()),
+            "compressed": sum(f["compressed"] for f in files.values()),
+        },
+        "big_files": {k: v for k, v in sorted(files.items(), key=lambda kv: -kv[1]["raw"])
+                      if v["raw"] >= 100_000},
+        "site": {"files": len(site), "raw": sum(p.stat().st_size for p in site),
+                 "compressed": sum(sizes.values())},
+    }
+
+
 # ---------------------------------------------------------------- 1. boot A/B
 
 
@@ -203,8 +234,10 @@ def pyodide_version() -> str | None:
         return None
 
 
-def bench_boot(br: Browser, site: Server, bare: Server, page_path: str, pairs: int) -> dict[str, Any]:
+def bench_boot(br: Browser, site: Server, bare: Server, page_path: str, pairs: int,
+               site_root: Path | None = None) -> dict[str, Any]:
     urls = {"bare": f"{bare.url}/bare.html", "site": f"{site.url}/{page_path}"}
+    seen: list[dict[str, Any]] = []  # what the first site load fetched (the bytes of every load are the same)
 
     def load(kind: str) -> dict[str, Any]:
         ctx = br.context()
@@ -212,7 +245,10 @@ def bench_boot(br: Browser, site: Server, bare: Server, page_path: str, pairs: i
             page = ctx.new_page()
             page.add_init_script(READY_PROBE)
             page.goto(urls[kind])
-            return find_ready(page)
+            got = find_ready(page)
+            if kind == "site" and not seen:
+                seen.append({"ready": got["ready"], "resources": page.evaluate(RESOURCES_JS)})
+            return got
         finally:
             ctx.close()
 
@@ -254,6 +290,8 @@ def bench_boot(br: Browser, site: Server, bare: Server, page_path: str, pairs: i
         "median_pair_ratio": round(statistics.median(pair_ratios), 3),
         "target_ratio_max": TARGETS["boot_ratio_max"],
         "meets_target": med_site / med_bare <= TARGETS["boot_ratio_max"],
+        "bytes": page_bytes(seen[0]["resources"], seen[0]["ready"], site.url, site_root)
+        if site_root is not None and seen else None,
     }
 
 
@@ -566,6 +604,25 @@ def bench_games_pyodide(players: int, n: int, seed: int) -> dict[str, Any]:
     }
 
 
+def bench_long(game: str) -> dict[str, Any]:
+    """bench/long_game.py on CPython and, unchanged, in Pyodide under Node with the site's engine."""
+    out: dict[str, Any] = {}
+    script = BENCH / "long_game.py"
+    runs = {"cpython": [sys.executable, str(script), game]}
+    try:
+        runs["pyodide"] = ["node", str(BENCH / "pyodide_script.mjs"), str(site_pyodide_dir()),
+                           str(site_engine_zip()), str(script), game]
+    except RuntimeError as exc:
+        out["pyodide"] = {"error": repr(exc)}
+    for key, cmd in runs.items():
+        proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=1800, check=False)
+        try:
+            out[key] = json.loads(proc.stdout.strip().splitlines()[-1])
+        except (IndexError, ValueError):
+            out[key] = {"error": proc.stderr[-2000:]}
+    return out
+
+
 @functools.cache
 def platform_node() -> str:
     try:
@@ -592,6 +649,15 @@ def table(report: dict[str, Any]) -> str:
             f"  ratio of medians {b['ratio_of_medians']:.2f}   median pair ratio {b['median_pair_ratio']:.2f}"
             f"   target <= {b['target_ratio_max']}   {'MEETS' if b['meets_target'] else 'MISSES'}",
         ]
+        if b.get("bytes"):
+            y, mb = b["bytes"], lambda n: f"{n / 1e6:.2f} MB"
+            u = y["until_ready"]
+            lines.append(f"  downloaded until ready: {u['requests']} requests, {mb(u['raw'])} raw, "
+                         f"{mb(u['compressed'])} {y['compression'].split(' (')[0]}")
+            for name, v in y["big_files"].items():
+                lines.append(f"    {name:<42} {mb(v['raw']):>9} raw {mb(v['compressed']):>9}")
+            lines.append(f"  whole site ({y['site']['files']} files, precached by the service worker): "
+                         f"{mb(y['site']['raw'])} raw, {mb(y['site']['compressed'])} compressed")
     c = report.get("click")
     if isinstance(c, dict) and "samples" in c:
         lines += [
@@ -633,6 +699,22 @@ def table(report: dict[str, Any]) -> str:
                 )
             elif v:
                 lines.append(f"  {k}: {v}")
+    lg = report.get("long")
+    if isinstance(lg, dict):
+        lines.append("long games: undo / load / save p95 ms (undo target <= 5 ms at every length)")
+        for k in ("cpython", "pyodide"):
+            v = lg.get(k)
+            if not isinstance(v, dict) or "error" in v:
+                lines.append(f"  {k}: {v}")
+                continue
+            for part in ("marathon", "real"):
+                for row in v.get(part, []):
+                    name = "marathon" if part == "marathon" else v.get("game", "?")
+                    undo = row["undo_ms"]["p95"] if row["undo_ms"] else None
+                    lines.append(
+                        f"  {k:<8} {name:<12} {row['actions']:>5} actions  undo {undo}  "
+                        f"undo after load {(row['undo_after_load_ms'] or {}).get('p95')}  "
+                        f"load {row['load_ms']['p95']}  save {row['save_ms']['p95']}  ({row['save_kb']} KB)")
     for k in ("boot", "click"):
         if isinstance(report.get(k), dict) and "error" in report[k]:
             lines.append(f"{k}: ERROR {report[k]['error']}")
@@ -667,8 +749,16 @@ def main(argv: list[str] | None = None) -> int:
         default="data-ready",
         help="boot end: <html data-ready='true'> (default) or window.pgcReadyAt (runtime only)",
     )
-    ap.add_argument("--only", default="boot,click,games", help="comma list of boot,click,games")
+    ap.add_argument("--only", default="boot,click,games,long", help="comma list of boot,click,games,long")
+    ap.add_argument("--game", default=None, help="game id (default: the engine's first listed game)")
     args = ap.parse_args(argv)
+    global GAME
+    if args.game:
+        GAME = args.game
+    else:
+        from pygame_core import games
+
+        GAME = games.available()[0]
     parts = set(args.only.split(","))
     READY_MODE["mode"] = args.ready
     boot_page = args.page or DEFAULT_BOOT_PAGE or hotseat_url(2, 1)
@@ -695,13 +785,13 @@ def main(argv: list[str] | None = None) -> int:
         # a snapshot of dist/: a rebuild running beside the benchmark must not pull files from under it
         shutil.copytree(DIST, tmp / "site")
         site = Server(tmp / "site")
-        bare = Server(stage_bare(tmp)) if "boot" in parts else None
+        bare = Server(stage_bare(tmp), security=False) if "boot" in parts else None
         try:
             if "boot" in parts and bare is not None:
                 shown = boot_page if len(boot_page) < 60 else boot_page[:40] + "…"
                 log(f"boot: {args.pairs} pairs, {shown} vs bare.html")
                 try:
-                    report["boot"] = bench_boot(br, site, bare, boot_page, args.pairs)
+                    report["boot"] = bench_boot(br, site, bare, boot_page, args.pairs, tmp / "site")
                 except Exception as exc:  # report, don't hide the rest
                     report["boot"] = {"error": repr(exc)}
             if "click" in parts:
@@ -727,6 +817,9 @@ def main(argv: list[str] | None = None) -> int:
             except Exception as exc:
                 g[key] = {"error": repr(exc)}
         report["games"] = g
+    if "long" in parts:
+        log("long: undo, load and save at 30, 300 and 3,000 actions on CPython and on Pyodide (node)")
+        report["long"] = bench_long(GAME)
     log(table(report))
     print(json.dumps(report, ensure_ascii=False))
     return 0

@@ -195,7 +195,12 @@ def _dispatch(method: str, a: dict[str, Any]) -> tuple[Any, tuple[str, Session |
         viewer = _seat(game, state, a.get("view_seat", a.get("seat")))
         pos, marks = _position(s, a["to"])
         res = _snapshot(game, pos, viewer, lang)
-        res["line"] = len(s.line)
+        res["line"] = res["total"] = len(s.line)
+        if pos.history:
+            # the last action as the viewer may read it: a sealed bid of another seat stays sealed
+            before = pos.prev if pos.prev is not None else _position(s, len(pos.history) - 1)[0]
+            actor, action = pos.history[-1]
+            res["played"] = _played(game, before, pos, actor, action, viewer, lang)
         return res, (sid, replace(s, state=pos, marks=marks))
     raise OptionError(f"unknown method {method[:40]!r}")
 

@@ -25,9 +25,8 @@ from pygame_core.kernel.game import Game
 from pygame_core.kernel.i18n import LANGS
 from pygame_core.kernel.state import State, canonical
 
-from .kernel.toy import TOY
-
-GAMES: list[Game] = [TOY] + [games.get(g) for g in games.available()]
+#: Every registered game, the test games (toy) included.
+GAMES: list[Game] = [games.get(g) for g in games.registered()]
 CASES = [(g, n) for g in GAMES for n in range(g.min_players, g.max_players + 1)]
 IDS = [f"{g.id}-{n}p" for g, n in CASES]
 # No shrinking: an example is a seed of a whole random game, so a shrunk seed explains nothing
@@ -286,9 +285,10 @@ def test_near_miss_actions_are_refused_cleanly(game, players, seed, data):
 @FAST
 @given(seed=st.integers(0, 2**40), data=st.data())
 def test_undo_cannot_take_back_an_action_that_showed_hidden_information(game, players, seed, data):
-    """An action shows hidden information to a viewer if, replayed on a position that viewer cannot
-    tell apart (hidden items re-dealt), it leaves the viewer seeing something else. Such an action
-    must be an undo barrier: undo never goes back past a draw, a flip or a reveal."""
+    """An action shows hidden information to a viewer if it puts on the viewer's screen a card only
+    another seat knew, or if, replayed on a position that viewer cannot tell apart (hidden items
+    re-dealt), it leaves the viewer seeing something else. Such an action must be an undo barrier:
+    undo never goes back past a draw, a flip or a reveal."""
     states = random_game(game, players, seed, data.draw(options_for(game)))
     steps = {data.draw(st.integers(0, len(states) - 2)) for _ in range(10)}
     for i in sorted(steps):
@@ -297,6 +297,11 @@ def test_undo_cannot_take_back_an_action_that_showed_hidden_information(game, pl
         if after.checkpoint == len(after.history):
             continue  # already a barrier
         for viewer in [None, *range(players)]:
+            # a card only another seat knew (a hand card: built, sold, executed) now on the screen
+            shown = game.view(after, viewer)
+            shown["log"] = [e for e in shown["log"] if e["i"] >= len(s.log)]
+            found = leaked(game, s, [o for o in range(players) if o != viewer], ui_text(shown))
+            assert not found, f"step {i}: {action} showed seat {viewer} {found!r}, yet it can be undone"
             seen = canonical(game.view(after, viewer))
             for k in range(2):
                 other = game.redetermine(s, viewer, seed + 31 * i + k)
@@ -306,3 +311,24 @@ def test_undo_cannot_take_back_an_action_that_showed_hidden_information(game, pl
                     continue
                 assert canonical(game.view(other_after, viewer)) == seen, (
                     f"step {i}: {action} showed seat {viewer} hidden information, yet it can be undone")
+
+
+@pytest.mark.parametrize("game,players", CASES, ids=IDS)
+@FAST
+@given(seed=st.integers(0, 2**40), data=st.data())
+def test_every_label_of_every_seat_names_its_own_action(game, players, seed, data):
+    """label(state, seat, action, lang) is told whose action it labels, so in a simultaneous phase
+    it never has to guess. For every seat with legal actions (optional ones included) at sampled
+    positions: every label is a non-empty text in each language, and two different legal actions of
+    one seat never share a label (a player could not tell them apart)."""
+    states = random_game(game, players, seed, data.draw(options_for(game)))
+    picks = data.draw(st.lists(st.integers(0, len(states) - 1), min_size=1, max_size=12, unique=True))
+    for i in picks:
+        s = states[i]
+        for seat in range(players):
+            legal = game.legal_actions(s, seat)
+            for lang in LANGS:
+                labels = [game.label(s, seat, a, lang) for a in legal]
+                assert all(isinstance(x, str) and x.strip() for x in labels), (seat, lang, labels)
+                twins = {x for x in labels if labels.count(x) > 1}
+                assert not twins, (game.id, i, seat, lang, sorted(twins)[:3])

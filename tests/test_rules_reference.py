@@ -19,7 +19,6 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ROOT / "web" / "games"
-APP_CSS = ROOT / "web" / "css" / "app.css"
 LANGS = ("en", "zh-Hant", "zh-Hans")
 SECTION_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 SEED = re.compile(r"^L\d+(-\d+)?(, L\d+(-\d+)?)*$")
@@ -32,9 +31,12 @@ SEPARATOR = re.compile(r"^\|[\s:|-]+\|?\s*$")
 RULES_FILES = sorted(GAMES.glob("*/rules.json"))
 
 
-def swatch_kinds() -> set[str]:
-    """Phase colours the site defines (``--ph-<kind>`` in app.css): the kinds a swatch may name."""
-    return set(re.findall(r"--ph-([a-z_]+)\s*:", APP_CSS.read_text(encoding="utf-8")))
+def swatch_kinds(game: str = "empires_end") -> set[str]:
+    """Phase colours a game's front end defines (``--ph-<kind>`` in its CSS, named by its manifest): the
+    kinds a swatch in its rules may name."""
+    folder = GAMES / game
+    manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    return set(re.findall(r"--ph-([a-z_]+)\s*:", (folder / manifest["css"]).read_text(encoding="utf-8")))
 
 
 def tables(body: str) -> list[list[list[str]]]:
@@ -67,7 +69,7 @@ def problems(doc: Any, folder: str) -> list[str]:
     if dupes:
         bad.append(f"duplicate section ids: {dupes}")
     known = set(ids)
-    kinds = swatch_kinds()
+    kinds = swatch_kinds(folder)
     for s in sections:
         sid = s.get("id")
         if not isinstance(sid, str) or not SECTION_ID.match(sid):

@@ -1,48 +1,73 @@
-"""The registry of playable games: ``available()`` and ``get(id)``.
+"""The registry of games, discovered: every subpackage of ``pygame_core.games`` that defines ``GAME``.
+
+Adding a game means adding its package here (``pygame_core/games/<id>/__init__.py`` exporting
+``GAME``, a :class:`~pygame_core.kernel.game.Game` whose ``id`` is the package name); nothing else
+names it. A game with ``listed = False`` (a test game such as ``toy``) is registered and playable by
+id, but not offered in the production game list.
 
 >>> from pygame_core import games
 >>> "empires_end" in games.available()
 True
+>>> "toy" in games.available(), "toy" in games.registered()
+(False, True)
 >>> g = games.get("empires_end")
 >>> s = g.new_game(players=3, seed=7)
->>> g.to_move(s)
-[0]
+>>> len(g.to_move(s))
+1
 """
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from typing import Any
 
 from pygame_core.errors import OptionError, SaveError
 from pygame_core.kernel.game import Game
 from pygame_core.kernel.saves import parse_save
 
-#: id -> module path that defines ``GAME``; listed in product order.
-_REGISTRY: dict[str, str] = {
-    "empires_end": "pygame_core.games.empires_end",
-    "civilization": "pygame_core.games.civilization",
-}
-_cache: dict[str, Game] = {}
+_registry: dict[str, Game] | None = None
+
+
+def _discover() -> dict[str, Game]:
+    """Import every game package once (sorted by id, so the order never depends on the file system)."""
+    global _registry
+    if _registry is None:
+        found: dict[str, Game] = {}
+        for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+            if not info.ispkg or info.name.startswith("_"):
+                continue
+            game = getattr(importlib.import_module(f"{__name__}.{info.name}"), "GAME", None)
+            if isinstance(game, Game):
+                if game.id != info.name:
+                    raise RuntimeError(f"pygame_core.games.{info.name}.GAME has id {game.id!r}; "
+                                       "a game's id must be its package name")
+                found[game.id] = game
+        _registry = found
+    return _registry
+
+
+def is_listed(game: Game) -> bool:
+    """A production game (shown in game lists), as opposed to a test game."""
+    return game.listed
+
+
+def available() -> list[str]:
+    """Ids of the listed (production) games, the ones a player is offered."""
+    return [gid for gid, g in _discover().items() if is_listed(g)]
 
 
 def registered() -> list[str]:
     """Ids of every registered game, test games included."""
-    return list(_REGISTRY)
-
-
-def available() -> list[str]:
-    """Ids of the playable games of the production list (test games left out)."""
-    return [gid for gid in _REGISTRY if get(gid).listed]
+    return list(_discover())
 
 
 def get(game_id: str) -> Game:
-    """The game with this id; raises :class:`~pygame_core.errors.OptionError` if unknown."""
-    if not isinstance(game_id, str) or game_id not in _REGISTRY:
+    """The registered game with this id; raises :class:`~pygame_core.errors.OptionError` if unknown."""
+    reg = _discover()
+    if not isinstance(game_id, str) or game_id not in reg:
         raise OptionError(f"unknown game {game_id!r}; available: {', '.join(available())}")
-    if game_id not in _cache:
-        _cache[game_id] = importlib.import_module(_REGISTRY[game_id]).GAME
-    return _cache[game_id]
+    return reg[game_id]
 
 
 def game_of(text: Any) -> Game:

@@ -66,9 +66,15 @@ def parse_save(text: Any, expected_game: str | None = None) -> dict[str, Any]:
     return doc
 
 
-def seal(doc: dict[str, Any]) -> str:
-    """A hash binding a snapshot to the save's actions, options and seed."""
-    snap = dict(doc["snapshot"])
-    snap.pop("seal", None)
-    body = [doc["game"], doc["players"], doc["seed"], doc["options"], doc["actions"], snap]
-    return hashlib.sha256(canonical(body).encode()).hexdigest()[:24]
+def seal(doc: dict[str, Any], actions_json: str) -> str:
+    """A hash binding a save's snapshot to its actions (as JSON text), settings and checksum.
+
+    The positions themselves are bound through the checksum (the final one, recomputed on load)
+    and the base's digest. The log is not bound: it is shown, never played from.
+    """
+    snap = doc["snapshot"]
+    base = snap.get("base") or {}
+    core = [doc["game"], doc["players"], doc["seed"], doc["options"], doc.get("checksum"), snap.get("n"),
+            snap.get("checkpoint"), snap.get("rng"), base.get("digest"), base.get("rng"), base.get("log_len")]
+    text = actions_json + "\n" + canonical(core)
+    return hashlib.sha256(text.encode()).hexdigest()[:24]

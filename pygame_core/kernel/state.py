@@ -24,10 +24,11 @@ def copy_json(obj: Any) -> Any:
 
 
 MAX_DEPTH = 64
-# One token at a time: a string (its end quote optional, so that an unterminated string is consumed
-# once to the end of the text instead of being retried from every quote inside it) or a bracket.
-# Possessive quantifiers never backtrack, so the scan is linear in the length of the text.
-_TOKEN = re.compile(r'"(?:[^"\\]++|\\.)*+"?|[\[\]{}]')
+# A string, its end quote optional (an unterminated string is consumed once, to the end of the text,
+# instead of being retried from every quote inside it); possessive, so the scan never backtracks.
+_STRING = re.compile(r'"(?:[^"\\]++|\\.)*+"?')
+# An innermost pair of brackets: nothing but scalars inside.
+_INNERMOST = re.compile(r"\[[^\[\]{}]*\]|\{[^\[\]{}]*\}")
 
 
 class TooDeep(ValueError):
@@ -38,16 +39,19 @@ def loads(text: str, max_depth: int = MAX_DEPTH) -> Any:
     """``json.loads``, but text nested deeper than ``max_depth`` raises :class:`TooDeep` first.
 
     In Pyodide, decoding deeply nested JSON overflows the WebAssembly stack: a fatal crash of the
-    whole runtime, not a RecursionError. A corrupt save must never do that.
+    whole runtime, not a RecursionError. A corrupt save must never do that. The check drops the
+    strings, then removes innermost bracket pairs one level per pass (each pass a linear regex
+    scan): text nested ``max_depth`` deep or less has no bracket left after that many passes.
     """
-    depth = 0
-    for tok in _TOKEN.findall(text):
-        if tok in "[{":
-            depth += 1
-            if depth > max_depth:
-                raise TooDeep(f"nested more than {max_depth} deep")
-        elif tok in "]}":
-            depth -= 1
+    rest = _STRING.sub("", text)
+    for _ in range(max_depth):
+        rest, found = _INNERMOST.subn("", rest)
+        if not found:
+            break
+    # A pair still left is nesting deeper than max_depth. Brackets that cannot be paired are
+    # unbalanced text: a few are safe to hand to json, which then names the error.
+    if _INNERMOST.search(rest) or rest.count("[") + rest.count("{") > max_depth:
+        raise TooDeep(f"nested more than {max_depth} deep")
     return json.loads(text)
 
 
@@ -62,6 +66,11 @@ def too_deep(obj: Any, max_depth: int = MAX_DEPTH) -> bool:
                 return True
             todo.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict) else item))
     return False
+
+
+def dumps(obj: Any) -> str:
+    """Compact JSON text as saves hold it (keys in their order, Chinese kept as is)."""
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
 def canonical(obj: Any) -> str:
@@ -87,7 +96,7 @@ class State:
     """
 
     __slots__ = ("game", "players", "seed", "options", "data", "rng", "history", "checkpoint", "log", "meta",
-                 "prev", "anchor")
+                 "prev", "anchor", "memo")
 
     def __init__(
         self,
@@ -116,11 +125,30 @@ class State:
         self.meta = meta or {}
         self.prev = prev
         self.anchor = anchor
+        #: Values computed once from this immutable state: "digest", "actions_json".
+        self.memo: dict[str, str] = {}
 
     def digest(self) -> str:
         """A short hash of everything that decides the future of the game."""
-        text = canonical({"data": self.data, "rng": self.rng, "n": len(self.history)})
-        return hashlib.sha256(text.encode()).hexdigest()[:20]
+        if "digest" not in self.memo:
+            text = canonical({"data": self.data, "rng": self.rng, "n": len(self.history)})
+            self.memo["digest"] = hashlib.sha256(text.encode()).hexdigest()[:20]
+        return self.memo["digest"]
+
+    def actions_json(self) -> str:
+        """``history`` as the JSON text a save holds (``[[seat, action], ...]``), built once per state
+        and, after an action, by appending to the previous state's text rather than anew."""
+        if "actions_json" not in self.memo:
+            self.memo["actions_json"] = dumps([list(x) for x in self.history])
+        return self.memo["actions_json"]
+
+    def follows(self, before: State) -> None:
+        """Carry over from ``before`` (one action earlier) what is cheap to extend."""
+        text = before.memo.get("actions_json")
+        if text is not None:
+            seat, action = self.history[-1]
+            item = dumps([seat, action])
+            self.memo["actions_json"] = f"{text[:-1]},{item}]" if before.history else f"[{item}]"
 
     def __repr__(self) -> str:
         return f"<State {self.game} players={self.players} seed={self.seed} actions={len(self.history)}>"

@@ -1,4 +1,8 @@
-"""Page objects for the site's pages: the ``data-testid`` hooks in one place, and small game-driving steps."""
+"""Page objects for the site's pages: the ``data-testid`` hooks in one place, and small game-driving steps.
+
+Generic: nothing here names a game. A test file says which game it plays (one ``GAME = "<id>"`` per file)
+and passes it in (``play_url(GAME, ...)``, ``start_from_home(page, GAME, ...)``).
+"""
 
 from __future__ import annotations
 
@@ -9,15 +13,13 @@ from urllib.parse import quote
 
 from tests.browser.support import describe, wait_not_busy, wait_ready
 
-GAME = "empires_end"
-
 T = {
     # home page (web/index.html + web/app/home.js)
     "new_game_form": "[data-testid='new-game-form']",
     "game_select": "[data-testid='game-select']",
     "players": "[data-testid='players-select']",
     "seat": "[data-testid='seat-{i}']",
-    "mode": "[data-testid='option-mode']",
+    "option": "[data-testid='option-{name}']",
     "start": "[data-testid='start-game']",
     "saved_row": "[data-testid='saved-game']",
     "resume": "[data-testid='resume-game']",
@@ -25,7 +27,7 @@ T = {
     "export": "[data-testid='export-game']",
     "import": "[data-testid='import-input']",
     "damaged": "[data-testid='saved-game-damaged']",
-    # game page (web/app/gameview.js, web/app/render/empires_end.js)
+    # game page (web/app/gameview.js and each game's web/games/<id>/render.js)
     "action": "#game [data-testid='legal-action'][data-action]:not([disabled]):visible",
     "bid_commit": "#game [data-testid='bid-commit'][data-action]:not([disabled]):visible",
     "closed_group": "#game details.act-group:not([open]) > summary",
@@ -41,8 +43,8 @@ T = {
 }
 
 
-def sel(name: str, **kw: Any) -> str:
-    return T[name].format(**kw)
+def sel(hook: str, **kw: Any) -> str:
+    return T[hook].format(**kw)
 
 
 def open_ready(page: Any, url: str) -> None:
@@ -125,7 +127,7 @@ def view_digest(page: Any) -> str:
 
 
 def play_url(
-    game: str = GAME,
+    game: str,
     players: int = 2,
     seed: int = 1,
     humans: int = 1,
@@ -164,17 +166,25 @@ def saved_row(page: Any, save_id: str) -> Any:
 
 
 def start_from_home(
-    page: Any, players: int, seats: list[str], mode: str | None = None, seed: int | None = None
+    page: Any,
+    game: str,
+    players: int,
+    seats: list[str],
+    options: dict[str, str] | None = None,
+    seed: int | None = None,
 ) -> None:
-    """Fill the home page's new-game form and start (navigates to play.html)."""
+    """Fill the home page's new-game form and start (navigates to play.html).
+
+    ``options``: option name -> the label of the value to pick in its select (as a player reads it).
+    """
     form = page.locator(sel("new_game_form"))
     form.wait_for(state="visible")
-    page.locator(sel("game_select")).select_option(GAME)
+    page.locator(sel("game_select")).select_option(game)
     page.locator(sel("players")).select_option(str(players))
     for i, kind in enumerate(seats):
         page.locator(sel("seat", i=i)).select_option(kind)
-    if mode is not None:
-        page.locator(sel("mode")).select_option(label=mode.capitalize())
+    for name, label in (options or {}).items():
+        page.locator(sel("option", name=name)).select_option(label=label)
     if seed is not None:
         page.locator("[data-testid='seed-input']").fill(str(seed))
     page.locator(sel("start")).click()

@@ -77,7 +77,7 @@ def base_url(server: StaticServer) -> str:
 @pytest.fixture(scope="session")
 def host_server(host_dir: Path) -> Iterator[StaticServer]:
     """Second server (other port = other origin) for outer pages such as an embedding parent."""
-    srv = StaticServer(host_dir)
+    srv = StaticServer(host_dir, security=False)  # test pages with inline scripts: no CSP
     yield srv
     srv.stop()
 

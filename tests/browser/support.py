@@ -5,15 +5,11 @@ Nothing here starts anything at import time; ``conftest.py`` wires it into fixtu
 
 from __future__ import annotations
 
-import functools
 import json
 import os
-import sys
-import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote, urlparse
+from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = Path(os.environ.get("PGC_DIST", ROOT / "dist")).resolve()  # PGC_DIST: test another build
@@ -36,83 +32,8 @@ CHROMIUM_ARGS = [
 BOOT_TIMEOUT_MS = 90_000  # a cold Pyodide boot is ~3 s here; generous for a loaded 2-core machine
 ACTION_TIMEOUT_MS = 30_000  # one click -> engine -> redraw, bots included
 
-MIME = {
-    ".wasm": "application/wasm",
-    ".mjs": "text/javascript",
-    ".js": "text/javascript",
-    ".json": "application/json",
-    ".zip": "application/zip",
-    ".html": "text/html; charset=utf-8",
-    ".css": "text/css",
-    ".svg": "image/svg+xml",
-    ".webmanifest": "application/manifest+json",
-    ".py": "text/plain; charset=utf-8",
-    ".txt": "text/plain; charset=utf-8",
-    ".png": "image/png",
-    ".ico": "image/x-icon",
-    ".woff2": "font/woff2",
-    ".gz": "application/gzip",
-}
-
-
-class _Handler(SimpleHTTPRequestHandler):
-    """Serves ``directory``; paths under a mount prefix (``/__mount__/...``) come from other folders."""
-
-    mounts: dict[str, Path] = {}
-    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME}
-
-    def translate_path(self, path: str) -> str:
-        clean = unquote(urlparse(path).path)
-        for prefix, folder in self.mounts.items():
-            if clean == prefix or clean.startswith(prefix + "/"):
-                rel = clean[len(prefix) :].lstrip("/")
-                target = (folder / rel).resolve()
-                if folder.resolve() not in (target, *target.parents):
-                    return str(folder / "__forbidden__")
-                return str(target)
-        return super().translate_path(path)
-
-    def end_headers(self) -> None:
-        # Every response may be revalidated; keeps a stale dist/ from being served from the HTTP cache.
-        self.send_header("Cache-Control", "no-cache")
-        super().end_headers()
-
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - signature from the base class
-        pass
-
-    def handle(self) -> None:
-        try:
-            super().handle()
-        except (BrokenPipeError, ConnectionResetError):
-            pass
-
-
-class _Quiet(ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
-            super().handle_error(request, client_address)
-
-
-class StaticServer:
-    """``http.server`` on 127.0.0.1, a free port, in a daemon thread; correct MIME for .wasm/.mjs."""
-
-    def __init__(self, root: Path, mounts: dict[str, Path] | None = None) -> None:
-        handler = type("Handler", (_Handler,), {"mounts": dict(mounts or {})})
-        self.httpd = _Quiet(("127.0.0.1", 0), functools.partial(handler, directory=str(root)))
-        self.httpd.daemon_threads = True
-        self.port = self.httpd.server_address[1]
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.thread = threading.Thread(
-            target=self.httpd.serve_forever, name=f"static:{self.port}", daemon=True
-        )
-        self.thread.start()
-
-    def stop(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
-        self.thread.join(timeout=5)
+# The one static server of the site (also build.py serve and bench/run.py), security headers included.
+from siteserver import MIME, StaticServer  # noqa: E402,F401
 
 
 def is_local(url: str) -> bool:
@@ -206,7 +127,8 @@ def run_axe(page: Any, frame: Any = None) -> list[dict[str, Any]]:
             f"{AXE_JS} missing: axe-core is vendored from npm (`npm ci`, package.json devDependency)"
         )
     target = frame or page
-    target.add_script_tag(path=str(AXE_JS))
+    # evaluated over the DevTools protocol: the site's CSP forbids inline <script>, as it should
+    target.evaluate(AXE_JS.read_text(encoding="utf-8") + "\n;true")
     result = target.evaluate("""async () => {
         const r = await axe.run(document, {resultTypes: ['violations']});
         return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help, helpUrl: v.helpUrl,

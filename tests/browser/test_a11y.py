@@ -8,6 +8,7 @@ from tests.browser import app
 from tests.browser.support import format_violations, run_axe, wait_not_busy, wait_ready
 
 pytestmark = pytest.mark.browser
+GAME = "empires_end"  # the game this file plays (its only mention of a game id)
 
 
 def test_axe_home_page(page, base_url):
@@ -18,7 +19,7 @@ def test_axe_home_page(page, base_url):
 
 
 def test_axe_game_page_mid_game(page, base_url):
-    page.goto(f"{base_url}/{app.play_url(players=3, seed=5, humans=1)}")
+    page.goto(f"{base_url}/{app.play_url(GAME, players=3, seed=5, humans=1)}")
     wait_ready(page)
     wait_not_busy(page)
     for _ in range(8):
@@ -28,7 +29,7 @@ def test_axe_game_page_mid_game(page, base_url):
     if bad:
         report.append(format_violations("play.html mid-game (3 players, 8 human actions)", bad))
     # and the game-over panel of a finished game (the quick 2-player game is short)
-    page.goto(f"{base_url}/{app.play_url(players=2, seed=6, humans=1, options={'mode': 'quick'})}")
+    page.goto(f"{base_url}/{app.play_url(GAME, players=2, seed=6, humans=1, options={'mode': 'quick'})}")
     wait_ready(page)
     app.play_until_over(page, max_steps=300, deadline_s=180)
     bad = run_axe(page)
@@ -39,7 +40,7 @@ def test_axe_game_page_mid_game(page, base_url):
 
 def test_axe_pass_device_screen(page, base_url):
     """Two humans on one device: the pass-the-device screen (in Chinese, to cover lang markup too)."""
-    page.goto(f"{base_url}/{app.play_url(players=3, seed=8, humans=2)}&lang=zh-Hans")
+    page.goto(f"{base_url}/{app.play_url(GAME, players=3, seed=8, humans=2)}&lang=zh-Hans")
     wait_ready(page)
     wait_not_busy(page)
     page.locator(app.sel("pass_continue")).wait_for(state="visible")
@@ -48,7 +49,7 @@ def test_axe_pass_device_screen(page, base_url):
 
 
 def test_axe_embed(page, base_url):
-    page.goto(f"{base_url}/embed.html?game={app.GAME}&players=2&seed=5&speed=fast")
+    page.goto(f"{base_url}/embed.html?game={GAME}&players=2&seed=5&speed=fast")
     wait_ready(page)
     wait_not_busy(page)
     bad = run_axe(page)

@@ -1,20 +1,29 @@
-"""The boot snapshot (build.py, web/runtime/pyodide-snapshot.mjs): the page really boots from it, and a
-missing, damaged or mismatched snapshot falls back to a plain boot instead of bricking the site."""
+"""The boot snapshot (build.py, web/runtime/pyodide-snapshot.mjs): the page really boots from it without
+waiting for the stdlib zip, and a missing, damaged or mismatched snapshot falls back to a plain boot
+(which does load the stdlib zip) instead of bricking the site."""
 
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
+import shutil
+import struct
+import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from build import NODE_MODULES, SNAPSHOT
+from build import NODE_MODULES, SNAPSHOT, SNAPSHOT_DELTA_JS, snapshot_delta, wasm_data_segments
 from tests.browser import app
 from tests.browser.support import describe, wait_not_busy, wait_ready
 
 pytestmark = pytest.mark.browser
+GAME = "empires_end"  # the game this file plays (its only mention of a game id)
+
+SNAPSHOT_DELTA_HEADER = 48  # HEADER in web/runtime/snapshot-delta.mjs
+WASM = "pyscript/pyodide/pyodide.asm.wasm"
 
 
 def snapshot_built(site: Path) -> bool:
@@ -25,8 +34,45 @@ def snapshot_built(site: Path) -> bool:
     return True
 
 
+STDLIB = "pyscript/pyodide/python_stdlib.zip"
+
+
 def snapshot_state(page: Any) -> dict[str, Any]:
     return page.evaluate("() => ({...(window.pgcSnapshot ?? {state: 'absent'})})")
+
+
+def fetch_starts(page: Any, rel: str) -> list[float]:
+    """When the page started fetching ``rel`` (ms since navigation), one entry per download."""
+    return page.evaluate("(rel) => performance.getEntriesByType('resource')"
+                         ".filter((e) => new URL(e.name).pathname.endsWith('/' + rel))"
+                         ".map((e) => e.startTime)", rel)
+
+
+def wait_stdlib_installed(page: Any) -> str:
+    """The snapshot shim's late stdlib install finished: "same" or "other" (anything else fails)."""
+    page.wait_for_function("['same', 'other'].includes(window.pgcSnapshot.stdlib)"
+                           " || String(window.pgcSnapshot.stdlib).startsWith('failed')", timeout=30_000)
+    return str(snapshot_state(page)["stdlib"])
+
+
+# Imports, in the page's interpreter, a stdlib module that the snapshot does not hold (only the late
+# stdlib zip can provide it), and says where it came from.
+LATE_IMPORT = """async () => {
+  const py = await (await import('./runtime/pyodide-snapshot.mjs')).loadPyodide();
+  return py.runPython(`
+import sys
+before = "calendar" in sys.modules
+import calendar
+(before, calendar.__spec__.origin, calendar.month_name[1])
+`).toJs();
+}"""
+
+
+def assert_late_import_works(page: Any) -> None:
+    before, origin, january = page.evaluate(LATE_IMPORT)
+    assert before is False, "the snapshot holds calendar: pick another module for this test"
+    assert origin.startswith("/lib/python") and ".zip" in origin, origin
+    assert january == "January"
 
 
 def play_a_few(page: Any, steps: int = 6) -> None:
@@ -79,16 +125,27 @@ def test_game_page_boots_from_the_snapshot_and_plays_a_whole_game(contexts, base
     page.on("requestfinished", lambda r: fetched.append(r.url))
     warnings: list[str] = []
     page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
-    page.goto(f"{base_url}/{app.play_url(players=2, seed=5, humans=1)}")
+    page.goto(f"{base_url}/{app.play_url(GAME, players=2, seed=5, humans=1)}")
     wait_ready(page)
-    assert snapshot_state(page) == {"state": "used"}, warnings
+    assert snapshot_state(page)["state"] == "used", (snapshot_state(page), warnings)
     assert any(u.endswith("/" + SNAPSHOT) for u in fetched), fetched
+    # the snapshot is rebuilt from the wasm's bytes, yet the wasm is downloaded once (Pyodide gets a clone)
+    assert len(fetch_starts(page, WASM)) == 1, fetch_starts(page, WASM)
+    assert sum(u.endswith("/" + WASM) for u in fetched) == 1, fetched
     assert not [w for w in warnings if "snapshot" in w.lower()], warnings
     # the engine was imported at build time: main.py found it loaded
     assert page.evaluate("window.pgcEngineLoadMs") < 50
     assert info["snapshot_bytes"] == (site / SNAPSHOT).stat().st_size
     assert_download_bar_filled(page, info["boot_download_bytes"])
+    # the stdlib zip is not on the snapshot's boot path: fetched once, after the engine answered
+    ready_at = page.evaluate("window.pgcReadyAt")
+    assert wait_stdlib_installed(page) == "same", snapshot_state(page)
+    starts = fetch_starts(page, STDLIB)
+    assert len(starts) == 1 and starts[0] > ready_at, (starts, ready_at)
+    assert_late_import_works(page)
     app.play_until_over(page)
+    # the <head> preloads were all used (Chromium warns about unused ones a few seconds after load)
+    assert not [w for w in warnings if "preload" in w.lower()], warnings
 
 
 def corrupt_flip(data: bytes) -> bytes:
@@ -97,11 +154,29 @@ def corrupt_flip(data: bytes) -> bytes:
     return data[:i] + bytes([data[i] ^ 0xFF]) + data[i + 1 :]
 
 
-def other_build(data: bytes) -> bytes:
-    """A well-formed gzip whose snapshot header names another Pyodide build (BUILD_ID at bytes 16-47)."""
+def changed(data: bytes, at: int) -> bytes:
+    """A well-formed gzip of the delta with the byte at ``at`` (of the inflated file) changed."""
     raw = bytearray(gzip.decompress(data))
-    raw[20] ^= 0xFF
+    raw[at] ^= 0xFF
     return gzip.compress(bytes(raw), compresslevel=1)
+
+
+def other_build(data: bytes) -> bytes:
+    """Pyodide's snapshot header (after the delta's own) names another Pyodide build (BUILD_ID at its
+    bytes 16-47)."""
+    return changed(data, SNAPSHOT_DELTA_HEADER + 20)
+
+
+def other_wasm(data: bytes) -> bytes:
+    """A heap byte inside the wasm's static data changed, as if the delta were made against another
+    pyodide.asm.wasm: the rebuild's checksum must refuse it (Pyodide would not notice)."""
+    pyodide_header = struct.unpack_from("<I", gzip.decompress(data), SNAPSHOT_DELTA_HEADER + 4)[0]
+    return changed(data, SNAPSHOT_DELTA_HEADER + pyodide_header + 4096)
+
+
+def not_a_delta(data: bytes) -> bytes:
+    """A plain Pyodide snapshot (the previous format, no delta header)."""
+    return gzip.compress(gzip.decompress(data)[SNAPSHOT_DELTA_HEADER:], compresslevel=1)
 
 
 CASES = {
@@ -109,7 +184,8 @@ CASES = {
     "truncated": lambda d: d[: len(d) // 3],
     "flipped-byte": corrupt_flip,
     "other-pyodide-build": other_build,
-    "other-stdlib-zip": "stdlib",
+    "other-wasm": other_wasm,
+    "not-a-delta": not_a_delta,
 }
 
 
@@ -123,23 +199,99 @@ def test_a_bad_snapshot_falls_back_to_a_plain_boot(contexts, base_url, site: Pat
     how = CASES[case]
     if how is None:
         page.route(f"**/{SNAPSHOT}", lambda route: route.fulfill(status=404, body="not here"))
-    elif how == "stdlib":
-        # the stock (source-only) stdlib zip instead of the .pyc one the snapshot was made on
-        stock = (NODE_MODULES / "pyodide" / "python_stdlib.zip").read_bytes()
-        page.route("**/pyscript/pyodide/python_stdlib.zip",
-                   lambda route: route.fulfill(status=200, body=stock, content_type="application/zip"))
     else:
-        bad = how((site / SNAPSHOT).read_bytes())  # type: ignore[operator]
+        bad = how((site / SNAPSHOT).read_bytes())
         page.route(f"**/{SNAPSHOT}",
                    lambda route: route.fulfill(status=200, body=bad, content_type="application/gzip"))
     warnings: list[str] = []
     page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
-    page.goto(f"{base_url}/{app.play_url(players=2, seed=8, humans=2)}")
+    page.goto(f"{base_url}/{app.play_url(GAME, players=2, seed=8, humans=2)}")
     wait_ready(page)
     state = snapshot_state(page)
     assert state["state"] == "fallback", (state, warnings)
     assert state.get("reason"), state
     assert any("snapshot not used" in w for w in warnings), warnings
-    if case == "missing":  # the bar's total drops the snapshot's bytes once it is known to be missing
-        assert_download_bar_filled(page, info["boot_download_bytes"] - info["snapshot_bytes"])
+    # the plain boot loads the stdlib zip before Python starts, as Pyodide always does
+    ready_at = page.evaluate("window.pgcReadyAt")
+    assert [t for t in fetch_starts(page, STDLIB) if t < ready_at], fetch_starts(page, STDLIB)
+    assert "stdlib" not in state, state  # no late install on this path
+    if case == "missing":  # the snapshot's bytes are replaced by the stdlib zip's once it is known missing
+        assert_download_bar_filled(
+            page, info["boot_download_bytes"] - info["snapshot_bytes"] + info["stdlib_bytes"])
     play_a_few(page)
+
+
+def test_another_stdlib_zip_arriving_after_a_snapshot_boot_is_used_for_later_imports(
+        contexts, base_url, site: Path):
+    """The stock (source-only) stdlib zip instead of the .pyc one the snapshot was made on: the snapshot
+    boot does not depend on it; once it arrives, zipimport reads ITS directory, not the heap's stale one."""
+    snapshot_built(site)
+    ctx, _guard = contexts.new()
+    page = ctx.new_page()
+    stock = (NODE_MODULES / "pyodide" / "python_stdlib.zip").read_bytes()
+    page.route(f"**/{STDLIB}",
+               lambda route: route.fulfill(status=200, body=stock, content_type="application/zip"))
+    page.goto(f"{base_url}/{app.play_url(GAME, players=2, seed=8, humans=2)}")
+    wait_ready(page)
+    assert snapshot_state(page)["state"] == "used", snapshot_state(page)
+    assert wait_stdlib_installed(page) == "other", snapshot_state(page)
+    assert_late_import_works(page)
+    play_a_few(page)
+
+
+# The page's decoder (web/runtime/snapshot-delta.mjs, as shipped) run in Node on the shipped files:
+# prints the sha256 of the snapshot it rebuilds and the one stamped in the file, or the error.
+REBUILD = r"""
+import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+import { createHash } from "node:crypto";
+import { pathToFileURL } from "node:url";
+const [module, gz, wasm] = process.argv.slice(1);
+const { rebuildSnapshot, HEADER } = await import(pathToFileURL(module).href);
+const delta = new Uint8Array(gunzipSync(readFileSync(gz)));
+const stamp = Buffer.from(delta.subarray(16, HEADER)).toString("hex");
+try {
+  const snap = rebuildSnapshot(delta, new Uint8Array(readFileSync(wasm)));
+  const got = createHash("sha256").update(snap).digest("hex");
+  console.log(JSON.stringify({ stamp, got, size: snap.length }));
+} catch (err) {
+  console.log(JSON.stringify({ stamp, error: err.message }));
+}
+"""
+
+
+def rebuild_in_node(site: Path, gz: Path, wasm: Path) -> dict[str, Any]:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    done = subprocess.run([node, "--input-type=module", "-e", REBUILD, str(site / SNAPSHOT_DELTA_JS),
+                           str(gz), str(wasm)], capture_output=True, text=True, check=True, timeout=120)
+    return dict(json.loads(done.stdout))
+
+
+def test_the_page_decoder_rebuilds_the_saved_snapshot_and_refuses_another_wasm(site: Path, tmp_path: Path):
+    """Byte for byte (the sha256 of the full snapshot, stamped by build.py before it made the delta); the
+    same delta against a wasm with one changed data byte is refused by the checksum."""
+    snapshot_built(site)
+    good = rebuild_in_node(site, site / SNAPSHOT, site / WASM)
+    assert "error" not in good, good
+    assert good["got"] == good["stamp"], good
+    assert good["size"] > 16_000_000, good  # a whole heap, not a stub
+    wasm = bytearray((site / WASM).read_bytes())
+    biggest = max((seg for _, seg in wasm_data_segments(bytes(wasm))), key=len)
+    at = wasm.find(biggest) + len(biggest) // 2  # a byte of the wasm's static data
+    wasm[at] ^= 0x20
+    other = tmp_path / "other.wasm"
+    other.write_bytes(bytes(wasm))
+    bad = rebuild_in_node(site, site / SNAPSHOT, other)
+    assert "checksum" in bad.get("error", ""), bad
+
+
+def test_build_delta_is_undone_by_a_second_pass_of_the_same_segments(site: Path):
+    """snapshot_delta is an XOR over the wasm's data segments: applying it to its own output (header
+    stripped) gives the original heap back, so the encoder and the page's decoder invert each other."""
+    snapshot_built(site)
+    wasm = (site / WASM).read_bytes()
+    delta = gzip.decompress((site / SNAPSHOT).read_bytes())
+    twice = snapshot_delta(delta[SNAPSHOT_DELTA_HEADER:], wasm)[SNAPSHOT_DELTA_HEADER:]
+    assert hashlib.sha256(twice).digest() == delta[16:SNAPSHOT_DELTA_HEADER]

@@ -13,6 +13,7 @@ from tests.browser import app
 from tests.browser.support import describe, wait_ready
 
 pytestmark = pytest.mark.browser
+GAME = "empires_end"  # the game this file plays (its only mention of a game id)
 
 PARENT = """<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
 <title>Rules page embedding a game</title></head><body><main><h1>Outer page</h1>
@@ -60,7 +61,7 @@ def test_embed_in_foreign_page_posts_ready_and_plays_and_bad_game_shows_error(
         host_dir,
         "embed-parent.html",
         {
-            "good": f"{base_url}/embed.html?game={app.GAME}&players=2&seed=5&speed=fast",
+            "good": f"{base_url}/embed.html?game={GAME}&players=2&seed=5&speed=fast",
             "bad": f"{base_url}/embed.html?game=no_such_game&players=2&seed=5",
         },
     )
@@ -70,9 +71,9 @@ def test_embed_in_foreign_page_posts_ready_and_plays_and_bad_game_shows_error(
     first = next(m for m in page.evaluate("window.messages") if m["frame"] == "good")
     assert first["data"]["type"] == "pgc-ready", f"the frame spoke before it was ready: {first}"
     assert ready["data"]["actions_played"] == 0, ready
-    assert ready["data"]["game"] == app.GAME and ready["data"]["mode"] == "play", ready
+    assert ready["data"]["game"] == GAME and ready["data"]["mode"] == "play", ready
     frame = page.frame_locator("#good")
-    good = next(f for f in page.frames if "game=" + app.GAME in f.url)
+    good = next(f for f in page.frames if "game=" + GAME in f.url)
     wait_ready(page, frame=good)
     assert good.get_attribute("html", "data-ready") == "true"
     # it is a playable game: a click inside the frame reaches the engine and the parent hears of it
@@ -98,7 +99,7 @@ def test_embed_in_foreign_page_posts_ready_and_plays_and_bad_game_shows_error(
 
 
 def step_save() -> tuple[str, int]:
-    game = games.get(app.GAME)
+    game = games.get(GAME)
     state = game.new_game(players=2, seed=9, options={"mode": "quick"})
     for _ in range(6):
         seat = game.to_move(state)[0]

@@ -17,13 +17,14 @@ from tests.browser.support import describe, wait_not_busy, wait_ready
 from tests.browser.test_saves import put_saves
 
 pytestmark = pytest.mark.browser
+GAME = "empires_end"  # the game this file plays (its only mention of a game id)
 
 SEATS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
 
 
 def save_at_conflict_bid(seed: int = 5) -> tuple[str, list[list[str]]]:
     """A two-human save where both seats must bid now (Conflict), and each seat's hand (card names)."""
-    game = games.get(app.GAME)
+    game = games.get(GAME)
     meta = {"seats": SEATS, "created": 1, "lang": "en", "app": "pygame_core-web"}
     state = game.new_game(players=2, seed=seed, options={}, meta=meta)
     for _ in range(200):
@@ -93,7 +94,7 @@ def test_sealed_bid_draft_is_not_shown_to_the_next_seat(page, base_url):
 def test_bid_form_shows_base_military_plus_bid_as_it_is_typed(page, base_url):
     """L457: total strength = base military + axes and coins bid; the form shows it before committing."""
     text, _ = save_at_conflict_bid()
-    game = games.get(app.GAME)
+    game = games.get(GAME)
     base = game.view(game.load(text), 0)["empires"][0]["military"]
     put_saves(page, base_url, {"bid": text})
     page.goto(f"{base_url}/play.html?save=bid")

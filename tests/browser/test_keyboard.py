@@ -15,6 +15,7 @@ from tests.browser import app
 from tests.browser.support import describe, wait_not_busy, wait_ready
 
 pytestmark = pytest.mark.browser
+GAME = "empires_end"  # the game this file plays (its only mention of a game id)
 
 # What the focus may land on after a step: the pass-the-device button, an action, or the actions heading.
 LANDING = ("pass-device-continue", "legal-action", "choice-action", "board-action", "bid-commit")
@@ -28,7 +29,7 @@ FOCUS = """() => {
 
 def hotseat_url(seed: int) -> str:
     seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
-    settings = {"game": app.GAME, "players": 2, "seed": seed, "options": {}, "seats": seats}
+    settings = {"game": GAME, "players": 2, "seed": seed, "options": {}, "seats": seats}
     return f"play.html?new={quote(json.dumps(settings, separators=(',', ':')))}&speed=fast"
 
 
@@ -62,7 +63,7 @@ def test_enter_alone_plays_and_focus_follows(page, base_url):
 
 
 def test_undo_shortcut_keeps_focus_in_the_game(page, base_url):
-    page.goto(f"{base_url}/{app.play_url(seed=4)}")
+    page.goto(f"{base_url}/{app.play_url(GAME, seed=4)}")
     wait_ready(page)
     wait_not_busy(page)
     page.keyboard.press("a")

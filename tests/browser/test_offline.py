@@ -12,6 +12,7 @@ from tests.browser import app
 from tests.browser.support import StaticServer, describe, wait_not_busy, wait_ready
 
 pytestmark = pytest.mark.browser
+GAME = "empires_end"  # the game this file plays (its only mention of a game id)
 
 
 def test_game_page_boots_and_plays_with_the_server_gone(contexts, site: Path):
@@ -19,7 +20,7 @@ def test_game_page_boots_and_plays_with_the_server_gone(contexts, site: Path):
     try:
         ctx, guard = contexts.new()
         page = ctx.new_page()
-        page.goto(f"{srv.url}/{app.play_url(players=2, seed=11, humans=2)}")
+        page.goto(f"{srv.url}/{app.play_url(GAME, players=2, seed=11, humans=2)}")
         wait_ready(page)
         # First visit: the worker installs (precaching every file) and takes control of the page.
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")

@@ -12,12 +12,13 @@ from tests.browser import app
 from tests.browser.support import describe, wait_not_busy, wait_ready
 
 pytestmark = pytest.mark.browser
+GAME = "empires_end"  # the game this file plays (its only mention of a game id)
 
 
 def test_full_game_from_home_page_through_clicks(page, base_url):
     """Seat 0 human, seat 1 a bot, quick mode: the human always clicks a legal action until game over."""
     app.open_ready(page, f"{base_url}/index.html")
-    app.start_from_home(page, players=2, seats=["human", "random"], mode="quick", seed=7)
+    app.start_from_home(page, GAME, players=2, seats=["human", "random"], options={"mode": "Quick"}, seed=7)
     wait_ready(page)
     app.set_speed(page, "fast")
     steps = app.play_until_over(page, max_steps=400, deadline_s=240)
@@ -35,18 +36,18 @@ def test_full_game_from_home_page_through_clicks(page, base_url):
     saves = app.saves(page)
     assert len(saves) == 1, list(saves)
     doc = json.loads(next(iter(saves.values())))
-    assert doc["game"] == app.GAME and len(doc["actions"]) == view["actions_played"]
+    assert doc["game"] == GAME and len(doc["actions"]) == view["actions_played"]
     assert doc["options"].get("mode") == "quick", doc["options"]
     assert [s["kind"] for s in doc["meta"]["seats"]] == ["human", "random"], doc["meta"]
     # the same save replayed by the host's CPython engine ends over, with the scores the page showed
-    game = games.get(app.GAME)
+    game = games.get(GAME)
     state = game.load(next(iter(saves.values())))
     assert game.is_over(state)
     assert dict(enumerate(game.scores(state)["totals"])) == shown
 
 
 def test_reload_mid_game_and_resume_from_saved_list(page, base_url):
-    page.goto(f"{base_url}/{app.play_url(players=2, seed=21, humans=1)}")
+    page.goto(f"{base_url}/{app.play_url(GAME, players=2, seed=21, humans=1)}")
     wait_ready(page)
     wait_not_busy(page)
     for _ in range(6):
@@ -82,7 +83,7 @@ def test_reload_mid_game_and_resume_from_saved_list(page, base_url):
 @pytest.mark.parametrize("lang,done", [("en", "Done"), ("zh-Hans", "完成")])
 def test_status_says_what_to_do_in_economy_and_conflict(page, base_url, lang, done):
     """Beyond the phase name, the status tells the player how to finish the phase, in the UI language."""
-    page.goto(f"{base_url}/{app.play_url(players=2, seed=5, humans=1)}&lang={lang}")
+    page.goto(f"{base_url}/{app.play_url(GAME, players=2, seed=5, humans=1)}&lang={lang}")
     wait_ready(page)
     seen = {}
     for _ in range(120):

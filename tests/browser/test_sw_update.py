@@ -13,6 +13,7 @@ from tests.browser import app
 from tests.browser.support import StaticServer, wait_ready
 
 pytestmark = pytest.mark.browser
+GAME = "empires_end"  # the game this file plays (its only mention of a game id)
 
 CACHE_NAMES = "async () => (await caches.keys()).sort()"
 MARKER = "<!-- second build -->"
@@ -35,7 +36,7 @@ def test_a_new_build_replaces_the_cache_of_the_old_one(contexts, site: Path, tmp
     try:
         ctx, guard = contexts.new()
         page = ctx.new_page()
-        page.goto(f"{srv.url}/{app.play_url(players=2, seed=5, humans=2)}")
+        page.goto(f"{srv.url}/{app.play_url(GAME, players=2, seed=5, humans=2)}")
         wait_ready(page)
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
         old = page.evaluate(CACHE_NAMES)

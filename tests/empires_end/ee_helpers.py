@@ -26,7 +26,7 @@ def edit(state: State, fn: Callable[[dict[str, Any]], None]) -> State:
 
 def pluck(d: dict[str, Any], card: str) -> None:
     """Take ``card`` out of the deck, the discard pile and every hand."""
-    for pile in (d["deck"], d["discard"], *[p["hand"] for p in d["p"]]):
+    for pile in (d["deck"], d["discard"], *[p["hand"] for p in d["seats"]]):
         if card in pile:
             pile.remove(card)
 
@@ -36,8 +36,8 @@ def fresh(players: int = 2, seed: int = 3, **options: Any) -> State:
     s = GAME.new_game(players=players, seed=seed, options=options or None)
 
     def fn(d: dict[str, Any]) -> None:
-        for p in d["p"]:
-            p["locs"] = [{"id": lid, "intact": True, "inn": []} for lid in ORDER]
+        for p in d["seats"]:
+            p["locations"] = [{"id": lid, "intact": True, "innovations": []} for lid in ORDER]
     return edit(s, fn)
 
 
@@ -47,44 +47,47 @@ def set_disaster(d: dict[str, Any], cards: list[str], start: int, follow: list[s
     for c in cards:
         pluck(d, c)
     d["track"] = [kind] + (follow if follow is not None else ["economy"])
-    d["idx"] = 0
-    d["stage"] = kind
-    d["dis"] = [{"card": c, "pool": {"wheat": 0, "hammer": 0, "axe": 0, "coin": 0}, "taken_by": None}
+    d["phase_index"] = 0
+    d["phase"] = kind
+    d["disasters"] = [{"card": c, "pool": {"wheat": 0, "hammer": 0, "axe": 0, "coin": 0}, "taken_by": None}
                 for c in cards]
-    d["start"] = d["turn"] = start
-    d["acted"] = []
+    d["start_player"] = d["turn"] = start
+    d["decided"] = []
     d["step"] = "turn"
 
 
 def set_phase(d: dict[str, Any], kind: str, follow: list[str] | None = None) -> None:
     """Make the current phase a simultaneous phase (economy, industry, economy_industry)."""
     d["track"] = [kind] + (follow if follow is not None else ["economy"])
-    d["idx"] = 0
-    d["stage"] = kind
+    d["phase_index"] = 0
+    d["phase"] = kind
     d["step"] = "act"
-    d["dis"] = []
-    for p in d["p"]:
-        p.update({"done": False, "used": {}, "sub": None if kind == "economy_industry" else kind,
-                  "subs_done": 0, "ind": new_counters(), "pend": []})
+    d["disasters"] = []
+    for p in d["seats"]:
+        p.update({"done": False, "used": {}, "phase": None if kind == "economy_industry" else kind,
+                  "phases_done": 0, "industry": new_counters()})
+    d["decisions"] = []
 
 
 def set_conflict(d: dict[str, Any], card: str, follow: list[str] | None = None) -> None:
     d["track"] = ["conflict"] + (follow if follow is not None else ["economy"])
-    d["idx"] = 0
-    d["stage"] = "conflict"
+    d["phase_index"] = 0
+    d["phase"] = "conflict"
     d["step"] = "bid"
-    d["dis"] = []
-    if card in d["cdeck"]:
-        d["cdeck"].remove(card)
+    d["disasters"] = []
+    if card in d["conflict_deck"]:
+        d["conflict_deck"].remove(card)
     d["conflict"] = {"card": card, "bids": None, "totals": None}
-    for p in d["p"]:
-        p.update({"done": False, "bid": None, "pend": []})
+    d["decisions"] = [{"kind": "bid", "seats": list(range(len(d["seats"]))), "blocking": True, "sealed": True,
+                       "answers": {}}]
+    for p in d["seats"]:
+        p["done"] = False
 
 
 def give(d: dict[str, Any], seat: int, pos: int, card: str) -> None:
     """Tuck ``card`` as an innovation under ``seat``'s location at ``pos``."""
     pluck(d, card)
-    d["p"][seat]["locs"][pos - 1]["inn"].append({"card": card, "ex": False})
+    d["seats"][seat]["locations"][pos - 1]["innovations"].append({"card": card, "exhausted": False})
 
 
 def res(**kw: int) -> dict[str, int]:
@@ -99,3 +102,13 @@ def play(state: State, seat: int, action: dict[str, Any]) -> State:
 
 def legal(state: State, seat: int) -> list[dict[str, Any]]:
     return GAME.legal_actions(state, seat)
+
+
+def decline_shortage(state: State, *, but: tuple[int, ...] = ()) -> State:
+    """Every seat still asked about Resource Shortage (L270) declines, except the seats in ``but``."""
+    while state.data["step"] == "shortage":
+        seats = [s for s in GAME.to_move(state) if s not in but]
+        if not seats:
+            break
+        state = GAME.apply(state, seats[0], {"type": "shortage_done"})
+    return state

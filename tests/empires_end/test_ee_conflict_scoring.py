@@ -21,23 +21,24 @@ def test_golden_conflict_example():
     def fn(d):
         set_conflict(d, "conflict-01")
         give(d, A, 1, "rebellion-01")  # +1 military under the City
-        d["p"][A]["res"] = res(axe=2)
-        d["p"][B]["locs"][POS["army_b"] - 1]["intact"] = False  # B: one army (2) ...
+        d["seats"][A]["resources"] = res(axe=2)
+        d["seats"][B]["locations"][POS["army_b"] - 1]["intact"] = False  # B: one army (2) ...
         give(d, B, 2, "rebellion-06")  # ... + 1 = 3
-        d["p"][B]["res"] = res(axe=4, coin=1)
+        d["seats"][B]["resources"] = res(axe=4, coin=1)
     s = edit(fresh(2), fn)
-    assert base_military(s.data["p"][A]) == 5 and base_military(s.data["p"][B]) == 3
+    assert base_military(s.data["seats"][A]) == 5 and base_military(s.data["seats"][B]) == 3
     s = play(s, A, {"type": "bid", "axe": 2, "coin": 0})
     assert GAME.to_move(s) == [B]
     v = GAME.view(s, B)
     assert v["empires"][A]["bid_committed"] and v["conflict"]["bids"] is None
     s = play(s, B, {"type": "bid", "axe": 4, "coin": 1})
     d = s.data
-    assert d["p"][A]["score"] == 7 and d["p"][A]["res"] == res(wheat=2)
-    assert d["p"][B]["score"] == 10 and d["p"][B]["res"] == res(wheat=2, coin=1)
-    assert d["p"][A]["locs"][10]["id"] == "city" and d["p"][A]["locs"][0]["id"] == "farm_hammer"
-    assert d["p"][A]["locs"][10]["inn"][0]["card"] == "rebellion-01"
-    assert d["p"][B]["locs"][0]["id"] == "city"
+    assert d["seats"][A]["score"] == 7 and d["seats"][A]["resources"] == res(wheat=2)
+    assert d["seats"][B]["score"] == 10 and d["seats"][B]["resources"] == res(wheat=2, coin=1)
+    assert d["seats"][A]["locations"][10]["id"] == "city"
+    assert d["seats"][A]["locations"][0]["id"] == "farm_hammer"
+    assert d["seats"][A]["locations"][10]["innovations"][0]["card"] == "rebellion-01"
+    assert d["seats"][B]["locations"][0]["id"] == "city"
     assert d["conflict"]["totals"] == {"0": 7, "1": 8}
 
 
@@ -45,17 +46,17 @@ def test_conflict_low_row_loses_points_and_middle_gives_nothing():
     """L467: at most one row; totals between rows give nothing; losses may go negative."""
     def fn(d):
         set_conflict(d, "conflict-01")  # rows: <=2 lose 3, 5-6 +3 & refresh, 7+ +7
-        for p in d["p"]:
-            for x in p["locs"]:
+        for p in d["seats"]:
+            for x in p["locations"]:
                 if x["id"].startswith("army"):
                     x["intact"] = False
-        d["p"][1]["locs"][POS["army_a"] - 1]["intact"] = True  # seat 1 base 2
-        d["p"][1]["res"] = res(axe=2)
+        d["seats"][1]["locations"][POS["army_a"] - 1]["intact"] = True  # seat 1 base 2
+        d["seats"][1]["resources"] = res(axe=2)
     s = edit(fresh(2), fn)
     s = play(s, 0, {"type": "bid", "axe": 0, "coin": 0})
     s = play(s, 1, {"type": "bid", "axe": 2, "coin": 0})  # total 4: nothing, but highest
-    assert s.data["p"][0]["score"] == -3
-    assert s.data["p"][1]["score"] == 3  # victory only
+    assert s.data["seats"][0]["score"] == -3
+    assert s.data["seats"][1]["score"] == 3  # victory only
 
 
 def test_conflict_tied_highest_all_get_victory_and_no_turmoil():
@@ -63,9 +64,9 @@ def test_conflict_tied_highest_all_get_victory_and_no_turmoil():
     s = edit(fresh(2), lambda d: set_conflict(d, "conflict-01"))
     s = play(s, 0, {"type": "bid", "axe": 0, "coin": 0})
     s = play(s, 1, {"type": "bid", "axe": 0, "coin": 0})
-    for p in s.data["p"]:
+    for p in s.data["seats"]:
         assert p["score"] == 3 + 0  # base 4: no row, victory +3
-        assert p["locs"][0]["id"] == "city"
+        assert p["locations"][0]["id"] == "city"
 
 
 def test_conflict_refresh_icon_removes_one_marker():
@@ -75,17 +76,17 @@ def test_conflict_refresh_icon_removes_one_marker():
         give(d, 0, 1, "famine-01")
         give(d, 0, 2, "famine-04")
         for i in (0, 1):
-            d["p"][0]["locs"][i]["inn"][0]["ex"] = True
-        d["p"][0]["res"] = res(axe=2)
-        d["p"][1]["res"] = res(axe=5)
+            d["seats"][0]["locations"][i]["innovations"][0]["exhausted"] = True
+        d["seats"][0]["resources"] = res(axe=2)
+        d["seats"][1]["resources"] = res(axe=5)
     s = edit(fresh(2), fn)
     s = play(s, 0, {"type": "bid", "axe": 1, "coin": 0})  # 5: +3 and a refresh
     s = play(s, 1, {"type": "bid", "axe": 5, "coin": 0})
     assert GAME.to_move(s) == [0]
     assert sorted(a["src"] for a in legal(s, 0)) == ["I:famine-01", "I:famine-04"]
     s = play(s, 0, {"type": "refresh", "src": "I:famine-04"})
-    exs = {y["card"]: y["ex"] for x in s.data["p"][0]["locs"] for y in x["inn"]}
-    assert exs == {"famine-01": True, "famine-04": False} and s.data["stage"] == "economy"
+    exs = {y["card"]: y["exhausted"] for x in s.data["seats"][0]["locations"] for y in x["innovations"]}
+    assert exs == {"famine-01": True, "famine-04": False} and s.data["phase"] == "economy"
 
 
 def test_bids_are_hidden_until_everyone_commits():
@@ -115,14 +116,14 @@ def test_final_scoring_intact_points_and_end_game_innovations():
     """L491-495: track + intact location points + end-game innovations under intact
     locations; L598: 2 per own destroyed location; L623: coins only count as coins."""
     def fn(d):
-        p = d["p"][0]
+        p = d["seats"][0]
         p["score"] = 5
-        p["locs"][POS["farm_wheat"] - 1]["intact"] = False   # -3
-        p["locs"][POS["town_b"] - 1]["intact"] = False       # -4
+        p["locations"][POS["farm_wheat"] - 1]["intact"] = False   # -3
+        p["locations"][POS["town_b"] - 1]["intact"] = False       # -4
         give(d, 0, 1, "blight-02")      # 2 per destroyed: 4
         give(d, 0, 2, "famine-02")      # 1 per wheat
         give(d, 0, POS["town_b"], "blight-10")  # under a destroyed location: nothing
-        p["res"] = res(wheat=3, coin=4)
+        p["resources"] = res(wheat=3, coin=4)
     s = _final(fn)
     assert GAME.is_over(s)
     sc = GAME.scores(s)
@@ -135,7 +136,7 @@ def test_most_destroyed_ties_count_and_copy_end():
     another end-game ability again."""
     def fn(d):
         for s in (0, 1):
-            d["p"][s]["locs"][0]["intact"] = False
+            d["seats"][s]["locations"][0]["intact"] = False
         give(d, 0, 2, "blight-05")  # most destroyed: 13 (tied at 1 each)
         give(d, 0, 3, "blight-08")  # copy end
     s = _final(fn)
@@ -147,7 +148,7 @@ def test_adjacent_end_scoring():
     def fn(d):
         give(d, 0, POS["farm_axe"], "plague-02")  # 2 per adjacent farm -> 4
         give(d, 0, POS["army_a"], "plague-05")    # 2 per adjacent destroyed
-        d["p"][0]["locs"][POS["town_b"] - 1]["intact"] = False
+        d["seats"][0]["locations"][POS["town_b"] - 1]["intact"] = False
     s = _final(fn)
     assert GAME.scores(s)["breakdown"][0]["innovations"] == 4 + 2
 
@@ -157,7 +158,7 @@ def test_adjacent_type_end_scoring_counts_intact_neighbours_only():
     *intact* locations of the type (a destroyed tile has no type or ability, L123-127)."""
     def fn(d):
         give(d, 0, POS["farm_axe"], "plague-02")  # 2 per adjacent farm
-        d["p"][0]["locs"][POS["farm_hammer"] - 1]["intact"] = False
+        d["seats"][0]["locations"][POS["farm_hammer"] - 1]["intact"] = False
     s = _final(fn)
     assert GAME.scores(s)["breakdown"][0]["innovations"] == 2
 
@@ -166,20 +167,47 @@ def test_golden_tie_break_most_intact_then_shared():
     """L501: tied totals -> most intact locations wins; still tied -> shared win."""
     def fn(d):
         for pos in (1, 2, 3, 4):
-            d["p"][0]["locs"][pos - 1]["intact"] = False   # 7 intact, lost 16+12+4+5 = 37
+            d["seats"][0]["locations"][pos - 1]["intact"] = False   # 7 intact, lost 16+12+4+5 = 37
         for pos in (9, 10, 6, 7, 8):
-            d["p"][1]["locs"][pos - 1]["intact"] = False   # 6 intact, lost 3+8+14+9+6 = 40
-        d["p"][1]["score"] = 3
+            d["seats"][1]["locations"][pos - 1]["intact"] = False   # 6 intact, lost 3+8+14+9+6 = 40
+        d["seats"][1]["score"] = 3
     s = _final(fn)
     sc = GAME.scores(s)
     assert sc["totals"][0] == sc["totals"][1] == 58
-    assert sc["winners"] == [0] and sc["tiebreak"]["intact"] == {"0": 7, "1": 6}
+    assert sc["winners"] == [0] and sc["rank"] == [0, 1]
+    tb = sc["tiebreak"]
+    assert tb["key"] == "intact_locations" and tb["values"] == [7, 6] and tb["tied"] == [0, 1]
+    assert tb["label"]["en"] == "Most intact locations" and tb["label"]["zh-Hans"] == "完好地点最多"
+    assert tb["text"]["en"] == "Tie on 58 points, broken by most intact locations: Player 1 7, Player 2 6."
+    assert "58" in tb["text"]["zh-Hant"] and "玩家1 7" in tb["text"]["zh-Hant"]
 
     def fn2(d):
-        d["p"][1]["score"] = 0
+        d["seats"][1]["score"] = 0
     s = _final(fn2)
     sc = GAME.scores(s)
     assert sc["winners"] == [0, 1] and sc["totals"][0] == sc["totals"][1]
+
+
+def test_a_tie_on_points_ranks_the_tiebreak_winner_first():
+    """L501, as players found it: the seat that wins the tie-break is ranked first even when it
+    is not seat 0, and lower places tied on points are ordered the same way."""
+    def fn(d):
+        for pos in (9, 10, 6, 7, 8):
+            d["seats"][0]["locations"][pos - 1]["intact"] = False   # 6 intact, lost 40
+        for pos in (1, 2, 3, 4):
+            d["seats"][1]["locations"][pos - 1]["intact"] = False   # 7 intact, lost 37
+        d["seats"][0]["score"] = 3
+    s = _final(fn)
+    sc = GAME.scores(s)
+    assert sc["totals"][0] == sc["totals"][1]
+    assert sc["winners"] == [1] and sc["rank"] == [1, 0] and sc["tiebreak"]["values"] == [6, 7]
+    assert "Player 2 7, Player 1 6" in sc["tiebreak"]["text"]["en"]
+    assert GAME.view(s, 0)["winners"] == [1]
+
+
+def test_no_tie_no_tiebreak():
+    sc = GAME.scores(_final(lambda d: d["seats"][1].update(score=5)))
+    assert sc["rank"] == [1, 0] and sc["winners"] == [1] and sc["tiebreak"] is None
 
 
 def test_deck_exhaustion_reshuffles_the_discard_pile():
@@ -188,10 +216,10 @@ def test_deck_exhaustion_reshuffles_the_discard_pile():
         set_phase(d, "industry", follow=["disaster"])
         d["discard"] = d["deck"][:-1]
         d["deck"] = d["deck"][-1:]
-        d["p"][0]["hand"] = []
+        d["seats"][0]["hand"] = []
     s = edit(fresh(2), fn)
     s = play(s, 0, {"type": "done"})
-    assert len(s.data["p"][0]["hand"]) == 4 and s.data["discard"] == []
+    assert len(s.data["seats"][0]["hand"]) == 4 and s.data["discard"] == []
     assert "shuffled" in canonical(GAME.visible_log(s, 1))
 
 
@@ -207,7 +235,7 @@ def test_no_view_or_log_shows_another_seats_hand_or_resources():
             v = canonical(GAME.view(st, viewer))
             for o in range(3):
                 if o != viewer:
-                    for c in st.data["p"][o]["hand"]:
+                    for c in st.data["seats"][o]["hand"]:
                         assert c not in v
             assert canonical(GAME.view(GAME.redetermine(st, viewer, 5), viewer)) == v
 
@@ -260,6 +288,37 @@ def test_view_shows_every_seats_base_military_before_the_bids():
         assert [e["military"] for e in GAME.view(s, viewer)["empires"]] == [4, 4, 4]
 
     def ruin_one_army(d):
-        d["p"][1]["locs"][POS["army_a"] - 1]["intact"] = False
+        d["seats"][1]["locations"][POS["army_a"] - 1]["intact"] = False
     s2 = edit(s, ruin_one_army)
     assert [e["military"] for e in GAME.view(s2, 0)["empires"]] == [4, 2, 4]
+
+
+def test_projected_score_is_public_and_matches_the_final_score_at_the_end():
+    """The view's projection (L489-495 applied now) is the same for every viewer and does not
+    depend on what is hidden: hands (L98) or resources behind a screen (L97). A resource-counting
+    end-game ability (L623) is flagged, not guessed; at game end the screens open and the
+    projection is the final breakdown."""
+    def fn(d):
+        p = d["seats"][0]
+        p["score"] = 5
+        p["locations"][POS["town_b"] - 1]["intact"] = False       # -4
+        give(d, 0, 1, "blight-02")      # 2 per destroyed: 2
+        give(d, 0, 2, "famine-02")      # 1 per wheat, behind the screen
+        p["resources"] = res(wheat=3, coin=4)
+    s = edit(fresh(2), lambda d: (set_phase(d, "economy"), fn(d)))
+    views = [GAME.view(s, v) for v in (None, 0, 1)]
+    assert views[0]["projected"] == views[1]["projected"] == views[2]["projected"]
+    mine = views[0]["projected"][0]
+    assert mine == {"track": 5, "locations": 95 - 4, "innovations": 2, "total": 98, "resources_unknown": True}
+    assert views[0]["projected"][1]["resources_unknown"] is False
+
+    def hide(d):
+        d["seats"][0]["resources"] = res(wheat=9)
+        d["seats"][0]["hand"] = d["seats"][1]["hand"][:]
+    assert GAME.view(edit(s, hide), 1)["projected"] == views[2]["projected"]
+    end = _final(fn)
+    assert GAME.is_over(end)
+    final = GAME.scores(end)["breakdown"][0]
+    assert final["innovations"] == 2 + 3
+    assert {k: v for k, v in GAME.view(end, 1)["projected"][0].items()
+            if k in final} == final

@@ -188,14 +188,14 @@ def _effect(fam: str) -> bool:
 
     def setup(d: dict[str, Any]) -> None:
         give(d, 0, pos, cid)
-        d["p"][0]["res"] = res(wheat=3, hammer=9, axe=3, coin=3)
+        d["seats"][0]["resources"] = res(wheat=3, hammer=9, axe=3, coin=3)
         if "destroyed" in fam:
-            d["p"][0]["locs"][pos - 2]["intact"] = False
+            d["seats"][0]["locations"][pos - 2]["intact"] = False
         if fam == "refresh_adjacent":
             give(d, 0, pos + 1, "famine-01")
-            d["p"][0]["locs"][pos]["inn"][0]["ex"] = True
+            d["seats"][0]["locations"][pos]["innovations"][0]["exhausted"] = True
         if fam == "repair_discount":
-            d["p"][0]["locs"][pos]["intact"] = False
+            d["seats"][0]["locations"][pos]["intact"] = False
         if fam == "move_innovation":
             give(d, 0, 1, "flood-01")
 
@@ -204,20 +204,21 @@ def _effect(fam: str) -> bool:
             set_phase(d, phase)
             setup(d)
         s = edit(fresh(2), in_phase)
-        before = s.data["p"][0]
+        before = s.data["seats"][0]
         if fam == "repair_discount":
-            after = play(s, 0, {"type": "repair", "loc": pos + 1}).data["p"][0]
-            return bool(after["res"]["hammer"] == 9 - (LOCS[after["locs"][pos]["id"]]["repair"] - 1))
+            after = play(s, 0, {"type": "repair", "loc": pos + 1}).data["seats"][0]
+            repair = LOCS[after["locations"][pos]["id"]]["repair"]
+            return bool(after["resources"]["hammer"] == 9 - (repair - 1))
         uses = [a for a in legal(s, 0) if a.get("src") == "I:" + cid]
         if fam == "copy_economy":
             uses = [a for a in uses if a.get("target") == "L:farm_hammer"]
         if not uses:
             return False
-        after = play(s, 0, uses[0]).data["p"][0]
-        return any(after[k] != before[k] for k in ("res", "score", "locs"))  # not just "used"
+        after = play(s, 0, uses[0]).data["seats"][0]
+        return any(after[k] != before[k] for k in ("resources", "score", "locations"))  # not just "used"
     if phase == "conflict":
         s = edit(fresh(2), setup)
-        return base_military(s.data["p"][0]) > 4
+        return base_military(s.data["seats"][0]) > 4
     if phase == "disaster":
         other = "rebellion-04" if fam == "change_disaster" else "rebellion-11"  # axe-payable
         def open_other(d: dict[str, Any]) -> None:
@@ -233,11 +234,11 @@ def _effect(fam: str) -> bool:
             set_disaster(d, [fire], start=0)
             setup(d)
         s = edit(fresh(2), open_fire)
-        before = s.data["p"][0]
-        after = play(s, 0, {"type": "take", "card": 0}).data["p"][0]
-        return bool(after["res"] != before["res"] or after["score"] != before["score"]
-                    or [i["ex"] for q in after["locs"] for i in q["inn"]]
-                    != [i["ex"] for q in before["locs"] for i in q["inn"]])
+        before = s.data["seats"][0]
+        after = play(s, 0, {"type": "take", "card": 0}).data["seats"][0]
+        return bool(after["resources"] != before["resources"] or after["score"] != before["score"]
+                    or [i["exhausted"] for q in after["locations"] for i in q["innovations"]]
+                    != [i["exhausted"] for q in before["locations"] for i in q["innovations"]])
     # end game: compare the innovation points with and without the card
     def final(with_card: bool) -> int:
         def fn(d: dict[str, Any]) -> None:
@@ -245,10 +246,10 @@ def _effect(fam: str) -> bool:
             if with_card:
                 setup(d)
             else:
-                d["p"][0]["locs"][pos - 2]["intact"] = "destroyed" not in fam
+                d["seats"][0]["locations"][pos - 2]["intact"] = "destroyed" not in fam
             if fam == "copy_end":
                 give(d, 0, 1, "famine-02")  # 1 point per wheat
-            d["p"][0]["res"] = res(wheat=3, hammer=9, axe=3, coin=3)
+            d["seats"][0]["resources"] = res(wheat=3, hammer=9, axe=3, coin=3)
         s = edit(fresh(2), fn)
         s = play(play(s, 0, {"type": "done"}), 1, {"type": "done"})
         return int(GAME.scores(s)["breakdown"][0]["innovations"])

@@ -3,7 +3,7 @@ L584-592, L600-604), Resource Shortage (L268-270) and Earthquake triggers (L637-
 
 from __future__ import annotations
 
-from ee_helpers import POS, edit, fresh, give, legal, play, res, set_disaster, set_phase
+from ee_helpers import POS, decline_shortage, edit, fresh, give, legal, play, res, set_disaster, set_phase
 
 from pygame_core.errors import IllegalAction
 from pygame_core.games.empires_end import GAME
@@ -15,25 +15,26 @@ def test_golden_basic_take_example():
     pays 1 wheat, A pays 1 axe, B takes: temple, both resources, farm destroyed, innovation."""
     A, B = 0, 1
     s = edit(fresh(2), lambda d: set_disaster(d, ["fire-09"], start=B))
-    assert s.data["p"][A]["locs"][8]["id"] == "farm_wheat"
+    assert s.data["seats"][A]["locations"][8]["id"] == "farm_wheat"
     assert GAME.to_move(s) == [B]
     s = play(s, B, {"type": "pass", "card": 0, "pay": "wheat"})
     s = play(s, A, {"type": "pass", "card": 0, "pay": "axe"})
-    assert s.data["dis"][0]["pool"] == res(wheat=1, axe=1)
+    assert s.data["disasters"][0]["pool"] == res(wheat=1, axe=1)
     s = play(s, B, {"type": "take", "card": 0})
     d = s.data
-    assert d["start"] == B
-    assert d["p"][B]["res"] == res(wheat=2, hammer=2, axe=3, coin=2)
-    assert not d["p"][B]["locs"][8]["intact"]
-    assert d["p"][A]["res"] == res(wheat=2, hammer=2, axe=1, coin=2)
-    assert all(x["intact"] for x in d["p"][A]["locs"])
+    assert d["start_player"] == B
+    assert d["seats"][B]["resources"] == res(wheat=2, hammer=2, axe=3, coin=2)
+    assert not d["seats"][B]["locations"][8]["intact"]
+    assert d["seats"][A]["resources"] == res(wheat=2, hammer=2, axe=1, coin=2)
+    assert all(x["intact"] for x in d["seats"][A]["locations"])
     # B must now tuck Fire 9 under an intact location with the fewest innovations (L256, L397-399)
     assert GAME.to_move(s) == [B]
     places = legal(s, B)
     assert sorted(a["loc"] for a in places) == [p for p in range(1, 12) if p != 9]
     s = play(s, B, {"type": "place", "loc": 1})
-    assert s.data["p"][B]["locs"][0]["inn"] == [{"card": "fire-09", "ex": False}]
-    assert s.data["stage"] == "economy"  # L258: the phase ends
+    assert s.data["seats"][B]["locations"][0]["innovations"] == [{"card": "fire-09", "exhausted": False}]
+    s = decline_shortage(s)  # L270: everyone is asked after a take
+    assert s.data["phase"] == "economy"  # L258: the phase ends
 
 
 def test_pass_must_pay_a_listed_resource_or_a_coin():
@@ -52,7 +53,7 @@ def test_forced_take_when_unable_to_pay():
     """Ruling A3 (L232-234): a player with none of the listed resources and no coin must take."""
     def fn(d):
         set_disaster(d, ["fire-09"], start=0)
-        d["p"][0]["res"] = res(hammer=5)
+        d["seats"][0]["resources"] = res(hammer=5)
     s = edit(fresh(2), fn)
     assert legal(s, 0) == [{"type": "take", "card": 0}]
 
@@ -66,18 +67,18 @@ def test_passing_goes_round_until_someone_takes():
         order.append(seat)
         s = play(s, seat, {"type": "pass", "card": 0, "pay": "coin"})
     assert order == [1, 2, 0, 1, 2]
-    assert s.data["dis"][0]["pool"]["coin"] == 5
+    assert s.data["disasters"][0]["pool"]["coin"] == 5
 
 
 def test_golden_target_already_destroyed_adjacent_choice():
     """L254: target destroyed -> the taker destroys one of its intact neighbours (choice)."""
     def fn(d):
         set_disaster(d, ["fire-05"], start=0)
-        d["p"][0]["locs"][4]["intact"] = False
+        d["seats"][0]["locations"][4]["intact"] = False
     s = play(edit(fresh(2), fn), 0, {"type": "take", "card": 0})
     assert sorted(a["loc"] for a in legal(s, 0)) == [4, 6]
     s = play(s, 0, {"type": "destroy", "loc": 6})
-    locs = s.data["p"][0]["locs"]
+    locs = s.data["seats"][0]["locations"]
     assert not locs[4]["intact"] and not locs[5]["intact"] and locs[3]["intact"]
 
 
@@ -86,15 +87,15 @@ def test_golden_nearest_intact_when_both_neighbours_destroyed():
     def fn(d):
         set_disaster(d, ["fire-05"], start=0)
         for pos in (4, 5, 6, 7):
-            d["p"][0]["locs"][pos - 1]["intact"] = False
+            d["seats"][0]["locations"][pos - 1]["intact"] = False
     s = play(edit(fresh(2), fn), 0, {"type": "take", "card": 0})
-    locs = s.data["p"][0]["locs"]
+    locs = s.data["seats"][0]["locations"]
     assert not locs[2]["intact"] and locs[7]["intact"]
 
 
 def test_edge_and_equidistant_and_nothing_left():
     """L254 at the edge (one neighbour), equidistant nearest (choice), none intact (A4)."""
-    locs = [{"id": str(i), "intact": True, "inn": []} for i in range(11)]
+    locs = [{"id": str(i), "intact": True, "innovations": []} for i in range(11)]
     locs[0]["intact"] = False
     assert destroy_options(locs, 1) == [2]
     for i in (3, 4, 5):
@@ -108,9 +109,9 @@ def test_edge_and_equidistant_and_nothing_left():
 
 def test_golden_placement_rule_fewest_innovations_among_intact():
     """L397-400: only intact locations, and only those with the fewest innovations."""
-    locs = [{"id": str(i), "intact": i < 4, "inn": []} for i in range(11)]
+    locs = [{"id": str(i), "intact": i < 4, "innovations": []} for i in range(11)]
     for i, n in enumerate([1, 1, 0, 2]):
-        locs[i]["inn"] = [{"card": f"x{i}{k}", "ex": False} for k in range(n)]
+        locs[i]["innovations"] = [{"card": f"x{i}{k}", "exhausted": False} for k in range(n)]
     assert placement_options(locs) == [3]
 
 
@@ -123,10 +124,10 @@ def test_golden_free_pass_once_per_card():
     s = edit(fresh(2), fn)
     free = [a for a in legal(s, 0) if a["type"] == "free_pass"]
     assert free == [{"type": "free_pass", "card": 0, "src": "I:famine-01"}]
-    before = dict(s.data["p"][0]["res"])
+    before = dict(s.data["seats"][0]["resources"])
     s = play(s, 0, free[0])
-    assert s.data["p"][0]["res"] == before and s.data["dis"][0]["pool"] == res()
-    assert s.data["p"][0]["locs"][0]["inn"][0]["ex"] is True
+    assert s.data["seats"][0]["resources"] == before and s.data["disasters"][0]["pool"] == res()
+    assert s.data["seats"][0]["locations"][0]["innovations"][0]["exhausted"] is True
     s = play(s, 1, {"type": "pass", "card": 0, "pay": "wheat"})
     assert not [a for a in legal(s, 0) if a["type"] == "free_pass"]
     assert {"type": "take", "card": 0} in legal(s, 0)
@@ -143,7 +144,7 @@ def test_free_pass_once_per_card_even_if_refreshed_meanwhile():
     s = play(edit(fresh(2), fn), 0, {"type": "free_pass", "card": 0, "src": "I:famine-01"})
 
     def refreshed(d):
-        d["p"][0]["locs"][0]["inn"][0]["ex"] = False
+        d["seats"][0]["locations"][0]["innovations"][0]["exhausted"] = False
     s = play(edit(s, refreshed), 1, {"type": "pass", "card": 0, "pay": "wheat"})
     assert not [a for a in legal(s, 0) if a["type"] == "free_pass"]
 
@@ -161,7 +162,7 @@ def test_free_pass_under_destroyed_location_is_inactive():
     def fn(d):
         set_disaster(d, ["famine-03"], start=0)
         give(d, 0, 1, "famine-01")
-        d["p"][0]["locs"][0]["intact"] = False
+        d["seats"][0]["locations"][0]["intact"] = False
     assert not [a for a in legal(edit(fresh(2), fn), 0) if a["type"] == "free_pass"]
 
 
@@ -178,9 +179,9 @@ def test_change_disaster_keeps_the_pool_and_still_requires_a_decision():
     s = play(s, 1, {"type": "pass", "card": 0, "pay": "wheat"})
     s = play(s, 0, {"type": "change", "card": 0, "src": "I:barbarians-02"})
     d = s.data
-    assert d["dis"][0]["card"] == "flood-03" and d["dis"][0]["pool"] == res(wheat=1)
+    assert d["disasters"][0]["card"] == "flood-03" and d["disasters"][0]["pool"] == res(wheat=1)
     assert "fire-09" in d["discard"]
-    assert d["p"][0]["locs"][0]["inn"][0]["ex"] is True
+    assert d["seats"][0]["locations"][0]["innovations"][0]["exhausted"] is True
     assert GAME.to_move(s) == [0]
     acts = legal(s, 0)
     assert {"type": "take", "card": 0} in acts and not [a for a in acts if a["type"] == "change"]
@@ -193,34 +194,42 @@ def test_golden_resource_shortage():
     repeatedly while still below 5; scores may go negative."""
     def fn(d):
         set_disaster(d, ["fire-09"], start=0)
-        d["p"][1]["res"] = res(wheat=1, hammer=1, axe=1)
-        d["p"][1]["score"] = 4
+        d["seats"][1]["resources"] = res(wheat=1, hammer=1, axe=1)
+        d["seats"][1]["score"] = 4
     s = play(edit(fresh(2), fn), 0, {"type": "take", "card": 0})
     s = play(s, 0, {"type": "place", "loc": 1})
-    assert GAME.to_move(s) == [1]
+    assert GAME.to_move(s) == [0, 1]  # every seat is asked at once
+    assert legal(s, 0) == [{"type": "shortage_done"}]  # 8 resources: it can only decline
     assert {"type": "shortage"} in legal(s, 1)
     s = play(s, 1, {"type": "shortage"})
     # revealed screen: everyone sees seat 1's resources while it trades
     assert GAME.view(s, 0)["empires"][1]["resources"] == res(wheat=1, hammer=1, axe=1, coin=1)
-    assert GAME.to_move(s) == [1]
+    assert GAME.to_move(s) == [0, 1]
     s = play(s, 1, {"type": "shortage"})
-    p = s.data["p"][1]
-    assert p["score"] == 0 and p["res"]["coin"] == 2 and sum(p["res"].values()) == 5
-    assert s.data["stage"] == "economy"  # a third trade is refused: the total is 5
+    p = s.data["seats"][1]
+    assert p["score"] == 0 and p["resources"]["coin"] == 2 and sum(p["resources"].values()) == 5
+    assert GAME.to_move(s) == [0]  # a third trade is refused: the total is 5
+    s = play(s, 0, {"type": "shortage_done"})
+    assert s.data["phase"] == "economy"
     assert GAME.view(s, 0)["empires"][1]["resources"] is None
 
 
-def test_resource_shortage_is_an_undo_barrier():
-    """L270: the offer goes to the players below 5 (so everyone learns who they are, ruling A6), and a
-    trade opens the screen: neither can be taken back."""
+def test_resource_shortage_offer_reveals_nothing_but_a_trade_is_an_undo_barrier():
+    """L270: every seat is asked, so the offer tells nobody who holds fewer than 5 resources and a
+    decline can be taken back; a trade opens the screen and cannot."""
     def fn(d):
         set_disaster(d, ["fire-09"], start=0)
-        d["p"][1]["res"] = res(wheat=1, hammer=1, axe=1)
+        d["seats"][1]["resources"] = res(wheat=1, hammer=1, axe=1)
+    rich = edit(fresh(2), lambda d: set_disaster(d, ["fire-09"], start=0))
     s = play(edit(fresh(2), fn), 0, {"type": "take", "card": 0})
-    assert GAME.view(s, 0)["can_undo"]  # the take itself revealed nothing yet
     s = play(s, 0, {"type": "place", "loc": 1})
-    assert GAME.to_move(s) == [1]
-    assert not GAME.view(s, 0)["can_undo"], "the shortage offer showed who is below 5, yet it can be undone"
+    r = play(play(rich, 0, {"type": "take", "card": 0}), 0, {"type": "place", "loc": 1})
+    for viewer in (None, 0):  # seat 1 poor or rich: the others see the same offer
+        assert GAME.to_move(s) == GAME.to_move(r) == [0, 1]
+        assert GAME.view(s, viewer)["shortage"] == GAME.view(r, viewer)["shortage"] == [0, 1]
+    assert GAME.view(s, 0)["can_undo"], "asking everyone shows nothing: the place can be taken back"
+    declined = play(s, 1, {"type": "shortage_done"})
+    assert GAME.can_undo(declined, 1)
     s = play(s, 1, {"type": "shortage"})
     assert not GAME.view(s, 1)["can_undo"], "seat 1 showed its resources, yet it can take that back"
 
@@ -229,11 +238,11 @@ def test_resource_shortage_can_make_the_score_negative():
     """L270: the trade may push the score below zero."""
     def fn(d):
         set_disaster(d, ["fire-09"], start=0)
-        d["p"][1]["res"] = res()
+        d["seats"][1]["resources"] = res()
     s = play(edit(fresh(2), fn), 0, {"type": "take", "card": 0})
     s = play(s, 0, {"type": "place", "loc": 1})
     s = play(s, 1, {"type": "shortage"})
-    assert s.data["p"][1]["score"] == -2
+    assert s.data["seats"][1]["score"] == -2
 
 
 def test_golden_double_disaster_same_target_taken_by_one_player():
@@ -243,16 +252,16 @@ def test_golden_double_disaster_same_target_taken_by_one_player():
         set_disaster(d, ["fire-07", "flood-07"], start=0)
     s = edit(fresh(3), fn)
     s = play(s, 0, {"type": "take", "card": 0})
-    s = play(s, 0, {"type": "place", "loc": 1})
+    s = decline_shortage(play(s, 0, {"type": "place", "loc": 1}))
     assert GAME.to_move(s) == [0]  # must still decide on the other card (L290)
     s = play(s, 0, {"type": "take", "card": 1})
     assert sorted(a["loc"] for a in legal(s, 0)) == [6, 8]
     s = play(s, 0, {"type": "destroy", "loc": 8})
-    s = play(s, 0, {"type": "place", "loc": 2})
-    locs = s.data["p"][0]["locs"]
+    s = decline_shortage(play(s, 0, {"type": "place", "loc": 2}))
+    locs = s.data["seats"][0]["locations"]
     assert [x["intact"] for x in locs[5:8]] == [True, False, False]
-    assert sum(len(x["inn"]) for x in locs) == 2
-    assert s.data["start"] == 0 and s.data["stage"] == "economy"
+    assert sum(len(x["innovations"]) for x in locs) == 2
+    assert s.data["start_player"] == 0 and s.data["phase"] == "economy"
 
 
 def test_double_disaster_gains_pay_the_other_card_and_temple_to_second_taker():
@@ -260,8 +269,8 @@ def test_double_disaster_gains_pay_the_other_card_and_temple_to_second_taker():
     to whoever takes the second disaster."""
     def fn(d):
         set_disaster(d, ["fire-03", "flood-05"], start=0)
-        d["p"][0]["res"] = res()
-        d["dis"][0]["pool"] = res(hammer=1)
+        d["seats"][0]["resources"] = res()
+        d["disasters"][0]["pool"] = res(hammer=1)
     s = edit(fresh(3), fn)
     assert legal(s, 0) == [{"type": "take", "card": 0}, {"type": "take", "card": 1}]
     s = play(s, 0, {"type": "take", "card": 0})
@@ -274,7 +283,7 @@ def test_double_disaster_gains_pay_the_other_card_and_temple_to_second_taker():
     assert GAME.to_move(s) == [1]
     s = play(s, 1, {"type": "take", "card": 1})
     s = play(s, 1, {"type": "place", "loc": 1})
-    assert s.data["start"] == 1
+    assert s.data["start_player"] == 1
 
 
 def test_golden_earthquake_triggers_each_time_its_location_is_destroyed():
@@ -286,11 +295,11 @@ def test_golden_earthquake_triggers_each_time_its_location_is_destroyed():
         set_disaster(d, ["fire-04"], start=0, follow=["industry", "disaster"])
         give(d, 0, army, "earthquake-01")
     s = edit(fresh(2), fn)
-    w0 = s.data["p"][0]["res"]["wheat"]
+    w0 = s.data["seats"][0]["resources"]["wheat"]
     s = play(s, 0, {"type": "take", "card": 0})
-    assert s.data["p"][0]["res"]["wheat"] == w0 + 3
-    s = play(s, 0, legal(s, 0)[0])  # place fire-04
-    assert s.data["stage"] == "industry"
+    assert s.data["seats"][0]["resources"]["wheat"] == w0 + 3
+    s = decline_shortage(play(s, 0, legal(s, 0)[0]))  # place fire-04
+    assert s.data["phase"] == "industry"
     s = play(s, 0, {"type": "repair", "loc": army})
     s = play(s, 0, {"type": "done"})
     s = play(s, 1, {"type": "done"})
@@ -298,9 +307,9 @@ def test_golden_earthquake_triggers_each_time_its_location_is_destroyed():
     def fn2(d):
         set_disaster(d, ["flood-04"], start=0)
     s = edit(s, fn2)
-    w1 = s.data["p"][0]["res"]["wheat"]
+    w1 = s.data["seats"][0]["resources"]["wheat"]
     s = play(s, 0, {"type": "take", "card": 0})
-    assert s.data["p"][0]["res"]["wheat"] == w1 + 3
+    assert s.data["seats"][0]["resources"]["wheat"] == w1 + 3
 
 
 def test_earthquake_refresh_all():
@@ -309,9 +318,9 @@ def test_earthquake_refresh_all():
         set_disaster(d, ["fire-02"], start=0)
         give(d, 0, 2, "earthquake-03")  # refresh all
         give(d, 0, 5, "famine-01")
-        d["p"][0]["locs"][4]["inn"][0]["ex"] = True
+        d["seats"][0]["locations"][4]["innovations"][0]["exhausted"] = True
     s = play(edit(fresh(2), fn), 0, {"type": "take", "card": 0})
-    assert s.data["p"][0]["locs"][4]["inn"][0]["ex"] is False
+    assert s.data["seats"][0]["locations"][4]["innovations"][0]["exhausted"] is False
 
 
 def test_sequential_disaster_views_hide_hands_and_resources():
@@ -321,3 +330,36 @@ def test_sequential_disaster_views_hide_hands_and_resources():
     assert v["empires"][1]["resources"] is None and v["empires"][1]["hand"] is None
     assert v["empires"][0]["resources"] is not None and len(v["empires"][0]["hand"]) == 4
     assert v["empires"][1]["hand_count"] == 4
+
+
+def test_a_disaster_on_a_destroyed_position_says_what_it_destroys_instead():
+    """L254, as players found it: "hits your position 10" was shown for an already destroyed
+    position 10. The view and the take label say what the card really destroys."""
+    def fn(d):
+        set_disaster(d, ["fire-10"], start=0)
+        d["seats"][0]["locations"][9]["intact"] = False
+        for loc in d["seats"][1]["locations"]:
+            loc["intact"] = False  # seat 1 has nothing left (ruling A4)
+    s = edit(fresh(2), fn)
+    hits = GAME.view(s, 1)["disasters"][0]["hits"]
+    assert hits["0"]["en"] == "position 10 is already destroyed: destroys position 9 or 11 instead"
+    assert hits["0"]["zh-Hant"] == "第10個位置已毀壞：改為毀壞第9個或第11個位置"
+    assert hits["1"]["en"] == "position 10 is already destroyed and nothing intact is left"
+    take = {"type": "take", "card": 0}
+    assert GAME.label(s, 0, take, "en") == ("Take Fire 10 (position 10 is already destroyed: "
+                                         "destroys position 9 or 11 instead)")
+    assert "已毁坏" in GAME.label(s, 0, take, "zh-Hans")
+    intact = edit(fresh(2), lambda d: set_disaster(d, ["fire-10"], start=0))
+    assert GAME.view(intact, 0)["disasters"][0]["hits"]["0"]["en"].startswith("destroys position 10, ")
+
+
+def test_labels_mark_a_destroyed_location():
+    def fn(d):
+        set_phase(d, "industry")
+        d["seats"][0]["locations"][3]["intact"] = False
+        d["seats"][0]["resources"] = res(hammer=20)
+    s = edit(fresh(2), fn)
+    repair = {"type": "repair", "loc": 4}
+    assert repair in legal(s, 0)
+    assert GAME.label(s, 0, repair, "en").endswith(", destroyed")
+    assert GAME.label(s, 0, repair, "zh-Hant").endswith("（已毀壞）")

@@ -7,10 +7,9 @@ import json
 import pytest
 
 from pygame_core import IllegalAction, OptionError, SaveError
+from pygame_core.games.toy import TOY
 from pygame_core.kernel.rng import Rng
 from pygame_core.kernel.state import canonical
-
-from .toy import TOY
 
 
 def play(state, moves):

@@ -10,21 +10,39 @@ export function setReady() {
   document.documentElement.dataset.ready = "true";
 }
 
-/** A one-line summary of a game for the saved-games list (stored in the index). */
-export function summaryOf(view, doc) {
-  const meta = (doc && doc.meta) || {};
+/**
+ * A reply's public summary line as a Text ({en, zh-Hant, zh-Hans} or a plain string): the engine's
+ * "summary.text" when it gives one, else the view's phase name and its place on the track.
+ */
+function summaryText(reply) {
+  const s = reply.summary;
+  if (s && s.text) return s.text;
+  const ph = reply.view.phase;
+  if (!ph || !ph.name) return "";
+  const name = ph.name;
+  const pos = ph.index != null && ph.track && ph.track.length && !reply.view.over
+    ? ` (${Math.min(ph.index + 1, ph.track.length)}/${ph.track.length})` : "";
+  if (typeof name === "string") return name + pos;
+  return Object.fromEntries(Object.entries(name).map(([l, x]) => [l, x + pos]));
+}
+
+/** The saved-games list entry of a game (store.js "pgc.sum.<id>"), from an engine reply and the save's envelope. */
+export function summaryEntry(reply, doc) {
+  const v = reply.view;
+  const s = reply.summary || {};
   return {
-    game: view.game,
-    players: view.players,
-    names: (meta.seats || []).map((s) => s && s.name),
-    kinds: (meta.seats || []).map((s) => s && s.kind),
-    created: meta.created || null,
-    actions: view.actions_played,
-    phase: view.phase ? view.phase.name : null,
-    phaseIndex: view.phase ? view.phase.index : null,
-    phaseTotal: view.phase && view.phase.track ? view.phase.track.length : null,
-    over: !!view.over,
-    mode: view.options && view.options.mode,
+    game: v.game,
+    players: v.players,
+    seats: seatsOf(doc, v.players),
+    created: (doc && doc.meta && doc.meta.created) || null,
+    options: v.options || {},
+    summary: {
+      text: summaryText(reply),
+      players: v.players,
+      actions_played: s.actions_played ?? v.actions_played,
+      over: !!(s.over ?? v.over),
+      winners: s.winners || (v.scores && v.scores.winners) || [],
+    },
   };
 }
 

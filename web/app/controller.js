@@ -15,7 +15,7 @@ export class Session {
   /**
    * @param pgc   the engine door ({call(method, args)})
    * @param opts  {sid, seats: [{kind: "human"|bot kind, name}], speed, onUpdate(reason), onPlayed(played),
-   *               onError(error), onSaved(save, view), busyAttr: true}
+   *               onError(error), onSaved(save, view, reply), busyAttr: true}
    */
   constructor(pgc, opts) {
     this.pgc = pgc;
@@ -64,7 +64,7 @@ export class Session {
     // public view and let run() raise the pass-the-device screen for the first human to move.
     this.viewer = humans.length > 1 ? null : first ?? humans[0] ?? null;
     if (this.viewer !== v.seat) this.refresh();
-    this.onSaved(this.reply.save, this.reply.view);
+    this.onSaved(this.reply.save, this.reply.view, this.reply);
     return this.run();
   }
 
@@ -125,7 +125,7 @@ export class Session {
             return;
           }
           this.reply = r.result;
-          this.onSaved(this.reply.save, this.reply.view);
+          this.onSaved(this.reply.save, this.reply.view, this.reply);
           this.onPlayed(r.result.played);
           continue;
         }
@@ -172,7 +172,7 @@ export class Session {
       return r;
     }
     this.reply = r.result;
-    this.onSaved(this.reply.save, this.reply.view);
+    this.onSaved(this.reply.save, this.reply.view, this.reply);
     this.onPlayed({ seat: this.viewer, action, label: null, human: true });
     this.run();
     return r;
@@ -192,7 +192,7 @@ export class Session {
       return r;
     }
     this.reply = r.result;
-    this.onSaved(this.reply.save, this.reply.view);
+    this.onSaved(this.reply.save, this.reply.view, this.reply);
     this.run();
     return r;
   }

@@ -12,6 +12,7 @@ import { initLang, setLang, t, pick, esc, langSelectHTML } from "./i18n.js";
 import { engine, setReady, b64urlDecode, messageHTML, seatsOf, seatsFromParams, badSeatKind, intOrRaw } from "./common.js";
 import { Session, SPEEDS } from "./controller.js";
 import { GameView } from "./gameview.js";
+import * as fronts from "./games.js";
 import * as I from "./icons.js";
 import * as keyboard from "./keyboard.js";
 
@@ -39,14 +40,6 @@ function decodeSave(raw) {
   } catch {
     return s; // let the engine say why it is not a save
   }
-}
-
-/** A save text holding only the first k actions (seed digits kept verbatim from the original text). */
-function truncated(text, doc, k) {
-  const m = /"seed"\s*:\s*(\d+)/.exec(text);
-  const seed = m ? m[1] : String(doc.seed);
-  return `{"format":${JSON.stringify(doc.format)},"game":${JSON.stringify(doc.game)},"options":${JSON.stringify(doc.options)},`
-    + `"players":${doc.players},"seed":${seed},"actions":${JSON.stringify(doc.actions.slice(0, k))},"meta":${JSON.stringify(doc.meta || {})}}`;
 }
 
 async function getSaveText() {
@@ -115,10 +108,15 @@ async function main() {
   const gameId = view.game;
   const g = catalog.games.find((x) => x.id === gameId);
   const title = g ? pick(g.names) : gameId;
+  let front;
+  try {
+    front = await fronts.load(gameId);
+  } catch (err) {
+    return fail(String(err && err.message ? err.message : err));
+  }
 
   if (P.get("step") === "1" || P.get("step") === "true") {
-    if (!doc) doc = { format: 1, game: gameId, options: view.options, players: view.players, seed: 0, actions: [] };
-    return stepper(pgc, sid, text, doc, seatParam, title);
+    return stepper(pgc, sid, text != null ? doc : null, reply, seatParam, title, front);
   }
 
   const seats = P.has("bots") || !doc ? seatsFromParams(P, view.players, seatParam, g) : seatsOf(doc, view.players);
@@ -137,7 +135,7 @@ async function main() {
     onError: (e) => gv.error(e),
   });
   const gv = new GameView(root, session, {
-    gameId, compact: true,
+    front, compact: true,
     onChange: (v) => {
       const sig = `${v.actions_played}/${v.over}`;
       if (sig !== last) {
@@ -176,33 +174,33 @@ function renderBar(title, stepHTML, onLang, kb) {
   return draw;
 }
 
-/** Read-only stepping through a save's actions. */
-function stepper(pgc, sid, text, doc, seat, title) {
-  const total = doc.actions.length;
+/**
+ * Read-only stepping through a save's actions: the engine keeps the loaded action list and "step"
+ * moves the session along it (doc is null for a game opened with game=…: nothing to step through).
+ */
+function stepper(pgc, sid, doc, first, seat, title, front) {
+  const total = doc && Array.isArray(doc.actions) ? doc.actions.length : 0;
+  const players = first.view.players;
+  const metaSeats = (doc && doc.meta && Array.isArray(doc.meta.seats)) ? doc.meta.seats : [];
   let at = Math.max(0, Math.min(total, Number(P.get("at") ?? 0) || 0));
-  const fake = { seats: Array.from({ length: doc.players }, (_, i) => ({ kind: "human", name: (doc.meta && doc.meta.seats && doc.meta.seats[i] && doc.meta.seats[i].name) || "" })) };
+  const fake = { seats: Array.from({ length: players }, (_, i) => ({ kind: "human", name: (metaSeats[i] && metaSeats[i].name) || "" })) };
   const session = {
-    ...fake, reply: null, viewer: seat, passTo: null, thinking: null, running: false, speed: "fast",
+    ...fake, reply: first, viewer: seat, passTo: null, thinking: null, running: false, speed: "fast",
     canUndo: () => false, skip() {}, act: () => ({ ok: false }), undo: () => ({ ok: false }), reveal() {},
     refresh() { return go(at); },
   };
-  const gv = new GameView(root, session, { gameId: doc.game, compact: true, readOnly: true });
+  const gv = new GameView(root, session, { front, compact: true, readOnly: true });
   const go = (k) => {
     at = Math.max(0, Math.min(total, k));
-    const r = pgc.call("load", { sid, text: truncated(text, doc, at), seat, lang: document.documentElement.lang });
+    const r = doc ? pgc.call("step", { sid, to: at, seat, lang: document.documentElement.lang })
+      : pgc.call("view", { sid, seat, lang: document.documentElement.lang });
     if (!r.ok) {
       gv.error(r.error);
       return false;
     }
     session.reply = r.result;
-    if (at > 0) {
-      const [s, a] = doc.actions[at - 1];
-      const prev = pgc.call("load", { sid: `${sid}-prev`, text: truncated(text, doc, at - 1), seat: s, lang: document.documentElement.lang });
-      const li = prev.ok && (prev.result.legal || []).find((x) => JSON.stringify(x.action) === JSON.stringify(a));
-      gv.lastMsg = t("bot_did", { name: gv.names()[s], label: gv.subNames(li ? li.label : a.type) });
-    } else {
-      gv.lastMsg = "";
-    }
+    const p = r.result.played;
+    gv.lastMsg = p ? t("bot_did", { name: gv.names()[p.seat], label: gv.subNames(p.label || (p.action && p.action.type) || "") }) : "";
     gv.render();
     draw();
     if (announced) post({ type: "pgc-state", actions_played: at, over: !!r.result.view.over });
@@ -234,7 +232,7 @@ function stepper(pgc, sid, text, doc, seat, title) {
   let announced = false;
   go(at);
   setReady();
-  post({ type: "pgc-ready", game: doc.game, seat, mode: "step", actions_played: at });
+  post({ type: "pgc-ready", game: first.view.game, seat, mode: "step", actions_played: at });
   announced = true;
 }
 

@@ -3,29 +3,48 @@
 //
 // Rendering is one innerHTML write per region per update (strings built in one pass, no reads of
 // layout in between); focus is restored to the "same" control afterwards.
+//
+// The board, and optionally the action list, forms and hints, come from the game's front end
+// (games/<id>/, loaded by games.js; the contract is in docs/architecture.md): nothing here names a game.
 
 import { t, pick, esc } from "./i18n.js";
 import * as I from "./icons.js";
-import * as EE from "./render/empires_end.js";
 import { patchHTML, willKeep } from "./morph.js";
 
-const RENDERERS = { empires_end: EE };
+/** One legal action as a button (data-idx + data-action tie the click to the legal item). */
+export function actionButton(ctx, li, testid = "legal-action") {
+  return `<button type="button" class="act" data-testid="${testid}" data-idx="${ctx.legal.indexOf(li)}" data-action="${esc(JSON.stringify(li.action))}">${esc(li.label)}</button>`;
+}
+
+/** The action list of a game whose front end has no renderActions: choices for a selection, then every legal action. */
+export function defaultActions(view, ctx) {
+  if (!ctx.legal.length) return `<p class="muted">${esc(t("no_actions"))}</p>`;
+  let head = "";
+  if (ctx.sel) {
+    head = `<div class="choices" role="group" aria-label="${esc(t("choices_for", { what: ctx.selLabel }))}">`
+      + `<h3 class="mini-h">${esc(t("choices_for", { what: ctx.selLabel }))}</h3>`
+      + `<div class="act-list">${ctx.selCandidates.map((li) => actionButton(ctx, li, "choice-action")).join("")}</div>`
+      + `<button type="button" class="btn ghost" data-clear-sel="1">${esc(t("clear_selection"))}</button></div>`;
+  }
+  return head + `<div class="act-group"><div class="act-list">${ctx.legal.map((li) => actionButton(ctx, li)).join("")}</div></div>`;
+}
 
 export class GameView {
   /**
    * @param root     container element
    * @param session  controller Session
-   * @param opts     {gameId, compact, readOnly, onChange(view), onHome: url|null, extraToolbar: html}
+   * @param opts     {front (games.js load()), compact, readOnly, onChange(view), onHome: url|null, toolbar(gv)}
    */
   constructor(root, session, opts = {}) {
     this.root = root;
     this.s = session;
     this.opts = opts;
-    this.R = RENDERERS[opts.gameId] || EE;
+    this.F = opts.front;
+    this.R = this.F.R;
     this.sel = [];
     this.renders = 0;
-    this.bid = { axe: 0, coin: 0 };
-    this.draftSeat = null; // the seat the bid draft and the selection belong to
+    this.draft = {}; // a game form's unsent input (e.g. a sealed bid being typed), for one seat
+    this.draftSeat = null; // the seat the draft and the selection belong to
     this.lastMsg = "";
     this.errorMsg = "";
     this.storageMsg = "";
@@ -118,19 +137,16 @@ export class GameView {
     const r = this.s.reply;
     const view = r.view;
     if (view.seat !== this.draftSeat) {
-      // Another seat looks now (hotseat): never show it the previous seat's sealed-bid draft or selection.
+      // Another seat looks now (hotseat): never show it the previous seat's draft (a sealed bid) or selection.
       this.draftSeat = view.seat;
-      this.bid = { axe: 0, coin: 0 };
+      this.draft = {};
       this.sel = [];
     }
     const legal = this.opts.readOnly || this.s.thinking != null || this.s.passTo != null ? [] : (r.legal || []);
     const byKey = new Map();
     const keysOf = new Map();
     for (const li of legal) {
-      const ks = this.R.actionKeys(li.action, view);
-      if (li.action.type === "use") {
-        for (const p of [li.action.a, li.action.b, li.action.loc]) if (p != null && view.seat != null) ks.push(`loc:${view.seat}:${p}`);
-      }
+      const ks = this.R.actionKeys ? this.R.actionKeys(li.action, view) : [];
       keysOf.set(li, ks);
       for (const k of ks) {
         if (!byKey.has(k)) byKey.set(k, []);
@@ -148,9 +164,9 @@ export class GameView {
       kinds: this.s.seats.map((s) => s.kind),
       sel: sel[sel.length - 1] || null,
       selAll: sel,
-      bid: this.bid,
+      draft: this.draft,
       selCandidates,
-      selLabel: sel.map((k) => this.R.keyLabel(view, k, null)).join(" + "),
+      selLabel: sel.map((k) => (this.R.keyLabel ? this.R.keyLabel(view, k, null) : k)).join(" + "),
       candidates: (key) => {
         if (sel.includes(key)) return selCandidates;
         return withSel(byKey.get(key) || []);
@@ -204,7 +220,7 @@ export class GameView {
     const board = this.boardPlan(view, ctx);
     const acts = this.s.thinking != null
       ? `<p class="muted">${esc(t("bot_thinking", { name: this.names()[this.s.thinking] ?? "" }))}</p>`
-      : this.opts.readOnly ? "" : this.R.renderActions(view, ctx);
+      : this.opts.readOnly ? "" : (this.R.renderActions || defaultActions)(view, ctx);
     const tools = this.toolsHTML();
     const over = this.overHTML(view);
     // 2. a focused control that the patch will remove or turn into another one loses focus now,
@@ -242,7 +258,7 @@ export class GameView {
   boardPlan(view, ctx) {
     const secs = this.R.boardSections ? this.R.boardSections(view, ctx) : [["all", this.R.renderBoard(view, ctx)]];
     const keys = secs.map((x) => x[0]).join("|");
-    const phase = `ee-board phase-${view.phase ? view.phase.kind : ""}`;
+    const phase = this.R.boardClass ? this.R.boardClass(view) : "board";
     return { secs, keys, phase, full: this.el.board._keys !== keys };
   }
 
@@ -350,8 +366,7 @@ export class GameView {
       : view.status ? this.subNames(pick(view.status)) : "";
     // What to do now, in words, when it is the viewer's move and no single decision is pending.
     const mine = !view.over && !this.opts.readOnly && s.thinking == null && (view.to_move || []).includes(s.viewer);
-    const hintKey = `hint_${view.phase ? view.phase.kind : ""}`;
-    const hint = mine && !p && t(hintKey) !== hintKey ? t(hintKey) : "";
+    const hint = mine && !p && this.R.hint ? this.R.hint(view) : "";
     const html = `<span class="turn">${esc(turn)}</span>`
       + (status ? `<span class="st-line">${esc(status)}</span>` : "")
       + (hint ? `<span class="hint" data-testid="phase-hint">${esc(hint)}</span>` : "")
@@ -401,7 +416,7 @@ export class GameView {
     const seats = sc.totals.map((_, i) => i).sort((a, b) => sc.totals[b] - sc.totals[a]);
     const cats = [];
     for (const b of sc.breakdown || []) for (const k of Object.keys(b)) if (!cats.includes(k)) cats.push(k);
-    const catName = (k) => { const s = t("cat_" + k); return s === "cat_" + k ? k : s; };
+    const catName = (k) => (this.F.has("cat_" + k) ? this.F.t("cat_" + k) : k);
     const winners = (sc.winners || []).map((w) => names[w]).join(", ");
     const rows = seats.map((s, rank) => {
       const win = (sc.winners || []).includes(s);
@@ -444,7 +459,10 @@ export class GameView {
     const a = document.activeElement;
     if (!a || !this.root.contains(a) || a === document.body) return null;
     if (a.dataset.key) return `[data-key="${a.dataset.key}"]`;
-    if (a.dataset.role === "bid-commit" || a.name === "axe" || a.name === "coin") return a.name ? `input[name="${a.name}"]` : "[data-role=bid-commit]";
+    const form = a.closest("form[data-form]");
+    if (form && (a.name || a.dataset.role)) {
+      return `form[data-form="${form.dataset.form}"] ${a.name ? `[name="${a.name}"]` : `[data-role="${a.dataset.role}"]`}`;
+    }
     if (a.dataset.action) return { action: a.dataset.action, region: a.closest(".gv-board") ? "board" : "side" };
     if (a.dataset.testid) return `[data-testid="${a.dataset.testid}"]`;
     return "inside";
@@ -476,7 +494,7 @@ export class GameView {
   act(li) {
     this.clearError();
     this.sel = [];
-    if (li.action.type === "bid") this.bid = { axe: 0, coin: 0 };
+    this.draft = {};
     const prevMsg = this.lastMsg;
     const name = this.names()[this.s.reply.view.seat];
     this.lastMsg = t("you_did", { name, label: this.subNames(li.label) });
@@ -539,37 +557,24 @@ export class GameView {
     }
   }
 
+  /** The game's handler of a form it drew (`<form data-form="name">`, R.forms[name]), or null. */
+  formOf(e) {
+    const form = e.target.closest && e.target.closest("form[data-form]");
+    const h = form && this.root.contains(form) && this.R.forms && this.R.forms[form.dataset.form];
+    return h ? { form, h } : null;
+  }
+
   onSubmit(e) {
-    const form = e.target.closest(".bid-form");
-    if (!form) return;
+    const f = this.formOf(e);
+    if (!f) return;
     e.preventDefault();
-    const axe = +form.elements.axe.value || 0;
-    const coin = +form.elements.coin.value || 0;
-    const li = (this.s.reply.legal || []).find((l) => l.action.type === "bid" && l.action.axe === axe && l.action.coin === coin);
+    const li = f.h.submit(f.form, this.ctx());
     if (li) this.act(li);
   }
 
   onInput(e) {
-    const form = e.target.closest(".bid-form");
-    if (!form) return;
-    const axe = Math.max(0, Math.floor(+form.elements.axe.value || 0));
-    const coin = Math.max(0, Math.floor(+form.elements.coin.value || 0));
-    this.bid = { axe, coin };
-    const legal = this.s.reply.legal || [];
-    const li = legal.find((l) => l.action.type === "bid" && l.action.axe === axe && l.action.coin === coin);
-    const total = form.querySelector("[data-role=bid-total]");
-    if (total) total.textContent = this.R.bidTotalText(+total.dataset.base || 0, axe + coin);
-    const b = form.querySelector("[data-role=bid-commit]");
-    b.disabled = !li;
-    if (li) {
-      b.dataset.action = JSON.stringify(li.action);
-      b.dataset.idx = String(legal.indexOf(li));
-    } else {
-      b.removeAttribute("data-action");
-    }
-    let w = form.querySelector(".warn-text");
-    if (!li && !w) form.insertAdjacentHTML("beforeend", `<p class="warn-text">${esc(t("bid_not_legal"))}</p>`);
-    if (li && w) w.remove();
+    const f = this.formOf(e);
+    if (f && f.h.input) f.h.input(f.form, this.ctx());
   }
 
   undo() {

@@ -1,18 +1,30 @@
 // Home page: new-game form (from the engine catalog), saved games (resume/export/delete), import.
+//
+// The game list offers the listed games that have a front end in this build; index.html?test=1 also
+// offers test games (listed: false). The saved-games list is drawn from each save's stored summary
+// (store.js); a save without one (older builds) is replayed once to make it.
 
-import { initLang, setLang, t, pick, esc, applyStatic, langSelectHTML } from "./i18n.js";
+import { initLang, setLang, t, pick, esc, applyStatic, langSelectHTML, translator } from "./i18n.js";
 import * as store from "./store.js";
+import { refuseFrame } from "./noframe.js";
 import * as I from "./icons.js";
-import { engine, setReady, installUpdateNotice, summaryOf, fmtDate, gameName, randomSeed } from "./common.js";
+import * as fronts from "./games.js";
+import { engine, setReady, installUpdateNotice, summaryEntry, fmtDate, gameName, randomSeed } from "./common.js";
 
-initLang(new URLSearchParams(location.search).get("lang"));
+const params = new URLSearchParams(location.search);
+initLang(params.get("lang"));
+const showTestGames = params.get("test") === "1";
 
 installUpdateNotice();
 const $ = (s) => document.querySelector(s);
 let pgc = null;
 let catalog = null;
-const checks = new Map(); // id -> {state: "ok"|"damaged"|"checking", reason, summary}
+let offered = []; // catalog entries offered in the game list
+const gameT = new Map(); // game id -> that game's translator (its strings.js; the shell's without)
+const checks = new Map(); // id -> {state: "damaged"|"checking", reason}: saves being migrated or refused
 const form = { game: null, players: 2, seats: [], options: {}, seed: randomSeed() };
+
+const tg = (gid) => gameT.get(gid) || t;
 
 function showError(msg) {
   const el = $("#home-error");
@@ -27,7 +39,7 @@ function info(msg) {
 // ------------------------------------------------------------------ new game form
 
 function gameSpec() {
-  return catalog.games.find((g) => g.id === form.game) || catalog.games[0];
+  return offered.find((g) => g.id === form.game) || offered[0];
 }
 
 function resetForGame() {
@@ -47,22 +59,23 @@ function fitSeats() {
 
 const kindLabel = (k) => (k === "human" ? t("human") : t("bot_" + k) !== "bot_" + k ? t("bot_" + k) : `${t("bot")} (${k})`);
 
-function optionValueLabel(name, v) {
+/** An option value in words: the game's string "<option>_<value>" (e.g. "mode_quick"), else the value. */
+function optionValueLabel(gid, name, v) {
   if (typeof v === "boolean") return v ? t("yes") : t("no");
   const key = `${name}_${v}`;
-  const s = t(key);
+  const s = tg(gid)(key);
   return s === key ? String(v) : s;
 }
 
 function renderForm() {
   const slot = $("#new-game-slot");
-  if (!catalog || !catalog.games.length) {
+  if (!catalog || !offered.length) {
     slot.innerHTML = `<p class="muted">${esc(t("coming_soon"))}</p>`;
     return;
   }
   const g = gameSpec();
   const altLang = document.documentElement.lang === "en" ? "zh-Hant" : "en";
-  const games = catalog.games.map((x) => `<option value="${esc(x.id)}"${x.id === g.id ? " selected" : ""}>${esc(pick(x.names))} · ${esc(x.names[altLang] || x.names.en)}</option>`).join("");
+  const games = offered.map((x) => `<option value="${esc(x.id)}"${x.id === g.id ? " selected" : ""}>${esc(pick(x.names))} · ${esc(x.names[altLang] || x.names.en)}${x.listed === false ? ` (${esc(t("test_game"))})` : ""}</option>`).join("");
   const players = [];
   for (let n = g.min_players; n <= g.max_players; n++) players.push(`<option value="${n}"${n === form.players ? " selected" : ""}>${n}</option>`);
   const kinds = ["human", ...g.bots];
@@ -79,7 +92,7 @@ function renderForm() {
       return `<div class="field check"><input type="checkbox" id="${id}" data-option="${esc(name)}" data-testid="option-${esc(name)}"${form.options[name] ? " checked" : ""}><label for="${id}">${esc(label)}</label></div>`;
     }
     return `<div class="field"><label for="${id}">${esc(label)}</label><select id="${id}" data-option="${esc(name)}" data-testid="option-${esc(name)}">`
-      + spec.values.map((v, vi) => `<option value="${vi}"${v === form.options[name] ? " selected" : ""}>${esc(optionValueLabel(name, v))}</option>`).join("")
+      + spec.values.map((v, vi) => `<option value="${vi}"${v === form.options[name] ? " selected" : ""}>${esc(optionValueLabel(g.id, name, v))}</option>`).join("")
       + `</select></div>`;
   }).join("");
   slot.innerHTML = `<form id="new-game-form" data-testid="new-game-form" novalidate>`
@@ -140,16 +153,23 @@ function startGame(e) {
 
 // ------------------------------------------------------------------ saved games
 
-function seatsLine(entry, doc) {
-  const seats = (doc && doc.meta && doc.meta.seats) || [];
-  const n = entry.players || (doc && doc.players) || seats.length;
+function seatsLine(e) {
+  const seats = e.seats || [];
   const out = [];
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < (e.players || seats.length); i++) {
     const s = seats[i] || {};
     const name = (s.name && s.name.trim()) || t("player_n", { n: i + 1 });
     out.push(`<span class="who seat-${i}">${s.kind && s.kind !== "human" ? I.bot : I.person}${esc(name)}</span>`);
   }
   return out.join("");
+}
+
+/** Tags for the options a saved game changed from their defaults (non-boolean options: the value). */
+function optionTags(gid, options) {
+  const spec = (catalog && (catalog.games.find((x) => x.id === gid) || {}).options) || {};
+  return Object.entries(spec)
+    .filter(([name, o]) => options && name in options && options[name] !== o.default && typeof options[name] !== "boolean")
+    .map(([name]) => ` <span class="tag">${esc(optionValueLabel(gid, name, options[name]))}</span>`).join("");
 }
 
 function renderSaved() {
@@ -159,20 +179,23 @@ function renderSaved() {
     slot.innerHTML = `<p class="muted" data-testid="no-saves">${esc(t("no_saves"))}</p>`;
     return;
   }
-  slot.innerHTML = `<ul class="saved-list">${items.map(({ id, text, entry }) => {
-    const doc = store.peek(text);
-    const chk = checks.get(id) || { state: doc ? "checking" : "damaged", reasonKey: "not_json" };
-    const e = { ...entry, ...(chk.summary || {}) };
-    const gid = e.game || (doc && doc.game) || "?";
-    const title = gid === "?" ? t("unknown_game") : catalog ? gameName(catalog, gid) : gid;
+  slot.innerHTML = `<ul class="saved-list">${items.map(({ id, entry }) => {
+    const mem = checks.get(id);
+    const known = entry || (mem && mem.entry) || null; // a summary that storage could not keep lives in memory
+    const e = known || {};
+    const chk = e.damaged ? { state: "damaged", reason: e.damaged } : known ? { state: "ok" } : { state: "checking" };
+    const gid = e.game || "?";
+    const title = gid === "?" ? (chk.state === "checking" ? t("checking") : t("unknown_game")) : catalog ? gameName(catalog, gid) : gid;
     const g = catalog && catalog.games.find((x) => x.id === gid);
     const alt = g ? (document.documentElement.lang === "en" ? g.names["zh-Hant"] : g.names.en) : "";
     const damaged = chk.state === "damaged";
+    const sum = e.summary || {};
+    const text = pick(sum.text);
     const progress = damaged ? ""
-      : chk.state === "checking" && !e.phase ? `<span class="muted">${esc(t("checking"))}</span>`
-        : `${e.over ? `<span class="tag over">${esc(t("game_over_short"))}</span>` : `<span class="tag live">${esc(t("in_progress"))}</span>`}`
-          + (e.phase ? ` <span>${esc(pick(e.phase))}${e.phaseIndex != null && e.phaseTotal && !e.over ? ` (${Math.min(e.phaseIndex + 1, e.phaseTotal)}/${e.phaseTotal})` : ""}</span>` : "")
-          + (e.actions != null ? ` · <span class="muted">${esc(t("actions_n", { n: e.actions }))}</span>` : "");
+      : chk.state === "checking" ? `<span class="muted">${esc(t("checking"))}</span>`
+        : `${sum.over ? `<span class="tag over">${esc(t("game_over_short"))}</span>` : `<span class="tag live">${esc(t("in_progress"))}</span>`}`
+          + (text ? ` <span data-testid="saved-summary">${esc(text)}</span>` : "")
+          + (sum.actions_played != null ? ` · <span class="muted">${esc(t("actions_n", { n: sum.actions_played }))}</span>` : "");
     const label = `${title} — ${fmtDate(e.updated)}`;
     const actions = damaged
       ? `<button type="button" class="btn" data-export-raw="${esc(id)}" data-testid="export-game">${I.download}<span>${esc(t("export_raw"))}</span></button>`
@@ -181,22 +204,29 @@ function renderSaved() {
         + `<button type="button" class="btn" data-export="${esc(id)}" data-testid="export-game" aria-label="${esc(`${t("export")}: ${label}`)}">${I.download}<span>${esc(t("export"))}</span></button>`
         + `<button type="button" class="btn danger" data-delete="${esc(id)}" data-testid="delete-game" aria-label="${esc(`${t("delete")}: ${label}`)}">${I.trash}<span>${esc(t("delete"))}</span></button>`;
     return `<li class="saved-row${damaged ? " damaged" : ""}" data-testid="saved-game" data-id="${esc(id)}" data-state="${chk.state}">`
-      + `<div class="saved-main"><h3 class="saved-title">${esc(title)}${alt ? ` <span class="alt">${esc(alt)}</span>` : ""}${e.mode === "quick" ? ` <span class="tag">${esc(t("mode_quick"))}</span>` : ""}</h3>`
-      + `<div class="saved-seats">${seatsLine(e, doc)}</div>`
+      + `<div class="saved-main"><h3 class="saved-title">${esc(title)}${alt ? ` <span class="alt">${esc(alt)}</span>` : ""}${optionTags(gid, e.options)}</h3>`
+      + `<div class="saved-seats">${seatsLine(e)}</div>`
       + `<div class="saved-meta"><span><span class="muted">${esc(t("last_played"))}${esc(t("colon"))}</span> ${esc(fmtDate(e.updated))}</span> <span class="progress">${progress}</span></div>`
       + (damaged ? `<p class="damaged-msg" data-testid="saved-game-damaged">${I.warn}<span>${esc(t("damaged", { reason: chk.reasonKey ? t(chk.reasonKey) : chk.reason }))}</span></p>` : "")
       + `</div><div class="saved-actions">${actions}</div></li>`;
   }).join("")}</ul>`;
 }
 
-/** Replay each save with the engine once (detects damage, refreshes the summary). */
-function checkAll() {
-  const ids = store.list().map((x) => x.id).filter((id) => !checks.has(id) || checks.get(id).state === "checking");
+/**
+ * Saves without a current summary (made by an older build, or whose summary could not be written)
+ * are replayed by the engine once, one at a time, and get one; a save the engine refuses is
+ * remembered as damaged. Then the format-1 index goes. No save text is ever changed.
+ */
+function migrateAll() {
+  const ids = store.list().filter((x) => !x.entry).map((x) => x.id);
   return new Promise((resolve) => {
     const next = () => {
       const id = ids.shift();
-      if (id == null) return resolve();
-      checkOne(id);
+      if (id == null) {
+        store.dropLegacyIndex();
+        return resolve();
+      }
+      migrateOne(id);
       renderSaved();
       setTimeout(next, 0);
     };
@@ -204,22 +234,28 @@ function checkAll() {
   });
 }
 
-function checkOne(id) {
+function migrateOne(id) {
   const text = store.getText(id);
   const doc = store.peek(text);
+  const updated = store.legacyEntry(id).updated || null;
+  const game = doc && typeof doc.game === "string" ? doc.game : null;
+  let reason = null;
   if (!doc) {
-    checks.set(id, { state: "damaged", reasonKey: "not_json" });
-    return;
+    reason = t("not_json");
+  } else {
+    const r = pgc.call("load", { sid: "home-check", text, lang: document.documentElement.lang });
+    pgc.call("close", { sid: "home-check" });
+    if (r.ok) {
+      const entry = { ...summaryEntry(r.result, doc), updated };
+      if (store.setSummary(id, entry)) checks.delete(id);
+      else checks.set(id, { entry });
+      return;
+    }
+    reason = r.error.message;
   }
-  const r = pgc.call("load", { sid: "home-check", text, lang: document.documentElement.lang });
-  pgc.call("close", { sid: "home-check" });
-  if (!r.ok) {
-    checks.set(id, { state: "damaged", reason: r.error.message });
-    return;
-  }
-  const summary = summaryOf(r.result.view, doc);
-  checks.set(id, { state: "ok", summary });
-  store.touchSummary(id, summary);
+  const entry = { game, updated, damaged: reason };
+  if (store.setSummary(id, entry)) checks.delete(id);
+  else checks.set(id, { entry });
 }
 
 function onSavedClick(e) {
@@ -263,14 +299,12 @@ async function onImport(e) {
     return;
   }
   const id = store.newId();
-  const summary = summaryOf(r.result.view, store.peek(text));
-  const res = store.put(id, text, summary);
+  const res = store.put(id, text, summaryEntry(r.result, store.peek(text)));
   if (!res.ok) {
     store.remove(id);
     showError(t("storage_full"));
     return;
   }
-  checks.set(id, { state: "ok", summary });
   renderSaved();
   info(t("imported"));
 }
@@ -313,13 +347,18 @@ async function main() {
   const cat = pgc.call("catalog", {});
   catalog = cat.ok ? cat.result : { games: [] };
   if (!cat.ok) showError(cat.error.message);
-  if (catalog.games.length) {
-    form.game = catalog.games[0].id;
+  offered = catalog.games.filter((g) => fronts.manifest(g.id) && (g.listed !== false || showTestGames));
+  // each game's strings (option value labels); a game whose strings fail to load keeps the shell's
+  await Promise.all(catalog.games.filter((g) => fronts.manifest(g.id)).map((g) => fronts.strings(g.id)
+    .then((b) => gameT.set(g.id, translator(b)), () => {})));
+  if (offered.length) {
+    form.game = offered[0].id;
     resetForGame();
   }
   renderAll();
-  await checkAll();
+  await migrateAll();
+  renderSaved();
   setReady();
 }
 
-main();
+if (!refuseFrame()) main();

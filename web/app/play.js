@@ -4,10 +4,12 @@
 
 import { initLang, setLang, t, pick, esc, applyStatic, langSelectHTML } from "./i18n.js";
 import * as store from "./store.js";
+import { refuseFrame } from "./noframe.js";
 import * as I from "./icons.js";
-import { engine, setReady, installUpdateNotice, summaryOf, seatsOf, messageHTML, randomSeed, seatsFromParams, badSeatKind, intOrRaw, parseExact } from "./common.js";
+import { engine, setReady, installUpdateNotice, summaryEntry, seatsOf, messageHTML, randomSeed, seatsFromParams, badSeatKind, intOrRaw, parseExact } from "./common.js";
 import { Session, SPEEDS } from "./controller.js";
 import { GameView } from "./gameview.js";
+import * as fronts from "./games.js";
 import * as keyboard from "./keyboard.js";
 
 installUpdateNotice();
@@ -177,6 +179,14 @@ async function start() {
     return;
   }
   header();
+  let front;
+  try {
+    front = await fronts.load(gameId);
+  } catch (err) {
+    pgc.call("close", { sid });
+    fail(t("error"), String(err && err.message ? err.message : err));
+    return;
+  }
 
   let storageFull = false;
   session = new Session(pgc, {
@@ -184,10 +194,10 @@ async function start() {
     onUpdate: () => gv && gv.render(),
     onPlayed: (p) => gv && gv.played(p),
     onError: (e) => gv && gv.error(e),
-    onSaved: (save, view) => {
+    onSaved: (save, view, reply) => {
       let doc = null;
       try { doc = JSON.parse(save); } catch { /* engine text is JSON */ }
-      const res = store.put(saveId, save, summaryOf(view, doc));
+      const res = store.put(saveId, save, summaryEntry(reply, doc));
       if (!res.ok && !storageFull) {
         storageFull = true;
         if (gv) gv.storageFull(true);
@@ -198,7 +208,7 @@ async function start() {
     },
   });
   gv = new GameView(main, session, {
-    gameId, onHome: "./index.html", onExport: exportGame,
+    front, onHome: "./index.html", onExport: exportGame,
   });
   kb = keyboard.install(gv, help);
   session.begin(reply);
@@ -208,4 +218,4 @@ async function start() {
   window.pgcGame = { session, view: gv }; // for tests and benchmarks
 }
 
-start();
+if (!refuseFrame()) start();

@@ -1,8 +1,8 @@
 // Links into the generic rules page (rules.html) from any page of the site. Never names a game.
 //
 //   import { rulesHref, rulesLink, loadRules, rulesLinkFor } from "../app/rules-link.js";
-//   rulesHref("empires_end", "take", "zh-Hant")      // ".../rules.html?game=empires_end&lang=zh-Hant#take"
-//   rulesLink("empires_end", "take", { label: "Taking a disaster" })   // '<a class="rules-q" ...>?</a>'
+//   rulesHref(gameId, "take", "zh-Hant")           // ".../rules.html?game=<gameId>&lang=zh-Hant#take"
+//   rulesLink(gameId, "take", { label: "Taking a disaster" })   // '<a class="rules-q" ...>?</a>'
 //   const rules = await loadRules(view.game);         // the game's rules.json (cached per game)
 //   rulesLinkFor(rules, "phase:" + view.phase.kind)   // "?" link to that phase's section, or "" if none
 //

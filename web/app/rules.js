@@ -4,6 +4,7 @@
 
 import { initLang, setLang, lang, esc, langSelectHTML } from "./i18n.js";
 import { loadRules } from "./rules-link.js";
+import { css as gameCss } from "./games.js";
 import { renderMarkup } from "./rules-markup.js";
 
 const W = {
@@ -100,7 +101,7 @@ async function main() {
   registerServiceWorker();
   let reason = "";
   try {
-    rules = await loadRules(gameId);
+    [rules] = await Promise.all([loadRules(gameId), gameCss(gameId)]);
   } catch (err) {
     reason = String(err && err.message ? err.message : err);
   }

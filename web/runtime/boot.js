@@ -113,8 +113,9 @@ function progressUI() {
 const mb = (n) => (n / 1e6).toFixed(1);
 
 // ------------------------------------------------------------------ download progress
-// Pyodide fetch()es the wasm, the stdlib zip and the lock file, runtime/pyodide-snapshot.mjs the boot
-// snapshot (build-info.json's boot_download_bytes is their total); PyScript fetches the engine zip.
+// Pyodide fetch()es the wasm and the lock file, runtime/pyodide-snapshot.mjs the boot snapshot
+// (build-info.json's boot_download_bytes is their total); a plain boot (no snapshot, or its fallback)
+// fetches the stdlib zip too (stdlib_bytes); PyScript fetches the engine zip.
 // During boot, fetch is wrapped to count the bytes of those responses as they stream in.
 
 function countDownloads(ui, expectedTotal, fail, skipped) {
@@ -250,15 +251,22 @@ function registerServiceWorker() {
 function boot() {
   const ui = progressUI();
   ui.step("download");
-  // boot_download_bytes counts the boot snapshot (snapshot_bytes) too, unless it turns out missing.
+  // boot_download_bytes counts the boot snapshot (snapshot_bytes) too, unless it turns out missing;
+  // when a build with a snapshot boots without it, the stdlib zip (stdlib_bytes) is fetched instead.
   let info = {};
   let snapshotMissing = false;
-  fetch(url("../build-info.json"), { cache: "no-cache" })
+  // preloaded by the page's <head> (hence no cache option): awaited before the interpreter starts, so
+  // the bar knows its total before the first byte is counted; it only feeds the bar, never blocks it
+  const infoRead = fetch(url("../build-info.json"))
     .then((r) => (r.ok ? r.json() : {}))
     .then((got) => { info = got; })
     .catch(() => {});
-  const expected = () => Math.max(0, (Number(info.boot_download_bytes) || 0)
-    - (snapshotMissing ? Number(info.snapshot_bytes) || 0 : 0));
+  const expected = () => {
+    const plain = snapshotMissing || globalThis.pgcSnapshot?.state === "fallback";
+    return Math.max(0, (Number(info.boot_download_bytes) || 0)
+      - (snapshotMissing ? Number(info.snapshot_bytes) || 0 : 0)
+      + (plain && info.snapshot ? Number(info.stdlib_bytes) || 0 : 0));
+  };
   let failEarly = () => {};
   const stopCounting = countDownloads(ui, expected, (message) => failEarly(message), () => {
     snapshotMissing = true;
@@ -298,7 +306,7 @@ function boot() {
 
     // PyScript reads the config from the <script type="py" config> tags present when core.js is
     // evaluated, so the tag goes in first (without it PyScript would fall back to its CDN Pyodide).
-    pyscriptConfig().then((config) => {
+    Promise.all([pyscriptConfig(), infoRead]).then(([config]) => {
       // the same module instance PyScript imports later; a failure here is PyScript's to report
       if (config.interpreter) import(config.interpreter).catch(() => {});
       const script = document.createElement("script");

@@ -3,17 +3,34 @@
 // every game warmed up, and falls back to a plain boot whenever the snapshot is missing or refused.
 //
 // The snapshot is the whole wasm heap of a Pyodide that build.py booted in Node on the SAME stdlib zip
-// that dist/ ships. It is gzipped (31 MB -> ~10 MB; the gzip CRC catches a damaged or truncated file)
-// and inflated with DecompressionStream. Pyodide itself refuses one made by another Pyodide build (BUILD_ID check); the
-// check below refuses one made on another stdlib zip (zipimport keeps the zip's directory in the heap).
-// globalThis.pgcSnapshot = {state: "loading" | "used" | "fallback", reason?} says which path was taken.
+// that dist/ ships, stored as a difference from the wasm's initial memory (its data segments XORed in:
+// runtime/snapshot-delta.mjs) and gzipped (31 MB -> ~3.8 MB; the gzip CRC catches a damaged or
+// truncated file); it is inflated with DecompressionStream, then rebuilt with the bytes of
+// pyodide.asm.wasm. That wasm is fetched ONCE, here: Pyodide's own fetch of it gets a clone of this
+// response (a fetch hook that serves that one URL once), so it is downloaded a single time. The rebuild
+// checks a checksum (a delta made against another wasm is refused), and Pyodide itself refuses a
+// snapshot made by another Pyodide build (BUILD_ID check).
+//
+// The stdlib zip is off the snapshot boot path: everything the pages import is in the heap already,
+// so the restore gets an empty zip (runtime/no-stdlib.zip) and the real python_stdlib.zip is fetched
+// only once the page is ready ("pgc-ready") and idle, for a later import of a module the snapshot lacks.
+// zipimport keeps the zip's directory in the heap: if the zip that arrives is not the one the
+// snapshot was made on (size + CRC of its tail, stamped by build.py), its caches are invalidated.
+// The plain-boot fallback loads the zip as usual.
+// globalThis.pgcSnapshot = {state: "loading" | "used" | "fallback", reason?, stdlib?, rebuildMs?} says
+// which path was taken; stdlib = "pending" | "same" | "other" | "failed: ..." once the snapshot was used;
+// rebuildMs = how long undoing the delta took.
 
 import { loadPyodide as loadPlain, version } from "../pyscript/pyodide/pyodide.mjs";
+import { rebuildSnapshot } from "./snapshot-delta.mjs";
 
 export { version };
 
 const INDEX_URL = new URL("../pyscript/pyodide/", import.meta.url).href;
 export const SNAPSHOT_URL = new URL("../pyscript/pyodide/pgc-engine.snap.gz", import.meta.url).href;
+const STDLIB_URL = new URL("python_stdlib.zip", INDEX_URL).href;
+const NO_STDLIB_URL = new URL("./no-stdlib.zip", import.meta.url).href;
+const WASM_URL = new URL("pyodide.asm.wasm", INDEX_URL).href;
 
 const status = { state: "loading" };
 globalThis.pgcSnapshot = status;
@@ -41,36 +58,111 @@ async function download(response) {
   return new Uint8Array(await new Response(bytes).arrayBuffer());
 }
 
-// Started when this module is evaluated, so the download overlaps PyScript's own start-up.
-const snapshot = fetch(SNAPSHOT_URL).then(download);
+// Started when this module is evaluated, so the downloads overlap PyScript's own start-up.
+const snapshotResponse = fetch(SNAPSHOT_URL);
+
+// The wasm, fetched once for two readers: this module (its data segments rebuild the snapshot) and
+// Pyodide, which compiles it. The clone is taken at once, before either reads the body. Asked for once
+// the snapshot's answer is in, so that a missing snapshot is known (runtime/boot.js then counts the
+// stdlib zip instead) before a byte of the wasm is counted; its download does not wait: the page's
+// <head> preloads it.
+const wasm = snapshotResponse.catch(() => {}).then(() => fetch(WASM_URL))
+  .then((response) => ({ response, clone: response.clone() }));
+wasm.catch(() => {}); // handled by whoever awaits it
+
+// Until it has served it once, globalThis.fetch answers Pyodide's request for WASM_URL with the clone
+// (same bytes, no second download); every other request goes through untouched.
+const previousFetch = globalThis.fetch;
+let wasmHandedOver = false;
+function unhook() {
+  if (globalThis.fetch === fetchHook) globalThis.fetch = previousFetch;
+}
+function fetchHook(input, init) {
+  const url = input instanceof Request ? input.url : String(input);
+  if (!wasmHandedOver && url === WASM_URL && !init?.integrity && !(input instanceof Request)) {
+    wasmHandedOver = true;
+    unhook();
+    return wasm.then(({ clone }) => clone);
+  }
+  return previousFetch(input, init);
+}
+globalThis.fetch = fetchHook;
+
+async function wasmBytes() {
+  const { response } = await wasm;
+  if (!response.ok) throw new Error(`${WASM_URL}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+const snapshot = Promise.all([snapshotResponse.then(download), wasmBytes()])
+  .then(([delta, wasmFile]) => {
+    const t0 = performance.now();
+    const rebuilt = rebuildSnapshot(delta, wasmFile);
+    status.rebuildMs = Math.round(performance.now() - t0);
+    return rebuilt;
+  });
 snapshot.catch(() => {}); // handled in loadPyodide
 
 // Runs right after the restore: reseeds the global RNG (its state was frozen at build time) and
-// checks that the stdlib zip served now is the one the snapshot was made on. Returns "" when fine.
+// checks that the snapshot holds what the page needs. Returns "" when fine.
 const CHECK = `
 def _pgc_snapshot_check():
-    import random, sys, zlib
+    import random, sys
     random.seed()
-    want = getattr(sys, "_pgc_snapshot_stdlib", None)
-    with open(next(p for p in sys.path if p.endswith(".zip")), "rb") as f:
-        data = f.read()
-    got = (len(data), zlib.crc32(data[-131072:]))
-    if want is None:
+    if getattr(sys, "_pgc_snapshot_stdlib", None) is None:
         return "the snapshot has no stdlib stamp"
-    if tuple(want) != got:
-        return f"it was made on another python_stdlib.zip ({tuple(want)} != {got})"
     if "pygame_core.webapi" not in sys.modules:
         return "the engine is not in the snapshot"
     return ""
 _pgc_snapshot_check()
 `;
 
+// Runs once the real stdlib zip is in place: "same" if it is the zip the snapshot was made on (its
+// stamp, read with a seek like build.py does), else "other" after making zipimport re-read it.
+const STDLIB_CHECK = `
+def _pgc_stdlib_check():
+    import importlib, sys, zlib
+    with open(next(p for p in sys.path if p.endswith(".zip")), "rb") as f:
+        size = f.seek(0, 2)
+        f.seek(max(0, size - 131072))
+        got = (size, zlib.crc32(f.read()))
+    if tuple(sys._pgc_snapshot_stdlib) == got:
+        return "same"
+    importlib.invalidate_caches()  # zipimport re-reads the directory of the zip now there
+    return "other"
+_pgc_stdlib_check()
+`;
+
+// The real stdlib zip, written where the empty one was; from then on a stdlib module that the
+// snapshot lacks imports as usual (before, such an import fails: none is known to happen).
+async function installStdlib(py) {
+  if (status.stdlib !== "pending") return;
+  status.stdlib = "loading";
+  try {
+    const response = await fetch(STDLIB_URL);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const where = py.runPython(`next(p for p in __import__("sys").path if p.endswith(".zip"))`);
+    py.FS.writeFile(where, bytes);
+    status.stdlib = py.runPython(STDLIB_CHECK, { globals: py.toPy({}) });
+  } catch (err) {
+    status.stdlib = `failed: ${err?.message ?? err}`;
+    console.warn(`python_stdlib.zip not installed after the snapshot boot (${status.stdlib})`);
+  }
+}
+
 async function restore() {
-  // Given as a promise: Pyodide starts the wasm, stdlib and lock downloads while it arrives.
-  const py = await loadPlain({ indexURL: INDEX_URL, _loadSnapshot: snapshot });
-  const problem = py.runPython(CHECK, { globals: py.toPy({}) });
-  if (problem) throw new Error(problem);
-  return py;
+  try {
+    // Given as a promise: Pyodide starts its wasm (served by the hook) and lock downloads meanwhile.
+    const py = await loadPlain({ indexURL: INDEX_URL, stdLibURL: NO_STDLIB_URL, _loadSnapshot: snapshot });
+    const problem = py.runPython(CHECK, { globals: py.toPy({}) });
+    if (problem) throw new Error(problem);
+    return py;
+  } finally {
+    unhook();
+    // Pyodide never asked (another version?): drop the clone's buffered copy
+    if (!wasmHandedOver) wasm.then(({ clone }) => clone.body?.cancel()).catch(() => {});
+  }
 }
 
 // Also started at evaluation (runtime/boot.js imports this module as soon as it has read pyscript.json),
@@ -87,6 +179,14 @@ export async function loadPyodide(options = {}) {
     if (stdout) py.setStdout({ batched: stdout });
     if (stderr) py.setStderr({ batched: stderr });
     status.state = "used";
+    if (status.stdlib === undefined && typeof document !== "undefined") {
+      status.stdlib = "pending";
+      // once the page is ready and has drawn itself: the first idle moment after "pgc-ready"
+      const later = () => (globalThis.requestIdleCallback
+        ? requestIdleCallback(() => installStdlib(py), { timeout: 2000 })
+        : setTimeout(() => installStdlib(py), 500));
+      for (const event of ["pgc-ready", "pgc-error"]) document.addEventListener(event, later, { once: true });
+    }
     return py;
   } catch (err) {
     status.state = "fallback";

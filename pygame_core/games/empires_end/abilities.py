@@ -22,9 +22,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.empires_end.text import LOC_TYPE_NAME, RES_NAME, res_text
-
-Text = dict[str, str]
+from pygame_core.games.empires_end.data import CARDS, LOCS
+from pygame_core.games.empires_end.empire import adjacent, loc_type, neighbours, placement_options, swap
+from pygame_core.games.empires_end.model import gain
+from pygame_core.kernel.state import Ctx
 
 #: abilities a player activates with a "use" action, by phase
 ACTIVATED = {
@@ -35,140 +36,27 @@ ACTIVATED = {
 EXHAUSTING = {"free_pass", "change_disaster"}
 
 
-def _langs(f: Any) -> Text:
-    return {lang: f(lang) for lang in ("en", "zh-Hant", "zh-Hans")}
-
-
-def ability_text(ab: dict[str, Any], phase: str) -> Text:
-    """A short description of an ability in the three languages."""
-    k = ab["kind"]
-
-    def zh(lang: str, hant: str) -> str:
-        from pygame_core.games.empires_end.text import hans
-        return hant if lang == "zh-Hant" else hans(hant)
-
-    def rn(r: str, lang: str) -> str:
-        return RES_NAME[r][lang]
-
-    def ln(x: str, lang: str) -> str:
-        return LOC_TYPE_NAME[x][lang]
-
-    if k == "produce":
-        return _langs(lambda g: (f"Gain {res_text(ab['gain'], g)}" if g == "en"
-                                 else zh(g, "獲得") + res_text(ab["gain"], g)))
-    if k == "convert":
-        n = ab["uses"]
-
-        def conv(g: str) -> str:
-            if g == "en":
-                sep = " and " if ab["mode"] == "all" else " or "
-                return f"Convert 1 {ab['from']} into 1 {sep.join(ab['to'])} (up to {n}x)"
-            sep = "與" if ab["mode"] == "all" else "或"
-            outs = sep.join(rn(r, g) for r in ab["to"])
-            return zh(g, f"將1{RES_NAME[ab['from']]['zh-Hant']}轉換為{outs}（最多{n}次）")
-        return _langs(conv)
-    if k == "refresh_adjacent":
-        return _langs(lambda g: "Refresh all exhausted abilities of both neighbours" if g == "en"
-                      else zh(g, "刷新左右相鄰地點中的所有已消耗能力"))
-    if k == "points":
-        return _langs(lambda g: f"Gain {ab['points']} points" if g == "en"
-                      else zh(g, f"獲得{ab['points']}分"))
-    if k == "adj_destroyed_points":
-        return _langs(lambda g: f"Gain {ab['points']} point(s) per adjacent destroyed location" if g == "en"
-                      else zh(g, f"每個相鄰的毀壞地點獲得{ab['points']}分"))
-    if k == "adj_type_gain":
-        if "points" in ab:
-            return _langs(lambda g: f"Gain {ab['points']} point(s) per adjacent intact {ab['loc_type']}"
-                          if g == "en"
-                          else zh(g, f"每個相鄰的完好{ln(ab['loc_type'], 'zh-Hant')}獲得{ab['points']}分"))
-        return _langs(lambda g: f"Gain {res_text(ab['gain'], g)} per adjacent intact {ab['loc_type']}"
-                      if g == "en" else zh(g, f"每個相鄰的完好{ln(ab['loc_type'], 'zh-Hant')}獲得")
-                      + res_text(ab["gain"], g))
-    if k == "copy_economy":
-        return _langs(lambda g: "Use another economy ability of your empire once more" if g == "en"
-                      else zh(g, "額外發動一次帝國中另一個經濟能力"))
-    if k == "military":
-        return _langs(lambda g: f"+{ab['amount']} base military" if g == "en"
-                      else zh(g, f"起始軍事力量+{ab['amount']}"))
-    if k == "adj_destroyed_military":
-        return _langs(lambda g: "+1 base military per adjacent destroyed location" if g == "en"
-                      else zh(g, "每個相鄰的毀壞地點起始軍事力量+1"))
-    if k == "swap":
-        return _langs(lambda g: "Swap the positions of two of your locations" if g == "en"
-                      else zh(g, "選擇帝國中的兩個地點相互交換位置"))
-    if k == "build_discount":
-        return _langs(lambda g: "One innovation costs 1 hammer less" if g == "en"
-                      else zh(g, "一個創新的建造費用減少1錘子"))
-    if k == "repair_discount":
-        return _langs(lambda g: "Repairing an adjacent location costs 1 hammer less" if g == "en"
-                      else zh(g, "相鄰毀壞地點的修繕費用減少1錘子"))
-    if k == "move_innovation":
-        return _langs(lambda g: "Move one innovation to another location" if g == "en"
-                      else zh(g, "將一個創新移動至另一個地點下方"))
-    if k == "free_pass":
-        return _langs(lambda g: f"Exhaust: pass for free on a disaster listing {ab['resource']}"
-                      if g == "en"
-                      else zh(g, f"消耗：對帶有{RES_NAME[ab['resource']]['zh-Hant']}的災難牌免費跳過一次"))
-    if k == "change_disaster":
-        return _langs(lambda g: "Exhaust: replace a current disaster with the top of the deck" if g == "en"
-                      else zh(g, "消耗：改變1張當前災難牌"))
-    if k == "end_per_destroyed":
-        return _langs(lambda g: f"Game end: {ab['points']} points per destroyed location" if g == "en"
-                      else zh(g, f"終局：每個毀壞地點獲得{ab['points']}分"))
-    if k == "end_adj_destroyed":
-        return _langs(lambda g: f"Game end: {ab['points']} points per adjacent destroyed location"
-                      if g == "en"
-                      else zh(g, f"終局：每個相鄰毀壞地點獲得{ab['points']}分"))
-    if k == "copy_end":
-        return _langs(lambda g: "Game end: score another end-game ability again" if g == "en"
-                      else zh(g, "終局：複製另一個終局計分能力"))
-    if k == "end_per_resource":
-        return _langs(lambda g: f"Game end: {ab['points']} point(s) per {ab['resource']} held" if g == "en"
-                      else zh(g, f"終局：每個{RES_NAME[ab['resource']]['zh-Hant']}獲得{ab['points']}分"))
-    if k == "end_adj_type":
-        return _langs(lambda g: f"Game end: {ab['points']} points per adjacent intact {ab['loc_type']}"
-                      if g == "en"
-                      else zh(g, f"終局：每個相鄰的完好{ln(ab['loc_type'], 'zh-Hant')}獲得{ab['points']}分"))
-    if k == "most_destroyed":
-        return _langs(lambda g: f"Game end: {ab['points']} points if you have the most destroyed locations"
-                      if g == "en" else zh(g, f"終局：被毀壞地點最多時獲得{ab['points']}分"))
-    if k == "on_destroy":
-        def od(g: str) -> str:
-            if "refresh_all" in ab:
-                return ("When destroyed: refresh all your exhausted abilities" if g == "en"
-                        else zh(g, "被毀壞時：刷新帝國中所有已消耗能力"))
-            if "points" in ab:
-                return (f"When destroyed: gain {ab['points']} points" if g == "en"
-                        else zh(g, f"被毀壞時：獲得{ab['points']}分"))
-            return (f"When destroyed: gain {res_text(ab['gain'], g)}" if g == "en"
-                    else zh(g, "被毀壞時：獲得") + res_text(ab["gain"], g))
-        return _langs(od)
-    return _langs(lambda g: k)
-
-
 # ----------------------------------------------------------------- active abilities
 def active(p: dict[str, Any]) -> list[tuple[str, dict[str, Any], str, int]]:
     """Every active ability of an empire: ``(key, ability, phase, 0-based index)``.
 
     Only intact locations and innovations under intact locations count (L127, L304, L521).
     """
-    from pygame_core.games.empires_end.data import CARDS, LOCS
-
     out = []
-    for i, loc in enumerate(p["locs"]):
+    for i, loc in enumerate(p["locations"]):
         if not loc["intact"]:
             continue
         tile = LOCS[loc["id"]]
         out.append(("L:" + loc["id"], tile["ability"], tile["phase"], i))
-        for inn in loc["inn"]:
+        for inn in loc["innovations"]:
             c = CARDS[inn["card"]]
             out.append(("I:" + inn["card"], c["ability"], c["phase"], i))
     return out
 
 
 def find_inn(p: dict[str, Any], card: str) -> dict[str, Any] | None:
-    for loc in p["locs"]:
-        for inn in loc["inn"]:
+    for loc in p["locations"]:
+        for inn in loc["innovations"]:
             if inn["card"] == card:
                 return inn
     return None
@@ -180,7 +68,7 @@ def unexhausted(p: dict[str, Any], kind: str) -> list[tuple[str, dict[str, Any]]
     for key, ab, _ph, _i in active(p):
         if ab["kind"] == kind and key.startswith("I:"):
             inn = find_inn(p, key[2:])
-            if inn is not None and not inn["ex"]:
+            if inn is not None and not inn["exhausted"]:
                 out.append((key, ab))
     return out
 
@@ -188,27 +76,17 @@ def unexhausted(p: dict[str, Any], kind: str) -> list[tuple[str, dict[str, Any]]
 def exhausted_keys(p: dict[str, Any], idxs: list[int] | None = None) -> list[str]:
     """Innovations carrying an exhaust marker (at locations ``idxs``, or anywhere)."""
     out: list[str] = []
-    for i, loc in enumerate(p["locs"]):
+    for i, loc in enumerate(p["locations"]):
         if idxs is not None and i not in idxs:
             continue
-        out.extend("I:" + inn["card"] for inn in loc["inn"] if inn["ex"])
+        out.extend("I:" + inn["card"] for inn in loc["innovations"] if inn["exhausted"])
     return out
 
 
 def refresh(p: dict[str, Any], key: str) -> None:
     inn = find_inn(p, key[2:])
     if inn is not None:
-        inn["ex"] = False
-
-
-def _adjacent(p: dict[str, Any], i: int) -> list[dict[str, Any]]:
-    n = len(p["locs"])
-    return [p["locs"][j] for j in (i - 1, i + 1) if 0 <= j < n]
-
-
-def _loc_type(loc: dict[str, Any]) -> str:
-    from pygame_core.games.empires_end.data import LOCS
-    return str(LOCS[loc["id"]]["type"])
+        inn["exhausted"] = False
 
 
 def base_military(p: dict[str, Any]) -> int:
@@ -219,7 +97,7 @@ def base_military(p: dict[str, Any]) -> int:
         if ab["kind"] == "military":
             m += ab["amount"]
         elif ab["kind"] == "adj_destroyed_military":
-            m += sum(1 for x in _adjacent(p, i) if not x["intact"])
+            m += sum(1 for x in adjacent(p["locations"], i) if not x["intact"])
     return m
 
 
@@ -231,10 +109,10 @@ def discount_sources(p: dict[str, Any], kind: str) -> list[int]:
 
 def repair_cost(p: dict[str, Any], pos: int) -> int:
     """Printed repair cost minus 1 per active repair-discount ability adjacent (L365, L576)."""
-    from pygame_core.games.empires_end.data import LOCS
     i = pos - 1
-    base = int(LOCS[p["locs"][i]["id"]]["repair"])
-    disc = sum(1 for j in discount_sources(p, "repair_discount") if abs(j - i) == 1)
+    base = int(LOCS[p["locations"][i]["id"]]["repair"])
+    near = neighbours(i, len(p["locations"]))
+    disc = sum(1 for j in discount_sources(p, "repair_discount") if j in near)
     return max(0, base - disc)
 
 
@@ -242,27 +120,24 @@ def repair_cost(p: dict[str, Any], pos: int) -> int:
 def _one_use_actions(p: dict[str, Any], key: str, ab: dict[str, Any], i: int, base: dict[str, Any],
                      phase: str) -> list[dict[str, Any]]:
     """The ways to activate ability ``ab`` once (``base`` carries src/target)."""
-    from pygame_core.games.empires_end.empire import placement_options
-
     k = ab["kind"]
     if k == "convert":
-        if p["res"][ab["from"]] < 1:
+        if p["resources"][ab["from"]] < 1:
             return []
         if ab["mode"] == "all":
             return [dict(base)]
         return [{**base, "to": r} for r in ab["to"]]
     if k == "refresh_adjacent":
-        idxs = [j for j in (i - 1, i + 1) if 0 <= j < len(p["locs"])]
-        return [dict(base)] if exhausted_keys(p, idxs) else []
+        return [dict(base)] if exhausted_keys(p, neighbours(i, len(p["locations"]))) else []
     if k == "swap":
-        n = len(p["locs"])
+        n = len(p["locations"])
         return [{**base, "a": a, "b": b} for a in range(1, n + 1) for b in range(a + 1, n + 1)]
     if k == "move_innovation":
         out: list[dict[str, Any]] = []
-        for j, loc in enumerate(p["locs"]):
-            for inn in loc["inn"]:
+        for j, loc in enumerate(p["locations"]):
+            for inn in loc["innovations"]:
                 # the moved card is lifted first, then placed by the rules (L582)
-                opts = placement_options(p["locs"], lifted=j)
+                opts = placement_options(p["locations"], lifted=j)
                 out.extend({**base, "card": inn["card"], "loc": q} for q in opts if q != j + 1)
         return out
     return [dict(base)]
@@ -298,12 +173,9 @@ def _lookup(p: dict[str, Any], key: str) -> tuple[dict[str, Any], int]:
     raise KeyError(key)
 
 
-def apply_use(ctx: Any, seat: int, action: dict[str, Any]) -> dict[str, int]:
+def apply_use(ctx: Ctx, seat: int, action: dict[str, Any]) -> dict[str, int]:
     """Resolve a validated "use" action; returns the resources gained (for the private log)."""
-    from pygame_core.games.empires_end.empire import swap
-    from pygame_core.games.empires_end.model import gain
-
-    p = ctx.data["p"][seat]
+    p = ctx.data["seats"][seat]
     key = action["src"]
     p["used"][key] = p["used"].get(key, 0) + 1
     ab, i = _lookup(p, action.get("target", key))
@@ -315,31 +187,30 @@ def apply_use(ctx: Any, seat: int, action: dict[str, Any]) -> dict[str, int]:
         got = {r: 1 for r in ab["to"]} if ab["mode"] == "all" else {action["to"]: 1}
         got[ab["from"]] = got.get(ab["from"], 0) - 1
     elif k == "refresh_adjacent":
-        for j in (i - 1, i + 1):
-            if 0 <= j < len(p["locs"]):
-                for inn in p["locs"][j]["inn"]:
-                    inn["ex"] = False
+        for x in adjacent(p["locations"], i):
+            for inn in x["innovations"]:
+                inn["exhausted"] = False
     elif k == "points":
         p["score"] += ab["points"]
     elif k == "adj_destroyed_points":
-        p["score"] += ab["points"] * sum(1 for x in _adjacent(p, i) if not x["intact"])
+        p["score"] += ab["points"] * sum(1 for x in adjacent(p["locations"], i) if not x["intact"])
     elif k == "adj_type_gain":
-        n = sum(1 for x in _adjacent(p, i) if x["intact"] and _loc_type(x) == ab["loc_type"])
+        n = sum(1 for x in adjacent(p["locations"], i) if x["intact"] and loc_type(x) == ab["loc_type"])
         if "points" in ab:
             p["score"] += ab["points"] * n
         else:
             got = {r: v * n for r, v in ab["gain"].items()}
     elif k == "swap":
-        swap(p["locs"], action["a"], action["b"])
+        swap(p["locations"], action["a"], action["b"])
     elif k == "move_innovation":
-        for loc in p["locs"]:
-            for inn in loc["inn"]:
+        for loc in p["locations"]:
+            for inn in loc["innovations"]:
                 if inn["card"] == action["card"]:
-                    loc["inn"].remove(inn)
-                    p["locs"][action["loc"] - 1]["inn"].append(inn)
+                    loc["innovations"].remove(inn)
+                    p["locations"][action["loc"] - 1]["innovations"].append(inn)
                     break
             else:
                 continue
             break
-    gain(p["res"], got)
+    gain(p["resources"], got)
     return got

@@ -8,44 +8,51 @@ from typing import Any
 
 from pygame_core.games.empires_end.abilities import base_military
 from pygame_core.games.empires_end.data import CONFLICTS, LOC_NAME
+from pygame_core.games.empires_end.decisions import queue
 from pygame_core.games.empires_end.empire import ranked_intact, swap
-from pygame_core.games.empires_end.model import gain, res_t
-from pygame_core.games.empires_end.text import join, seat_t, t
+from pygame_core.games.empires_end.model import gain
+from pygame_core.games.empires_end.text import join, res_t, seat_t, t
+from pygame_core.kernel import decisions as stack
 from pygame_core.kernel.state import Ctx
 
 
 def start(ctx: Ctx) -> None:
     d = ctx.data
-    if not d["cdeck"]:
-        d["cdeck"] = d["cdiscard"]
-        d["cdiscard"] = []
-        ctx.rng.shuffle(d["cdeck"])
-    card = d["cdeck"].pop()
+    if not d["conflict_deck"]:
+        d["conflict_deck"] = d["conflict_discard"]
+        d["conflict_discard"] = []
+        ctx.rng.shuffle(d["conflict_deck"])
+    card = d["conflict_deck"].pop()
     ctx.reveal()
     d["conflict"] = {"card": card, "bids": None, "totals": None}
     d["step"] = "bid"
-    for q in d["p"]:
-        q["bid"] = None
+    # L457: everyone bids at once, in secret: a sealed decision of every seat, resolved when all bid
+    stack.push(d, "bid", list(range(len(d["seats"]))), sealed=True)
     num = int(card.split("-")[1])
     ctx.log(t(f"Conflict card {num} revealed.", f"翻開第{num}號衝突牌。"))
 
 
 def legal(d: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     """L457: any number of axes and/or coins, 0 included (A14)."""
-    r = d["p"][seat]["res"]
+    r = d["seats"][seat]["resources"]
     return [{"type": "bid", "axe": a, "coin": c} for a in range(r["axe"] + 1) for c in range(r["coin"] + 1)]
 
 
 def bid(ctx: Ctx, seat: int, a: dict[str, Any]) -> None:
-    """The bid leaves the screen at once (held in the fist) and stays secret until all bid."""
-    p = ctx.data["p"][seat]
-    p["res"]["axe"] -= a["axe"]
-    p["res"]["coin"] -= a["coin"]
-    p["bid"] = {"axe": a["axe"], "coin": a["coin"]}
-    p["done"] = True
+    """The bid leaves the screen at once (held in the fist, ruling A22) and stays secret until all
+    bid; the kernel keeps it in the sealed decision's answers."""
+    p = ctx.data["seats"][seat]
+    p["resources"]["axe"] -= a["axe"]
+    p["resources"]["coin"] -= a["coin"]
     ctx.log(join(seat_t(seat), t(" has made a sealed bid.", "已秘密出價。")))
-    if all(q["done"] for q in ctx.data["p"]):
-        resolve(ctx)
+
+
+def committed(d: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The sealed bids given so far (seat as text -> bid action), while the bid is open."""
+    for x in stack.stack(d):
+        if x["kind"] == "bid":
+            return dict(x["answers"])
+    return {}
 
 
 def row_for(card: dict[str, Any], strength: int) -> dict[str, Any] | None:
@@ -55,49 +62,46 @@ def row_for(card: dict[str, Any], strength: int) -> dict[str, Any] | None:
     return None
 
 
-def resolve(ctx: Ctx) -> None:
+def resolve(ctx: Ctx, answers: dict[str, dict[str, Any]]) -> None:
     """L457-460: reveal together, rows, victory, turmoil, bids discarded."""
     d = ctx.data
     ctx.reveal()
     card = CONFLICTS[d["conflict"]["card"]]
-    n = len(d["p"])
-    totals = []
-    for s in range(n):
-        p = d["p"][s]
-        totals.append(base_military(p) + p["bid"]["axe"] + p["bid"]["coin"])
-    d["conflict"]["bids"] = {str(s): d["p"][s]["bid"] for s in range(n)}
+    n = len(d["seats"])
+    bids = [{"axe": answers[str(s)]["axe"], "coin": answers[str(s)]["coin"]} for s in range(n)]
+    totals = [base_military(d["seats"][s]) + bids[s]["axe"] + bids[s]["coin"] for s in range(n)]
+    d["conflict"]["bids"] = {str(s): bids[s] for s in range(n)}
     d["conflict"]["totals"] = {str(s): totals[s] for s in range(n)}
     best = max(totals)
     for s in range(n):
-        p = d["p"][s]
-        b = p["bid"]
+        p = d["seats"][s]
+        b = bids[s]
         ctx.log(join(seat_t(s), t(f" bid {b['axe']} axe(s) and {b['coin']} coin(s): military {totals[s]}.",
                                   f"出價{b['axe']}個戰斧與{b['coin']}個金幣：總軍事力量{totals[s]}。")))
         row = row_for(card, totals[s])
         refresh = 0
         if row is not None:
             p["score"] += row["points"]
-            gain(p["res"], row["gain"])
+            gain(p["resources"], row["gain"])
             refresh += row["refresh"]
             ctx.log(join(seat_t(s), t(f" scores {row['points']} point(s)", f"獲得{row['points']}分"),
                          join(t(" and ", "及"), res_t(row["gain"])) if row["gain"] else "", t(".", "。")))
         if totals[s] == best:
             v = card["victory"]
             p["score"] += v["points"]
-            gain(p["res"], v["gain"])
+            gain(p["resources"], v["gain"])
             ctx.log(join(seat_t(s), t(" wins the conflict: ", "贏得衝突："),
                          t(f"{v['points']} point(s)", f"{v['points']}分"),
                          join(t(" and ", "及"), res_t(v["gain"])) if v["gain"] else "", t(".", "。")))
         else:
             tm = card["turmoil"]
-            a = ranked_intact(p["locs"], tm["rank"])
+            a = ranked_intact(p["locations"], tm["rank"])
             if a is not None and a != tm["to"]:
-                name = LOC_NAME[p["locs"][a - 1]["id"]]
-                swap(p["locs"], a, tm["to"])
+                name = LOC_NAME[p["locations"][a - 1]["id"]]
+                swap(p["locations"], a, tm["to"])
                 ctx.log(join(seat_t(s), t(" suffers turmoil: ", "受到動蕩："), name,
                              t(f" moves to position {tm['to']}.", f"移動至第{tm['to']}個位置。")))
         if refresh:
-            p["pend"].append({"kind": "refresh", "count": refresh})
-        p["bid"] = None
-    d["cdiscard"].append(d["conflict"]["card"])
+            queue(d, s, [{"kind": "refresh", "count": refresh}])
+    d["conflict_discard"].append(d["conflict"]["card"])
     d["step"] = "refresh"

@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from pygame_core.games.empires_end.abilities import ability_text
+from pygame_core.games.empires_end.ability_text import ability_text
 from pygame_core.games.empires_end.text import DISASTER_NAME, LOC_TYPE_NAME, t
 
 _DIR = Path(__file__).parent / "data"

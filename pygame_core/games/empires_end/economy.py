@@ -8,13 +8,12 @@ from typing import Any
 
 from pygame_core.games.empires_end.abilities import apply_use, use_actions
 from pygame_core.games.empires_end.data import CARD_NAME, LOC_NAME
-from pygame_core.games.empires_end.model import res_t
-from pygame_core.games.empires_end.text import join, seat_t, t
+from pygame_core.games.empires_end.text import join, res_t, seat_t, t
 from pygame_core.kernel.state import Ctx
 
 
 def legal(d: dict[str, Any], seat: int) -> list[dict[str, Any]]:
-    return use_actions(d["p"][seat], "economy") + [{"type": "done"}]
+    return use_actions(d["seats"][seat], "economy") + [{"type": "done"}]
 
 
 def src_name(key: str) -> dict[str, str]:

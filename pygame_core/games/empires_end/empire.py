@@ -11,6 +11,7 @@ from typing import Any
 from pygame_core.games.empires_end.data import CARD_NAME, CARDS, LOC_NAME, LOCS
 from pygame_core.games.empires_end.model import gain
 from pygame_core.games.empires_end.text import join, seat_t, t
+from pygame_core.kernel.i18n import Text
 from pygame_core.kernel.state import Ctx
 
 Locs = list[dict[str, Any]]
@@ -18,7 +19,7 @@ Locs = list[dict[str, Any]]
 
 def new_empire(order: list[str]) -> Locs:
     """Tiles intact side up in the start player's order (L103-105)."""
-    return [{"id": lid, "intact": True, "inn": []} for lid in order]
+    return [{"id": lid, "intact": True, "innovations": []} for lid in order]
 
 
 def points(loc: dict[str, Any]) -> int:
@@ -29,15 +30,22 @@ def loc_type(loc: dict[str, Any]) -> str:
     return str(LOCS[loc["id"]]["type"])
 
 
-def neighbours(i: int, n: int = 11) -> list[int]:
+def neighbours(i: int, n: int) -> list[int]:
+    """0-based indices of the positions left and right of index ``i`` among ``n`` (the only
+    adjacency rule of the game: an edge position has one neighbour, L254, L328, L511, L576)."""
     return [j for j in (i - 1, i + 1) if 0 <= j < n]
+
+
+def adjacent(locs: Locs, i: int) -> Locs:
+    """The locations next to index ``i`` (destroyed ones included)."""
+    return [locs[j] for j in neighbours(i, len(locs))]
 
 
 def placement_options(locs: Locs, lifted: int | None = None) -> list[int]:
     """L397-400: under an intact location with the fewest innovations among intact ones.
     Returns 1-based positions ([] if nothing is intact, ruling A5). ``lifted``: 0-based index
     of a location one innovation is being moved away from (L582)."""
-    counts = [len(x["inn"]) - (i == lifted) for i, x in enumerate(locs)]
+    counts = [len(x["innovations"]) - (i == lifted) for i, x in enumerate(locs)]
     intact = [counts[i] for i, x in enumerate(locs) if x["intact"]]
     if not intact:
         return []
@@ -61,33 +69,52 @@ def destroy_options(locs: Locs, target: int) -> list[int]:
     return [j + 1 for j in intact if abs(j - i) == best]
 
 
+def _positions(ps: list[int]) -> Text:
+    en = " or ".join(str(q) for q in ps)
+    zh = "或".join(f"第{q}個" for q in ps)
+    return t(f"position {en}", f"{zh}位置")
+
+
+def hit_text(locs: Locs, target: int) -> Text:
+    """What a disaster aimed at ``target`` does to this empire, in words (L254): the target itself,
+    or, if it is already destroyed, the neighbour(s) or nearest intact location(s) instead."""
+    opts = destroy_options(locs, target)
+    if opts == [target]:
+        name = LOC_NAME[locs[target - 1]["id"]]
+        return join(t(f"destroys position {target}, ", f"毀壞第{target}個位置的"), name)
+    gone = t(f"position {target} is already destroyed", f"第{target}個位置已毀壞")
+    if not opts:
+        return join(gone, t(" and nothing intact is left", "，且已沒有完好地點"))
+    return join(gone, t(": destroys ", "：改為毀壞"), _positions(opts), t(" instead", ""))
+
+
 def destroy(ctx: Ctx, seat: int, pos: int) -> None:
     """Flip the location at ``pos`` to its destroyed side (L254, L123-127) and fire the
     on-destruction abilities of the innovations under it (Earthquake, L637-641)."""
-    p = ctx.data["p"][seat]
-    loc = p["locs"][pos - 1]
+    p = ctx.data["seats"][seat]
+    loc = p["locations"][pos - 1]
     loc["intact"] = False
     ctx.log(join(seat_t(seat), t(" loses ", "失去了"), LOC_NAME[loc["id"]], t(f" at position {pos}.",
                                                                            f"（第{pos}個位置）。")))
-    for inn in loc["inn"]:
+    for inn in loc["innovations"]:
         ab = CARDS[inn["card"]]["ability"]
         if ab["kind"] != "on_destroy":
             continue
         if "gain" in ab:
-            gain(p["res"], ab["gain"])
+            gain(p["resources"], ab["gain"])
         if "points" in ab:
             p["score"] += ab["points"]
         if ab.get("refresh_all"):
-            for x in p["locs"]:
-                for y in x["inn"]:
-                    y["ex"] = False
+            for x in p["locations"]:
+                for y in x["innovations"]:
+                    y["exhausted"] = False
         ctx.log(join(seat_t(seat), t(" triggers ", "發動了"), CARD_NAME[inn["card"]], t(".", "。")))
 
 
 def place(ctx: Ctx, seat: int, card: str, pos: int) -> None:
     """Tuck ``card`` under the location at ``pos`` (already validated)."""
-    loc = ctx.data["p"][seat]["locs"][pos - 1]
-    loc["inn"].append({"card": card, "ex": False})
+    loc = ctx.data["seats"][seat]["locations"][pos - 1]
+    loc["innovations"].append({"card": card, "exhausted": False})
     ctx.log(join(seat_t(seat), t(" places ", "將"), CARD_NAME[card], t(" under ",
                                                                       "放置於"), LOC_NAME[loc["id"]],
                  t(".", "下方。")))

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.empires_end import conflict, disaster, industry
+from pygame_core.games.empires_end import conflict, disaster, industry, quick
 from pygame_core.games.empires_end.data import CARD_ORDER, CONFLICT_ORDER, LOC_ORDER, track_for
+from pygame_core.games.empires_end.decisions import settle, steps_of
 from pygame_core.games.empires_end.empire import new_empire
-from pygame_core.games.empires_end.model import draw_to_hand
-from pygame_core.games.empires_end.pending import settle
+from pygame_core.games.empires_end.model import draw_to_hand, turn_order
 from pygame_core.games.empires_end.text import PHASE_NAME, join, seat_t, t
+from pygame_core.kernel.decisions import stack
 from pygame_core.kernel.state import Ctx
 
 Data = dict[str, Any]
@@ -30,14 +31,16 @@ def setup(ctx: Ctx) -> None:
     ctx.rng.shuffle(order)  # L103: the start player's random order, copied by everyone
     d: Data = {
         "track": list(tr_["phases"]), "lightning": tr_["quick_start"] if quick else None,
-        "idx": (tr_["quick_start"] - 1) if quick else -1, "stage": "start", "step": "",
-        "start": start, "deck": deck, "discard": [], "cdeck": cdeck, "cdiscard": [],
-        "dis": [], "turn": start, "acted": [], "short": [], "conflict": None,
+        "phase_index": (tr_["quick_start"] - 1) if quick else -1, "phase": "start", "step": "",
+        "start_player": start, "deck": deck, "discard": [], "face_up": [],
+        "conflict_deck": cdeck, "conflict_discard": [],
+        "disasters": [], "turn": start, "decided": [], "conflict": None, "decisions": [],
         "hand_size": 2 if quick else 4, "learning": bool(ctx.options.get("learning")), "over": False,
-        "p": [{"score": 0, "res": {"wheat": 2, "hammer": 2, "axe": 2, "coin": 2},  # L97
-               "hand": [], "locs": new_empire(order), "done": False, "pend": [], "used": {},
-               "bid": None, "shown": False, "ind": industry.new_counters(), "sub": None,
-               "subs_done": 0, "mull": False} for _ in range(n)],
+        "seats": [{"score": 0, "resources": {"wheat": 2, "hammer": 2, "axe": 2, "coin": 2},  # L97
+               "hand": [], "locations": new_empire(order), "done": False, "used": {},
+               "resources_shown": False, "industry": industry.new_counters(), "phase": None,
+               "phases_done": 0, "mulligan_used": False, "executed": False, "known_discards": []}
+              for _ in range(n)],
     }
     ctx.data.update(d)
     d = ctx.data
@@ -45,7 +48,7 @@ def setup(ctx: Ctx) -> None:
     for s in range(n):
         draw_to_hand(ctx, s, 4)  # L98 (quick game too, L659)
     if quick:
-        d["stage"] = "quick_setup"
+        d["phase"] = "quick_setup"
         d["step"] = "act"
         ctx.log(t("Quick game: choose 2 cards to execute (one redraw allowed).",
                   "快速遊戲：選擇2張災難牌執行（可重新抽取一次）。"))
@@ -57,55 +60,51 @@ def setup(ctx: Ctx) -> None:
 def next_phase(ctx: Ctx) -> None:
     """Move the hourglass one space (L151) and set the new phase up."""
     d = ctx.data
-    d["idx"] += 1
-    for p in d["p"]:
+    d["phase_index"] += 1
+    for p in d["seats"]:
         p["done"] = False
         p["used"] = {}
-        p["sub"] = None
-        p["subs_done"] = 0
-        p["ind"] = industry.new_counters()
-    if d["idx"] >= len(d["track"]):
+        p["phase"] = None
+        p["phases_done"] = 0
+        p["industry"] = industry.new_counters()
+    if d["phase_index"] >= len(d["track"]):
         ctx.reveal()  # the screens open for final scoring: the game's last action cannot be taken back
         d["over"] = True
-        d["stage"] = "end"
-        for p in d["p"]:
-            p["shown"] = True  # screens open for final scoring (L489-495; end-game token scoring L623)
+        d["phase"] = "end"
+        for p in d["seats"]:
+            p["resources_shown"] = True  # screens open for final scoring (L489-495; token scoring L623)
         d["step"] = ""
         ctx.log(t("The hourglass reaches Game End: final scoring.", "階段指示物到達遊戲結束格：最終計分。"))
         return
-    kind = d["track"][d["idx"]]
-    d["stage"] = kind
+    kind = d["track"][d["phase_index"]]
+    d["phase"] = kind
     d["step"] = "act"
-    ctx.log(join(t(f"Phase {d['idx'] + 1}: ", f"第{d['idx'] + 1}階段："), PHASE_NAME[kind], t(".", "。")))
+    n = d["phase_index"] + 1
+    ctx.log(join(t(f"Phase {n}: ", f"第{n}階段："), PHASE_NAME[kind], t(".", "。")))
     if kind in ("disaster", "double_disaster"):
         disaster.start(ctx, kind == "double_disaster")
     elif kind == "conflict":
         conflict.start(ctx)
     elif kind in ("economy", "industry"):
-        for p in d["p"]:
-            p["sub"] = kind
+        for p in d["seats"]:
+            p["phase"] = kind
 
 
 def waiting(d: Data) -> list[int]:
     """Seats still playing a simultaneous phase, in turn order from the temple holder."""
-    n = len(d["p"])
-    order = [(d["start"] + i) % n for i in range(n)]
-    return [s for s in order if not d["p"][s]["done"] or d["p"][s]["pend"]]
+    return [s for s in turn_order(d) if not d["seats"][s]["done"]]
 
 
 def to_move(d: Data) -> list[int]:
+    """The seats of the game's own flow. The kernel adds the seats of pending decisions (a seat's
+    own steps, the Resource Shortage offer, the sealed conflict bid), which come first."""
     if d["over"]:
         return []
-    stage = d["stage"]
-    pend = [s for s, p in enumerate(d["p"]) if p["pend"]]
-    if stage in ("disaster", "double_disaster"):
-        if pend:
-            return pend
-        if d["step"] == "shortage":
-            return sorted(d["short"])
-        return [d["turn"]]
-    if stage == "conflict" and d["step"] == "refresh":
-        return pend
+    phase = d["phase"]
+    if phase in ("disaster", "double_disaster"):
+        return [d["turn"]] if d["step"] == "turn" else []
+    if phase == "conflict":
+        return []  # the sealed bid, then each seat's refresh steps, are decisions
     w = waiting(d)
     if d["learning"]:
         return w[:1]  # L195: a first game may play these phases in turn order
@@ -116,23 +115,24 @@ def progress(ctx: Ctx) -> None:
     """Resolve automatic steps and move through phases until some seat must decide."""
     d = ctx.data
     while not d["over"]:
-        for s, p in enumerate(d["p"]):
-            if p["pend"]:
-                settle(ctx, s)
-        if any(p["pend"] for p in d["p"]):
-            return
-        stage = d["stage"]
-        if stage in ("disaster", "double_disaster"):
-            if not disaster.advance(ctx):
+        for s in range(len(d["seats"])):
+            settle(ctx, s)
+        pending = bool(stack(d))  # a decision to answer first
+        phase = d["phase"]
+        if phase in ("disaster", "double_disaster"):
+            if pending or not disaster.advance(ctx):
                 return
-            d["dis"] = []
-        elif stage == "conflict":
-            if d["step"] == "bid":
-                if not all(p["done"] for p in d["p"]):
-                    return
-                conflict.resolve(ctx)
-                continue
-        elif not all(p["done"] for p in d["p"]):
+            d["disasters"] = []
+        elif phase == "conflict":
+            if pending:
+                return
+        elif phase == "quick_setup":
+            for s, p in enumerate(d["seats"]):
+                if p["executed"] and not p["done"] and not steps_of(d, s):
+                    quick.finish(ctx, s)
+            if not all(p["done"] for p in d["seats"]):
+                return
+        elif pending or not all(p["done"] for p in d["seats"]):
             return
         next_phase(ctx)
 
@@ -140,13 +140,13 @@ def progress(ctx: Ctx) -> None:
 def done(ctx: Ctx, seat: int) -> None:
     """A player ends their Economy or Industry (sub-)phase (L302; L485 for Economy/Industry)."""
     d = ctx.data
-    p = d["p"][seat]
-    if p["sub"] == "industry":
+    p = d["seats"][seat]
+    if p["phase"] == "industry":
         industry.finish(ctx, seat)
-    ctx.log(join(seat_t(seat), t(" is done with the ", "完成了"), PHASE_NAME[p["sub"]], t(".", "。")))
-    p["subs_done"] += 1
-    if d["stage"] == "economy_industry" and p["subs_done"] < 2:
-        p["sub"] = "industry" if p["sub"] == "economy" else "economy"
+    ctx.log(join(seat_t(seat), t(" is done with the ", "完成了"), PHASE_NAME[p["phase"]], t(".", "。")))
+    p["phases_done"] += 1
+    if d["phase"] == "economy_industry" and p["phases_done"] < 2:
+        p["phase"] = "industry" if p["phase"] == "economy" else "economy"
         p["used"] = {}
         return
     p["done"] = True

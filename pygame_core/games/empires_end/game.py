@@ -6,20 +6,20 @@ from typing import Any
 
 from pygame_core.games.empires_end import (
     conflict,
+    decisions,
     disaster,
     economy,
     flow,
+    hidden,
     industry,
     labels,
-    pending,
     quick,
     scoring,
     views,
 )
-from pygame_core.games.empires_end.data import CARD_NAME
-from pygame_core.games.empires_end.model import total, zero_res
 from pygame_core.games.empires_end.text import t
 from pygame_core.kernel import Ctx, Game
+from pygame_core.kernel.decisions import Decision
 from pygame_core.kernel.rng import Rng
 from pygame_core.kernel.state import Action
 
@@ -52,37 +52,55 @@ class EmpiresEnd(Game):
         return flow.to_move(data)
 
     def _legal(self, data: Data, seat: int) -> list[Action]:
-        p = data["p"][seat]
-        if p["pend"]:
-            return pending.legal(p)
-        stage = data["stage"]
-        if stage in _SEQ:
+        p = data["seats"][seat]
+        phase = data["phase"]
+        if phase in _SEQ:
             return disaster.legal(data, seat)
-        if stage == "quick_setup":
+        if phase == "quick_setup":
             return quick.legal(data, seat)
-        if stage == "conflict":
-            return conflict.legal(data, seat) if p["bid"] is None else []
-        if p["done"]:
+        if phase == "conflict" or p["done"]:
             return []
-        if p["sub"] is None:
+        if p["phase"] is None:
             return [{"type": "order", "first": "economy"}, {"type": "order", "first": "industry"}]
-        if p["sub"] == "economy":
+        if p["phase"] == "economy":
             return economy.legal(data, seat)
         return industry.legal(data, seat)
+
+    def _decision_legal(self, data: Data, seat: int, decision: Decision) -> list[Action]:
+        kind = decision["kind"]
+        if kind == "bid":
+            return conflict.legal(data, seat)
+        if kind == "shortage":
+            return disaster.shortage_legal(data, seat)
+        return decisions.legal(data, seat, decision)
+
+    def _decide(self, ctx: Ctx, seat: int, decision: Decision, action: Action) -> None:
+        kind = decision["kind"]
+        if kind == "bid":
+            conflict.bid(ctx, seat, action)  # sealed: the kernel resolves once every seat has bid
+            return
+        if kind == "shortage":
+            disaster.shortage(ctx, seat, decision, action)
+        else:
+            decisions.apply(ctx, seat, decision, action)
+        flow.progress(ctx)
+
+    def _resolve(self, ctx: Ctx, decision: Decision) -> None:
+        conflict.resolve(ctx, decision["answers"])
+        flow.progress(ctx)
+
+    def _optional(self, data: Data, seat: int) -> list[Action]:
+        return disaster.changes(data, seat)
 
     def _apply(self, ctx: Ctx, seat: int, action: Action) -> None:
         d = ctx.data
         k = action["type"]
-        if k in ("destroy", "place", "refresh"):
-            pending.apply(ctx, seat, action)
-        elif k in ("pass", "free_pass", "take", "change", "shortage", "shortage_done"):
+        if k in ("pass", "free_pass", "take", "change"):
             disaster.apply(ctx, seat, action)
         elif k in ("mulligan", "execute"):
             quick.apply(ctx, seat, action)
-        elif k == "bid":
-            conflict.bid(ctx, seat, action)
         elif k == "order":
-            d["p"][seat]["sub"] = action["first"]
+            d["seats"][seat]["phase"] = action["first"]
         elif k == "use":
             economy.use(ctx, seat, action)
         elif k in ("build", "sell", "discard_rest", "repair"):
@@ -102,57 +120,18 @@ class EmpiresEnd(Game):
 
     def _label(self, data: Data, seat: int, action: Action, lang: str) -> str:
         try:
-            return labels.label(data, action, lang, seat)
+            return labels.label(data, seat, action, lang)
         except (KeyError, IndexError, TypeError, ValueError):
             return str(action.get("type", "?"))
 
-    def _redetermine(self, data: Data, seat: int | None, rng: Rng) -> None:
-        """Re-deal what ``seat`` cannot see: other hands and the deck order (L98); which kinds
-        of resources other seats hold (L97) unless shown (L270); and a sealed bid before the
-        reveal (L457): how many resources are in the fist rather than behind the screen, and
-        of which kinds.
+    def _summary(self, data: Data, lang: str) -> str:
+        return views.summary(data, lang)
 
-        A seat's resource total is kept otherwise: every change to it is public (payments, pools,
-        named economy sources, costs, sales, conflict rewards), so a careful player can work it out
-        from the log, and Resource Shortage is offered openly to the seats below 5."""
-        others = [s for s in range(len(data["p"])) if s != seat]
-        pool = list(data["deck"])
-        for s in others:
-            pool.extend(data["p"][s]["hand"])
-        rng.shuffle(pool)
-        for s in others:
-            n = len(data["p"][s]["hand"])
-            data["p"][s]["hand"] = [pool.pop() for _ in range(n)]
-        data["deck"] = pool
-        for s in others:
-            p = data["p"][s]
-            n = total(p["res"])
-            if p["bid"] is not None:
-                held = p["bid"]["axe"] + p["bid"]["coin"]
-                if not p["shown"]:
-                    whole = n + held
-                    held = rng.below(whole + 1)
-                    n = whole - held
-                b = _deal(held, rng)
-                p["bid"] = {"axe": b["axe"] + b["wheat"], "coin": b["coin"] + b["hammer"]}
-            if not p["shown"]:
-                p["res"] = _deal(n, rng)
+    def _redetermine(self, data: Data, seat: int | None, rng: Rng) -> None:
+        hidden.redetermine(data, seat, rng)
 
     def _secret_tokens(self, data: Data, seat: int) -> list[str]:
-        """Ids and names, in every UI language, of the cards in ``seat``'s hand."""
-        out: list[str] = []
-        for c in data["p"][seat]["hand"]:
-            out.append(c)
-            out.extend(dict.fromkeys(CARD_NAME[c].values()))
-        return out
+        return hidden.secret_tokens(data, seat)
 
-
-def _deal(n: int, rng: Rng) -> dict[str, int]:
-    """``n`` resources of random kinds."""
-    res = zero_res()
-    keys = list(res)
-    for _ in range(n):
-        res[keys[rng.below(4)]] += 1
-    return res
 
 GAME = EmpiresEnd()

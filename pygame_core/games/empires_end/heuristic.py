@@ -2,8 +2,9 @@
 
 It reads only what its seat may see: its own hand, resources and pending decisions, and the
 public board (empires, open disasters, the conflict card, scores). Lookahead applies only its
-own non-final actions (never "done", never a bid), so it never peeks at deck order, other
-hands or sealed bids.
+own non-final actions (never "done", never a bid, never a draw), so it never peeks at deck
+order, other hands or sealed bids. It uses Change disaster (L588) on its own turn when the open card
+would cost it a valuable location.
 
 Evaluation = score + intact location points + end-game innovation points + the future value of
 active abilities and of resources (both shrinking as the phase track runs out).
@@ -19,19 +20,19 @@ from pygame_core.games.empires_end.data import CARDS, CONFLICTS, LOCS
 from pygame_core.games.empires_end.empire import destroy_options, points
 from pygame_core.games.empires_end.scoring import destroyed_count, innovation_points
 from pygame_core.kernel.rng import Rng
-from pygame_core.kernel.state import Ctx, State, copy_json
+from pygame_core.kernel.state import State
 
 RES_VALUE = {"wheat": 0.8, "hammer": 1.1, "axe": 0.9, "coin": 1.3}
 
 
 def _remaining(d: dict[str, Any], kinds: tuple[str, ...]) -> int:
-    return sum(1 for k in d["track"][d["idx"] + 1:] if k in kinds)
+    return sum(1 for k in d["track"][d["phase_index"] + 1:] if k in kinds)
 
 
 def ability_value(ab: dict[str, Any], phase: str, d: dict[str, Any]) -> float:
     """Rough worth of an active in-play ability over the rest of the game."""
     k = ab["kind"]
-    econ = _remaining(d, ("economy", "economy_industry")) + (1 if d["stage"] == "economy" else 0)
+    econ = _remaining(d, ("economy", "economy_industry")) + (1 if d["phase"] == "economy" else 0)
     ind = _remaining(d, ("industry", "economy_industry"))
     conf = _remaining(d, ("conflict",))
     dis = _remaining(d, ("disaster", "double_disaster"))
@@ -60,23 +61,23 @@ def ability_value(ab: dict[str, Any], phase: str, d: dict[str, Any]) -> float:
 
 
 def evaluate(d: dict[str, Any], seat: int) -> float:
-    p = d["p"][seat]
+    p = d["seats"][seat]
     if d["over"]:
         frac = 0.0
     else:
-        frac = (len(d["track"]) - max(d["idx"], 0)) / len(d["track"])
-    most = max(destroyed_count(q) for q in d["p"])
-    v: float = p["score"] + innovation_points(p, most)
-    for loc in p["locs"]:
+        frac = (len(d["track"]) - max(d["phase_index"], 0)) / len(d["track"])
+    most = max(destroyed_count(q) for q in d["seats"])
+    v: float = p["score"] + innovation_points(p, most)[0]
+    for loc in p["locations"]:
         if loc["intact"]:
             v += points(loc)
-        elif _remaining(d, ("industry", "economy_industry")) or d["stage"] in ("industry",
+        elif _remaining(d, ("industry", "economy_industry")) or d["phase"] in ("industry",
                                                                                "economy_industry"):
             v += 0.25 * points(loc)
     for _key, ab, ph, _i in active(p):
         if ph != "end":
             v += 0.6 * ability_value(ab, ph, d)
-    res = p["res"]
+    res = p["resources"]
     for r, w in RES_VALUE.items():
         v += res[r] * w * (0.3 + 0.7 * frac) if not d["over"] else 0
     if sum(res.values()) < 3 and not d["over"]:
@@ -86,44 +87,45 @@ def evaluate(d: dict[str, Any], seat: int) -> float:
 
 
 def _after(game: Any, state: State, seat: int, action: dict[str, Any]) -> dict[str, Any]:
-    ctx = Ctx(copy_json(state.data), Rng(state.rng), state.players, state.options, seat)
-    game._apply(ctx, seat, copy_json(action))
-    return ctx.data
+    """The position after ``seat``'s own non-final ``action`` (none of them draws a card)."""
+    return dict(game.apply(state, seat, action).data)
 
 
 def _take_value(d: dict[str, Any], seat: int, i: int) -> float:
     """Pool + innovation worth - what the destruction costs."""
-    p = d["p"][seat]
-    entry = d["dis"][i]
+    p = d["seats"][seat]
+    entry = d["disasters"][i]
     card = CARDS[entry["card"]]
     gain = sum(entry["pool"][r] * w for r, w in RES_VALUE.items())
-    opts = destroy_options(p["locs"], card["target"])
+    opts = destroy_options(p["locations"], card["target"])
     loss = 0.0
     if opts:
-        loss = min(points(p["locs"][q - 1]) + 0.6 * ability_value(LOCS[p["locs"][q - 1]["id"]]["ability"],
-                                                                  LOCS[p["locs"][q - 1]["id"]]["phase"], d)
-                   for q in opts)
+        tiles = [LOCS[p["locations"][q - 1]["id"]] for q in opts]
+        loss = min(x["points"] + 0.6 * ability_value(x["ability"], x["phase"], d) for x in tiles)
         for q in opts[:1]:
-            for inn in p["locs"][q - 1]["inn"]:
+            for inn in p["locations"][q - 1]["innovations"]:
                 loss += 0.6 * ability_value(CARDS[inn["card"]]["ability"], CARDS[inn["card"]]["phase"], d)
     inn_val = 2.0 if card["phase"] == "end" else 0.6 * ability_value(card["ability"], card["phase"], d)
-    scarce = 2.0 if sum(p["res"].values()) <= 2 else 0.0
+    scarce = 2.0 if sum(p["resources"].values()) <= 2 else 0.0
     return gain + inn_val + scarce - loss + 0.8
 
 
 def _choose_disaster(d: dict[str, Any], seat: int, legal: list[dict[str, Any]]) -> dict[str, Any]:
-    p = d["p"][seat]
+    p = d["seats"][seat]
     takes = [a for a in legal if a["type"] == "take"]
     best_take = max(takes, key=lambda a: _take_value(d, seat, a["card"]))
     tv = _take_value(d, seat, best_take["card"])
     frees = [a for a in legal if a["type"] == "free_pass" and a["card"] == best_take["card"]]
     passes = [a for a in legal if a["type"] == "pass" and a["card"] == best_take["card"]]
+    changes = [a for a in legal if a["type"] == "change" and a["card"] == best_take["card"]]
+    if changes and tv < -4 and not frees:
+        return changes[0]  # L588: swap a card that would cost a valuable location for the next one
     if tv > 0:
         return best_take
     if frees:
         return frees[0]
     if passes:
-        return min(passes, key=lambda a: RES_VALUE[a["pay"]] / (1 + p["res"][a["pay"]]))
+        return min(passes, key=lambda a: RES_VALUE[a["pay"]] / (1 + p["resources"][a["pay"]]))
     others = [a for a in legal if a["type"] in ("pass", "free_pass")]
     if others:
         return others[0]
@@ -132,8 +134,8 @@ def _choose_disaster(d: dict[str, Any], seat: int, legal: list[dict[str, Any]]) 
 
 def _choose_bid(d: dict[str, Any], seat: int, legal: list[dict[str, Any]]) -> dict[str, Any]:
     card = CONFLICTS[d["conflict"]["card"]]
-    base = base_military(d["p"][seat])
-    opp = max((base_military(q) + 2 for s, q in enumerate(d["p"]) if s != seat), default=0)
+    base = base_military(d["seats"][seat])
+    opp = max((base_military(q) + 2 for s, q in enumerate(d["seats"]) if s != seat), default=0)
     vic = card["victory"]["points"] + sum(RES_VALUE[r] * n for r, n in card["victory"]["gain"].items())
 
     def value(a: dict[str, Any]) -> float:
@@ -154,11 +156,14 @@ def choose(game: Any, state: State, seat: int, rng: Rng) -> dict[str, Any]:
         return legal[0]
     d = state.data
     kinds = {a["type"] for a in legal}
+    if kinds == {"change"}:
+        # asked out of turn: replace the open card that would hurt this empire most if it came round
+        return min(legal, key=lambda a: _take_value(d, seat, a["card"]))
     if kinds & {"take", "pass"}:
         return _choose_disaster(d, seat, legal)
     if "shortage" in kinds or "shortage_done" in kinds:
-        total = sum(d["p"][seat]["res"].values())
-        frac = (len(d["track"]) - d["idx"]) / len(d["track"])
+        total = sum(d["seats"][seat]["resources"].values())
+        frac = (len(d["track"]) - d["phase_index"]) / len(d["track"])
         return {"type": "shortage"} if (total < 2 and frac > 0.4 and "shortage" in kinds) else {
             "type": "shortage_done"}
     if "bid" in kinds:
@@ -166,10 +171,10 @@ def choose(game: Any, state: State, seat: int, rng: Rng) -> dict[str, Any]:
     if "order" in kinds:
         return {"type": "order", "first": "economy"}
     if "execute" in kinds:
-        p = d["p"][seat]
+        p = d["seats"][seat]
 
         def pair_value(a: dict[str, Any]) -> float:
-            return -sum(points(p["locs"][CARDS[c]["target"] - 1]) for c in a["cards"])
+            return -sum(points(p["locations"][CARDS[c]["target"] - 1]) for c in a["cards"])
         return max((a for a in legal if a["type"] == "execute"), key=pair_value)
     # everything else: greedy one-step lookahead on the own evaluation
     base = evaluate(d, seat)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.empires_end.data import CARD_NAME, LOC_NAME
+from pygame_core.games.empires_end.data import CARD_NAME, CARDS, LOC_NAME
+from pygame_core.games.empires_end.empire import hit_text
 from pygame_core.games.empires_end.industry import build_cost
 from pygame_core.games.empires_end.text import PHASE_NAME, RES_NAME, hans
 
@@ -13,14 +14,20 @@ def _src(key: str, lang: str) -> str:
     return (LOC_NAME[key[2:]] if key.startswith("L:") else CARD_NAME[key[2:]])[lang]
 
 
-def _loc_at(d: dict[str, Any], seat: int | None, pos: int, lang: str) -> str:
-    if seat is None:
-        return f"#{pos}"
-    loc = d["p"][seat]["locs"][pos - 1]
-    return f"#{pos} {LOC_NAME[loc['id']][lang]}"
+def _loc_at(d: dict[str, Any], seat: int, pos: int, lang: str) -> str:
+    loc = d["seats"][seat]["locations"][pos - 1]
+    name = f"#{pos} {LOC_NAME[loc['id']][lang]}"
+    if loc["intact"]:
+        return name
+    return f"{name}, destroyed" if lang == "en" else name + zh_text("（已毀壞）", lang)
 
 
-def label(d: dict[str, Any], a: dict[str, Any], lang: str, seat: int | None) -> str:
+def zh_text(hant: str, lang: str) -> str:
+    return hant if lang == "zh-Hant" else hans(hant)
+
+
+def label(d: dict[str, Any], seat: int, a: dict[str, Any], lang: str) -> str:
+    """The label of ``seat``'s action ``a``: locations are named in ``seat``'s own empire."""
     en = lang == "en"
 
     def zh(s: str) -> str:
@@ -28,7 +35,7 @@ def label(d: dict[str, Any], a: dict[str, Any], lang: str, seat: int | None) -> 
 
     k = a.get("type")
     if k in ("pass", "free_pass", "take", "change"):
-        card = CARD_NAME[d["dis"][a["card"]]["card"]][lang] if a["card"] < len(d["dis"]) else "?"
+        card = CARD_NAME[d["disasters"][a["card"]]["card"]][lang] if a["card"] < len(d["disasters"]) else "?"
         if k == "pass":
             r = RES_NAME[a["pay"]][lang]
             return f"Pass {card}: pay 1 {r}" if en else zh(f"跳過{card}：支付1個") + r
@@ -36,7 +43,12 @@ def label(d: dict[str, Any], a: dict[str, Any], lang: str, seat: int | None) -> 
             return f"Pass {card} for free ({_src(a['src'], lang)})" if en else zh(f"免費跳過{card}（") + \
                 _src(a["src"], lang) + "）"
         if k == "take":
-            return f"Take {card}" if en else zh(f"拿取{card}")
+            took = f"Take {card}" if en else zh(f"拿取{card}")
+            if a["card"] >= len(d["disasters"]):
+                return took
+            target = CARDS[d["disasters"][a["card"]]["card"]]["target"]
+            hit = hit_text(d["seats"][seat]["locations"], target)[lang]
+            return f"{took} ({hit})" if en else f"{took}（{hit}）"
         src = _src(a["src"], lang)
         return f"Change {card} ({src})" if en else zh(f"改變{card}（") + src + "）"
     if k == "shortage":
@@ -61,7 +73,7 @@ def label(d: dict[str, Any], a: dict[str, Any], lang: str, seat: int | None) -> 
             zh(f"出價{a['axe']}個戰斧與{a['coin']}個金幣")
     if k == "build":
         name = CARD_NAME[a["card"]][lang]
-        cost = build_cost(d["p"][seat], a["card"])[0] if seat is not None else "?"
+        cost = build_cost(d["seats"][seat], a["card"])[0]
         where = _loc_at(d, seat, a["loc"], lang)
         if en:
             return f"Build {name} under {where} (cost {cost})"

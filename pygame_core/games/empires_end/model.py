@@ -1,14 +1,20 @@
 """The JSON state model and small shared helpers (resources, turn order, drawing cards).
 
-``data`` keys: ``track`` (phase kinds), ``idx`` (hourglass position), ``stage`` (current phase
-kind, or ``quick_setup``/``end``), ``step``, ``start`` (temple holder), ``deck``/``discard``
-(disaster card ids; top = last), ``cdeck``/``cdiscard`` (conflict ids), ``dis`` (open disaster
-cards: ``card``, ``pool``, ``taken_by``, ``free`` = free-pass sources used on it),
-``turn``/``acted`` (disaster turn), ``short`` (seats deciding Resource Shortage),
-``conflict``, ``hand_size``, ``learning``, ``over`` and ``p`` (one dict per seat):
-``score``, ``res``, ``hand``, ``locs`` (position order; each ``{"id", "intact", "inn": [{"card", "ex"}]}``),
-``done``, ``pend`` (this seat's pending decisions, first = current), ``used`` (ability uses this
-phase), ``bid``, ``shown``, ``ind`` (industry counters), ``sub``, ``subs_done``, ``mull``.
+``data`` keys: ``track`` (the phase kinds in order), ``phase_index`` (hourglass position), ``phase``
+(current phase kind, or ``quick_setup``/``end``), ``step`` (where the phase is), ``start_player``
+(temple holder), ``deck``/``discard`` (disaster card ids; top = last), ``conflict_deck``/
+``conflict_discard`` (conflict card ids), ``disasters`` (open disaster cards: ``card``, ``pool``,
+``taken_by``, ``free_passes`` = free-pass sources used on it), ``face_up`` (cards outside the
+empires and the open disasters whose identity everyone knows: sold, changed, executed, taken),
+``turn``/``decided`` (disaster turn: the seat deciding and the open cards it has decided on),
+``shortage`` (seats deciding Resource Shortage), ``conflict``, ``hand_size``, ``learning``,
+``over`` and ``seats`` (one dict per seat):
+``score``, ``resources``, ``hand``, ``locations`` (position order; each ``{"id", "intact",
+"innovations": [{"card", "exhausted"}]}``), ``done``, ``decisions`` (this seat's pending decisions,
+first = current), ``used`` (ability uses this phase), ``bid``, ``resources_shown``, ``industry``
+(Industry counters: ``cards_used``, ``discounts_used``, ``repaired``, ``discarded``), ``phase``
+(the seat's own part of an Economy/Industry phase), ``phases_done``, ``mulligan_used``,
+``known_discards`` (cards this seat put face down on the discard pile: only it knows them).
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from pygame_core.games.empires_end.data import CARD_NAME
-from pygame_core.games.empires_end.text import RESOURCES, join, res_t, seat_t, t  # noqa: F401
+from pygame_core.games.empires_end.text import RESOURCES, join, seat_t, t
 from pygame_core.kernel.state import Ctx
 
 Data = dict[str, Any]
@@ -37,8 +43,8 @@ def gain(res: dict[str, int], g: dict[str, int]) -> None:
 
 def turn_order(d: Data) -> list[int]:
     """Seats clockwise from the temple holder (L232)."""
-    n = len(d["p"])
-    return [(d["start"] + i) % n for i in range(n)]
+    n = len(d["seats"])
+    return [(d["start_player"] + i) % n for i in range(n)]
 
 
 def pay_hammers(res: dict[str, int], cost: int) -> None:
@@ -46,6 +52,25 @@ def pay_hammers(res: dict[str, int], cost: int) -> None:
     h = min(res["hammer"], cost)
     res["hammer"] -= h
     res["coin"] -= cost - h
+
+
+def show(ctx: Ctx, cards: list[str]) -> None:
+    """``cards`` leave a hidden place (a hand) face up: everyone now knows them. An undo barrier,
+    like every action whose visible outcome depends on hidden information."""
+    ctx.reveal()
+    face_up = ctx.data["face_up"]
+    face_up.extend(c for c in cards if c not in face_up)
+
+
+def discard(ctx: Ctx, cards: list[str], face_down_by: int | None = None) -> None:
+    """Put ``cards`` on the disaster discard pile: face up (everyone knows them), or face down by
+    seat ``face_down_by`` (only that seat knows them; the others see how many)."""
+    d = ctx.data
+    d["discard"].extend(cards)
+    if face_down_by is None:
+        d["face_up"].extend(c for c in cards if c not in d["face_up"])
+    else:
+        d["seats"][face_down_by]["known_discards"].extend(cards)
 
 
 def draw_cards(ctx: Ctx, n: int) -> list[str]:
@@ -59,6 +84,9 @@ def draw_cards(ctx: Ctx, n: int) -> list[str]:
                 break
             d["deck"] = d["discard"]
             d["discard"] = []
+            d["face_up"] = [c for c in d["face_up"] if c not in d["deck"]]
+            for p in d["seats"]:
+                p["known_discards"] = []
             ctx.rng.shuffle(d["deck"])
             ctx.log(t("The disaster discard pile is shuffled into a new deck.",
                       "災難棄牌堆洗勻成為新的災難牌庫。"))
@@ -75,7 +103,7 @@ def draw_to_hand(ctx: Ctx, seat: int, n: int) -> None:
     cards = draw_cards(ctx, n)
     if not cards:
         return
-    ctx.data["p"][seat]["hand"].extend(cards)
+    ctx.data["seats"][seat]["hand"].extend(cards)
     names = {k: ", ".join(CARD_NAME[c][k] for c in cards) for k in ("en", "zh-Hant", "zh-Hans")}
     ctx.log(join(t("You draw: ", "你摸取："), names), to=[seat],
             others=join(seat_t(seat), t(f" draws {len(cards)} card(s).", f"摸取了{len(cards)}張牌。")))

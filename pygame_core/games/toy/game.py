@@ -1,4 +1,4 @@
-"""A tiny game used only to test the kernel: draw cards, secretly bid, highest bid scores.
+"""A tiny game used to test the kernel and the shell: draw cards, secretly bid, highest bid scores.
 
 Each round both seats secretly bid 0-2 of their chips (simultaneous), then the bids are
 revealed; the higher bid draws the top card (hidden to the other seat) and scores it.
@@ -17,9 +17,10 @@ from pygame_core.kernel.state import Action
 class Toy(Game):
     id = "toy"
     names = tr("Toy", "玩具", "玩具")
+    #: a test game: registered and playable by URL, not in the production game list
+    listed = False
     min_players = 2
     max_players = 2
-    listed = False
     sealed = {"bid": ("n",)}
     options_schema = {"rounds": {"values": [1, 3], "default": 3, "label": tr("Rounds", "回合")}}
 
@@ -55,6 +56,9 @@ class Toy(Game):
         d["bids"] = [None, None]
         d["round"] += 1
 
+    def _label(self, data: dict[str, Any], seat: int, action: Action, lang: str) -> str:
+        return tr(f"Bid {action['n']}", f"出價 {action['n']}", f"出价 {action['n']}")[lang]
+
     def _view(self, data: dict[str, Any], seat: int | None) -> dict[str, Any]:
         return {"round": data["round"], "score": data["score"], "chips": data["chips"],
                 "hand": data["hands"][seat] if seat is not None else None,
@@ -79,4 +83,4 @@ class Toy(Game):
                 "winners": [i for i, s in enumerate(data["score"]) if s == best]}
 
 
-TOY = Toy()
+GAME = TOY = Toy()

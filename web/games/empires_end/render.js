@@ -1,12 +1,17 @@
-// Empire's End board: a pure function of (view, legal, ui state) -> HTML strings.
+// Empire's End front end: a pure function of (view, legal, ui state) -> HTML strings, following the
+// renderer contract of docs/architecture.md ("Adding a game's front end").
 // Nothing here knows the rules; every clickable control comes from `legal`.
 //
 // Element keys tie legal actions to board elements:
 //   loc:<seat>:<pos>   a location tile         card:<id>     a card in the viewer's hand
 //   disaster:<i>       an open disaster card   inno:<id>     a tucked innovation (maps to its tile too)
 
-import { t, pick, esc } from "../i18n.js";
-import * as I from "../icons.js";
+import { translator, pick, esc } from "../../app/i18n.js";
+import * as I from "../../app/icons.js";
+import STRINGS from "./strings.js";
+
+export const strings = STRINGS;
+const t = translator(STRINGS);
 
 export const RESOURCES = ["wheat", "hammer", "axe", "coin"];
 const PHASE_KINDS = ["disaster", "double_disaster", "economy", "industry", "economy_industry", "conflict", "quick_setup", "end"];
@@ -48,7 +53,12 @@ export function actionKeys(action, view) {
     case "execute":
       for (const c of action.cards || []) keys.push(`card:${c}`);
       break;
-    case "use": case "refresh":
+    case "use":
+      src(action.src);
+      // an ability that moves things between locations is about those locations too
+      for (const p of [action.a, action.b, action.loc]) if (p != null && me != null) keys.push(`loc:${me}:${p}`);
+      break;
+    case "refresh":
       src(action.src);
       break;
     default:
@@ -193,10 +203,10 @@ function bidForm(ctx, base) {
   if (!bids.length) return "";
   const maxA = Math.max(0, ...bids.map((b) => b.action.axe || 0));
   const maxC = Math.max(0, ...bids.map((b) => b.action.coin || 0));
-  const a = Math.min(ctx.bid.axe, maxA);
-  const c = Math.min(ctx.bid.coin, maxC);
+  const a = Math.min(ctx.draft.axe || 0, maxA);
+  const c = Math.min(ctx.draft.coin || 0, maxC);
   const match = bids.find((b) => b.action.axe === a && b.action.coin === c);
-  return `<form class="bid-form" data-testid="bid-form" aria-label="${esc(t("sealed_bid"))}">`
+  return `<form class="bid-form" data-form="bid" data-testid="bid-form" aria-label="${esc(t("sealed_bid"))}">`
     + `<h3 class="mini-h">${I.lock} ${esc(t("sealed_bid"))}</h3>`
     + `<label>${I.RES.axe}<span>${esc(t("bid_axes"))}</span><input type="number" inputmode="numeric" name="axe" min="0" max="${maxA}" value="${a}" data-testid="bid-axe"></label>`
     + `<label>${I.RES.coin}<span>${esc(t("bid_coins"))}</span><input type="number" inputmode="numeric" name="coin" min="0" max="${maxC}" value="${c}" data-testid="bid-coin"></label>`
@@ -205,6 +215,48 @@ function bidForm(ctx, base) {
     + (match ? "" : `<p class="warn-text">${esc(t("bid_not_legal"))}</p>`)
     + `</form>`;
 }
+
+/** The sealed-bid form (EE L457): a draft of axes and coins, committed as one legal "bid" action. */
+export const forms = {
+  bid: {
+    /** Keep the typed amounts in the draft and update the form in place (no redraw while typing). */
+    input(form, ctx) {
+      const axe = Math.max(0, Math.floor(+form.elements.axe.value || 0));
+      const coin = Math.max(0, Math.floor(+form.elements.coin.value || 0));
+      Object.assign(ctx.draft, { axe, coin });
+      const li = findBid(ctx.legal, axe, coin);
+      const total = form.querySelector("[data-role=bid-total]");
+      if (total) total.textContent = bidTotalText(+total.dataset.base || 0, axe + coin);
+      const b = form.querySelector("[data-role=bid-commit]");
+      b.disabled = !li;
+      if (li) {
+        b.dataset.action = JSON.stringify(li.action);
+        b.dataset.idx = String(ctx.legal.indexOf(li));
+      } else {
+        b.removeAttribute("data-action");
+      }
+      const w = form.querySelector(".warn-text");
+      if (!li && !w) form.insertAdjacentHTML("beforeend", `<p class="warn-text">${esc(t("bid_not_legal"))}</p>`);
+      if (li && w) w.remove();
+    },
+    /** The legal bid the form holds, or null. */
+    submit(form, ctx) {
+      return findBid(ctx.legal, +form.elements.axe.value || 0, +form.elements.coin.value || 0);
+    },
+  },
+};
+
+const findBid = (legal, axe, coin) => legal.find((l) => l.action.type === "bid" && l.action.axe === axe && l.action.coin === coin) || null;
+
+/** What to do now, in words, for the phase (shown when it is the viewer's move and nothing is pending). */
+export function hint(view) {
+  const key = `hint_${view.phase ? view.phase.kind : ""}`;
+  const s = t(key);
+  return s === key ? "" : s;
+}
+
+/** Class of the board's wrapper: styles per phase. */
+export const boardClass = (view) => `ee-board phase-${view.phase ? view.phase.kind : ""}`;
 
 /** "Strength: 4 base + 3 bid = 7" (L457: strength = base military + axes and coins bid). */
 export function bidTotalText(base, bid) {

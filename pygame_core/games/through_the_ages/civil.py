@@ -1,0 +1,596 @@
+"""The action phase: civil actions (L380-1264) and military actions (L755-770, L1153-1186,
+L1500-1554). Each ``_x`` function lists the legal actions of one kind; :func:`apply` plays them.
+
+Actions (JSON): ``take{slot}``, ``pop``, ``build{card}``, ``upgrade{from,to}``, ``destroy{card}``,
+``disband{card}``, ``leader{card}``, ``stage{n}``, ``develop{card}``, ``revolution{card}``,
+``play{card, option?, do?}``, ``tactic{card}``, ``copy{card}``, ``end``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygame_core.games.through_the_ages import effects, tokens
+from pygame_core.games.through_the_ages.catalog import CARDS
+from pygame_core.games.through_the_ages.economy import (
+    build_cost,
+    ca_left,
+    discount,
+    ma_left,
+    matches,
+    pay_resources,
+    resources_for,
+    spend_ca,
+    spend_ma,
+    sync,
+    upgrade_cost,
+    use_once,
+)
+from pygame_core.games.through_the_ages.model import ROW_COST, Data, Player, pop_cost
+from pygame_core.games.through_the_ages.ratings import stats
+from pygame_core.games.through_the_ages.text import say
+from pygame_core.kernel import Ctx
+
+Action = dict[str, Any]
+TECH_KINDS = ("farm", "mine", "urban", "unit", "special", "government")
+
+
+def in_play(p: Player, cid: str) -> bool:
+    return cid in p["work"] or cid in p["specials"] or cid == p["gov"]
+
+
+def hand_limit(p: Player) -> int:
+    """Civil hand limit = white tokens owned (L638, L1797), plus card modifiers."""
+    return p["ca_total"] + stats(p, tactics=False)["civil_hand"]
+
+
+def take_cost(p: Player, slot: int, cid: str) -> int:
+    c = CARDS[cid]
+    cost = ROW_COST[slot]
+    if c["kind"] == "wonder":
+        cost += len(p["wonders"])  # L422-426
+        cost -= discount(p, "take_wonder", cid)
+    if c["kind"] == "leader":
+        cost -= discount(p, "take_leader", cid)
+    return max(0, cost)
+
+
+def can_take(d: Data, p: Player, slot: int, limit: int) -> bool:
+    cid = d["row"][slot]
+    if cid is None:
+        return False
+    c = CARDS[cid]
+    if take_cost(p, slot, cid) > ca_left(p):
+        return False
+    if c["kind"] == "wonder":
+        return p["wonder"] is None  # L416-426
+    if len(p["hand"]) >= limit:  # L632, L638-644
+        return False
+    if c["kind"] in TECH_KINDS and (cid in p["hand"] or in_play(p, cid)):
+        return False  # L386-390
+    if c["kind"] == "leader" and c["lvl"] in p["leader_ages"]:
+        return False  # L406-408
+    return True
+
+
+def _takes(d: Data, p: Player) -> list[Action]:
+    limit = hand_limit(p)
+    return [{"type": "take", "slot": i} for i in range(len(d["row"])) if can_take(d, p, i, limit)]
+
+
+def pop_food(p: Player) -> int | None:
+    base = pop_cost(p["yellow"])
+    if base is None:
+        return None
+    return max(0, base - discount(p, "increase_population"))
+
+
+def _pops(p: Player, ca: int) -> list[Action]:
+    food = pop_food(p)
+    if ca_left(p) >= ca and food is not None and tokens.amount(p, "farm") >= food:
+        return [{"type": "pop"}]
+    return []
+
+
+def urban_count(p: Player, utype: str) -> int:
+    return sum(n for c, n in p["work"].items() if CARDS[c]["kind"] == "urban" and CARDS[c]["type"] == utype)
+
+
+def _builds(p: Player, ca: int, ma: int, target: str | None = None) -> list[Action]:
+    if p["pool"] <= 0:
+        return []
+    out = []
+    limit = stats(p, tactics=False)["urban_limit"]
+    for cid in p["work"]:
+        c = CARDS[cid]
+        if target and not matches(target, c):
+            continue
+        if c["kind"] == "unit":
+            if ma_left(p) < ma:
+                continue
+        elif ca_left(p) < ca:
+            continue
+        if c["kind"] == "urban" and urban_count(p, c["type"]) >= limit:
+            continue  # L745-753
+        if resources_for(p, cid) >= build_cost(p, cid):
+            out.append({"type": "build", "card": cid})
+    return out
+
+
+def _same_line(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    return a["kind"] == b["kind"] and a["type"] == b["type"]
+
+
+def _upgrades(p: Player, ca: int, ma: int, target: str | None = None) -> list[Action]:
+    out = []
+    for lo, n in p["work"].items():
+        if not n:
+            continue
+        a = CARDS[lo]
+        if target and not matches(target, a):
+            continue
+        if a["kind"] == "unit" and ma_left(p) < ma or a["kind"] != "unit" and ca_left(p) < ca:
+            continue
+        for hi in p["work"]:
+            b = CARDS[hi]
+            if _same_line(a, b) and b["lvl"] > a["lvl"] and resources_for(p, hi) >= upgrade_cost(p, lo, hi):
+                out.append({"type": "upgrade", "from": lo, "to": hi})
+    return out
+
+
+def _destroys(p: Player) -> list[Action]:
+    out = []
+    for cid, n in p["work"].items():
+        if n:
+            if CARDS[cid]["kind"] == "unit":
+                if ma_left(p) >= 1:
+                    out.append({"type": "disband", "card": cid})
+            elif ca_left(p) >= 1:
+                out.append({"type": "destroy", "card": cid})
+    return out
+
+
+def _leaders(p: Player, d: Data) -> list[Action]:
+    if ca_left(p) < 1 or d["round"] <= 1:
+        return []
+    return [{"type": "leader", "card": c} for c in dict.fromkeys(p["hand"]) if CARDS[c]["kind"] == "leader"]
+
+
+def stages_per_action(p: Player) -> int:
+    """Wonder stages one CA builds: 1, or more with a construction special tech (L987)."""
+    n = 1
+    for s in p["specials"]:
+        for e in CARDS[s]["effects"]:
+            if e["kind"] == "rule" and e.get("code") in ("wonder_stages_per_action", "wonder_stages"):
+                n = max(n, int(e.get("n", 1)))
+            if e["kind"] == "per" and e.get("what") == "wonder_stages":
+                n = max(n, int(e.get("n", 1)))
+    return n
+
+
+def stage_cost(p: Player, k: int) -> int:
+    w = p["wonder"]
+    costs = CARDS[w["id"]]["cost"]["stages"][w["built"] : w["built"] + k]
+    return max(0, sum(costs) - discount(p, "wonder_stage", w["id"]))
+
+
+def _stages(p: Player, ca: int, most: int | None = None) -> list[Action]:
+    w = p["wonder"]
+    if w is None or ca_left(p) < ca:
+        return []
+    left = len(CARDS[w["id"]]["cost"]["stages"]) - w["built"]
+    top = min(left, stages_per_action(p) if most is None else most)
+    return [
+        {"type": "stage", "n": k} for k in range(1, top + 1) if tokens.amount(p, "mine") >= stage_cost(p, k)
+    ]
+
+
+def science_cost(p: Player, cid: str) -> int:
+    return max(0, CARDS[cid]["cost"].get("science", 0) - discount(p, "develop", cid))
+
+
+def _special_blocked(p: Player, cid: str) -> bool:
+    c = CARDS[cid]
+    return c["kind"] == "special" and any(
+        CARDS[s]["type"] == c["type"] and CARDS[s]["lvl"] >= c["lvl"] for s in p["specials"]
+    )
+
+
+def _develops(p: Player, ca: int) -> list[Action]:
+    if ca_left(p) < ca:
+        return []
+    out = []
+    for cid in dict.fromkeys(p["hand"]):
+        c = CARDS[cid]
+        if c["kind"] in TECH_KINDS and p["sci"] >= science_cost(p, cid) and not _special_blocked(p, cid):
+            out.append({"type": "develop", "card": cid})
+    return out
+
+
+def revolution_cost(p: Player, cid: str) -> int:
+    return max(0, CARDS[cid]["cost"].get("revolution", 0) - discount(p, "revolution", cid))
+
+
+def _revolutions(p: Player) -> list[Action]:
+    """All CAs unspent on a net basis (L1022-1042, ruling §8.24)."""
+    if p["ca_used"] > 0 or p["ca_total"] < 1:
+        return []
+    return [
+        {"type": "revolution", "card": c}
+        for c in dict.fromkeys(p["hand"])
+        if CARDS[c]["kind"] == "government" and p["sci"] >= revolution_cost(p, c)
+    ]
+
+
+def _tactics(d: Data, p: Player) -> list[Action]:
+    if p["tactic_done"]:
+        return []
+    out: list[Action] = []
+    cost = max(0, 1 - discount(p, "play_tactic"))
+    if ma_left(p) >= cost:
+        out += [
+            {"type": "tactic", "card": c} for c in dict.fromkeys(p["mil"]) if CARDS[c]["kind"] == "tactic"
+        ]
+    if ma_left(p) >= 2:
+        out += [{"type": "copy", "card": c} for c in dict.fromkeys(d["common"]) if c != p["tactic"]]
+    return out
+
+
+# ------------------------------------------------------------------ action cards
+def sub_actions(d: Data, p: Player, e: dict[str, Any]) -> list[Action]:
+    """The actions a card's ``do`` effect may carry out, free of CA (L1198-1264)."""
+    act = e["action"]
+    target = e.get("target")
+    if target == "farm_mine_urban":
+        target = "building"
+    if act == "build":
+        return _builds(p, 0, 0, target)
+    if act == "build_or_upgrade":
+        return _builds(p, 0, 0, target) + _upgrades(p, 0, 0, target)
+    if act == "upgrade":
+        return _upgrades(p, 0, 0, target)
+    if act == "develop":
+        return _develops(p, 0)
+    if act == "increase_population":
+        return _pops(p, 0)
+    if act == "build_wonder_stage":
+        return _stages(p, 0, 1)  # exactly one stage (L1240)
+    return []
+
+
+def _with_discount(p: Player, effs: list[dict[str, Any]]) -> Player:
+    q = dict(p)
+    q["disc"] = list(p.get("disc", []))
+    for e in effs:
+        if e["kind"] == "do" and e.get("discount"):
+            q["disc"].append(
+                {"on": on_of(e["action"]), "n": e["discount"], "target": e.get("target"), "age": None}
+            )
+    return q
+
+
+def on_of(action: str) -> str:
+    return {
+        "build_wonder_stage": "wonder_stage",
+        "increase_population": "increase_population",
+        "develop": "develop",
+        "upgrade": "upgrade",
+        "build": "build",
+        "build_or_upgrade": "build",
+    }.get(action, action)
+
+
+def _plays(d: Data, p: Player) -> list[Action]:
+    out: list[Action] = []
+    if ca_left(p) < 1:
+        breakthrough_only = True
+    else:
+        breakthrough_only = False
+    for cid in dict.fromkeys(p["hand"]):
+        c = CARDS[cid]
+        if c["kind"] != "action" or cid in p["new"]:
+            continue  # L1202
+        effs = c["effects"]
+        dos = [e for e in effs if e["kind"] == "do"]
+        choice = next((e for e in effs if e["kind"] == "choice"), None)
+        if dos:
+            q = _with_discount(p, effs)
+            q["ca_used"] = p["ca_used"] + 1
+            subs = [] if breakthrough_only else sub_actions(d, q, dos[0])
+            out += [{"type": "play", "card": cid, "do": s} for s in subs]
+            if dos[0]["action"] == "develop":  # Breakthrough pays a revolution with all CAs (L1254)
+                out += [{"type": "play", "card": cid, "do": r} for r in _revolutions(_with_discount(p, effs))]
+        elif breakthrough_only:
+            continue
+        elif choice is not None:
+            out += [{"type": "play", "card": cid, "option": i} for i in range(len(choice["options"]))]
+        else:
+            out.append({"type": "play", "card": cid})
+    return out
+
+
+def legal(d: Data, seat: int) -> list[Action]:
+    """Every action-phase action of the current player."""
+    p = d["p"][seat]
+    if d["round"] <= 1:
+        return _takes(d, p) + [{"type": "end"}]  # round 1: only take cards (L376)
+    return (
+        _takes(d, p)
+        + _pops(p, 1)
+        + _builds(p, 1, 1)
+        + _upgrades(p, 1, 1)
+        + _destroys(p)
+        + _leaders(p, d)
+        + _stages(p, 1)
+        + _develops(p, 1)
+        + _revolutions(p)
+        + _plays(d, p)
+        + _tactics(d, p)
+        + [{"type": "end"}]
+    )
+
+
+# ------------------------------------------------------------------ apply
+def apply(ctx: Ctx, seat: int, a: Action) -> None:
+    d = ctx.data
+    p = d["p"][seat]
+    k = a["type"]
+    p["acted"] = True
+    if k == "take":
+        take(ctx, seat, a["slot"])
+    elif k == "play":
+        play(ctx, seat, a)
+    elif k == "tactic":
+        spend_ma(p, max(0, 1 - discount(p, "play_tactic")))
+        p["mil"].remove(a["card"])
+        ctx.reveal()  # a card from the hidden military hand, now face up: undo may not hide it again
+        p["tactic"] = p["exclusive"] = a["card"]
+        p["tactic_done"] = True
+        ctx.log(say("{p} plays the tactic {c}", "{p}打出阵型{c}", p=seat, c=a["card"]), card=a["card"])
+    elif k == "copy":
+        spend_ma(p, 2)
+        p["tactic"] = a["card"]
+        p["tactic_done"] = True
+        ctx.log(say("{p} copies the tactic {c}", "{p}复制阵型{c}", p=seat, c=a["card"]))
+    else:
+        do(ctx, seat, a, free=False)
+    sync(p)
+
+
+def do(ctx: Ctx, seat: int, a: Action, free: bool) -> None:
+    """Build, upgrade, destroy, disband, population, leader, wonder stage, develop, revolution."""
+    p = ctx.data["p"][seat]
+    k = a["type"]
+    cost_ca = 0 if free else 1
+    if k == "pop":
+        food = pop_food(p) or 0
+        spend_ca(p, cost_ca)
+        tokens.pay(p, "farm", food)
+        use_once(p, "increase_population")
+        p["yellow"] -= 1
+        p["pool"] += 1
+        ctx.log(say("{p} increases population ({n} food)", "{p}增加人口（{n}食物）", p=seat, n=food))
+    elif k == "build":
+        cid = a["card"]
+        cost = build_cost(p, cid)
+        if CARDS[cid]["kind"] == "unit":
+            spend_ma(p, cost_ca)
+        else:
+            spend_ca(p, cost_ca)
+        pay_resources(p, cid, cost)
+        use_once(p, "build")
+        p["pool"] -= 1
+        p["work"][cid] += 1
+        ctx.log(say("{p} builds {c} ({n} resources)", "{p}建造{c}（{n}资源）", p=seat, c=cid, n=cost))
+        effects.triggers(
+            ctx,
+            seat,
+            "build_unit"
+            if CARDS[cid]["kind"] == "unit"
+            else "build_urban"
+            if CARDS[cid]["kind"] == "urban"
+            else "build",
+        )
+    elif k == "upgrade":
+        lo, hi = a["from"], a["to"]
+        cost = upgrade_cost(p, lo, hi)
+        if CARDS[lo]["kind"] == "unit":
+            spend_ma(p, cost_ca)
+        else:
+            spend_ca(p, cost_ca)
+        pay_resources(p, hi, cost)
+        use_once(p, "upgrade")
+        use_once(p, "build")
+        p["work"][lo] -= 1
+        p["work"][hi] += 1
+        ctx.log(
+            say(
+                "{p} upgrades {c} to {d} ({n} resources)",
+                "{p}将{c}升级为{d}（{n}资源）",
+                p=seat,
+                c=lo,
+                d=hi,
+                n=cost,
+            )
+        )
+    elif k in ("destroy", "disband"):
+        if k == "disband":
+            spend_ma(p, 1)
+        else:
+            spend_ca(p, 1)
+        p["work"][a["card"]] -= 1
+        p["pool"] += 1
+        ctx.log(say("{p} removes one {c}", "{p}移除一个{c}", p=seat, c=a["card"]))
+    elif k == "leader":
+        play_leader(ctx, seat, a["card"])
+    elif k == "stage":
+        build_stages(ctx, seat, a["n"], cost_ca)
+    elif k == "develop":
+        develop(ctx, seat, a["card"], cost_ca)
+    elif k == "revolution":
+        revolution(ctx, seat, a["card"])
+
+
+def take(ctx: Ctx, seat: int, slot: int) -> None:
+    d = ctx.data
+    p = d["p"][seat]
+    cid = d["row"][slot]
+    cost = take_cost(p, slot, cid)
+    spend_ca(p, cost)
+    d["row"][slot] = None
+    c = CARDS[cid]
+    if c["kind"] == "wonder":
+        p["wonder"] = {"id": cid, "built": 0}  # straight into play, unfinished (L416-418)
+    else:
+        p["hand"].append(cid)
+        p["new"].append(cid)
+        if c["kind"] == "leader":
+            p["leader_ages"].append(c["lvl"])
+    ctx.log(say("{p} takes {c} ({n} CA)", "{p}拿取{c}（{n}内政行动点）", p=seat, c=cid, n=cost), card=cid)
+    if c["kind"] in TECH_KINDS:
+        effects.triggers(ctx, seat, "take_tech")
+
+
+def enter(ctx: Ctx, seat: int, cid: str, sign: int = 1) -> None:
+    """Cards with token symbols add tokens from the box while in play (L1454-1458)."""
+    p = ctx.data["p"][seat]
+    for e in CARDS[cid]["effects"]:
+        if (
+            e["kind"] == "gain"
+            and e.get("when", "permanent") == "permanent"
+            and e["what"] in ("blue", "yellow")
+        ):
+            effects.gain(ctx, seat, e["what"], sign * e["n"])
+    del p
+
+
+def remove_leader(ctx: Ctx, seat: int) -> None:
+    p = ctx.data["p"][seat]
+    old = p["leader"]
+    if old:
+        enter(ctx, seat, old, -1)
+        p["leader"] = None
+
+
+def play_leader(ctx: Ctx, seat: int, cid: str) -> None:
+    p = ctx.data["p"][seat]
+    spend_ca(p, 1)
+    old = p["leader"]
+    if old:
+        remove_leader(ctx, seat)
+        p["ca_used"] -= 1  # L818-822: regain 1 CA
+    p["hand"].remove(cid)
+    p["leader"] = cid
+    enter(ctx, seat, cid)
+    ctx.log(say("{p} plays the leader {c}", "{p}打出领袖{c}", p=seat, c=cid))
+
+
+def build_stages(ctx: Ctx, seat: int, n: int, cost_ca: int) -> None:
+    p = ctx.data["p"][seat]
+    w = p["wonder"]
+    cost = stage_cost(p, n)
+    spend_ca(p, cost_ca)
+    tokens.pay(p, "mine", cost)
+    use_once(p, "wonder_stage")
+    w["built"] += n
+    w["tokens"] = w.get("tokens", 0) + min(n, p["bank"])  # stage tokens from the blue bank (L842)
+    p["bank"] -= min(n, p["bank"])
+    ctx.log(
+        say(
+            "{p} builds {n} stage(s) of {c} ({m} resources)",
+            "{p}建造{c}的{n}个阶段（{m}资源）",
+            p=seat,
+            n=n,
+            c=w["id"],
+            m=cost,
+        )
+    )
+    if w["built"] >= len(CARDS[w["id"]]["cost"]["stages"]):
+        p["bank"] += w.get("tokens", 0)  # L869-877
+        p["wonder"] = None
+        p["wonders"].append(w["id"])
+        enter(ctx, seat, w["id"])
+        effects.apply_list(
+            ctx, seat, [e for e in CARDS[w["id"]]["effects"] if e.get("when") == "play"], source=w["id"]
+        )
+        ctx.log(say("{p} completes {c}", "{p}完成{c}", p=seat, c=w["id"]))
+
+
+def develop(ctx: Ctx, seat: int, cid: str, cost_ca: int) -> None:
+    """Develop a technology (L924-942), or change government peacefully (L1001-1016)."""
+    p = ctx.data["p"][seat]
+    c = CARDS[cid]
+    sci = science_cost(p, cid)
+    spend_ca(p, cost_ca)
+    p["sci"] -= sci
+    use_once(p, "develop")
+    p["hand"].remove(cid)
+    if c["kind"] == "government":
+        _new_government(ctx, seat, cid)
+    elif c["kind"] == "special":
+        for s in [s for s in p["specials"] if CARDS[s]["type"] == c["type"]]:
+            p["specials"].remove(s)  # L979, L1054
+            enter(ctx, seat, s, -1)
+        p["specials"].append(cid)
+        enter(ctx, seat, cid)
+        effects.triggers(ctx, seat, "develop_special")
+    else:
+        p["work"][cid] = 0
+        if c["kind"] in ("farm", "mine"):
+            p["blue"][cid] = 0
+    ctx.log(say("{p} develops {c} ({n} science)", "{p}发展{c}（{n}科学）", p=seat, c=cid, n=sci))
+    effects.triggers(ctx, seat, "develop_tech")
+
+
+def _new_government(ctx: Ctx, seat: int, cid: str) -> None:
+    p = ctx.data["p"][seat]
+    enter(ctx, seat, p["gov"], -1)
+    p["gov"] = cid
+    enter(ctx, seat, cid)
+
+
+def revolution(ctx: Ctx, seat: int, cid: str) -> None:
+    """All CAs plus the lower science cost; new CAs are spent too, MAs untouched (L1022-1042)."""
+    p = ctx.data["p"][seat]
+    sci = revolution_cost(p, cid)
+    p["sci"] -= sci
+    p["hand"].remove(cid)
+    _new_government(ctx, seat, cid)
+    sync(p)
+    p["ca_used"] = p["ca_total"]
+    ctx.log(
+        say(
+            "{p} declares a revolution: {c} ({n} science)",
+            "{p}宣告革命：{c}（{n}科学）",
+            p=seat,
+            c=cid,
+            n=sci,
+        )
+    )
+
+
+def play(ctx: Ctx, seat: int, a: Action) -> None:
+    """Play an action card (L1198-1264): 1 CA, its effect, then the card leaves the game."""
+    p = ctx.data["p"][seat]
+    cid = a["card"]
+    c = CARDS[cid]
+    sub = a.get("do")
+    p["hand"].remove(cid)
+    ctx.log(say("{p} plays {c}", "{p}打出{c}", p=seat, c=cid))
+    if sub is not None and sub["type"] == "revolution":
+        revolution(ctx, seat, sub["card"])  # Breakthrough: all CAs instead of 1 (L1254)
+    else:
+        spend_ca(p, 1)
+        if sub is not None:
+            for e in c["effects"]:
+                if e["kind"] == "do" and e.get("discount"):
+                    p.setdefault("disc", []).append(
+                        {"on": on_of(e["action"]), "n": e["discount"], "target": e.get("target"), "age": None}
+                    )
+            do(ctx, seat, sub, free=True)
+            use_once(p, "upgrade")
+            use_once(p, "build")
+            for e in c["effects"]:
+                if e["kind"] == "do":
+                    effects.apply_list(ctx, seat, e.get("then", []), source=cid)
+    rest = [e for e in c["effects"] if e["kind"] not in ("do",)]
+    effects.apply_list(ctx, seat, rest, option=a.get("option"), source=cid)

@@ -1,0 +1,111 @@
+"""Civil and military action tokens (L899-910, L1805-1809), discounts and costs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygame_core.games.through_the_ages import tokens
+from pygame_core.games.through_the_ages.catalog import CARDS
+from pygame_core.games.through_the_ages.model import Player
+from pygame_core.games.through_the_ages.ratings import once_cards, stats
+
+
+def ca_left(p: Player) -> int:
+    return p["ca_total"] - p["ca_used"]
+
+
+def ma_left(p: Player) -> int:
+    return p["ma_total"] - p["ma_used"] + p["temp_ma"]
+
+
+def spend_ca(p: Player, n: int = 1) -> None:
+    p["ca_used"] += n
+
+
+def spend_ma(p: Player, n: int = 1) -> None:
+    """Temporary MAs are spent first (L1256-1264)."""
+    t = min(p["temp_ma"], n)
+    p["temp_ma"] -= t
+    p["ma_used"] += n - t
+
+
+def sync(p: Player) -> None:
+    """Recompute the token totals: a rising total adds available tokens now (L909); a falling
+    total removes spent tokens first (L910)."""
+    r = stats(p, tactics=False)
+    for key in ("ca", "ma"):
+        new, old = r[key], p[key + "_total"]
+        if new < old:
+            p[key + "_used"] = max(0, p[key + "_used"] - (old - new))
+            p[key + "_used"] = min(p[key + "_used"], new)
+        p[key + "_total"] = new
+
+
+def matches(target: str | None, card: dict[str, Any] | None) -> bool:
+    if target is None or card is None:
+        return True
+    if target in ("farm_mine",):
+        return card["kind"] in ("farm", "mine")
+    if target == "tech":
+        return card["kind"] in ("farm", "mine", "urban", "unit", "special", "government")
+    if target == "building":
+        return card["kind"] in ("farm", "mine", "urban")
+    return target in (card["kind"], card["type"], card["category"])
+
+
+def discount(p: Player, on: str, card: str | None = None) -> int:
+    """Permanent discounts on ``on`` from cards in play (Moses, construction techs L985, L1151)
+    and this turn's one-shot discounts (action cards)."""
+    c = CARDS[card] if card else None
+    n = 0
+    for src in once_cards(p):
+        for e in CARDS[src]["effects"]:
+            if (
+                e["kind"] == "discount"
+                and e.get("when", "permanent") == "permanent"
+                and e["on"] == on
+                and matches(e.get("target"), c)
+                and (e.get("age") is None or c is None or e["age"] == c["age"])
+            ):
+                n += e["n"]
+    for e in p.get("disc", []):
+        if (
+            e["on"] == on
+            and matches(e.get("target"), c)
+            and (e.get("age") is None or c is None or e["age"] == c["age"])
+        ):
+            n += e["n"]
+    return n
+
+
+def build_cost(p: Player, card: str) -> int:
+    """Resources to build on ``card``, after discounts (construction techs; never Age A urban, §7.3)."""
+    c = CARDS[card]
+    base = c["cost"].get("build", 0)
+    return max(0, base - discount(p, "build", card))
+
+
+def upgrade_cost(p: Player, low: str, high: str) -> int:
+    """Cost difference, with the construction discounts applied to both costs (L1145-1151)."""
+    diff = build_cost(p, high) - build_cost(p, low)
+    return max(0, diff - discount(p, "upgrade", high))
+
+
+def resources_for(p: Player, card: str) -> int:
+    """Resources the player can spend on ``card``: stored resources, plus this turn's military
+    resources for units (Patriotism, L1256-1264)."""
+    extra = p["mil_res"] if CARDS[card]["kind"] == "unit" else 0
+    return tokens.amount(p, "mine") + extra
+
+
+def pay_resources(p: Player, card: str, n: int) -> None:
+    if CARDS[card]["kind"] == "unit" and p["mil_res"]:
+        used = min(p["mil_res"], n)
+        p["mil_res"] -= used
+        n -= used
+    tokens.pay(p, "mine", n)
+
+
+def use_once(p: Player, on: str) -> None:
+    """One-shot discounts of this turn are used by the next such action."""
+    p["disc"] = [e for e in p.get("disc", []) if e["on"] != on]

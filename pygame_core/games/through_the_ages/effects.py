@@ -1,0 +1,326 @@
+"""The interpreter of structured card effects (data/README.md "Effect records").
+
+Covers the one-time effects of action cards, events, territories, completed wonders and the
+``on`` triggers of leaders. An effect kind or target the engine does not know is logged and
+skipped (README.md lists them)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygame_core.games.through_the_ages import tokens
+from pygame_core.games.through_the_ages.catalog import CARDS
+from pygame_core.games.through_the_ages.model import Data
+from pygame_core.games.through_the_ages.ratings import count, once_cards, stats
+from pygame_core.games.through_the_ages.text import t
+from pygame_core.kernel import Ctx
+
+Effect = dict[str, Any]
+
+
+def value_of(d: Data, seat: int, key: str) -> int:
+    """A ranking/counting value (``by``/``per`` vocabulary) of ``seat``."""
+    p = d["p"][seat]
+    if key in ("strength", "happiness", "colonization"):
+        return stats(p)[key]
+    if key == "science_rating":
+        return stats(p)["science"]
+    if key == "culture_rating":
+        return stats(p)["culture"]
+    if key == "culture":
+        return int(p["cul"])
+    if key == "food_production":
+        return tokens.production(p, "farm")
+    if key in ("resource_production", "resources_production"):
+        return tokens.production(p, "mine")
+    if key == "discontent_workers":
+        from pygame_core.games.through_the_ages.model import happy_needed
+
+        return max(0, happy_needed(p["yellow"]) - stats(p)["happiness"])
+    return count(p, key)
+
+
+def order_from(d: Data, first: int) -> list[int]:
+    """Active seats clockwise from ``first``."""
+    n = len(d["p"])
+    return [(first + i) % n for i in range(n) if not d["p"][(first + i) % n]["resigned"]]
+
+
+def ranked(d: Data, by: str, current: int, best: bool) -> list[int]:
+    """Seats from strongest to weakest (``best``) by ``by``; ties go to the current player, then
+    the nearest clockwise, as "stronger" (L1392-1408)."""
+    seats = order_from(d, current)
+    keyed = [(value_of(d, s, by), -i, s) for i, s in enumerate(seats)]
+    keyed.sort(reverse=True)
+    out = [s for _v, _i, s in keyed]
+    return out if best else out[::-1]
+
+
+def targets(d: Data, who: str, by: str | None, seat: int, current: int) -> list[int]:
+    """The seats an effect touches (``who``)."""
+    n_active = len(order_from(d, current))
+    if who == "self":
+        return [seat]
+    if who == "each":
+        return order_from(d, current)
+    key = by or "strength"
+    if who in ("best", "worst"):
+        return ranked(d, key, current, who == "best")[:1]
+    if who in ("two_best", "two_worst"):
+        k = 1 if n_active == 2 else 2
+        return ranked(d, key, current, who == "two_best")[:k]
+    if who == "not_worst":
+        return ranked(d, key, current, True)[:-1]
+    if who == "most":
+        top = max(value_of(d, s, key) for s in order_from(d, current))
+        return [s for s in order_from(d, current) if value_of(d, s, key) == top]
+    return [seat]
+
+
+def num(d: Data, seat: int, e: Effect) -> int:
+    """An effect's ``n``; a table by player count counts once per stronger (or more cultured) civ."""
+    n: Any = e.get("n", 1)
+    if isinstance(n, dict):
+        n = int(n.get(str(len(order_from(d, seat))), n.get("4", 0)) or 0)
+        per = e.get("per")
+        if per in ("stronger_civs", "civs_more_culture"):
+            key = "strength" if per == "stronger_civs" else "culture"
+            mine = value_of(d, seat, key)
+            n *= sum(1 for s in order_from(d, seat) if s != seat and value_of(d, s, key) > mine)
+    return int(n)
+
+
+def gain(ctx: Ctx, seat: int, what: str, n: int) -> None:
+    """Seat gains (or loses, ``n`` < 0) ``n`` of ``what``."""
+    d = ctx.data
+    p = d["p"][seat]
+    if n == 0:
+        return
+    if what == "food_or_resources":  # canonical choice: resources gained, resources lost first
+        if n > 0:
+            gain(ctx, seat, "resources", n)
+        else:
+            short = tokens.lose(p, "mine", -n)
+            gain(ctx, seat, "food", -short)
+        return
+    if what == "food" or what == "resources":
+        kind = "farm" if what == "food" else "mine"
+        if n > 0:
+            tokens.gain(p, kind, n)
+        else:
+            short = tokens.lose(p, kind, -n)
+            if short and what == "food":
+                p["cul"] = max(0, p["cul"] - 4 * short)
+    elif what == "science":
+        p["sci"] = max(0, p["sci"] + n)
+    elif what == "culture":
+        p["cul"] = max(0, p["cul"] + n)
+    elif what == "blue":
+        if n > 0:
+            p["bank"] += n
+        else:
+            p["bank"] = max(0, p["bank"] + n)
+    elif what == "yellow":
+        p["yellow"] = max(0, p["yellow"] + n)
+    elif what == "population":
+        for _ in range(n):
+            if p["yellow"] > 0:
+                p["yellow"] -= 1
+                p["pool"] += 1
+    elif what == "workers":
+        if n > 0:
+            gain(ctx, seat, "population", n)
+        else:
+            for _ in range(-n):
+                if p["pool"] > 0:
+                    p["pool"] -= 1
+                    p["yellow"] += 1
+    elif what == "military_cards":
+        from pygame_core.games.through_the_ages import flow
+
+        flow.draw_military(ctx, seat, n)
+    elif what == "ca":
+        if n > 0:
+            p["ca_used"] -= n
+        else:
+            p["ca_used"] = min(p["ca_total"], p["ca_used"] - n)
+    elif what == "ma":
+        if n > 0:
+            p["temp_ma"] += n
+        else:
+            p["ma_used"] = min(p["ma_total"], p["ma_used"] - n)
+    # rating words as one-time gains have no effect of their own
+
+
+def apply_list(
+    ctx: Ctx,
+    seat: int,
+    effects: list[Effect],
+    *,
+    current: int | None = None,
+    option: int | None = None,
+    source: str | None = None,
+) -> None:
+    """Run one-time effects for ``seat`` (``current`` = the player whose turn it is, for ties)."""
+    cur = seat if current is None else current
+    for e in effects:
+        apply_one(ctx, seat, e, cur, option, source)
+
+
+def _condition(d: Data, s: int, cond: dict[str, Any] | None, cur: int) -> bool:
+    """An effect's ``if``: the seat is among the ``top``/``bottom`` k by ``by``."""
+    if not cond:
+        return True
+    k = cond.get("top") or cond.get("bottom") or 1
+    if len(order_from(d, cur)) == 2:
+        k = 1
+    seats = ranked(d, cond.get("by", "strength"), cur, "top" in cond)[:k]
+    return s in seats
+
+
+def apply_one(ctx: Ctx, seat: int, e: Effect, cur: int, option: int | None, source: str | None) -> None:
+    d = ctx.data
+    k = e["kind"]
+    who = e.get("who", "self")
+    if k == "gain":
+        for s in targets(d, who, e.get("by"), seat, cur):
+            if _condition(d, s, e.get("if"), cur):
+                gain(ctx, s, e["what"], e["n"])
+    elif k == "do":
+        for s in targets(d, who, e.get("by"), seat, cur):
+            auto_do(ctx, s, e)
+    elif k == "steal":
+        src = e.get("from")
+        for s in targets(d, who, e.get("by"), seat, cur):
+            victims = targets(d, src, e.get("by"), seat, cur) if src else []
+            for v in victims:
+                if v != s:
+                    have = value_of(d, v, "population") if e["what"] == "yellow" else e["n"]
+                    m = min(e["n"], d["p"][v]["yellow"] if e["what"] == "yellow" else have)
+                    gain(ctx, v, e["what"], -m)
+                    gain(ctx, s, e["what"], m)
+    elif k == "rule":
+        if e.get("code") == "lose_all_food":
+            for s in targets(d, "each", None, seat, cur):
+                tokens.lose(d["p"][s], "farm", tokens.amount(d["p"][s], "farm"))
+    elif k == "per" and isinstance(e.get("n"), dict):
+        gain(ctx, seat, e["what"], num(d, seat, e))
+    elif k == "per":
+        for s in targets(d, who, e.get("by"), seat, cur):
+            per = e["per"]
+            base = value_of(d, s, per) if per != "level" else (CARDS[source]["lvl"] if source else 0)
+            m = base // e.get("every", 1)
+            if "max" in e:
+                m = min(m, e["max"])
+            gain(ctx, s, e["what"], e["n"] * m)
+    elif k == "rank":
+        seats = ranked(d, e["by"], cur, True)
+        pts = e["points"].get(str(len(seats)), e["points"].get("4", []))
+        for i, s in enumerate(seats):
+            if i < len(pts):
+                gain(ctx, s, e["what"], pts[i])
+    elif k == "choice":
+        opts = e["options"]
+        i = option if option is not None and 0 <= option < len(opts) else 0
+        apply_list(ctx, seat, opts[i], current=cur, source=source)
+    elif k == "budget":
+        d["p"][seat]["mil_res"] += num(d, seat, e)
+    elif k == "discount":
+        d["p"][seat].setdefault("disc", []).append(
+            {"on": e["on"], "n": e["n"], "target": e.get("target"), "age": e.get("age")}
+        )
+    elif k == "destroy":
+        for s in targets(d, who, e.get("by"), seat, cur):
+            destroy(ctx, s, e["what"], e.get("n", 1), e.get("max_age"))
+    else:
+        ctx.log(t(f"(effect {k} has no automatic resolution)", f"（效果 {k} 未自动结算）"))
+
+
+def destroy(ctx: Ctx, seat: int, what: str, n: int, max_age: str | None) -> None:
+    """Remove ``n`` of ``what`` (canonical choice: the lowest-level ones first)."""
+    p = ctx.data["p"][seat]
+    kinds = {
+        "building": ("farm", "mine", "urban"),
+        "urban": ("urban",),
+        "unit": ("unit",),
+        "farm_mine": ("farm", "mine"),
+        "farm_mine_urban": ("farm", "mine", "urban"),
+    }.get(what)
+    if what == "population":
+        gain(ctx, seat, "workers", -n)
+        return
+    if what == "colony":
+        if p["colonies"]:
+            from pygame_core.games.through_the_ages import civil
+
+            lost = p["colonies"].pop()
+            civil.enter(ctx, seat, lost, -1)
+        return
+    if what in ("leader", "leader_or_wonder_unfinished"):
+        if what != "leader" and p["wonder"] is not None and not p["leader"]:
+            p["bank"] += p["wonder"].get("tokens", 0)
+            p["wonder"] = None
+            return
+        if p["leader"]:
+            from pygame_core.games.through_the_ages import civil
+
+            civil.remove_leader(ctx, seat)
+        return
+    if kinds is None:
+        return
+    lim = 9 if max_age is None else {"A": 0, "I": 1, "II": 2, "III": 3}[max_age]
+    for _ in range(n):
+        cands = sorted(
+            (CARDS[c]["lvl"], c)
+            for c, w in p["work"].items()
+            if w and CARDS[c]["kind"] in kinds and CARDS[c]["lvl"] <= lim
+        )
+        if not cands:
+            return
+        c = cands[0][1]
+        p["work"][c] -= 1
+        p["pool"] += 1
+
+
+def triggers(ctx: Ctx, seat: int, event: str) -> None:
+    """Fire the ``on`` effects of the cards ``seat`` has in play for ``event``."""
+    p = ctx.data["p"][seat]
+    for src in once_cards(p):
+        for e in CARDS[src]["effects"]:
+            if e["kind"] == "on" and e["event"] == event:
+                apply_list(ctx, seat, e["effects"], source=src)
+
+
+def auto_do(ctx: Ctx, seat: int, e: Effect) -> None:
+    """An event's "do" (build a temple, produce food ...) for ``seat``, with the canonical choice:
+    the lowest-level eligible card; skipped when impossible."""
+    from pygame_core.games.through_the_ages import civil
+
+    d = ctx.data
+    p = d["p"][seat]
+    act = e["action"]
+    if act in ("produce_food", "produce_resources", "produce"):
+        if act != "produce_resources":
+            tokens.produce(p, "farm")
+        if act != "produce_food":
+            tokens.produce(p, "mine")
+        return
+    q = dict(p)
+    disc = list(p.get("disc", []))
+    if e.get("discount"):
+        disc.append({"on": civil.on_of(act), "n": e["discount"], "target": None, "age": None})
+    q["disc"] = disc
+    if e.get("free"):
+        q["disc"] = disc + [{"on": "build", "n": 99, "target": None, "age": None}]
+    q["ca_used"] = 0
+    q["ma_used"] = 0
+    subs = civil.sub_actions(d, q, e)
+    if e.get("age"):
+        subs = [a for a in subs if a.get("card") is None or CARDS[a["card"]]["age"] == e["age"]]
+    if not subs:
+        return
+    p["disc"] = q["disc"]
+    saved = (p["ca_used"], p["ma_used"])
+    civil.do(ctx, seat, subs[0], free=True)
+    p["ca_used"], p["ma_used"] = saved
+    p["disc"] = [x for x in p["disc"] if x["n"] != 99]

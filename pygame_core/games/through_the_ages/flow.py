@@ -1,0 +1,317 @@
+"""Setup (L29-321), the turn (L355-514, L1318-1326), the card row (L530-562), the end of turn
+(L1676-1809, 2015 order L2144-2164), ages (L1811-1886, L1940-1949) and the game end (L1879-1910)."""
+
+from __future__ import annotations
+
+from pygame_core.games.through_the_ages import effects, tokens
+from pygame_core.games.through_the_ages.catalog import CARDS, INITIAL_WORKERS, TABLES, by, deck
+from pygame_core.games.through_the_ages.economy import ma_left, sync
+from pygame_core.games.through_the_ages.model import (
+    AGES,
+    FOOD_SHORT_CULTURE,
+    MAX_DRAW,
+    ROW_SIZE,
+    SWEEP,
+    Data,
+    Player,
+    consumption,
+    corruption,
+    happy_needed,
+    new_player,
+)
+from pygame_core.games.through_the_ages.ratings import stats
+from pygame_core.games.through_the_ages.text import say
+from pygame_core.kernel import Ctx
+
+MIL_SIMPLE = ("event", "territory", "tactic", "bonus")  # L187-190
+
+
+def final_age(d: Data) -> int:
+    """The age whose start ends the game: III in the first game and the short game, IV in full."""
+    return 3 if d["mode"] == "simple" or d["short"] else 4
+
+
+def _military_deck(ctx: Ctx, age: str) -> list[str]:
+    d = ctx.data
+    cards = deck("military", age, len(d["p"]))
+    if d["mode"] == "simple":
+        cards = [c for c in cards if CARDS[c]["kind"] in MIL_SIMPLE]
+    elif d["peaceful"]:  # L2249-2255
+        cards = [
+            c
+            for c in cards
+            if CARDS[c]["kind"] not in ("aggression", "war")
+            and not (CARDS[c]["kind"] == "pact" and not CARDS[c].get("no_war_theme"))
+        ]
+    ctx.rng.shuffle(cards)
+    return cards
+
+
+def setup(ctx: Ctx) -> None:
+    n = ctx.players
+    opts = ctx.options
+    d: Data = {
+        "mode": opts["mode"],
+        "short": bool(opts["short"]),
+        "peaceful": bool(opts["peaceful"]),
+        "global": bool(opts["global_conflict"]),
+    }
+    ctx.data = d
+    start = ctx.rng.below(n)  # L308-310
+    d["start"] = start
+    d["order"] = [(start + i) % n for i in range(n)]
+    farm, mine, gov = by("farm"), by("mine"), by("government")
+    d["p"] = [new_player(d["order"].index(s), INITIAL_WORKERS, farm, mine, gov) for s in range(n)]
+    for s, p in enumerate(d["p"]):
+        pos = d["order"].index(s)
+        p["ca_used"] = p["ca_total"] - (pos + 1)  # round 1: 1/2/3/4 CA, no MA (L312-321)
+        p["ma_used"] = p["ma_total"]
+    ages = ["I", "II"] if d["mode"] == "simple" or d["short"] else ["I", "II", "III"]
+    civ = {}
+    for age in ["A", *ages]:
+        cards = deck("civil", age, n)
+        ctx.rng.shuffle(cards)
+        civ[age] = cards
+    d["cdeck"] = civ.pop("A")
+    d["civil"] = civ
+    d["row"] = [d["cdeck"].pop() for _ in range(ROW_SIZE)]  # L213
+    d["mdecks"] = {age: _military_deck(ctx, age) for age in ages}
+    ev = _military_deck(ctx, "A")
+    k = int(TABLES["players"][str(n)]["current_events"]) if "players" in TABLES else n + 2
+    d["ev_cur"] = ev[:k]  # L299
+    d["box"] = ev[k:]  # L300: out of the game, unseen
+    d["ev_fut"] = []
+    d["ev_past"] = []
+    d["mdeck"] = []  # no Age A military deck (L269)
+    d["mdisc"] = []
+    d["gone"] = []  # military cards out of the game face down
+    d["age"] = 0
+    d["common"] = []
+    d["round"] = 1
+    d["turn"] = start
+    d["last"] = None
+    d["over"] = False
+    d["wars"] = []
+    d["decisions"] = []
+    d["scored"] = None
+    ctx.log(say("{p} is the starting player", "{p}是起始玩家", p=start))
+
+
+# ------------------------------------------------------------------ the row and ages
+def replenish(ctx: Ctx) -> None:
+    """Sweep the leftmost N slots, slide left, refill from the current civil deck (L530-562)."""
+    d = ctx.data
+    active = sum(1 for p in d["p"] if not p["resigned"])
+    n = SWEEP.get(active, 3)
+    row = [c for c in d["row"][n:] if c is not None]
+    if d["age"] == 0:  # first replenish ends Age A (L570-576)
+        d["cdeck"] = []
+        advance_age(ctx)
+    while len(row) < ROW_SIZE:
+        if not d["cdeck"]:
+            if d["age"] >= final_age(d) or not advance_age(ctx):
+                break
+            if not d["cdeck"]:
+                break
+        row.append(d["cdeck"].pop())
+    d["row"] = row + [None] * (ROW_SIZE - len(row))
+    ctx.reveal()
+
+
+def advance_age(ctx: Ctx) -> bool:
+    """The current civil deck ran out: the next age starts (L1825-1877, L1944-1949). Returns
+    whether a next civil deck exists."""
+    d = ctx.data
+    d["age"] += 1
+    new = AGES[d["age"]]
+    ctx.log(say("Age {n} begins", "时代{n}开始", n=new))
+    if d["global"] and d["age"] >= 2:                       # global conflict (L2257-2259)
+        alive = [q for q in d["p"] if not q["resigned"]]
+        strength = [stats(q)["strength"] for q in alive]
+        for q, st in zip(alive, strength, strict=True):
+            q["cul"] += st - min(strength)
+        ctx.log(say("Global conflict: culture for strength", "全球冲突：按军力获得文化"))
+    if d["age"] >= 2:
+        for s, p in enumerate(d["p"]):
+            if not p["resigned"]:
+                antiquate(ctx, s, d["age"] - 2)
+    d["gone"].extend(d["mdeck"])
+    d["gone"].extend(d["mdisc"])
+    d["mdisc"] = []
+    d["cdeck"] = d["civil"].pop(new, [])
+    d["mdeck"] = d["mdecks"].pop(new, [])
+    if d["age"] >= final_age(d) and d["last"] is None:  # L1879-1886, L1949
+        mid_start = d["turn"] == d["start"]
+        d["last"] = d["round"] if mid_start else d["round"] + 1
+        ctx.log(say("Round {n} is the last round", "第{n}轮是最后一轮", n=d["last"]))
+    return bool(d["cdeck"])
+
+
+def antiquate(ctx: Ctx, seat: int, old: int) -> None:
+    """Discard antiquated hand cards, remove the antiquated leader and unfinished wonder, lose 2
+    yellow tokens (L1835-1863)."""
+    from pygame_core.games.through_the_ages import civil
+
+    d = ctx.data
+    p = d["p"][seat]
+    p["hand"] = [c for c in p["hand"] if CARDS[c]["lvl"] > old]
+    keep = [c for c in p["mil"] if CARDS[c]["lvl"] > old]
+    d["gone"].extend(c for c in p["mil"] if CARDS[c]["lvl"] <= old)
+    p["mil"] = keep
+    if p["leader"] and CARDS[p["leader"]]["lvl"] <= old:
+        civil.remove_leader(ctx, seat)
+    w = p["wonder"]
+    if w is not None and CARDS[w["id"]]["lvl"] <= old:
+        p["bank"] += w.get("tokens", 0)
+        p["wonder"] = None
+    if p.get("pact") and CARDS[p["pact"]["card"]]["lvl"] <= old:
+        from pygame_core.games.through_the_ages import politics
+
+        politics.end_pact(ctx, seat)
+    p["yellow"] = max(0, p["yellow"] - 2)  # L1855; ruling §8.14
+    sync(p)
+
+
+# ------------------------------------------------------------------ turns
+def start_turn(ctx: Ctx) -> None:
+    d = ctx.data
+    seat = d["turn"]
+    p = d["p"][seat]
+    p["political"] = False
+    p["acted"] = False
+    p["tactic_done"] = False
+    p["new"] = []
+    p["disc"] = []
+    if d["round"] >= 2:
+        replenish(ctx)
+        if d["over"]:
+            return
+        from pygame_core.games.through_the_ages import politics
+
+        politics.resolve_wars(ctx, seat)
+        if p["exclusive"]:  # L1529-1533
+            d["common"].append(p["exclusive"])
+            p["exclusive"] = None
+    for src in [p["leader"]] if p["leader"] else []:  # permanent unit budget (Homer)
+        for e in CARDS[src]["effects"]:
+            if e["kind"] == "budget" and e.get("when") == "permanent" and isinstance(e.get("n"), int):
+                p["mil_res"] += e["n"]
+    effects.triggers(ctx, seat, "turn_start")
+    sync(p)
+
+
+def mil_limit(p: Player) -> int:
+    """Military hand limit = red tokens owned (L1684, L1800-1803)."""
+    return p["ma_total"] + stats(p, tactics=False)["military_hand"]
+
+
+def end_turn(ctx: Ctx, seat: int) -> None:
+    """After the action phase: discard down to the military hand limit (a decision), then the
+    automatic steps."""
+    from pygame_core.kernel import decisions
+
+    p = ctx.data["p"][seat]
+    if len(p["mil"]) > mil_limit(p):
+        decisions.push(ctx.data, "discard", [seat], blocking=True)
+        return
+    finish_turn(ctx, seat)
+
+
+def finish_turn(ctx: Ctx, seat: int) -> None:
+    """End-of-turn steps 2-5 (L1700-1809) and the hand-over to the next player."""
+    d = ctx.data
+    p = d["p"][seat]
+    if not p["resigned"]:
+        r = stats(p)
+        discontent = max(0, happy_needed(p["yellow"]) - r["happiness"])
+        if discontent > p["pool"]:  # uprising: skip production (L1630, L1700-1704)
+            ctx.log(say("{p}: uprising, no production", "{p}：起义，跳过生产", p=seat))
+        else:
+            produce(ctx, seat, r)
+        effects.triggers(ctx, seat, "turn_end")
+        draws = min(ma_left(p), MAX_DRAW)  # L1783-1793, L2160
+        if draws > 0:
+            draw_military(ctx, seat, draws)
+        p["ca_used"] = p["ma_used"] = 0  # reset (L1805-1809)
+        p["temp_ma"] = p["mil_res"] = 0
+        p["disc"] = []
+        sync(p)
+        p["ca_used"] = p["ma_used"] = 0
+    next_player(ctx)
+
+
+def produce(ctx: Ctx, seat: int, r: dict[str, int]) -> None:
+    """Production phase (L1706-1766): score, corruption, food, consumption, resources."""
+    p = ctx.data["p"][seat]
+    p["sci"] += r["science"]
+    p["cul"] += r["culture"]
+    c = corruption(p["bank"])
+    if c:
+        short = tokens.lose(p, "mine", c)
+        if short:
+            tokens.lose(p, "farm", short)  # L1730-1732
+    tokens.produce(p, "farm")
+    eat = consumption(p["yellow"])
+    short = tokens.lose(p, "farm", eat)
+    if short:
+        p["cul"] = max(0, p["cul"] - FOOD_SHORT_CULTURE * short)  # L1758
+        ctx.log(
+            say(
+                "{p} lacks {n} food: -{m} culture",
+                "{p}缺少{n}食物：失去{m}文化",
+                p=seat,
+                n=short,
+                m=FOOD_SHORT_CULTURE * short,
+            )
+        )
+    tokens.produce(p, "mine")
+    effects.triggers(ctx, seat, "production")
+
+
+def draw_military(ctx: Ctx, seat: int, n: int) -> None:
+    """Draw from the current military deck, reshuffling its discards when it runs out (L1791)."""
+    d = ctx.data
+    p = d["p"][seat]
+    got = 0
+    for _ in range(n):
+        if not d["mdeck"]:
+            if not d["mdisc"]:
+                break
+            d["mdeck"] = d["mdisc"]
+            d["mdisc"] = []
+            ctx.rng.shuffle(d["mdeck"])
+        p["mil"].append(d["mdeck"].pop())
+        got += 1
+    if got:
+        ctx.reveal()
+        ctx.log(say("{p} draws {n} military card(s)", "{p}抽取{n}张军事牌", p=seat, n=got))
+
+
+def next_player(ctx: Ctx) -> None:
+    d = ctx.data
+    seat = d["turn"]
+    n = len(d["p"])
+    if d["last"] is not None and d["round"] >= d["last"] and seat == d["order"][-1]:
+        finish_game(ctx)
+        return
+    nxt = (seat + 1) % n
+    if nxt == d["start"]:
+        d["round"] += 1
+        if d["last"] is not None and d["round"] > d["last"]:
+            finish_game(ctx)
+            return
+    d["turn"] = nxt
+    if d["p"][nxt]["resigned"]:
+        next_player(ctx)
+        return
+    start_turn(ctx)
+
+
+def finish_game(ctx: Ctx) -> None:
+    from pygame_core.games.through_the_ages import scoring
+
+    d = ctx.data
+    d["over"] = True
+    d["scored"] = scoring.final(ctx)
+    ctx.reveal()
+    ctx.log(say("The game is over", "游戏结束"))

@@ -1,0 +1,196 @@
+"""The Game subclass: wiring of the kernel hooks to the rule modules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygame_core.games.through_the_ages import civil, flow, labels, politics, scoring, views
+from pygame_core.games.through_the_ages.catalog import CARDS
+from pygame_core.games.through_the_ages.text import t
+from pygame_core.kernel import Ctx, Game
+from pygame_core.kernel.decisions import Decision
+from pygame_core.kernel.rng import Rng
+from pygame_core.kernel.state import Action
+
+Data = dict[str, Any]
+POLITICAL = ("event", "aggress", "war", "pact", "cancel_pact", "resign")
+
+
+class ThroughTheAges(Game):
+    id = "through_the_ages"
+    names = {"en": "Through the Ages", "zh-Hant": "歷史巨輪", "zh-Hans": "历史巨轮"}
+    min_players = 2
+    max_players = 4
+    seed_file = "001_226be1480c28be9b.txt"
+    listed = False
+    bots = ("random", "heuristic")
+    options_schema = {
+        "mode": {
+            "values": ["simple", "full"],
+            "default": "simple",
+            "label": t(
+                "Game mode: first game (Ages A-II) or full game (Ages A-III)",
+                "游戏模式：简单模式（时代A-II）或完整模式（时代A-III）",
+            ),
+        },
+        "short": {
+            "values": [False, True],
+            "default": False,
+            "label": t("Short game variant (full rules, two ages; L2220-2247)", "简易模式变体（两个时代）"),
+        },
+        "peaceful": {
+            "values": [False, True],
+            "default": False,
+            "label": t(
+                "Peaceful game: no aggressions, wars or war pacts (L2249-2255)",
+                "和平游戏：无侵略、战争与涉及战争的条约",
+            ),
+        },
+        "global_conflict": {
+            "values": [False, True],
+            "default": False,
+            "label": t(
+                "Global conflict: culture for strength at the end of Ages I-III (L2257-2259)",
+                "全球冲突：时代I-III结束时按军力获得文化",
+            ),
+        },
+    }
+
+    def _setup(self, ctx: Ctx) -> None:
+        flow.setup(ctx)
+
+    def _to_move(self, data: Data) -> list[int]:
+        return [] if data["over"] else [data["turn"]]
+
+    def _legal(self, data: Data, seat: int) -> list[Action]:
+        if data["turn"] != seat:
+            return []
+        return politics.legal(data, seat) + civil.legal(data, seat)
+
+    def _decision_legal(self, data: Data, seat: int, decision: Decision) -> list[Action]:
+        k = decision["kind"]
+        if k == "discard":
+            return [{"type": "discard", "card": c} for c in dict.fromkeys(data["p"][seat]["mil"])]
+        if k == "bid":
+            return politics.bid_legal(data, seat)
+        if k == "colonize":
+            return politics.colonize_legal(data, seat)
+        if k == "defend":
+            return politics.defend_legal(data, seat)
+        if k == "pact_reply":
+            return politics.pact_legal(data, seat)
+        raise NotImplementedError(k)
+
+    def _decide(self, ctx: Ctx, seat: int, decision: Decision, action: Action) -> None:
+        d = ctx.data
+        from pygame_core.kernel import decisions
+
+        decisions.pop(d, decision)
+        k = decision["kind"]
+        if k == "discard":
+            p = d["p"][seat]
+            p["mil"].remove(action["card"])
+            d["mdisc"].append(action["card"])  # face down (L1686)
+            flow.end_turn(ctx, seat)
+        elif k == "bid":
+            politics.bid(ctx, seat, action)
+        elif k == "colonize":
+            politics.colonize(ctx, seat, action)
+        elif k == "defend":
+            politics.defend(ctx, seat, action)
+        elif k == "pact_reply":
+            politics.pact_reply(ctx, seat, action)
+
+    def _apply(self, ctx: Ctx, seat: int, action: Action) -> None:
+        k = action["type"]
+        if k in POLITICAL:
+            politics.apply(ctx, seat, action)
+            if ctx.data["p"][seat]["resigned"] and not ctx.data["over"]:
+                flow.next_player(ctx)
+        elif k == "end":
+            flow.end_turn(ctx, seat)
+        else:
+            civil.apply(ctx, seat, action)
+
+    def _view(self, data: Data, seat: int | None) -> dict[str, Any]:
+        return views.view(data, seat)
+
+    def _is_over(self, data: Data) -> bool:
+        return bool(data["over"])
+
+    def _scores(self, data: Data) -> dict[str, Any]:
+        return scoring.scores(data)
+
+    def _summary(self, data: Data, lang: str) -> str:
+        return views.summary(data, lang)
+
+    def _label(self, data: Data, seat: int, action: Action, lang: str) -> str:
+        try:
+            return labels.label(data, seat, action, lang)
+        except (KeyError, IndexError, TypeError, ValueError):
+            return str(action.get("type", "?"))
+
+    def _redetermine(self, data: Data, seat: int | None, rng: Rng) -> None:
+        """Re-deal what ``seat`` cannot see, age by age (card backs show the age): the order of every
+        deck, other seats' military hands, face-down discards and cards out of the game, and other
+        seats' cards in the future events deck (L454-456, L1296, L1338, L1686)."""
+        slots: list[tuple[list[Any], int, bool]] = []  # (container, index, is_pair)
+
+        def add(lst: list[Any], pair: bool = False) -> None:
+            for i in range(len(lst)):
+                slots.append((lst, i, pair))
+
+        add(data["mdeck"])
+        add(data["mdisc"])
+        add(data["gone"])
+        add(data["box"])
+        add(data["ev_cur"])
+        for age_deck in data["mdecks"].values():
+            add(age_deck)
+        for s, p in enumerate(data["p"]):
+            if s != seat:
+                add(p["mil"])
+        for i, (_c, owner) in enumerate(data["ev_fut"]):
+            if owner != seat:
+                slots.append((data["ev_fut"], i, True))
+        pools: dict[int, list[str]] = {}
+        for lst, i, pair in slots:
+            c = lst[i][0] if pair else lst[i]
+            pools.setdefault(CARDS[c]["lvl"], []).append(c)
+        for pool in pools.values():
+            rng.shuffle(pool)
+        for lst, i, pair in slots:
+            c = lst[i][0] if pair else lst[i]
+            new = pools[CARDS[c]["lvl"]].pop()
+            if pair:
+                lst[i] = [new, lst[i][1]]
+            else:
+                lst[i] = new
+        rng.shuffle(data["cdeck"])
+        for age_deck in data["civil"].values():
+            rng.shuffle(age_deck)
+
+    def _secret_tokens(self, data: Data, seat: int) -> list[str]:
+        """Ids and names of the military cards only ``seat`` knows: its hand and its future events.
+        A card with several copies in the game (bonus cards, most tactics, Plunder ...) is left out:
+        another copy may be public at the same time, and naming it then says nothing of this hand."""
+        out: list[str] = []
+        cards = list(data["p"][seat]["mil"]) + [c for c, s in data["ev_fut"] if s == seat]
+        n = str(len(data["p"]))
+        for c in dict.fromkeys(cards):
+            names = CARDS[c]["name"]
+            if (
+                sum(
+                    int(x["counts"][n])
+                    for x in CARDS.values()
+                    if x["deck"] == "military" and x["name"]["en"] == names["en"]
+                )
+                != 1
+            ):
+                continue
+            out.append(c)
+            out.extend(dict.fromkeys(names.values()))
+        return out
+
+
+GAME = ThroughTheAges()

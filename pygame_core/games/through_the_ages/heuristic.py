@@ -1,0 +1,97 @@
+"""A simple heuristic bot: one score per legal action from what its seat can see (its own board,
+the public row), the best taken, ties broken by the bot's rng. No look-ahead."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygame_core.games.through_the_ages import tokens
+from pygame_core.games.through_the_ages.catalog import CARDS
+from pygame_core.games.through_the_ages.model import happy_needed
+from pygame_core.games.through_the_ages.ratings import stats
+from pygame_core.kernel.game import Game
+from pygame_core.kernel.rng import Rng
+from pygame_core.kernel.state import Action, State
+
+TAKE = {"government": 7, "special": 4, "urban": 4, "farm": 3, "mine": 4, "wonder": 5, "leader": 5,
+        "action": 3, "unit": 1}
+BUILD = {"lab": 7, "library": 7, "temple": 5, "theater": 6, "arena": 4, "farm": 5, "mine": 6}
+
+
+def _score(d: dict[str, Any], seat: int, a: Action) -> float:
+    p = d["p"][seat]
+    k = a["type"]
+    r = stats(p)
+    discontent = max(0, happy_needed(p["yellow"]) - r["happiness"])
+    if k == "take":
+        c = CARDS[d["row"][a["slot"]]]
+        base = TAKE.get(c["kind"], 1) + c["lvl"] * 0.5
+        if c["kind"] == "wonder" and p["wonder"] is not None:
+            return -1
+        return base - (a["slot"] // 5) * 1.5
+    if k in ("develop", "revolution"):
+        c = CARDS[a["card"]]
+        return 10 if c["kind"] == "government" else 8 + c["lvl"]
+    if k == "build":
+        c = CARDS[a["card"]]
+        if c["kind"] == "unit":
+            return 2.5 + c["lvl"] if r["strength"] < 4 + 3 * d["age"] else 1
+        if c["kind"] == "farm" and tokens.production(p, "farm") < 3:
+            return 7
+        if c["type"] == "temple" and discontent > 0:
+            return 8
+        return BUILD.get(c["type"], 3) + c["lvl"]
+    if k == "upgrade":
+        return 5.5 + CARDS[a["to"]]["lvl"]
+    if k == "pop":
+        return 6.5 if p["pool"] == 0 and discontent == 0 and p["yellow"] > 8 else 0.5
+    if k == "stage":
+        return 6 + a["n"]
+    if k == "leader":
+        return 7
+    if k == "play":
+        return 4.5
+    if k == "tactic":
+        return 4
+    if k == "copy":
+        return 1
+    if k == "event":
+        return 6
+    if k == "aggress":
+        return 5
+    if k == "war":
+        return 0.5
+    if k == "end":
+        return 0
+    return -5        # destroy, disband, pacts, resign
+
+
+def _decide(d: dict[str, Any], seat: int, acts: list[Action]) -> Action | None:
+    kinds = {a["type"] for a in acts}
+    if "discard" in kinds:
+        return min(acts, key=lambda a: (CARDS[a["card"]]["kind"] == "tactic", CARDS[a["card"]]["lvl"]))
+    if "bid" in kinds or ("pass" in kinds and len(kinds) <= 2):
+        bids = [a for a in acts if a["type"] == "bid"]
+        return bids[0] if bids and bids[0]["n"] <= 3 + d["age"] else {"type": "pass"}
+    if "send" in kinds or "done" in kinds and "bonus" in kinds:
+        if {"type": "done"} in acts:
+            return {"type": "done"}
+        bonus = [a for a in acts if a["type"] == "bonus"]
+        if bonus:
+            return bonus[0]
+        return min((a for a in acts if a["type"] == "send"), key=lambda a: CARDS[a["card"]]["lvl"])
+    if "defend" in kinds:
+        return next(a for a in acts if a["type"] == "defend")
+    if "accept" in kinds:
+        return {"type": "refuse"}
+    return None
+
+
+def choose(game: Game, state: State, seat: int, rng: Rng) -> Action:
+    acts = game.legal_actions(state, seat)
+    d = state.data
+    picked = _decide(d, seat, acts)
+    if picked is not None and picked in acts:
+        return picked
+    scored = [(_score(d, seat, a) + rng.below(100) / 1000, i) for i, a in enumerate(acts)]
+    return acts[max(scored)[1]]

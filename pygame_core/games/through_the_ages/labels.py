@@ -1,0 +1,98 @@
+"""Action labels in en, zh-Hant and zh-Hans (seed terms: 拿取卡牌 L380, 增加人口 L648, 建造 L689,
+升级 L1058, 发展科技 L924, 宣告革命 L1022, 筹划事件 L1336, 阵型 L1500)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygame_core.games.through_the_ages.catalog import CARDS
+from pygame_core.games.through_the_ages.civil import build_cost, pop_food, take_cost, upgrade_cost
+from pygame_core.games.through_the_ages.text import say
+
+
+def _n(cid: str, lang: str) -> str:
+    return str(CARDS[cid]["name"][lang])
+
+
+def label(d: dict[str, Any], seat: int, a: dict[str, Any], lang: str) -> str:
+    p = d["p"][seat]
+    k = a["type"]
+    txt: dict[str, str]
+    if k == "take":
+        cid = d["row"][a["slot"]]
+        txt = say("Take {c} from space {s} ({n} CA)", "从第{s}格拿取{c}（{n}内政行动点）", c=cid,
+                  s=a["slot"] + 1, n=take_cost(p, a["slot"], cid))
+    elif k == "pop":
+        txt = say("Increase population ({n} food)", "增加人口（{n}食物）", n=pop_food(p))
+    elif k == "build":
+        txt = say("Build {c} ({n} resources)", "建造{c}（{n}资源）", c=a["card"], n=build_cost(p, a["card"]))
+    elif k == "upgrade":
+        txt = say(
+            "Upgrade {c} to {d} ({n} resources)",
+            "将{c}升级为{d}（{n}资源）",
+            c=a["from"],
+            d=a["to"],
+            n=upgrade_cost(p, a["from"], a["to"]),
+        )
+    elif k == "destroy":
+        txt = say("Destroy one {c}", "摧毁一个{c}", c=a["card"])
+    elif k == "disband":
+        txt = say("Disband one {c}", "解散一个{c}", c=a["card"])
+    elif k == "leader":
+        txt = say("Play the leader {c}", "打出领袖{c}", c=a["card"])
+    elif k == "stage":
+        txt = say("Build {n} wonder stage(s)", "建造{n}个奇迹阶段", n=a["n"])
+    elif k == "develop":
+        txt = say("Develop {c}", "发展{c}", c=a["card"])
+    elif k == "revolution":
+        txt = say("Revolution: {c}", "宣告革命：{c}", c=a["card"])
+    elif k == "play":
+        txt = say("Play {c}", "打出{c}", c=a["card"])
+        if a.get("do"):
+            sub = label(d, seat, a["do"], lang)
+            return f"{txt[lang]}: {sub}" if lang == "en" else f"{txt[lang]}：{sub}"
+        if a.get("option") is not None:
+            txt = say("Play {c} (option {n})", "打出{c}（选项{n}）", c=a["card"], n=a["option"] + 1)
+    elif k == "tactic":
+        txt = say("Play the tactic {c} (1 MA)", "打出阵型{c}（1军事行动点）", c=a["card"])
+    elif k == "copy":
+        txt = say("Copy the tactic {c} (2 MA)", "复制阵型{c}（2军事行动点）", c=a["card"])
+    elif k == "end":
+        txt = say("End the turn", "结束回合")
+    elif k == "event":
+        txt = say("Prepare the event {c}", "筹划事件{c}", c=a["card"])
+    elif k == "aggress":
+        txt = say("Aggression {c} against {q}", "对{q}发动侵略{c}", c=a["card"], q=a["target"])
+    elif k == "war":
+        txt = say("Declare {c} on {q}", "对{q}宣告{c}", c=a["card"], q=a["target"])
+    elif k == "pact":
+        txt = say(
+            "Offer {c} (side {n}) to {q}", "向{q}提出{c}（{n}面）", c=a["card"], n=a["side"], q=a["target"]
+        )
+    elif k == "cancel_pact":
+        txt = say("Cancel your pact", "取消条约")
+    elif k == "resign":
+        txt = say("Resign", "体面退出")
+    elif k == "discard":
+        txt = say("Discard {c}", "弃置{c}", c=a["card"])
+    elif k == "bid":
+        txt = say("Bid {n} for the territory", "殖民出价{n}", n=a["n"])
+    elif k == "pass":
+        txt = say("Pass", "放弃")
+    elif k == "send":
+        txt = say("Send one {c}", "派遣一个{c}", c=a["card"])
+    elif k == "bonus":
+        txt = say("Play the bonus card {c}", "打出军事奖励牌{c}", c=a["card"])
+    elif k == "defend":
+        txt = say("Defend with {c}", "用{c}防御", c=a["card"])
+    elif k == "discard_card":
+        txt = say("Discard {c} for +1 strength", "弃置{c}以获得+1军力", c=a["card"])
+    elif k == "done":
+        txt = say("Done", "完成")
+    elif k == "accept":
+        txt = say("Accept the pact", "接受条约")
+    elif k == "refuse":
+        txt = say("Refuse the pact", "拒绝条约")
+    else:
+        return k
+    return txt[lang]

@@ -1,0 +1,182 @@
+"""Ratings derived from the cards in play and where the workers stand (L846-905), and the
+optimal army formation of tactics (L1558-1616, L1957-1975)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygame_core.games.through_the_ages.catalog import CARDS
+from pygame_core.games.through_the_ages.model import HAPPY_MAX, Player
+
+RATING_OF = {
+    "science_rating": "science",
+    "culture_rating": "culture",
+    "strength": "strength",
+    "happiness": "happiness",
+    "colonization": "colonization",
+    "science": "science",
+    "culture": "culture",
+    "ca": "ca",
+    "ma": "ma",
+}
+KEYS = (
+    "science",
+    "culture",
+    "strength",
+    "happiness",
+    "colonization",
+    "ca",
+    "ma",
+    "urban_limit",
+    "civil_hand",
+    "military_hand",
+)
+URBAN_PER = {
+    "labs": "lab",
+    "temples": "temple",
+    "libraries": "library",
+    "theaters": "theater",
+    "arenas": "arena",
+}
+UNIT_PER = {"infantry": "infantry", "cavalry": "cavalry", "artillery": "artillery", "air_force": "air_force"}
+
+
+def once_cards(p: Player) -> list[str]:
+    """Cards whose output counts once while in play (L849, L1486): government, special techs,
+    leader, completed wonders, colonies."""
+    out = [p["gov"], *p["specials"], *p["wonders"], *p["colonies"]]
+    if p["leader"]:
+        out.append(p["leader"])
+    return out
+
+
+def count(p: Player, what: str) -> int:
+    """How many ``what`` the player has (the ``per`` vocabulary of data/README.md)."""
+    w = p["work"]
+    if what in URBAN_PER:
+        return sum(
+            n for c, n in w.items() if CARDS[c]["type"] == URBAN_PER[what] and CARDS[c]["kind"] == "urban"
+        )
+    if what in UNIT_PER:
+        return sum(
+            n for c, n in w.items() if CARDS[c]["kind"] == "unit" and CARDS[c]["type"] == UNIT_PER[what]
+        )
+    if what == "units":
+        return sum(n for c, n in w.items() if CARDS[c]["kind"] == "unit")
+    if what in ("farms", "mines"):
+        return sum(n for c, n in w.items() if CARDS[c]["kind"] == what[:-1])
+    if what == "farm_mine":
+        return sum(n for c, n in w.items() if CARDS[c]["kind"] in ("farm", "mine"))
+    if what == "urban":
+        return sum(n for c, n in w.items() if CARDS[c]["kind"] == "urban")
+    if what == "buildings":
+        return sum(n for c, n in w.items() if CARDS[c]["kind"] in ("farm", "mine", "urban"))
+    if what == "wonders":
+        return len(p["wonders"])
+    if what == "territories":
+        return len(p["colonies"])
+    if what == "techs":
+        return len(p["work"]) + len(p["specials"]) + 1
+    if what == "special_techs":
+        return len(p["specials"])
+    if what == "leaders":
+        return 1 if p["leader"] else 0
+    if what == "workers":
+        return sum(w.values())
+    if what == "population":
+        return sum(w.values()) + p["pool"]
+    if what == "unused_workers":
+        return p["pool"]
+    return 0
+
+
+def _permanent(eff: dict[str, Any]) -> bool:
+    return eff.get("when", "permanent") == "permanent"
+
+
+def stats(p: Player, *, tactics: bool = True) -> dict[str, int]:
+    """Every rating of the player, clamped (>= 0; happiness <= 8: L889-893)."""
+    r = dict.fromkeys(KEYS, 0)
+    for c, n in p["work"].items():
+        if n:
+            for k, v in CARDS[c]["out"].items():
+                if k in r:
+                    r[k] += v * n
+    pers: list[dict[str, Any]] = []
+    for c in once_cards(p):
+        card = CARDS[c]
+        for k, v in card["out"].items():
+            if k in r:
+                r[k] += v
+        for e in card["effects"]:
+            if not _permanent(e) or e.get("who", "self") != "self":
+                continue
+            if e["kind"] == "per" and e["what"] in RATING_OF:
+                pers.append(e)
+            elif e["kind"] == "gain" and e["what"] in RATING_OF:
+                r[RATING_OF[e["what"]]] += e["n"]
+    for cid, side in p.get("pact_sides", []):
+        for k, v in CARDS[cid].get("sides", {}).get(side, {}).get("out", {}).items():
+            if k in r:
+                r[k] += v
+    for e in pers:
+        per = e["per"]
+        base = r["happiness"] if per == "happiness" else r["strength"] if per == "strength" else count(p, per)
+        k = base // e.get("every", 1)
+        if "max" in e:
+            k = min(k, e["max"])
+        r[RATING_OF[e["what"]]] += e["n"] * k
+    if tactics and p["tactic"]:
+        r["strength"] += tactic_strength(p)
+    for k in r:
+        r[k] = max(0, r[k])
+    r["happiness"] = min(HAPPY_MAX, r["happiness"])
+    return r
+
+
+def units_of(p: Player) -> list[tuple[str, int]]:
+    """(unit type, level) of every military unit in play, one per worker (L143)."""
+    out: list[tuple[str, int]] = []
+    for c, n in p["work"].items():
+        card = CARDS[c]
+        if card["kind"] == "unit":
+            out.extend([(card["type"], card["lvl"])] * n)
+    return out
+
+
+def army_strength(units: list[tuple[str, int]], tactic: str) -> int:
+    """The greatest tactical strength ``units`` give under ``tactic`` (L1562-1572): as many armies
+    as possible; an army is outdated if any of its units is two or more levels below the tactic
+    card's age (L1578-1588) and then gives the lower value; each air force doubles one army's value
+    (one per army, L1959-1975). Fresh armies are formed first and doubled first, which is optimal
+    because every army needs the same units and a fresh army is never worth less."""
+    card = CARDS[tactic]
+    need = {k: v for k, v in card["army"].items() if v}
+    if not need:
+        return 0
+    old_below = card["lvl"] - 1
+    total = min(sum(1 for t, _lv in units if t == k) // n for k, n in need.items())
+    fresh = min(sum(1 for t, lv in units if t == k and lv >= old_below) // n for k, n in need.items())
+    fresh = min(fresh, total)
+    values = [card["strength"]] * fresh + [card.get("obsolete_strength", card["strength"])] * (total - fresh)
+    air = sum(1 for t, _lv in units if t == "air_force")
+    return sum(v * 2 if i < air else v for i, v in enumerate(values))
+
+
+def tactic_strength(p: Player) -> int:
+    return army_strength(units_of(p), p["tactic"]) if p["tactic"] else 0
+
+
+def colonization_force(p: Player, sent: dict[str, int]) -> int:
+    """Force of the units ``sent`` ({unit card: n}) for colonizing: their strength, plus the
+    tactic's armies among them (L1443-1460); no strength modifiers (the caller adds the
+    colonization modifier and bonus cards)."""
+    units: list[tuple[str, int]] = []
+    force = 0
+    for c, n in sent.items():
+        card = CARDS[c]
+        units.extend([(card["type"], card["lvl"])] * n)
+        force += card["out"].get("strength", 0) * n
+    if p["tactic"]:
+        force += army_strength(units, p["tactic"])
+    return force

@@ -1,0 +1,186 @@
+"""What a seat may see (README.md "View"). Hidden: other seats' military hands and their cards in
+the future events deck, the order and content of every face-down deck (L454-456, L1296, L1338)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygame_core.games.through_the_ages import tokens
+from pygame_core.games.through_the_ages.catalog import CARDS
+from pygame_core.games.through_the_ages.civil import hand_limit, pop_food, take_cost
+from pygame_core.games.through_the_ages.economy import ca_left, ma_left
+from pygame_core.games.through_the_ages.flow import mil_limit
+from pygame_core.games.through_the_ages.model import AGES, ROW_COST, consumption, corruption, happy_needed
+from pygame_core.games.through_the_ages.ratings import stats, tactic_strength
+from pygame_core.games.through_the_ages.text import t
+from pygame_core.kernel import decisions
+
+CARD_VIEW: dict[str, dict[str, Any]] = {
+    cid: {
+        "id": cid,
+        "name": c["name"],
+        "age": c["age"],
+        "kind": c["kind"],
+        "type": c["type"],
+        "text": c.get("text") or {},
+    }
+    for cid, c in CARDS.items()
+}
+
+
+def card(cid: str | None) -> dict[str, Any] | None:
+    return CARD_VIEW[cid] if cid else None
+
+
+def _player(d: dict[str, Any], s: int, seat: int | None) -> dict[str, Any]:
+    p = d["p"][s]
+    r = stats(p)
+    mine = s == seat
+    techs = []
+    for cid, n in p["work"].items():
+        techs.append(
+            {
+                "card": card(cid),
+                "workers": n,
+                "blue": p["blue"].get(cid, 0),
+                "token_value": CARDS[cid]["token"],
+            }
+        )
+    w = p["wonder"]
+    return {
+        "seat": s,
+        "order": p["order"],
+        "resigned": p["resigned"],
+        "culture": p["cul"],
+        "science": p["sci"],
+        "ratings": {
+            "science": r["science"],
+            "culture": r["culture"],
+            "strength": r["strength"],
+            "happiness": r["happiness"],
+            "colonization": r["colonization"],
+            "tactics": tactic_strength(p),
+        },
+        "discontent": max(0, happy_needed(p["yellow"]) - r["happiness"]),
+        "happy_needed": happy_needed(p["yellow"]),
+        "ca": {"total": p["ca_total"], "available": ca_left(p)},
+        "ma": {"total": p["ma_total"], "available": ma_left(p), "temporary": p["temp_ma"]},
+        "military_resources": p["mil_res"],
+        "yellow_bank": p["yellow"],
+        "blue_bank": p["bank"],
+        "unused_workers": p["pool"],
+        "food": tokens.amount(p, "farm"),
+        "resources": tokens.amount(p, "mine"),
+        "food_production": tokens.production(p, "farm"),
+        "resource_production": tokens.production(p, "mine"),
+        "consumption": consumption(p["yellow"]),
+        "corruption": corruption(p["bank"]),
+        "population_cost": pop_food(p),
+        "urban_limit": r["urban_limit"],
+        "technologies": techs,
+        "specials": [card(c) for c in p["specials"]],
+        "government": card(p["gov"]),
+        "leader": card(p["leader"]),
+        "wonder": None
+        if w is None
+        else {
+            "card": card(w["id"]),
+            "built": w["built"],
+            "stages": CARDS[w["id"]]["cost"]["stages"],
+            "tokens": w.get("tokens", 0),
+        },
+        "wonders": [card(c) for c in p["wonders"]],
+        "colonies": [card(c) for c in p["colonies"]],
+        "tactic": card(p["tactic"]),
+        "exclusive_tactic": card(p["exclusive"]),
+        "tactic_done": p["tactic_done"],
+        "pact": None
+        if not p.get("pact")
+        else {"card": card(p["pact"]["card"]), "with": p["pact"]["with"], "side": p["pact"]["side"]},
+        "civil_hand": [card(c) for c in p["hand"]],  # public (L454-456)
+        "civil_hand_limit": hand_limit(p),
+        "military_hand": [card(c) for c in p["mil"]] if mine else None,
+        "military_count": len(p["mil"]),
+        "military_hand_limit": mil_limit(p),
+        "political_done": p["political"],
+        "acted": p["acted"],
+    }
+
+
+def view(d: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    cur = d["turn"]
+    viewer = seat if seat is not None else cur
+    row = []
+    for i, cid in enumerate(d["row"]):
+        row.append(
+            {
+                "slot": i,
+                "card": card(cid),
+                "base_cost": ROW_COST[i],
+                "cost": None if cid is None else take_cost(d["p"][viewer], i, cid),
+            }
+        )
+    fut = [
+        {"owner": o, "age": CARDS[c]["age"], "card": card(c) if o == seat else None} for c, o in d["ev_fut"]
+    ]
+    v: dict[str, Any] = {
+        "mode": d["mode"],
+        "age": AGES[min(d["age"], 4)],
+        "round": d["round"],
+        "turn": cur,
+        "start_player": d["start"],
+        "order": d["order"],
+        "last_round": d["last"],
+        "phase": "political"
+        if (d["round"] >= 2 and not d["p"][cur]["political"] and not d["p"][cur]["acted"])
+        else "action",
+        "row": row,
+        "civil_deck": len(d["cdeck"]),
+        "military_deck": len(d["mdeck"]),
+        "military_discards": len(d["mdisc"]),
+        "current_events": len(d["ev_cur"]),
+        "current_events_ages": sorted(CARDS[c]["age"] for c in d["ev_cur"]),
+        "future_events": fut,
+        "past_events": [card(c) for c in d["ev_past"]],
+        "common_tactics": [card(c) for c in d["common"]],
+        "wars": [{"card": card(w["card"]), "from": w["from"], "to": w["to"]} for w in d["wars"]],
+        "players": [_player(d, s, seat) for s in range(len(d["p"]))],
+        "decisions": decisions.public(d),
+        "auction": None,
+        "colonize": None,
+        "fight": None,
+        "offer": None,
+    }
+    if d.get("auction"):
+        a = d["auction"]
+        v["auction"] = {"card": card(a["card"]), "bid": a["bid"], "leader": a["leader"], "in": a["in"]}
+    if d.get("colonize"):
+        c = d["colonize"]
+        v["colonize"] = {
+            "card": card(c["card"]),
+            "seat": c["seat"],
+            "bid": c["bid"],
+            "sent": c["sent"],
+            "bonus": [card(b) for b in c["bonus"]],
+        }
+    if d.get("fight"):
+        f = d["fight"]
+        v["fight"] = {
+            "card": card(f["card"]),
+            "from": f["from"],
+            "to": f["to"],
+            "bonus": f["bonus"],
+            "cards_used": f["used"],
+        }
+    if d.get("offer"):
+        o = d["offer"]
+        v["offer"] = {"card": card(o["card"]), "from": o["from"], "to": o["to"], "side": o["side"]}
+    return v
+
+
+def summary(d: dict[str, Any], lang: str) -> str:
+    text = t(
+        f"Age {AGES[min(d['age'], 4)]} · round {d['round']}",
+        f"时代{AGES[min(d['age'], 4)]} · 第{d['round']}轮",
+    )
+    return text.get(lang, text["en"])

@@ -1,0 +1,69 @@
+"""The home page's saved-games list comes from the public summary stored next to each save: saves of an
+older build (format-1 index) are replayed once to make one, none is lost, and later visits replay nothing."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pygame_core import games
+from tests.browser import app
+from tests.browser.support import describe
+
+pytestmark = pytest.mark.browser
+GAME = "toy"  # the game this file plays (its only mention of a game id)
+
+def host_save(seed: int, n: int) -> str:
+    game = games.get(GAME)
+    # two humans: opening the save lets no bot move
+    meta = {"seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": ""}], "created": 1}
+    state = game.new_game(players=2, seed=seed, meta=meta)
+    for _ in range(n):
+        seat = game.to_move(state)[0]
+        state = game.apply(state, seat, game.legal_actions(state, seat)[0])
+    return game.save(state)
+
+
+def test_older_saves_are_migrated_once_and_then_listed_without_replay(page, base_url):
+    texts = {"old1": host_save(1, 2), "old2": host_save(2, 6), "broken": "{not json"}
+    legacy = {"old1": {"game": GAME, "players": 2, "updated": 1_700_000_000_000, "actions": 2},
+              "old2": {"game": GAME, "players": 2, "updated": 1_700_000_100_000, "actions": 6}}
+    page.goto(f"{base_url}/build-info.json")
+    page.evaluate(
+        "([s, idx]) => { for (const [id, t] of Object.entries(s)) localStorage.setItem('pgc.save.' + id, t);"
+        " localStorage.setItem('pgc.index', JSON.stringify(idx)); }",
+        [texts, legacy],
+    )
+
+    app.open_ready(page, f"{base_url}/index.html")
+    rows = {r.get_attribute("data-id"): r for r in page.locator(app.sel("saved_row")).all()}
+    assert set(rows) == set(texts), describe(page)
+    order = [r.get_attribute("data-id") for r in page.locator(app.sel("saved_row")).all()]
+    assert order == ["old2", "old1", "broken"], order  # newest first, by the dates of the old index
+    assert rows["old1"].get_attribute("data-state") == "ok" and "2 actions" in rows["old1"].inner_text()
+    assert "Ann" in rows["old1"].inner_text()
+    assert rows["old2"].get_attribute("data-state") == "ok" and "Game over" in rows["old2"].inner_text()
+    assert rows["broken"].get_attribute("data-state") == "damaged", describe(page)
+    store = app.local_storage(page)
+    assert "pgc.index" not in store, "the format-1 index is still there after every save was migrated"
+    for sid, text in texts.items():
+        assert store[f"pgc.save.{sid}"] == text, f"the migration changed the save text of {sid}"
+        entry = json.loads(store[f"pgc.sum.{sid}"])
+        assert entry["v"] == 2 and entry["game"] == (GAME if sid != "broken" else None), entry
+    assert json.loads(store["pgc.sum.old1"])["updated"] == legacy["old1"]["updated"]
+    assert json.loads(store["pgc.sum.old2"])["summary"]["over"] is True
+
+    # The next visit lists from the summaries alone. To see that no save is replayed, old1's text is
+    # swapped for a longer game behind the page's back: the list still shows the stored summary...
+    page.evaluate("(t) => localStorage.setItem('pgc.save.old1', t)", host_save(1, 4))
+    app.open_ready(page, f"{base_url}/index.html")
+    assert page.locator(app.sel("saved_row")).count() == 3, describe(page)
+    assert "2 actions" in app.saved_row(page, "old1").inner_text(), describe(page)
+    # ...until the game is opened, which writes the summary of what it loaded
+    app.saved_row(page, "old1").locator(app.sel("resume")).click()
+    page.wait_for_url(lambda u: "play.html" in u)
+    app.open_ready(page, page.url)
+    assert app.actions_played(page) == 4, describe(page)
+    app.open_ready(page, f"{base_url}/index.html")
+    assert "4 actions" in app.saved_row(page, "old1").inner_text(), describe(page)
