@@ -106,9 +106,9 @@ def item_cost(data: Data, seat: int, item: str) -> int:
     return int(WALLS["cost"])
 
 
-def sites(data: Data, seat: int, ci: int, item: str) -> list[int]:
+def sites(data: Data, seat: int, ci: int, item: str, occ: dict[int, list[str]] | None = None) -> list[int]:
     """Squares of city ``ci``'s outskirts where ``item`` may go (L657-667, L699-730, L744-760, L1270)."""
-    occ = model.occupants(data)
+    occ = model.occupants(data) if occ is None else occ
     out = []
     grid = geo.grid(data)
     own = model.outskirts(data, ci)
@@ -186,7 +186,7 @@ def city_legal(data: Data, seat: int) -> list[Action]:
         y = model.city_yield(data, ci, occ)
         for item in products(data, seat, ci):
             need = rush_cost(data, seat, item_cost(data, seat, item) - y["production"])
-            placeable = item.startswith("unit:") or item == "walls" or bool(sites(data, seat, ci, item))
+            placeable = item.startswith("unit:") or item == "walls" or bool(sites(data, seat, ci, item, occ))
             if need <= p["trade"] and placeable:
                 out.append({"type": "produce", "city": ci, "item": item})
             if item.startswith("building:") and placeable and _free_building(data, seat):

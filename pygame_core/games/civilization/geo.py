@@ -92,19 +92,29 @@ def at(data: Data, x: int, y: int) -> int | None:
 
 def orth(data: Data, sq: int) -> list[int]:
     """The up-to-4 edge neighbours of ``sq`` inside the map rectangle."""
-    x, y = xy(data, sq)
-    out = []
-    for dx, dy in DIRS:
-        n = at(data, x + dx, y + dy)
-        if n is not None:
-            out.append(n)
-    return out
+    return list(_orth(data["w"], data["h"], sq))
 
 
 def ring(data: Data, sq: int) -> list[int | None]:
     """The 8 neighbours of ``sq`` (None where off the map rectangle)."""
-    x, y = xy(data, sq)
-    return [at(data, x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy]
+    return list(_ring(data["w"], data["h"], sq))
+
+
+@lru_cache(maxsize=4096)
+def _orth(w: int, h: int, sq: int) -> tuple[int, ...]:
+    x, y = sq % w, sq // w
+    return tuple((y + dy) * w + x + dx for dx, dy in DIRS if 0 <= x + dx < w and 0 <= y + dy < h)
+
+
+@lru_cache(maxsize=4096)
+def _ring(w: int, h: int, sq: int) -> tuple[int | None, ...]:
+    x, y = sq % w, sq // w
+    return tuple(
+        (y + dy) * w + x + dx if 0 <= x + dx < w and 0 <= y + dy < h else None
+        for dy in (-1, 0, 1)
+        for dx in (-1, 0, 1)
+        if dx or dy
+    )
 
 
 def cheb(data: Data, a: int, b: int) -> int:

@@ -49,10 +49,17 @@ def effects_in_force(data: Data, seat: int, occ: dict[int, list[str]] | None = N
     return out
 
 
+_TRAITS: dict[tuple[Any, ...], dict[str, Any]] = {}
+
+
 def traits(data: Data, seat: int) -> dict[str, Any]:
     """Travel speed, stacking limit, culture hand limit, city limit and water movement (L854-868, L539,
     L822): the starting values raised by the techs in force (and a civilization's own effects)."""
     p = data["p"][seat]
+    key = (tuple(p["techs"]), p["gov"], p["civ"], str(p.get("civ_effects")))
+    hit = _TRAITS.get(key)
+    if hit is not None:
+        return dict(hit)
     tr: dict[str, Any] = {
         "speed": int(_START["travel_speed"]),
         "stack": int(_START["stacking_limit"]),
@@ -70,6 +77,9 @@ def traits(data: Data, seat: int) -> dict[str, Any]:
     for e in gov.get("abilities", []) if gov else []:
         _trait(tr, e)
     tr["stack"] += tr.pop("stack_delta", 0)
+    if len(_TRAITS) > 20000:
+        _TRAITS.clear()
+    _TRAITS[key] = dict(tr)
     return tr
 
 
