@@ -103,10 +103,17 @@ export function zoomBy(svg, factor, clientX, clientY) {
   const c = camOf(svg);
   const r = svg.getBoundingClientRect();
   const p = toMap(svg, c, clientX ?? r.left + r.width / 2, clientY ?? r.top + r.height / 2);
-  const nw = c.w / factor;
-  const nh = c.h / factor;
-  c.x = p.x - (p.x - c.x) * (nw / c.w);
-  c.y = p.y - (p.y - c.y) * (nh / c.h);
+  const u = unitsPerPx(svg, c);
+  const f = 1 / factor;
+  // the drawn area's top-left (letterboxed by "meet") keeps p under the pointer
+  const ox = c.x + c.w / 2 - (r.width * u) / 2;
+  const oy = c.y + c.h / 2 - (r.height * u) / 2;
+  const nox = p.x - f * (p.x - ox);
+  const noy = p.y - f * (p.y - oy);
+  const nw = c.w * f;
+  const nh = c.h * f;
+  c.x = nox + (r.width * u * f) / 2 - nw / 2;
+  c.y = noy + (r.height * u * f) / 2 - nh / 2;
   c.w = nw;
   c.h = nh;
   clampCam(c, +svg.dataset.mapw, +svg.dataset.maph);
