@@ -79,12 +79,16 @@ def test_keyboard_arrows_plus_minus_and_reset(contexts, base_url):
 
 
 def touch(cdp: Any, kind: str, points: list[tuple[float, float]]) -> None:
-    cdp.send("Input.dispatchTouchEvent", {
-        "type": kind, "touchPoints": [{"x": x, "y": y, "id": i} for i, (x, y) in enumerate(points)]})
+    cdp.send(
+        "Input.dispatchTouchEvent",
+        {"type": kind, "touchPoints": [{"x": x, "y": y, "id": i} for i, (x, y) in enumerate(points)]},
+    )
 
 
 def test_touch_drag_and_pinch(contexts, base_url):
-    page = open_map(contexts, base_url, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = open_map(
+        contexts, base_url, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
     page.locator(MAP).scroll_into_view_if_needed()
     cdp = page.context.new_cdp_session(page)
     cx, cy = centre(page)

@@ -25,11 +25,19 @@ SEED = 3
 PREFER = ("found", "end_start", "end_trade", "end_city", "end_move", "stop", "research", "decline", "accept")
 
 
-def open_game(page: Any, base_url: str, players: int = 2, seed: int = SEED, bot: str = "heuristic", lang: str = "en") -> None:
+def open_game(
+    page: Any, base_url: str, players: int = 2, seed: int = SEED, bot: str = "heuristic", lang: str = "en"
+) -> None:
     url = app.play_url(GAME, players=players, seed=seed, humans=1, bot=bot, options={"game": "learning"})
     page.goto(f"{base_url}/{url}&lang={lang}")
     wait_ready(page)
     wait_not_busy(page)
+
+
+def played(page: Any) -> int:
+    n = app.actions_played(page)
+    assert n is not None, describe(page)
+    return n
 
 
 def view(page: Any) -> dict[str, Any]:
@@ -42,7 +50,9 @@ def buttons(page: Any) -> Any:
 
 def check_list_is_short(page: Any) -> None:
     n = buttons(page).count()
-    assert n <= MAX_BUTTONS, f"{n} buttons in the action list (step by step means at most {MAX_BUTTONS}): {describe(page)}"
+    assert n <= MAX_BUTTONS, (
+        f"{n} buttons in the action list (step by step means at most {MAX_BUTTONS}): {describe(page)}"
+    )
 
 
 def click_preferred(page: Any) -> bool:
@@ -68,13 +78,13 @@ def move_by_map(page: Any) -> bool:
     stacks = page.locator("svg.civ-map .hot.pick[data-mapkey^='stack:']")
     if not stacks.count():
         return False
-    before = app.actions_played(page)
+    before = played(page)
     frm = int(stacks.first.get_attribute("data-mapkey").split(":")[1])
     legal = page.evaluate("() => window.pgcGame.session.reply.legal.map(l => l.action)")
     options = [a for a in legal if a.get("from") == frm and a["type"] in ("move", "explore")]
     stacks.first.click()
     wait_not_busy(page)
-    if app.actions_played(page) > before:  # the shell plays a key's only candidate at once
+    if played(page) > before:  # the shell plays a key's only candidate at once
         assert len(options) == 1, options
         return True
     reach = page.locator("svg.civ-map .hot.reach[data-mapkey^='sq:']")
@@ -87,11 +97,11 @@ def move_by_map(page: Any) -> bool:
     wait_not_busy(page)
     # several ways to go there (how many armies/scouts): the choices list, at most a handful
     choice = page.locator("#game .act-body [data-testid='choice-action']:visible")
-    if app.actions_played(page) == before and choice.count():
+    if played(page) == before and choice.count():
         assert choice.count() <= MAX_BUTTONS
         choice.first.click()
         wait_not_busy(page)
-    assert app.actions_played(page) > before, f"the map move played nothing: {describe(page)}"
+    assert played(page) > before, f"the map move played nothing: {describe(page)}"
     return True
 
 
@@ -103,18 +113,20 @@ def play_to_end(page: Any, deadline_s: float = 170.0, map_moves: int = 3) -> int
         wait_not_busy(page)
         if app.visible(page, "game_over"):
             return clicks
-        assert time.monotonic() - start < deadline_s, f"not over after {deadline_s} s, {clicks} clicks: {describe(page)}"
+        assert time.monotonic() - start < deadline_s, (
+            f"not over after {deadline_s} s, {clicks} clicks: {describe(page)}"
+        )
         check_list_is_short(page)
         v = view(page)
         if v["phase"] == "move" and moved < map_moves and not v.get("moving") and move_by_map(page):
             moved += 1
             clicks += 2
             continue
-        before = app.actions_played(page)
+        before = played(page)
         assert click_preferred(page), f"no control and no game over: {describe(page)}"
         clicks += 1
         wait_not_busy(page)
-        if app.actions_played(page) == before:  # a facet narrowed the list: play one of its choices
+        if played(page) == before:  # a facet narrowed the list: play one of its choices
             assert click_preferred(page), describe(page)
             wait_not_busy(page)
 

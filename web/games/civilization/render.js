@@ -367,7 +367,7 @@ function overBox(view, ctx) {
   if (!view.over) return "";
   const v = view.victory;
   return `<section class="civ-over" data-testid="civ-over"><h2 class="mini-h">${esc(t("victory_" + (v || "none")))}</h2>`
-    + `<p>${esc((view.winners || []).map((s) => seatName(ctx, s)).join(", "))}</p></section>`;
+    + (v === "learning" ? "" : `<p>${esc(t("winners_are", { names: (view.winners || []).map((s) => seatName(ctx, s)).join(", ") }))}</p>`) + `</section>`;
 }
 
 // ------------------------------------------------------------------------------- the contract

@@ -134,6 +134,7 @@ export default {
     victory_learning: "The learning game is over: nobody wins or loses",
     victory_turn_limit: "Turn limit reached",
     victory_none: "Game over",
+    winners_are: "Won by {names}",
   },
   "zh-Hant": {
     hint_setup: "在標示的格子上放置首都，再放置軍隊與偵察隊。",
@@ -267,6 +268,7 @@ export default {
     victory_learning: "學習模式結束：沒有贏家或輸家",
     victory_turn_limit: "達到回合上限",
     victory_none: "遊戲結束",
+    winners_are: "獲勝：{names}",
   },
   "zh-Hans": {
     hint_setup: "在标示的格子上放置首都，再放置军队与侦察队。",
@@ -400,5 +402,6 @@ export default {
     victory_learning: "学习模式结束：没有赢家或输家",
     victory_turn_limit: "达到回合上限",
     victory_none: "游戏结束",
+    winners_are: "获胜：{names}",
   },
 };
