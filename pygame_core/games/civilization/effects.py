@@ -1,0 +1,503 @@
+"""Card effects: culture event cards (L814-824), resource abilities of techs (L1004-1012), coin tasks
+(L1227-1229) and wonder abilities (L738-752).
+
+"A card beats the rules" (L326): an effect is applied through this one executor, which may do what
+the base rules forbid (add production a city does not have, force a government change, take a unit
+for free). Each effect kind of ``data/effects.json`` that the engine can play is listed in
+``PLAYABLE``; a card whose effects are all outside it is kept in hand (it cannot be played yet).
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import Any
+
+from pygame_core.games.civilization import city, combat, model
+from pygame_core.games.civilization.data import (
+    BUILDINGS,
+    EVENTS,
+    HUTS,
+    TECHS,
+    VILLAGES,
+    WONDERS,
+    name,
+)
+from pygame_core.games.civilization.text import RESOURCE, fmt, seat_name, t
+from pygame_core.kernel import Ctx
+from pygame_core.kernel.state import Action
+
+Data = dict[str, Any]
+PHASE_OF = {"start": "start_of_turn", "trade": "trade", "city": "city_management", "move": "movement"}
+MAP_RES = ("wheat", "silk", "incense", "iron")
+
+
+# ------------------------------------------------------------------ resources
+def holdings(data: Data, seat: int) -> dict[str, int]:
+    """Resources ``seat`` may spend: market tokens, hut/village markers (L900) and card-made tokens."""
+    p = data["p"][seat]
+    out = {r: n for r, n in p["res"].items() if n > 0}
+    for m in p["hv"]:
+        back = HUTS.get(m) or VILLAGES.get(m) or {}
+        r = back.get("resource")
+        if r:
+            out[r] = out.get(r, 0) + 1
+    for r in p.get("xres", []):
+        out[r] = out.get(r, 0) + 1
+    return out
+
+
+def can_pay(data: Data, seat: int, cost: list[str]) -> bool:
+    have = holdings(data, seat)
+    named = [r for r in cost if r != "any"]
+    for r in named:
+        if have.get(r, 0) <= 0:
+            return False
+        have[r] -= 1
+    return sum(have.values()) >= len(cost) - len(named)
+
+
+def pay(data: Data, seat: int, cost: list[str]) -> None:
+    """Spend resources: named ones first, "any" from the largest holding (a deterministic choice).
+    Market tokens return to the market; markers and card-made tokens leave the game (L900)."""
+    for r in sorted(cost, key=lambda x: x == "any"):
+        if r == "any":
+            have = holdings(data, seat)
+            r = max(sorted(have), key=lambda k: have[k])
+        _spend_one(data, seat, r)
+
+
+def _spend_one(data: Data, seat: int, r: str) -> None:
+    p = data["p"][seat]
+    if p["res"].get(r, 0) > 0:
+        p["res"][r] -= 1
+        data["market"][r] = data["market"].get(r, 0) + 1
+        return
+    for m in p["hv"]:
+        back = HUTS.get(m) or VILLAGES.get(m) or {}
+        if back.get("resource") == r:
+            p["hv"].remove(m)
+            return
+    p["xres"].remove(r)
+
+
+# ------------------------------------------------------------------ targets
+def _targets(data: Data, seat: int, e: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """The choices one effect needs (``[{}]`` if none); None if the engine cannot play it now."""
+    k = e["kind"]
+    if k == "gain":
+        what = e["what"]
+        if what == "production":
+            if data["phase"] != "city":
+                return None
+            return [{"city": ci} for ci in model.cities_of(data, seat) if ci not in data["acted"]] or None
+        if what == "trade" and e.get("who") == "other_chosen":
+            return [{"target": s} for s in range(len(data["p"])) if s != seat]
+        if what in ("trade", "culture", "coin_token", "great_person"):
+            return [{}]
+        return None
+    if k == "government_force":
+        return [
+            {"target": s} for s in range(len(data["p"])) if s != seat and data["p"][s]["gov"] != "anarchy"
+        ] or None
+    if k == "obsolete_wonder":
+        ws = [
+            w
+            for p in data["p"]
+            for w in p["wonders"]
+            if WONDERS[w]["era"] in e["eras"] and w not in data["obsolete"]
+        ]
+        return [{"wonder": w} for w in sorted(ws)] or None
+    if k == "free_build" and e.get("what") == "unit":
+        return [{}]
+    if k == "as_resource":
+        return [{"res": r} for r in e["resources"]]
+    if k == "extra_action" and e.get("what") == "one_non_capital_city":
+        return [{"city": ci} for ci in model.cities_of(data, seat) if not data["cities"][ci]["cap"]] or None
+    if k == "extra_action" and e.get("what") == "each_city":
+        return [{}] if data["phase"] == "city" else None
+    if k == "terrain_change":
+        return _disaster_squares(data, seat, e["to"])
+    if k == "strength_bonus" and e.get("scope") == "one_play":
+        b = data["battle"]
+        return [{}] if b is not None and _side(b, seat) is not None else None
+    if k in ("kill", "destroy") and e.get("what") in ("figure", "building"):
+        return _ranged(data, seat, e)
+    if k == "wound":
+        b = data["battle"]
+        if b is None:
+            return None
+        side = _side(b, seat)
+        if side is None:
+            return None
+        other = "d" if side == "a" else "a"
+        return [{"front": i} for i, f in enumerate(b["fronts"]) if f[other] is not None] or None
+    return None
+
+
+def _disaster_squares(data: Data, seat: int, to: str) -> list[dict[str, Any]] | None:
+    """Drought / Deforestation (L216-222): a disaster marker on a square of another player's outskirts
+    (ruling): any non-desert land square becomes desert, a forest becomes grassland; 12 markers."""
+    from pygame_core.games.civilization import geo
+
+    if len(data.get("terr", {})) >= 12:
+        return None
+    grid = geo.grid(data)
+    out = []
+    for ci, c in enumerate(data["cities"]):
+        if c["o"] == seat:
+            continue
+        for q in model.outskirts(data, ci):
+            g = grid[q]
+            if g is None or g["terrain"] == "water" or g["terrain"] == to:
+                continue
+            if to == "grassland" and g["terrain"] != "forest":
+                continue
+            out.append({"sq": q})
+    return out[:16] or None
+
+
+def _ranged(data: Data, seat: int, e: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """Targets of a "kill figures" or "destroy buildings" effect: other players' figures or buildings
+    within ``range`` squares of one of the player's cities (anywhere if no range; ruling), ``count`` of
+    them (fewer if there are fewer)."""
+    from itertools import combinations
+
+    from pygame_core.games.civilization import geo
+
+    rng = e.get("range")
+    mine = [c["sq"] for c in data["cities"] if c["o"] == seat]
+
+    def near(q: int) -> bool:
+        return rng is None or any(geo.cheb(data, q, c) <= int(rng) for c in mine)
+
+    if e["what"] == "figure":
+        pool = sorted(
+            (f for f, x in data["figs"].items() if x["o"] != seat and near(x["sq"])), key=lambda f: int(f[1:])
+        )
+    else:
+        pool = sorted(
+            int(q) for q, it in data["items"].items() if it["k"] == "b" and it["o"] != seat and near(int(q))
+        )
+    if not pool:
+        return None
+    n = min(int(e.get("count", 1)), len(pool))
+    combos = list(combinations(pool, n))[:12]
+    if e["what"] == "figure":
+        return [{"figs": list(c)} for c in combos]
+    return [{"sq": c[0], "sqs": list(c)} if n > 1 else {"sq": c[0]} for c in combos]
+
+
+def _side(b: Data, seat: int) -> str | None:
+    if b["att"] == seat:
+        return "a"
+    if b["def"] == seat:
+        return "d"
+    return None
+
+
+def choices(data: Data, seat: int, effects: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every way to play ``effects``: ``{"opt": k, ...targets}`` (``opt`` picks a ``choose`` branch)."""
+    if len(effects) == 1 and effects[0]["kind"] == "choose":
+        branches = effects[0]["options"]
+    else:
+        branches = [effects]
+    out = []
+    for k, branch in enumerate(branches):
+        per = [_targets(data, seat, e) for e in branch]
+        if any(x is None for x in per):
+            continue
+        for combo in product(*[x for x in per if x is not None]):
+            merged: dict[str, Any] = {"opt": k}
+            for c in combo:
+                merged.update(c)
+            out.append(merged)
+    return out
+
+
+def run(ctx: Ctx, seat: int, effects: list[dict[str, Any]], choice: dict[str, Any]) -> None:
+    """Apply the chosen branch of ``effects`` with its targets."""
+    branch = effects[0]["options"][choice["opt"]] if effects[0]["kind"] == "choose" else effects
+    for e in branch:
+        _run_one(ctx, seat, e, choice)
+
+
+def _run_one(ctx: Ctx, seat: int, e: dict[str, Any], ch: dict[str, Any]) -> None:
+    d = ctx.data
+    p = d["p"][seat]
+    k = e["kind"]
+    if k == "gain":
+        what, n = e["what"], int(e.get("amount", 1))
+        if what == "production":
+            key = str(ch["city"])
+            d["bonus_prod"][key] = d["bonus_prod"].get(key, 0) + n
+        elif what == "trade":
+            s = ch.get("target", seat) if e.get("who") == "other_chosen" else seat
+            d["p"][s]["trade"] = min(city.TRADE_MAX, d["p"][s]["trade"] + n)
+        elif what == "culture":
+            p["culture"] += n
+        elif what == "coin_token":
+            p["coin_tokens"]["_cards"] = p["coin_tokens"].get("_cards", 0) + n
+        elif what == "great_person":
+            for _ in range(n):
+                city.draw_gp(ctx, seat)
+        ctx.log(fmt(t("{p} gains {n} {w}.", "{p}獲得{n} {w}。"), p=seat_name(seat), n=n, w=what))
+    elif k == "government_force":
+        d["p"][ch["target"]]["gov"] = e["government"]
+        ctx.log(fmt(t("{p} falls into Anarchy.", "{p}陷入無政府狀態。"), p=seat_name(ch["target"])))
+    elif k == "obsolete_wonder":
+        d["obsolete"].append(ch["wonder"])  # L1276-1280
+        ctx.log(fmt(t("{w} is obsolete.", "{w}已廢棄。"), w=name("wonder", ch["wonder"])))
+    elif k == "destroy":
+        item = d["items"].pop(str(ch["sq"]))
+        if ch.get("sqs"):
+            for q in ch["sqs"][1:]:
+                extra = d["items"].pop(str(q))
+                d["supply"][BUILDINGS[extra["id"]]["marker"]] += 1
+        d["supply"][BUILDINGS[item["id"]]["marker"]] += 1
+        ctx.log(
+            fmt(
+                t("{p} destroys a building of {q}.", "{p}摧毀{q}的一座建築物。"),
+                p=seat_name(seat),
+                q=seat_name(item["o"]),
+            )
+        )
+    elif k == "free_build":
+        for _ in range(int(e.get("count", 1))):
+            u = _best_unlocked(d, seat)
+            if u:
+                p["forces"].append(city.draw_unit(ctx, u))
+        ctx.log(fmt(t("{p} takes free units.", "{p}免費獲得部隊。"), p=seat_name(seat)))
+    elif k == "as_resource":
+        p["xres"].append(ch["res"])
+        ctx.log(fmt(t("{p} takes {r}.", "{p}拿取{r}。"), p=seat_name(seat), r=RESOURCE[ch["res"]]))
+    elif k == "extra_action":
+        cities = [ch["city"]] if "city" in ch else model.cities_of(d, seat)
+        for ci in cities:
+            d.setdefault("extra", {})[str(ci)] = d.get("extra", {}).get(str(ci), 0) + 1
+        ctx.log(
+            fmt(
+                t("{p} gains extra city actions this turn.", "{p}本回合獲得額外的城市行動。"),
+                p=seat_name(seat),
+            )
+        )
+    elif k == "terrain_change":
+        from pygame_core.games.civilization import geo
+
+        d.setdefault("terr", {})[str(ch["sq"])] = e["to"]
+        geo.grid_key(d)
+        ctx.log(fmt(t("A disaster strikes a square of the map.", "災難襲擊地圖上的一個格子。")))
+    elif k == "strength_bonus":
+        b = d["battle"]
+        side = _side(b, seat) or "a"
+        b.setdefault("boost", {"a": 0, "d": 0})[side] += int(e["amount"])
+        ctx.log(fmt(t("{p} strengthens its next unit.", "{p}加強下一個部隊。"), p=seat_name(seat)))
+    elif k == "kill":
+        for fid in ch["figs"]:
+            f = d["figs"].pop(fid)  # back to its owner's sheet
+            ctx.log(
+                fmt(
+                    t("{p} removes a figure of {q}.", "{p}移除{q}的一個公仔。"),
+                    p=seat_name(seat),
+                    q=seat_name(f["o"]),
+                )
+            )
+    elif k == "wound":
+        b = d["battle"]
+        side = _side(b, seat) or "a"
+        other = "d" if side == "a" else "a"
+        front = b["fronts"][ch["front"]]
+        unit = front[other]
+        unit["w"] += int(e["amount"])
+        if unit["w"] >= combat.unit_strength(d, b, other, unit):
+            front[other] = None
+            b["killed"][other] += 1
+            city.return_unit(d, unit["c"])
+            if front["a"] is None and front["d"] is None:
+                b["fronts"].remove(front)
+        ctx.log(fmt(t("{p} wounds an enemy unit.", "{p}傷害一個敵方部隊。"), p=seat_name(seat)))
+
+
+def _best_unlocked(data: Data, seat: int) -> str | None:
+    ranks = data["p"][seat]["ranks"]
+    best = [
+        u
+        for u in ("artillery", "infantry", "mounted", "aircraft")
+        if ranks.get(u, 0) >= 1 and data["decks"][u]
+    ]
+    return max(best, key=lambda u: ranks[u]) if best else None
+
+
+# ------------------------------------------------------------------ what a seat may play now
+def _phase_ok(data: Data, seat: int, phase: str) -> bool:
+    if phase == "battle":
+        return data["battle"] is not None and _side(data["battle"], seat) is not None
+    if data["battle"] is not None or phase == "research":
+        return False
+    if phase == "any":
+        return data["phase"] != "setup"
+    cur = data["order"][data["i"]] if data["i"] < len(data["order"]) else None
+    return PHASE_OF.get(data["phase"]) == phase and cur == seat and data["mv"] is None
+
+
+def optional(data: Data, seat: int) -> list[Action]:
+    """Culture cards, resource abilities and coin tasks ``seat`` may use now (the kernel's optional
+    actions: legal even while another seat decides, L780, L824, L1006, L1159)."""
+    if data["over"] or data["phase"] == "setup":
+        return []
+    stack = data.get("decisions") or []
+    if stack and stack[-1]["kind"] != "battle":
+        return []  # a pending choice (a discard, a site, a loot) first
+    p = data["p"][seat]
+    out: list[Action] = []
+    for card in dict.fromkeys(p["hand"]):
+        ev = EVENTS[card.rsplit("_", 1)[0]]
+        if _phase_ok(data, seat, ev["phase"]):
+            out.extend(
+                {"type": "culture_card", "card": card, **c} for c in choices(data, seat, ev["effects"])
+            )
+    for tid in p["techs"]:
+        for i, ab in enumerate(TECHS[tid].get("abilities", [])):
+            if ab["kind"] != "resource_ability" or f"{tid}/{i}" in p["used"]:
+                continue  # L1012: once per turn per card
+            if _phase_ok(data, seat, ab["phase"]) and can_pay(data, seat, ab["cost"]):
+                out.extend(
+                    {"type": "ability", "tech": tid, "i": i, **c} for c in choices(data, seat, ab["effects"])
+                )
+        slot = TECHS[tid].get("coin_slot")
+        if (
+            slot
+            and slot["trigger"] != "win_battle"
+            and p["coin_tokens"].get(tid, 0) < slot["max"]
+            and f"{tid}/coin" not in p["used"]
+            and _phase_ok(data, seat, "city_management")
+            and _task_ok(data, seat, slot)
+        ):
+            out.append({"type": "coin_task", "tech": tid})
+    return out
+
+
+def _task_ok(data: Data, seat: int, slot: dict[str, Any]) -> bool:
+    p = data["p"][seat]
+    n = int(slot["cost"])
+    if slot["trigger"] == "spend_resources":
+        return can_pay(data, seat, ["any"] * n)
+    if slot["trigger"] == "spend_trade":
+        return bool(p["trade"] >= n)
+    if slot["trigger"] == "spend_culture":
+        return bool(p["culture"] >= n)
+    return False
+
+
+def apply(ctx: Ctx, seat: int, action: Action) -> None:
+    d = ctx.data
+    p = d["p"][seat]
+    k = action["type"]
+    choice = {x: v for x, v in action.items() if x not in ("type", "card", "tech", "i")}
+    if k == "culture_card":
+        card = action["card"]
+        ev = EVENTS[card.rsplit("_", 1)[0]]
+        p["hand"].remove(card)
+        city.discard_culture(d, card)  # L824
+        ctx.log(fmt(t("{p} plays {c}.", "{p}打出{c}。"), p=seat_name(seat), c=ev["name"]))
+        run(ctx, seat, ev["effects"], choice)
+    elif k == "ability":
+        ab = TECHS[action["tech"]]["abilities"][action["i"]]
+        pay(d, seat, ab["cost"])  # L1008
+        p["used"].append(f"{action['tech']}/{action['i']}")
+        ctx.log(fmt(t("{p} uses {x}.", "{p}使用{x}。"), p=seat_name(seat), x=name("tech", action["tech"])))
+        run(ctx, seat, ab["effects"], choice)
+    else:
+        tid = action["tech"]
+        slot = TECHS[tid]["coin_slot"]
+        n = int(slot["cost"])
+        if slot["trigger"] == "spend_resources":
+            pay(d, seat, ["any"] * n)
+        elif slot["trigger"] == "spend_trade":
+            p["trade"] -= n
+        else:
+            p["culture"] -= n
+        p["used"].append(f"{tid}/coin")
+        p["coin_tokens"][tid] = p["coin_tokens"].get(tid, 0) + 1  # L1227-1229
+        ctx.log(
+            fmt(
+                t("{p} puts a coin on {x}.", "{p}在{x}上放置一枚錢幣。"),
+                p=seat_name(seat),
+                x=name("tech", tid),
+            )
+        )
+
+
+def start_of_turn(ctx: Ctx, seat: int) -> None:
+    """Wonder abilities that act at the start of its owner's turn (gains of trade, culture, coins)."""
+    d = ctx.data
+    for wid in d["p"][seat]["wonders"]:
+        if wid in d["obsolete"] or model.wonder_blockaded(d, wid):
+            continue
+        for e in WONDERS[wid].get("abilities", []):
+            if e["kind"] == "gain" and e.get("phase") == "start_of_turn":
+                _run_one(ctx, seat, e, {})
+            elif e.get("rule") == "big_ben":  # one of every resource still in the market
+                p = d["p"][seat]
+                for r in sorted(d["market"]):
+                    if d["market"][r] > 0:
+                        d["market"][r] -= 1
+                        p["res"][r] = p["res"].get(r, 0) + 1
+
+
+def wonder_actions(data: Data, seat: int) -> list[Action]:
+    """Start of Turn wonder abilities that are a choice: Statue of Liberty learns a tech another player
+    knows; Hanging Gardens puts an unbuilt figure on its square for free (data rules, once per turn)."""
+    from pygame_core.games.civilization import research, start
+
+    p = data["p"][seat]
+    out: list[Action] = []
+    for wid in p["wonders"]:
+        if wid in data["obsolete"] or model.wonder_blockaded(data, wid) or f"w/{wid}" in p["used"]:
+            continue
+        for e in WONDERS[wid].get("abilities", []):
+            rule = e.get("rule")
+            if rule == "research_known_tech":
+                known = {x for s, q in enumerate(data["p"]) if s != seat for x in q["techs"]}
+                out.extend(
+                    {"type": "wonder", "wonder": wid, "tech": x}
+                    for x in sorted(known)
+                    if x not in p["techs"] and TECHS[x]["level"] < 5 and research.slot_ok(data, seat, x)
+                )
+            elif rule == "hanging_gardens":
+                sq = next(int(q) for q, it in data["items"].items() if it["k"] == "w" and it["id"] == wid)
+                for kind in ("army", "scout"):
+                    if start.unbuilt(data, seat, kind) > 0 and start.can_end_on(data, seat, sq, 1):
+                        out.append({"type": "wonder", "wonder": wid, "figure": kind})
+    return out
+
+
+def wonder_apply(ctx: Ctx, seat: int, action: Action) -> None:
+    from pygame_core.games.civilization import research, start
+
+    d = ctx.data
+    d["p"][seat]["used"].append(f"w/{action['wonder']}")
+    if "tech" in action:
+        research.learn(ctx, seat, action["tech"], free=True)
+    else:
+        sq = next(int(q) for q, it in d["items"].items() if it["k"] == "w" and it["id"] == action["wonder"])
+        start.new_fig(d, seat, action["figure"], sq)
+        ctx.log(
+            fmt(t("{p} raises a figure at its wonder.", "{p}在奇觀處免費建立一個公仔。"), p=seat_name(seat))
+        )
+
+
+def unit_bonus(data: Data, seat: int) -> int:
+    """+strength to every unit from wonders in force (Himeji Castle)."""
+    n = 0
+    for wid in data["p"][seat]["wonders"]:
+        if wid not in data["obsolete"]:
+            for e in WONDERS[wid].get("abilities", []):
+                if e["kind"] == "strength_bonus" and e.get("scope") == "all_units":
+                    n += int(e["amount"])
+    return n
+
+
+def research_discount(data: Data, seat: int) -> int:
+    return sum(
+        int(e["amount"]) for e in model.effects_in_force(data, seat) if e["kind"] == "research_discount"
+    )

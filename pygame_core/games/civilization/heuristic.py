@@ -1,0 +1,223 @@
+"""The heuristic bot: "random, but progressing".
+
+It aims at the economic and culture victories: researches the coin techs early (Pottery, Code of
+Laws, Democracy, Printing Press, Civil Service) and then the highest level it can, fills its coin
+tasks every turn, harvests resources for them, founds cities, advances on the culture track, and
+in battle plays the card that kills most for least. Movement is cautious: armies attack only with
+a good hand. Everything it reads is its own seat's view (own hand, public map and dials).
+Ties are broken at random, so the bot stays a random player wherever it has no opinion.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygame_core.games.civilization import combat, model
+from pygame_core.games.civilization.data import TECHS, UNIT_CARDS, UNIT_TYPES
+from pygame_core.kernel.game import Game
+from pygame_core.kernel.rng import Rng
+from pygame_core.kernel.state import State
+
+Data = dict[str, Any]
+COIN_TECHS = (
+    "pottery",
+    "code_of_laws",
+    "democracy",
+    "printing_press",
+    "civil_service",
+    "currency",
+    "irrigation",
+    "railroad",
+    "computers",
+    "banking",
+)
+_BASE = {
+    "coin_task": 40,
+    "found": 30,
+    "advance": 25,
+    "capital": 5,
+    "place": 5,
+    "site": 5,
+    "place_gp": 12,
+    "keep_gp": 1,
+    "gather": 8,
+    "ability": 6,
+    "culture_card": 5,
+    "end_trade": 3,
+    "decline": 3,
+    "accept": 0,
+    "offer": -20,
+    "arts": 4,
+    "harvest": 5,
+    "explore": 9,
+    "stop": 1,
+    "end_move": 0.5,
+    "end_start": 0,
+    "end_city": 0,
+    "research": 10,
+    "loot": 5,
+    "discard": 1,
+}
+
+
+def choose(game: Game, state: State, seat: int, rng: Rng) -> dict[str, Any]:
+    actions = game.legal_actions(state, seat)
+    d = state.data
+    return max(actions, key=lambda a: _score(d, seat, a) + rng.below(1000) / 2000.0)
+
+
+def _score(d: Data, seat: int, a: dict[str, Any]) -> float:
+    k = a["type"]
+    p = d["p"][seat]
+    s = float(_BASE.get(k, 2))
+    if k == "research":
+        tid = a["tech"]
+        if not tid:
+            return 0.0
+        s += 6 * int(TECHS[tid]["level"]) + (12 if tid in COIN_TECHS else 0)
+        if TECHS[tid]["level"] == 5:
+            s += 100
+        elif _pyramid_ready(d, seat):
+            s -= 60  # save trade for Space Flight (26, L946)
+    elif k == "produce":
+        from pygame_core.games.civilization import city
+
+        s += _produce(d, seat, a)
+        y = model.city_yield(d, a["city"])
+        cost = 0 if a.get("free") else city.item_cost(d, seat, a["item"])
+        s -= city.rush_cost(d, seat, cost - y["production"]) / 1.5  # keep trade for research
+    elif k == "site":
+        s -= 8 if str(a["sq"]) in d["items"] else 0
+    elif k == "advance":
+        sp = d["p"][seat]["track"]
+        from pygame_core.games.civilization.data import TRACK
+
+        s -= TRACK[sp]["cost"].get("trade", 0) * 1.5 if sp < len(TRACK) else 0
+    elif k == "harvest":
+        s += 4 if "pottery" in p["techs"] else 0
+    elif k == "government":
+        s += {"democracy": 12, "republic": 10, "monarchy": 6, "feudalism": 7}.get(a["gov"], -10)
+    elif k in ("move", "step"):
+        s += _move(d, seat, a)
+    elif k == "play":
+        s += _play(d, seat, a)
+    elif k == "loot":
+        s += {"tech": 6, "trade": a.get("n", 0), "culture": a.get("n", 0) * 0.8}.get(a["take"], 1)
+    elif k == "place" and d["phase"] == "setup" and p["setup"] and p["setup"][0] == "capital":
+        s += 0
+    elif k == "capital":
+        s += _capital(d, a["sq"])
+    return s
+
+
+def _pyramid_ready(d: Data, seat: int) -> bool:
+    from pygame_core.games.civilization import research
+
+    c = research.counts(d, seat)
+    return c[1] >= 5 and c[2] >= 4 and c[3] >= 3 and c[4] >= 2
+
+
+def _capital(d: Data, sq: int) -> float:
+    from pygame_core.games.civilization import geo
+
+    tot = 0.0
+    for n in geo.ring(d, sq):
+        g = geo.grid(d)[n] if n is not None else None
+        if g is not None:
+            tot += (
+                g.get("trade", 0) + g.get("production", 0) + 0.5 * g.get("culture", 0) + 2 * g.get("coin", 0)
+            )
+    return tot
+
+
+def _produce(d: Data, seat: int, a: dict[str, Any]) -> float:
+    item = a["item"]
+    p = d["p"][seat]
+    scouts = sum(1 for f in d["figs"].values() if f["o"] == seat and f["k"] == "scout")
+    cities = len(model.cities_of(d, seat))
+    if item == "scout":
+        return 10.0 if scouts == 0 and cities < model.traits(d, seat)["cities"] else -5.0
+    if item == "army":
+        armies = sum(1 for f in d["figs"].values() if f["o"] == seat and f["k"] == "army")
+        return 3.0 if armies < 2 else -4.0
+    if item.startswith("unit:"):
+        return 2.0 if len(p["forces"]) < 6 else -3.0
+    if item.startswith("building:"):
+        from pygame_core.games.civilization.data import BUILDINGS
+
+        bid = item.split(":", 1)[1]
+        have = [d["items"].get(str(q)) for q in model.outskirts(d, a["city"])]
+        if any(
+            h is not None and h["k"] == "b" and BUILDINGS[h["id"]]["marker"] == BUILDINGS[bid]["marker"]
+            for h in have
+        ):
+            return -30.0  # never rebuild what the city has
+        if BUILDINGS[bid]["limited"] and any(
+            h is not None and h["k"] == "b" and BUILDINGS[h["id"]]["limited"] for h in have
+        ):
+            return -30.0
+        icons = BUILDINGS[bid]["icons"]
+        return (
+            6.0
+            + 4 * icons.get("coin", 0)
+            + icons.get("trade", 0)
+            + icons.get("culture", 0)
+            + (8 if a.get("free") else 0)
+        )
+    if item.startswith("wonder:"):
+        return 9.0
+    return 1.0
+
+
+def _move(d: Data, seat: int, a: dict[str, Any]) -> float:
+    to = a["to"]
+    scouts_only = (
+        a.get("scouts", 0) > 0 and a.get("armies", 0) == 0
+        if a["type"] == "move"
+        else all(d["figs"][f]["k"] == "scout" for f in d["mv"]["figs"])
+    )
+    if scouts_only and len(model.cities_of(d, seat)) < model.traits(d, seat)["cities"]:
+        from pygame_core.games.civilization import start
+
+        occ = model.occupants(d)
+        if start.found_ok(d, seat, to, occ):
+            return 15.0
+        return 0.0
+    hostile = (
+        model.enemy_on(d, to, seat)
+        or str(to) in d["marks"]
+        or (model.city_at(d, to) >= 0 and d["cities"][model.city_at(d, to)]["o"] != seat)
+    )
+    if "sacrifice" in a:
+        return 20.0
+    if hostile:
+        mark = d["marks"].get(str(to))
+        if mark and mark["k"] == "hut":
+            return 12.0
+        strong = len(d["p"][seat]["forces"]) >= 5
+        ci = model.city_at(d, to)
+        if ci >= 0 and d["cities"][ci]["cap"]:
+            return 15.0 if len(d["p"][seat]["forces"]) >= 9 else -20.0
+        return 6.0 if strong else -15.0
+    return 0.0
+
+
+def _play(d: Data, seat: int, a: dict[str, Any]) -> float:
+    b = d["battle"]
+    side = "a" if combat.controller(b, "a") == seat else "d"
+    other = "d" if side == "a" else "a"
+    st = combat.card_strength(d, b, side, a["card"])
+    if a["front"] < 0:
+        return 1.0 - st * 0.3  # open a front with a weak card, keep strong ones to attack
+    enemy = b["fronts"][a["front"]][other]
+    es = combat.card_strength(d, b, other, enemy["c"])
+    left = es - enemy["w"]
+    mine, theirs = UNIT_CARDS[a["card"]]["type"], UNIT_CARDS[enemy["c"]]["type"]
+    trump = UNIT_TYPES[mine].get("trumps") == theirs
+    trumped = UNIT_TYPES[theirs].get("trumps") == mine
+    kills = st >= left
+    dies = (es >= st) and not (trump and kills)
+    if trumped:
+        dies = es >= st
+        kills = kills and not dies
+    return 3.0 * kills * es - 2.0 * dies * st + (1 if trump else 0)

@@ -1,0 +1,257 @@
+"""Short labels of actions in en, zh-Hant, zh-Hans (only the acting seat's own hidden cards appear)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygame_core.games.civilization import city, combat, geo, model
+from pygame_core.games.civilization.data import EVENTS, UNIT_CARDS, name
+from pygame_core.games.civilization.text import ANARCHY, FIGURE, RESOURCE, UNIT, fmt, seat_name, t
+from pygame_core.kernel.i18n import Text, pick
+from pygame_core.kernel.state import Action
+
+Data = dict[str, Any]
+_DIR = {
+    (0, -1): t("north", "北"),
+    (1, 0): t("east", "東"),
+    (0, 1): t("south", "南"),
+    (-1, 0): t("west", "西"),
+}
+
+
+def where(data: Data, sq: int) -> Text:
+    x, y = geo.xy(data, sq)
+    return t(f"({x + 1},{y + 1})", f"（{x + 1},{y + 1}）")
+
+
+def _dir(data: Data, a: int, b: int) -> Text:
+    ax, ay = geo.xy(data, a)
+    bx, by = geo.xy(data, b)
+    return _DIR.get((bx - ax, by - ay), where(data, b))
+
+
+def label(data: Data, seat: int, action: Action, lang: str) -> str:
+    return pick(text(data, seat, action), lang)
+
+
+def text(data: Data, seat: int, a: Action) -> Text:
+    k = a["type"]
+    if k == "capital":
+        return fmt(t("Found the capital at {s}", "在{s}建立首都"), s=where(data, a["sq"]))
+    if k == "place":
+        step = data["p"][seat]["setup"][0] if data["phase"] == "setup" and data["p"][seat]["setup"] else ""
+        what = FIGURE.get(step) or (
+            t("wonder", "奇觀") if step == "wonder" else t("great person", "重要人士")
+        )
+        return fmt(t("Place the {w} at {s}", "將{w}放在{s}"), w=what, s=where(data, a["sq"]))
+    if k == "found":
+        return fmt(
+            t("Found a city with the scout at {s}", "以在{s}的偵察隊建立城市"),
+            s=where(data, data["figs"][a["fig"]]["sq"]),
+        )
+    if k == "government":
+        g = ANARCHY if a["gov"] == "anarchy" else name("gov", a["gov"])
+        return fmt(t("Change government to {g}", "將政體改為{g}"), g=g)
+    if k == "place_gp":
+        return fmt(t("Place {g} at {s}", "將{g}放在{s}"), g=name("gp", a["gp"]), s=where(data, a["sq"]))
+    if k == "keep_gp":
+        return t("Keep the great person on the sheet", "將重要人士留在文明玩家板上")
+    if k == "gather":
+        c = data["cities"][a["city"]]
+        return fmt(
+            t("Scout at {s} gathers for the city at {c}", "在{s}的偵察隊為{c}的城市蒐集"),
+            s=where(data, data["figs"][a["fig"]]["sq"]),
+            c=where(data, c["sq"]),
+        )
+    if k == "wonder":
+        if "tech" in a:
+            return fmt(
+                t("{w}: learn {x} for free", "{w}：免費研發{x}"),
+                w=name("wonder", a["wonder"]),
+                x=name("tech", a["tech"]),
+            )
+        return fmt(
+            t("{w}: place an {f} there for free", "{w}：免費在那裡放置一個{f}"),
+            w=name("wonder", a["wonder"]),
+            f=FIGURE[a["figure"]],
+        )
+    if k == "end_start":
+        return t("End Start of Turn", "結束回合開始階段")
+    if k == "produce":
+        c = data["cities"][a["city"]]
+        y = model.city_yield(data, a["city"])
+        cost = city.item_cost(data, seat, a["item"])
+        rush = city.rush_cost(data, seat, cost - y["production"])
+        extra = fmt(t(", rush {n} trade", "，加速花費{n}點貿易"), n=rush) if rush else t("", "")
+        return fmt(
+            t("City at {c}: produce {i} (cost {n}{r})", "{c}的城市：生產{i}（花費{n}{r}）"),
+            c=where(data, c["sq"]),
+            i=city.item_name(a["item"]),
+            n=cost,
+            r=extra,
+        )
+    if k == "site":
+        return fmt(t("Place it at {s}", "放在{s}"), s=where(data, a["sq"]))
+    if k == "arts":
+        c = data["cities"][a["city"]]
+        n = 1 + model.city_yield(data, a["city"])["culture"]
+        return fmt(
+            t("City at {c}: devote to the arts (+{n} culture)", "{c}的城市：奉獻給藝術（+{n}文化）"),
+            c=where(data, c["sq"]),
+            n=n,
+        )
+    if k == "harvest":
+        c = data["cities"][a["city"]]
+        return fmt(
+            t("City at {c}: harvest {r}", "{c}的城市：收穫{r}"), c=where(data, c["sq"]), r=RESOURCE[a["res"]]
+        )
+    if k == "advance":
+        sp = city.next_space(data, seat) or {"cost": {}}
+        return fmt(
+            t("Advance on the culture track ({c} culture, {d} trade)", "在文化軌上前進（{c}文化，{d}貿易）"),
+            c=sp["cost"].get("culture", 0),
+            d=sp["cost"].get("trade", 0),
+        )
+    if k == "end_city":
+        return t("End City Management", "結束城市管理階段")
+    if k == "move":
+        figs = []
+        if a["armies"]:
+            figs.append(fmt(t("{n} army", "{n}軍隊"), n=a["armies"]))
+        if a["scouts"]:
+            figs.append(fmt(t("{n} scout", "{n}偵察隊"), n=a["scouts"]))
+        group = {lang: " + ".join(f[lang] for f in figs) for lang in ("en", "zh-Hant", "zh-Hans")}
+        return fmt(
+            t("Move {g} from {s} {d}", "將{g}從{s}往{d}移動"),
+            g=group,
+            s=where(data, a["from"]),
+            d=_dir(data, a["from"], a["to"]),
+        )
+    if "sacrifice" in a:
+        return fmt(
+            t("Sacrifice the figure in the enemy city to learn {x}", "犧牲進入敵方城市的公仔以研發{x}"),
+            x=name("tech", a["sacrifice"]),
+        )
+    if k == "step":
+        sq = data["figs"][data["mv"]["figs"][0]]["sq"]
+        return fmt(t("Go on {d}", "繼續往{d}移動"), d=_dir(data, sq, a["to"]))
+    if k == "explore":
+        return t("Discover the face-down tile next to it (1 movement)", "探索旁邊面朝下的地圖板塊（1點移動）")
+    if k == "stop":
+        return t("Stop here", "停在這裡")
+    if k == "end_move":
+        return t("End Movement", "結束移動階段")
+    if k == "research":
+        if not a["tech"]:
+            return t("Learn nothing this turn", "本回合不研發")
+        return fmt(t("Research {x}", "研發{x}"), x=name("tech", a["tech"]))
+    if k == "play":
+        b = data["battle"]
+        side = "a" if combat.controller(b, "a") == seat else "d"
+        u = UNIT[UNIT_CARDS[a["card"]]["type"]]
+        st = combat.card_strength(data, b, side, a["card"])
+        if a["front"] < 0:
+            return fmt(t("Play {u} {s} on a new front", "打出{u} {s}開闢新戰線"), u=u, s=st)
+        other = "d" if side == "a" else "a"
+        e = b["fronts"][a["front"]][other]
+        return fmt(
+            t("Play {u} {s} against {v} {w}", "打出{u} {s}攻擊{v} {w}"),
+            u=u,
+            s=st,
+            v=UNIT[UNIT_CARDS[e["c"]]["type"]],
+            w=combat.unit_strength(data, b, other, e),
+        )
+    if k == "offer":
+        from pygame_core.games.civilization.trade import bundle_text
+
+        return fmt(
+            t("Offer {q} {g} for {h}", "向{q}提議以{g}交換{h}"),
+            q=seat_name(a["to"]),
+            g=bundle_text(a["give"]),
+            h=bundle_text(a["get"]),
+        )
+    if k in ("accept", "decline"):
+        from pygame_core.games.civilization.trade import bundle_text
+
+        dec = next(x for x in reversed(data["decisions"]) if x["kind"] == "offer")
+        txt = (
+            t("Accept: {g} from {p} for your {h}", "接受：以你的{h}換取{p}的{g}")
+            if k == "accept"
+            else t("Decline the offer of {p}", "拒絕{p}的提議")
+        )
+        return fmt(txt, p=seat_name(dec["by"]), g=bundle_text(dec["give"]), h=bundle_text(dec["get"]))
+    if k == "end_trade":
+        return t("End Trade", "結束貿易階段")
+    if k in ("culture_card", "ability", "coin_task"):
+        return _effect_label(data, seat, a)
+    if k == "loot":
+        return _loot(a)
+    if k == "discard":
+        ev = EVENTS[a["card"].rsplit("_", 1)[0]]
+        return fmt(t("Discard {c}", "棄掉{c}"), c=ev["name"])
+    return t(k, k)
+
+
+def _loot(a: Action) -> Text:
+    take = a["take"]
+    if take == "trade":
+        return fmt(t("Loot {n} trade", "掠奪{n}點貿易"), n=a["n"])
+    if take == "culture":
+        return fmt(t("Loot {n} culture", "掠奪{n}點文化"), n=a["n"])
+    if take in ("resource", "resources"):
+        rs = [a["res"]] if take == "resource" else a["res"]
+        names = [RESOURCE.get(r, t("a face-down marker", "一個面朝下的標誌物")) for r in rs]
+        joined = {lang: ", ".join(n[lang] for n in names) for lang in ("en", "zh-Hant", "zh-Hans")}
+        return fmt(t("Loot {r}", "掠奪{r}"), r=joined)
+    if take == "tech":
+        return fmt(t("Learn {x} for free", "免費研發{x}"), x=name("tech", a["tech"]))
+    if take == "culture_card":
+        return t("Steal a culture card (blind)", "偷取一張文化事件卡（隨機）")
+    return t("Nothing to loot", "沒有可掠奪的")
+
+
+def _effect_label(data: Data, seat: int, a: Action) -> Text:
+    from pygame_core.games.civilization.data import TECHS
+
+    k = a["type"]
+    if k == "coin_task":
+        return fmt(t("Coin task of {x}", "{x}的錢幣任務"), x=name("tech", a["tech"]))
+    if k == "culture_card":
+        ev = EVENTS[a["card"].rsplit("_", 1)[0]]
+        head = fmt(t("Play {c}: {e}", "打出{c}：{e}"), c=ev["name"], e=ev["text"])
+    else:
+        ab = TECHS[a["tech"]]
+        head = fmt(t("Use {x}: {e}", "使用{x}：{e}"), x=ab["name"], e=ab["text"])
+    extra = []
+    for key in ("city", "target", "wonder", "sq", "res", "front", "figs"):
+        if key in a:
+            if key == "city":
+                extra.append(
+                    fmt(t("city at {c}", "{c}的城市"), c=where(data, data["cities"][a["city"]]["sq"]))
+                )
+            elif key == "target":
+                extra.append(seat_name(a["target"]))
+            elif key == "wonder":
+                extra.append(name("wonder", a["wonder"]))
+            elif key == "sq":
+                extra.append(where(data, a["sq"]))
+            elif key == "figs":
+                extra.append(
+                    fmt(
+                        t("figures at {s}", "在{s}的公仔"),
+                        s={
+                            lang: " ".join(where(data, data["figs"][f]["sq"])[lang] for f in a["figs"])
+                            for lang in ("en", "zh-Hant", "zh-Hans")
+                        },
+                    )
+                )
+            elif key == "res":
+                extra.append(RESOURCE[a["res"]])
+            else:
+                extra.append(fmt(t("front {n}", "第{n}戰線"), n=a["front"] + 1))
+    if len(a) > 2 and "opt" in a:
+        extra.insert(0, fmt(t("option {n}", "選項{n}"), n=a["opt"] + 1))
+    if not extra:
+        return head
+    tail = {lang: ", ".join(x[lang] for x in extra) for lang in ("en", "zh-Hant", "zh-Hans")}
+    return fmt(t("{h} ({x})", "{h}（{x}）"), h=head, x=tail)

@@ -1,0 +1,134 @@
+"""The Trade phase after collection (L611-621): each player in turn may use Trade abilities and make
+up to two offers to other players. An offer exchanges one bundle for another: trade points, culture
+tokens, a market resource or a culture card (L613-617); the other player accepts or declines. Promises
+are free talk and are not recorded."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygame_core.games.civilization import city, flow
+from pygame_core.games.civilization.data import EVENTS
+from pygame_core.games.civilization.text import RESOURCE, fmt, seat_name, t
+from pygame_core.kernel import Ctx, decisions
+from pygame_core.kernel.i18n import Text
+from pygame_core.kernel.state import Action
+
+Data = dict[str, Any]
+OFFERS_PER_TURN = 2
+
+
+def _bundles(data: Data, seat: int, own: bool) -> list[str]:
+    """What ``seat`` holds that may change hands: ``trade:N``, ``culture:N``, ``res:R``, ``card:ID`` (a
+    card only from one's own hand, since another's hand is hidden), and ``nothing``."""
+    p = data["p"][seat]
+    out = ["nothing"]
+    out += [f"trade:{n}" for n in (1, 3) if p["trade"] >= n]
+    out += [f"culture:{n}" for n in (1, 3) if p["culture"] >= n]
+    out += [f"res:{r}" for r, n in sorted(p["res"].items()) if n > 0]
+    if own:
+        out += [f"card:{c}" for c in dict.fromkeys(p["hand"])]
+    return out
+
+
+def legal(data: Data, seat: int) -> list[Action]:
+    out: list[Action] = []
+    if data["p"][seat].get("offers", 0) < OFFERS_PER_TURN:
+        gives = _bundles(data, seat, True)
+        for other in range(len(data["p"])):
+            if other == seat:
+                continue
+            for g in gives:
+                for h in _bundles(data, other, False):
+                    if g != "nothing" or h != "nothing":
+                        out.append({"type": "offer", "to": other, "give": g, "get": h})
+    out.append({"type": "end_trade"})
+    return out
+
+
+def bundle_text(b: str, viewer_sees_card: bool = True) -> Text:
+    kind, _, v = b.partition(":")
+    if kind == "trade":
+        return fmt(t("{n} trade", "{n}點貿易"), n=v)
+    if kind == "culture":
+        return fmt(t("{n} culture", "{n}個文化指示物"), n=v)
+    if kind == "res":
+        return RESOURCE[v]
+    if kind == "card":
+        if viewer_sees_card:
+            return dict(EVENTS[v.rsplit("_", 1)[0]]["name"])
+        return t("a culture card", "一張文化事件卡")
+    return t("nothing", "什麼都沒有")
+
+
+def apply(ctx: Ctx, seat: int, action: Action) -> None:
+    d = ctx.data
+    if action["type"] == "end_trade":
+        d["p"][seat].pop("offers", None)
+        flow.next_player(ctx)
+        return
+    p = d["p"][seat]
+    p["offers"] = p.get("offers", 0) + 1
+    to = action["to"]
+    decisions.push(d, "offer", [to], blocking=True, by=seat, give=action["give"], get=action["get"])
+    both = [seat, to]
+    ctx.log(
+        fmt(
+            t("{p} offers {q} {g} for {h}.", "{p}向{q}提議以{g}交換{h}。"),
+            p=seat_name(seat),
+            q=seat_name(to),
+            g=bundle_text(action["give"]),
+            h=bundle_text(action["get"]),
+        ),
+        to=both,
+        others=fmt(t("{p} makes {q} an offer.", "{p}向{q}提出交易。"), p=seat_name(seat), q=seat_name(to)),
+    )
+
+
+def answer_legal(data: Data, seat: int, dec: dict[str, Any]) -> list[Action]:
+    return [{"type": "accept"}, {"type": "decline"}]
+
+
+def answer(ctx: Ctx, seat: int, dec: dict[str, Any], action: Action) -> None:
+    d = ctx.data
+    decisions.pop(d, dec)
+    by = dec["by"]
+    if action["type"] == "decline" or not (_has(d, by, dec["give"]) and _has(d, seat, dec["get"])):
+        ctx.log(fmt(t("{q} declines.", "{q}拒絕。"), q=seat_name(seat)))
+        return
+    if dec["give"].startswith("card:") or dec["get"].startswith("card:"):
+        ctx.reveal()  # a culture card changes hands: the receiver sees it (an undo barrier)
+    _move(d, by, seat, dec["give"])
+    _move(d, seat, by, dec["get"])
+    ctx.log(fmt(t("{q} accepts the offer of {p}.", "{q}接受{p}的提議。"), q=seat_name(seat), p=seat_name(by)))
+    for s in (by, seat):
+        city.check_hand(ctx, s)  # L619
+
+
+def _has(data: Data, seat: int, b: str) -> bool:
+    kind, _, v = b.partition(":")
+    p = data["p"][seat]
+    if kind in ("trade", "culture"):
+        return bool(p[kind] >= int(v))
+    if kind == "res":
+        return bool(p["res"].get(v, 0) > 0)
+    if kind == "card":
+        return v in p["hand"]
+    return True
+
+
+def _move(data: Data, src: int, dst: int, b: str) -> None:
+    kind, _, v = b.partition(":")
+    a, z = data["p"][src], data["p"][dst]
+    if kind == "trade":
+        a["trade"] -= int(v)
+        z["trade"] = min(city.TRADE_MAX, z["trade"] + int(v))
+    elif kind == "culture":
+        a["culture"] -= int(v)
+        z["culture"] += int(v)
+    elif kind == "res":
+        a["res"][v] -= 1
+        z["res"][v] = z["res"].get(v, 0) + 1
+    elif kind == "card":
+        a["hand"].remove(v)
+        z["hand"].append(v)

@@ -1,0 +1,133 @@
+"""The Civilization map pans and zooms with the mouse (drag, wheel), the keyboard (arrows, +/-, 0) and
+touch (one-finger drag, two-finger pinch), by changing only the <svg>'s viewBox; a drag that ends on a
+highlighted square plays nothing, and the camera survives a redraw after an action."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.browser import app
+from tests.browser.support import wait_not_busy, wait_ready
+
+pytestmark = pytest.mark.browser
+GAME = "civilization"
+MAP = "svg.civ-map"
+
+
+def open_map(contexts: Any, base_url: str, **ctx_kw: Any) -> Any:
+    ctx, _ = contexts.new(**ctx_kw)
+    page = ctx.new_page()
+    url = app.play_url(GAME, players=2, seed=3, humans=1, bot="heuristic", options={"game": "learning"})
+    page.goto(f"{base_url}/{url}")
+    wait_ready(page)
+    wait_not_busy(page)
+    return page
+
+
+def vb(page: Any) -> list[float]:
+    return [float(x) for x in page.locator(MAP).get_attribute("viewBox").split()]
+
+
+def centre(page: Any) -> tuple[float, float]:
+    box = page.locator(MAP).bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_mouse_drag_and_wheel(contexts, base_url):
+    page = open_map(contexts, base_url, viewport={"width": 1366, "height": 768})
+    x0, y0, w0, h0 = vb(page)
+    cx, cy = centre(page)
+    page.mouse.move(cx, cy)
+    page.mouse.wheel(0, -400)  # wheel up: zoom in around the pointer
+    page.wait_for_function(f"document.querySelector('{MAP}').viewBox.baseVal.width < {w0}")
+    x1, y1, w1, h1 = vb(page)
+    assert w1 < w0 and h1 < h0 and abs(w1 / h1 - w0 / h0) < 1e-3
+    page.mouse.move(cx, cy)
+    page.mouse.down()
+    page.mouse.move(cx - 80, cy - 60, steps=6)
+    page.mouse.up()
+    x2, y2, w2, h2 = vb(page)
+    assert (w2, h2) == (w1, h1), "a drag does not zoom"
+    assert x2 > x1 and y2 > y1, "dragging left/up shows what lies right/down"
+    page.mouse.wheel(0, 800)  # zoom back out
+    page.wait_for_function(f"document.querySelector('{MAP}').viewBox.baseVal.width > {w2}")
+
+
+def test_keyboard_arrows_plus_minus_and_reset(contexts, base_url):
+    page = open_map(contexts, base_url, viewport={"width": 1366, "height": 768})
+    start = vb(page)
+    page.locator(MAP).focus()
+    page.keyboard.press("+")
+    zin = vb(page)
+    assert zin[2] < start[2]
+    page.keyboard.press("ArrowRight")
+    right = vb(page)
+    assert right[0] > zin[0] and right[2] == zin[2]
+    page.keyboard.press("ArrowDown")
+    assert vb(page)[1] > right[1]
+    page.keyboard.press("-")
+    assert vb(page)[2] > right[2]
+    page.keyboard.press("0")
+    assert vb(page) == start
+    # the buttons do the same
+    page.locator("[data-map-zoom='in']").click()
+    assert vb(page)[2] < start[2]
+    page.locator("[data-map-zoom='fit']").click()
+    assert vb(page) == start
+
+
+def touch(cdp: Any, kind: str, points: list[tuple[float, float]]) -> None:
+    cdp.send(
+        "Input.dispatchTouchEvent",
+        {"type": kind, "touchPoints": [{"x": x, "y": y, "id": i} for i, (x, y) in enumerate(points)]},
+    )
+
+
+def test_touch_drag_and_pinch(contexts, base_url):
+    page = open_map(
+        contexts, base_url, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    page.locator(MAP).scroll_into_view_if_needed()
+    cdp = page.context.new_cdp_session(page)
+    cx, cy = centre(page)
+    x0, y0, w0, h0 = vb(page)
+    # pinch out: two fingers move apart -> zoom in
+    touch(cdp, "touchStart", [(cx - 20, cy), (cx + 20, cy)])
+    for d in range(30, 120, 15):
+        touch(cdp, "touchMove", [(cx - d, cy), (cx + d, cy)])
+    touch(cdp, "touchEnd", [])
+    x1, y1, w1, h1 = vb(page)
+    assert w1 < w0 * 0.6, (w0, w1)
+    # one finger drags the map
+    touch(cdp, "touchStart", [(cx, cy)])
+    for d in range(10, 90, 10):
+        touch(cdp, "touchMove", [(cx + d, cy + d)])
+    touch(cdp, "touchEnd", [])
+    x2, y2, w2, h2 = vb(page)
+    assert w2 == w1 and x2 < x1 and y2 < y1, ((x1, y1), (x2, y2))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_drag_onto_a_square_plays_nothing_and_the_camera_survives_an_action(contexts, base_url):
+    page = open_map(contexts, base_url, viewport={"width": 1366, "height": 768})
+    hot = page.locator(f"{MAP} .hot").first  # setup: the capital's squares are highlighted
+    box = hot.bounding_box()
+    before = app.actions_played(page)
+    page.mouse.move(box["x"] + box["width"] / 2 + 60, box["y"] + box["height"] / 2 + 40)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, steps=5)
+    page.mouse.up()
+    assert app.actions_played(page) == before, "a drag ending on a square played an action"
+    box = hot.bounding_box()  # the drag moved the map
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(cx, cy)
+    page.mouse.wheel(0, -200)  # zoom in around the square: it stays under the pointer
+    cam = vb(page)
+    assert cam[2] < 80, cam  # the 2-player learning map is 8 squares (80 units) wide
+    # a plain click on a highlighted square plays its action; the redraw keeps the camera
+    page.mouse.click(cx, cy)
+    wait_not_busy(page)
+    assert app.actions_played(page) > before
+    assert vb(page) == cam

@@ -1,0 +1,441 @@
+// Civilization front end: the board as a pure function of (view, legal, selection), following the
+// renderer contract of docs/architecture.md §1.3. Nothing here knows the rules: every clickable
+// thing is a key of some legal action (actionKeys), and long choices go step by step (renderActions
+// offers one "facet" at a time: a figure, then a square; a city, then what to produce; a player,
+// then what to give ...).
+//
+// Keys (ordered per action; the first one not yet selected is the next step):
+//   stack:<sq>  figures on a square      sq:<sq>    a square          tile:<cell>  a face-down tile
+//   city:<i>    a city                   prod:<g>   a production group (figure, unit, building, wonder)
+//   to:<seat>   an offer's partner       give:<b>   an offer's bundle  lvl:<n> / tech:<id>  research
+//   bcard:<id>  a battle card            front:<n>  a front            ccard:<id>  a culture card
+//   gp:<id>     a great person           abil:<id>  a tech ability     opt:<n>     an effect's branch
+
+import { translator, pick, esc } from "../../app/i18n.js";
+import { rulesLink } from "../../app/rules-link.js";
+import STRINGS from "./strings.js";
+import N from "./names.js";
+import { mapSVG, installMapInput, zoomBy, resetCamera } from "./map.js";
+
+export const strings = STRINGS;
+const t = translator(STRINGS);
+const GAME = "civilization";
+const PHASES = ["start", "trade", "city", "move", "research"];
+const UNITS = ["infantry", "mounted", "artillery", "aircraft"];
+const RESOURCES = ["wheat", "silk", "incense", "iron", "spy", "uranium"];
+const MAX_LIST = 14;
+const MAP_PREFIX = ["stack", "sq", "tile", "city"];
+
+installMapInput();
+if (typeof document !== "undefined") {
+  document.addEventListener("click", (e) => {
+    const b = e.target.closest && e.target.closest("[data-map-zoom]");
+    if (!b) return;
+    const svg = b.closest(".map-wrap") && b.closest(".map-wrap").querySelector("svg.civ-map");
+    if (!svg) return;
+    const z = b.dataset.mapZoom;
+    if (z === "in") zoomBy(svg, 1.3);
+    else if (z === "out") zoomBy(svg, 1 / 1.3);
+    else resetCamera(svg);
+  });
+}
+
+// ------------------------------------------------------------------------------- names and words
+
+const nm = (table, id) => (N[table] && N[table][id] ? pick(N[table][id].name || N[table][id]) : String(id ?? ""));
+const coords = (view, sq) => `(${(sq % view.map.w) + 1},${Math.floor(sq / view.map.w) + 1})`;
+const seatName = (ctx, s) => (ctx && ctx.names[s]) || t("player_n", { n: s + 1 });
+const rl = (section, label) => rulesLink(GAME, section, { label });
+const PHASE_RULES = { setup: "setup", start: "start-of-turn", trade: "trade", city: "city-management", move: "movement", research: "research" };
+
+function prodGroup(item) {
+  if (item === "army" || item === "scout") return "figure";
+  return item.split(":")[0];
+}
+
+/** Keys of the board elements an action is about, in the order a player chooses them. */
+export function actionKeys(a, view) {
+  const figSq = (id) => {
+    const f = (view.figures || []).find((x) => x.id === id);
+    return f ? f.sq : null;
+  };
+  const extra = [];
+  if (a.opt != null) extra.push(`opt:${a.opt}`);
+  if (a.city != null && a.type !== "produce" && a.type !== "arts" && a.type !== "harvest") extra.push(`city:${a.city}`);
+  if (a.sq != null && !["capital", "place", "site", "place_gp"].includes(a.type)) extra.push(`sq:${a.sq}`);
+  switch (a.type) {
+    case "capital": case "place": case "site":
+      return [`sq:${a.sq}`];
+    case "place_gp":
+      return [`gp:${a.gp}`, `sq:${a.sq}`];
+    case "found": {
+      const s = figSq(a.fig);
+      return s != null ? [`sq:${s}`] : [];
+    }
+    case "gather": {
+      const s = figSq(a.fig);
+      return s != null ? [`stack:${s}`, `city:${a.city}`] : [`city:${a.city}`];
+    }
+    case "move":
+      return [`stack:${a.from}`, `sq:${a.to}`];
+    case "explore":
+      return a.from != null ? [`stack:${a.from}`, `tile:${a.cell}`] : [`tile:${a.cell}`];
+    case "step":
+      return [`sq:${a.to}`];
+    case "produce":
+      return [`city:${a.city}`, `prod:${prodGroup(a.item)}`];
+    case "arts": case "harvest":
+      return [`city:${a.city}`];
+    case "offer":
+      return [`to:${a.to}`, `give:${a.give}`];
+    case "research": {
+      if (!a.tech) return [];
+      const lv = N.tech[a.tech] ? N.tech[a.tech].level : 0;
+      return [`lvl:${lv}`, `tech:${a.tech}`];
+    }
+    case "play":
+      return [`bcard:${a.card}`, `front:${a.front}`];
+    case "culture_card":
+      return [`ccard:${a.card}`, ...extra];
+    case "discard":
+      return [`ccard:${a.card}`];
+    case "ability":
+      return [`abil:${a.tech}`, ...extra];
+    default:
+      return extra.length > 1 ? extra : [];
+  }
+}
+
+/** Words for a key ("Choices for …", facet buttons). */
+export function keyLabel(view, key) {
+  const i = key.indexOf(":");
+  const kind = key.slice(0, i);
+  const v = key.slice(i + 1);
+  switch (kind) {
+    case "stack": return t("figures_at", { at: coords(view, +v) });
+    case "sq": return t("square_at", { at: coords(view, +v) });
+    case "tile": return t("facedown_tile");
+    case "city": {
+      const c = (view.cities || []).find((x) => x.index === +v);
+      return c ? t("city_at", { at: coords(view, c.sq) }) : key;
+    }
+    case "prod": return t("prod_" + v);
+    case "to": return t("offer_to", { name: t("player_n", { n: +v + 1 }) });
+    case "give": return t("give", { what: bundleText(v) });
+    case "lvl": return t("tech_level", { n: v });
+    case "tech": return nm("tech", v);
+    case "bcard": return t("battle_card");
+    case "front": return +v < 0 ? t("new_front") : t("front_n", { n: +v + 1 });
+    case "ccard": return nm("event", v.replace(/_\d+$/, ""));
+    case "gp": return nm("gp", v);
+    case "abil": return nm("tech", v);
+    case "opt": return t("option_n", { n: +v + 1 });
+    default: return key;
+  }
+}
+
+function bundleText(b) {
+  if (b === "nothing") return t("nothing");
+  const [k, v] = b.split(":");
+  if (k === "trade" || k === "culture") return `${v} ${t(k)}`;
+  if (k === "res") return nm("resource", v);
+  if (k === "card") return t("culture_card");
+  return b;
+}
+
+// ------------------------------------------------------------------------------- steps
+
+/** The legal items the player is choosing among now (the selection narrows them). */
+const current = (ctx) => (ctx.selAll.length ? ctx.selCandidates : ctx.legal);
+
+/** The next key of an item (its first key not yet selected), or null when it plays directly. */
+function nextKey(ctx, li) {
+  const ks = ctx.keysOf.get(li) || [];
+  return ks.find((k) => !ctx.selAll.includes(k)) || null;
+}
+
+/** Map squares to highlight: next keys that are map keys -> {sq: [key, kind]}. */
+function hotSquares(view, ctx) {
+  const hot = new Map();
+  const cells = new Set();
+  for (const li of current(ctx)) {
+    const k = nextKey(ctx, li);
+    if (!k) continue;
+    const [p, v] = [k.slice(0, k.indexOf(":")), k.slice(k.indexOf(":") + 1)];
+    if (!MAP_PREFIX.includes(p)) continue;
+    if (p === "tile") { cells.add(+v); continue; }
+    let sq = +v;
+    if (p === "city") {
+      const c = (view.cities || []).find((x) => x.index === +v);
+      if (!c) continue;
+      sq = c.sq;
+    }
+    if (!hot.has(sq)) hot.set(sq, k);
+  }
+  return { hot, cells: [...cells] };
+}
+
+// ------------------------------------------------------------------------------- board parts
+
+function topBar(view, ctx) {
+  const ph = view.phase;
+  const steps = PHASES.map((p) => `<li class="ph-step ph-${p}${p === ph ? " now" : ""}"${p === ph ? ' aria-current="step"' : ""}>${esc(t("phase_" + p))}</li>`).join("");
+  const first = view.first != null ? `<span class="first">${esc(t("first_player", { name: seatName(ctx, view.first) }))}</span>` : "";
+  return `<section class="civ-top" aria-label="${esc(t("turn_track"))}">`
+    + `<div class="turn-line"><span class="turn-n">${esc(t("turn_n", { n: view.turn || 0 }))}</span>`
+    + `<span class="ph-badge ph-${esc(ph)}" data-testid="civ-phase">${esc(pick(view.phase_name) || t("phase_" + ph))}</span>${rl(PHASE_RULES[ph] || "overview", pick(view.phase_name))}`
+    + (view.learning ? `<span class="learning">${esc(t("learning_game"))}</span>${rl("learning-game", t("learning_game"))}` : "")
+    + first + `</div><ol class="ph-steps">${steps}</ol></section>`;
+}
+
+function decisionsBox(view, ctx) {
+  const ds = view.decisions || [];
+  if (!ds.length) return "";
+  const items = ds.map((d) => {
+    const who = (d.seats || []).map((s) => seatName(ctx, s)).join(", ");
+    const answered = d.answered ? ` — ${t("answered", { names: d.answered.map((s) => seatName(ctx, s)).join(", ") || "—" })}` : "";
+    return `<li>${esc(t("dec_" + d.kind))}: ${esc(who)}${esc(answered)}</li>`;
+  }).join("");
+  return `<div class="civ-decisions" data-testid="civ-decisions"><ul>${items}</ul></div>`;
+}
+
+function mapSection(view, ctx) {
+  const { hot, cells } = hotSquares(view, ctx);
+  const selStack = ctx.selAll.find((k) => k.startsWith("stack:") || k.startsWith("city:"));
+  const hotKinds = new Map();
+  for (const [sq, key] of hot) hotKinds.set(sq, key);
+  const svg = mapSVG({
+    view, t, cells,
+    hot: [...hotKinds].map(([sq, key]) => [sq, key.split(":")[0] === "stack" ? "pick" : key.startsWith("city") ? "pick" : "reach"]),
+    keyOf: (sq) => hotKinds.get(sq),
+    hotLabel: (sq) => keyLabel(view, hotKinds.get(sq)),
+    itemName: (it) => `${it.kind === "wonder" ? nm("wonder", it.id) : it.kind === "great_person" ? nm("gp", it.id) : nm("building", it.id)} (${seatName(ctx, it.owner)})${it.obsolete ? ` — ${t("obsolete")}` : ""}`,
+    cityLabel: (c) => `${c.capital ? t("capital") : t("city")} ${coords(view, c.sq)} — ${seatName(ctx, c.owner)}: ${t("yield_line", c.yield)}${c.walls ? `, ${t("walls")}` : ""}${c.blockaded.length ? `, ${t("blockaded")}` : ""}`,
+    figuresLabel: (sq, list) => `${coords(view, sq)}: ${list.map((f) => `${t(f.kind)} (${seatName(ctx, f.owner)})`).join(", ")}`,
+  });
+  // the twins: one real button per clickable map key (keyboard and screen-reader access; map clicks use them)
+  const keys = [...new Set([...hotKinds.values(), ...cells.map((c) => `tile:${c}`)])];
+  const twins = keys.map((k) => `<button type="button" class="twin" data-key="${esc(k)}" data-testid="map-target">${esc(keyLabel(view, k))}</button>`).join("");
+  const sel = selStack ? `<span class="map-sel">${esc(t("selected", { what: keyLabel(view, selStack) }))}</span>` : "";
+  return `<section class="map-wrap" aria-label="${esc(t("map"))}">`
+    + `<div class="map-tools"><button type="button" class="btn small" data-map-zoom="in" aria-label="${esc(t("zoom_in"))}" title="${esc(t("zoom_in"))}">+</button>`
+    + `<button type="button" class="btn small" data-map-zoom="out" aria-label="${esc(t("zoom_out"))}" title="${esc(t("zoom_out"))}">−</button>`
+    + `<button type="button" class="btn small" data-map-zoom="fit">${esc(t("zoom_fit"))}</button>${sel}`
+    + `<span class="map-help muted">${esc(t("map_help"))}</span></div>`
+    + svg + (twins ? `<div class="twins" role="group" aria-label="${esc(t("map_targets"))}">${twins}</div>` : "")
+    + legend() + `</section>`;
+}
+
+function legend() {
+  const ic = (k, label) => `<span class="lg"><svg viewBox="0 0 10 10" aria-hidden="true"><use href="#ci-${k}"/></svg>${esc(label)}</span>`;
+  return `<details class="legend"><summary>${esc(t("legend"))}</summary><div class="lg-row">`
+    + ic("trade", t("trade")) + ic("production", t("production")) + ic("culture", t("culture")) + ic("coin", t("coins"))
+    + RESOURCES.map((r) => ic(r, nm("resource", r))).join("")
+    + ic("hut", t("hut")) + ic("village", t("village")) + ic("army", t("army")) + ic("scout", t("scout"))
+    + ic("city", t("city")) + ic("building", t("building")) + ic("wonder", t("wonder")) + ic("gp", t("great_person"))
+    + `<span class="lg"><span class="sw blockade-sw"></span>${esc(t("blockaded"))}</span><span class="lg"><span class="sw unknown-sw"></span>${esc(t("facedown_tile"))}</span>`
+    + `</div></details>`;
+}
+
+function keyButton(ctx, key, inner, cls, label) {
+  const acts = ctx.candidates(key);
+  const sel = ctx.selAll.includes(key);
+  if (!acts.length && !sel) return `<span class="${cls}" title="${esc(label)}">${inner}</span>`;
+  return `<button type="button" class="${cls} target${sel ? " selected" : ""}" data-key="${esc(key)}" aria-pressed="${sel}" title="${esc(label)}">${inner}</button>`;
+}
+
+function unitChip(ctx, u, key) {
+  const inner = `<span class="u-type">${esc(nm("unit", u.type))}</span><span class="u-str">${u.strength}</span>`;
+  const label = `${nm("unit", u.type)} ${u.strength}`;
+  return key ? keyButton(ctx, key, inner, `unit u-${esc(u.type)}`, label) : `<span class="unit u-${esc(u.type)}" title="${esc(label)}">${inner}</span>`;
+}
+
+function battleSection(view, ctx) {
+  const b = view.battle;
+  if (!b) return "";
+  const sideName = (s) => (s === "d" && b.defender == null ? `${t("barbarians")}${b.proxy != null ? ` (${seatName(ctx, b.proxy)})` : ""}` : seatName(ctx, s === "a" ? b.attacker : b.defender));
+  const fronts = (b.fronts || []).map((f, i) => {
+    const card = (u) => (u ? `<span class="unit u-${esc(u.type)}${u.wounds >= u.strength ? " dead" : ""}"><span class="u-type">${esc(nm("unit", u.type))}</span><span class="u-str">${u.strength}</span>${u.wounds ? `<span class="u-w">−${u.wounds}</span>` : ""}</span>` : `<span class="unit empty">—</span>`);
+    const k = `front:${i}`;
+    const pickMe = ctx.candidates(k).length;
+    return `<li class="front${pickMe ? " target" : ""}"><span class="f-n">${esc(t("front_n", { n: i + 1 }))}</span>${card(f.a)}<span class="vs">⚔</span>${card(f.d)}</li>`;
+  }).join("");
+  const counts = (s) => UNITS.filter((u) => b.hand_count && b.hand_count[s] && b.hand_count[s][u]).map((u) => `${nm("unit", u)} ×${b.hand_count[s][u]}`).join(", ") || "—";
+  const hand = b.hand ? `<div class="b-hand"><h3 class="mini-h">${esc(t("your_battle_hand"))}</h3><div class="units">${b.hand.map((u) => unitChip(ctx, u, `bcard:${u.id}`)).join("")}</div></div>` : "";
+  const turn = b.turn ? t("to_play", { name: sideName(b.turn) }) : "";
+  return `<section class="battle" data-testid="civ-battle" aria-label="${esc(t("battle"))}"><h2 class="mini-h">⚔ ${esc(t("battle_at", { at: coords(view, b.square) }))} ${rl("combat", t("battle"))}</h2>`
+    + `<div class="b-sides"><div class="b-side a seat-${b.attacker}"><strong>${esc(t("attacker"))}:</strong> ${esc(sideName("a"))} · ${esc(t("bonus_n", { n: (b.bonus && b.bonus.a) || 0 }))} · ${esc(t("cards_left", { list: counts("a") }))}</div>`
+    + `<div class="b-side d${b.defender != null ? ` seat-${b.defender}` : ""}"><strong>${esc(t("defender"))}:</strong> ${esc(sideName("d"))} · ${esc(t("bonus_n", { n: (b.bonus && b.bonus.d) || 0 }))} · ${esc(t("cards_left", { list: counts("d") }))}</div></div>`
+    + `<p class="b-turn">${esc(turn)}</p><ol class="fronts">${fronts || `<li class="muted">${esc(t("no_fronts"))}</li>`}</ol>${hand}</section>`;
+}
+
+function researchSection(view, ctx) {
+  const me = view.seat;
+  const c = me != null ? view.civs[me] : null;
+  const opts = c && c.research_options;
+  if (!opts || !opts.length) return "";
+  const byLv = {};
+  for (const id of opts) (byLv[N.tech[id] ? N.tech[id].level : 0] ||= []).push(id);
+  const rows = Object.keys(byLv).sort().map((lv) => `<div class="r-row"><span class="r-lv">${esc(t("tech_level", { n: lv }))}</span>`
+    + byLv[lv].map((id) => keyButton(ctx, `tech:${id}`, `<span class="tname">${esc(nm("tech", id))}</span>`, "tech-opt", `${nm("tech", id)}: ${pick(N.tech[id] && N.tech[id].text)}`)).join("") + `</div>`).join("");
+  return `<section class="research" data-testid="civ-research" aria-label="${esc(t("research_options"))}"><h2 class="mini-h">${esc(t("research_options"))} ${rl("research", t("phase_research"))}</h2>${rows}</section>`;
+}
+
+function pyramid(civ) {
+  const rows = [1, 2, 3, 4, 5].map((lv) => civ.techs.filter((x) => (N.tech[x.id] ? N.tech[x.id].level : x.row) === lv));
+  const html = rows.map((row, i) => `<div class="pyr-row lv-${i + 1}" data-level="${i + 1}">`
+    + (row.length ? row.map((x) => `<span class="tech lv-${i + 1}" title="${esc(pick(N.tech[x.id] && N.tech[x.id].text))}">${esc(nm("tech", x.id))}</span>`).join("") : `<span class="tech empty" aria-hidden="true"></span>`)
+    + `</div>`).reverse().join("");
+  return `<div class="pyramid" data-testid="tech-pyramid" aria-label="${esc(t("tech_pyramid"))}">${html}</div>`;
+}
+
+function dial(label, value, max, cls) {
+  const pct = Math.max(0, Math.min(100, Math.round((value / max) * 100)));
+  return `<div class="dial ${cls}" role="meter" aria-valuemin="0" aria-valuemax="${max}" aria-valuenow="${value}" aria-label="${esc(label)}">`
+    + `<span class="d-lbl">${esc(label)}</span><span class="d-bar"><span style="width:${pct}%"></span></span><span class="d-val">${value}</span></div>`;
+}
+
+function civSheet(view, ctx, c) {
+  const mine = c.seat === view.seat;
+  const moving = (view.to_move || []).includes(c.seat);
+  const gov = c.government === "anarchy" ? t("anarchy") : nm("gov", c.government);
+  const res = RESOURCES.filter((r) => c.resources && c.resources[r]).map((r) => `<span class="res"><svg viewBox="0 0 10 10" aria-hidden="true"><use href="#ci-${r}"/></svg>${esc(nm("resource", r))} ×${c.resources[r]}</span>`).join("") || `<span class="muted">${esc(t("none"))}</span>`;
+  const ranks = UNITS.map((u) => {
+    const r = (c.ranks && c.ranks[u]) || 0;
+    const rn = r && N.unit[u] ? pick(N.unit[u].ranks[r - 1]) : "—";
+    return `<li><span class="u-type">${esc(nm("unit", u))}</span> <span class="rank">${r ? `${esc(t("rank_n", { n: r }))} · ${esc(rn)}` : "—"}</span></li>`;
+  }).join("");
+  const forces = c.forces
+    ? `<div class="units">${c.forces.map((u) => unitChip(ctx, u, null)).join("") || `<span class="muted">${esc(t("none"))}</span>`}</div>`
+    : `<p>${esc(UNITS.filter((u) => c.forces_count && c.forces_count[u]).map((u) => `${nm("unit", u)} ×${c.forces_count[u]}`).join(", ") || t("none"))} <span class="muted">(${esc(t("hidden_cards"))})</span></p>`;
+  const hand = c.hand
+    ? `<div class="c-hand">${c.hand.map((h) => keyButton(ctx, `ccard:${h.id}`, `<span class="cc-name">${esc(nm("event", h.event))}</span><span class="cc-text">${esc(pick(N.event[h.event] && N.event[h.event].text))}</span>`, `ccard era-${esc(N.event[h.event] ? N.event[h.event].era : "")}`, nm("event", h.event))).join("") || `<span class="muted">${esc(t("none"))}</span>`}</div>`
+    : `<p>${esc(["ancient", "medieval", "modern"].filter((e) => c.hand_count && c.hand_count[e]).map((e) => `${t("era_" + e)} ×${c.hand_count[e]}`).join(", ") || t("none"))} <span class="muted">(${esc(t("hidden_cards"))})</span></p>`;
+  const gps = (c.great_persons || []).map((g) => keyButton(ctx, `gp:${g}`, esc(nm("gp", g)), "gp-chip", nm("gp", g))).join("");
+  const wonders = (c.wonders || []).map((w) => `<span class="chip wonder">${esc(nm("wonder", w))}</span>`).join("");
+  const tokens = Object.entries(c.coin_tokens || {}).filter(([, n]) => n).map(([k, n]) => `${nm("tech", k)} ×${n}`).join(", ");
+  const civName = nm("civ", c.civ);
+  const leader = N.civ[c.civ] ? pick(N.civ[c.civ].leader) : "";
+  return `<section class="sheet seat-${c.seat}${mine ? " mine" : ""}${moving ? " moving" : ""}" data-testid="civ-sheet" data-seat="${c.seat}" aria-label="${esc(t("sheet_of", { name: seatName(ctx, c.seat) }))}">`
+    + `<header class="sh-head"><h2 class="sh-name"><span class="seat-dot" aria-hidden="true"></span>${esc(seatName(ctx, c.seat))}${mine ? ` <span class="muted">(${esc(t("you"))})</span>` : ""}</h2>`
+    + `<span class="civ-name" title="${esc(N.civ[c.civ] ? pick(N.civ[c.civ].text) : "")}">${esc(civName)}${leader ? ` · ${esc(leader)}` : ""}</span>`
+    + `<span class="gov">${esc(t("government"))}: <strong>${esc(gov)}</strong></span>${moving && !view.over ? `<span class="flag moving">${esc(t("to_move"))}</span>` : ""}</header>`
+    + `<div class="sh-grid"><div class="sh-col">`
+    + dial(t("trade"), c.trade, 27, "d-trade") + dial(t("coins"), c.coins, 15, "d-coin")
+    + `<p class="line">${esc(t("culture"))}: <strong>${c.culture}</strong> · ${esc(t("culture_step", { n: c.culture_level }))}</p>`
+    + `<p class="line">${esc(t("cities_limit", { n: (view.cities || []).filter((x) => x.owner === c.seat).length, max: c.city_limit }))} · ${esc(t("figures_left", { a: c.unbuilt.army, s: c.unbuilt.scout }))}</p>`
+    + `<div class="line res-line">${esc(t("resources"))}: ${res}</div>`
+    + (tokens ? `<p class="line">${esc(t("coin_tokens"))}: ${esc(tokens)}</p>` : "")
+    + (gps ? `<div class="line">${esc(t("great_persons"))}: ${gps}</div>` : "")
+    + (wonders ? `<div class="line">${esc(t("wonders"))}: ${wonders}</div>` : "")
+    + `</div><div class="sh-col"><h3 class="mini-h">${esc(t("tech_pyramid"))} (${c.techs.length}) ${rl("techs", t("tech_pyramid"))}</h3>${pyramid(c)}</div>`
+    + `<div class="sh-col"><h3 class="mini-h">${esc(t("military"))}</h3><ul class="ranks">${ranks}</ul>`
+    + `<h3 class="mini-h">${esc(t("standing_forces"))}</h3>${forces}`
+    + `<h3 class="mini-h">${esc(mine ? t("culture_hand") : t("culture_hand_of"))}</h3>${hand}</div></div></section>`;
+}
+
+function marketSection(view) {
+  const m = view.market;
+  if (!m) return "";
+  const res = Object.entries(m.resources || {}).map(([r, n]) => `<span class="res"><svg viewBox="0 0 10 10" aria-hidden="true"><use href="#ci-${esc(r)}"/></svg>${esc(nm("resource", r))} ×${n}</span>`).join("");
+  const bld = Object.entries(m.buildings || {}).map(([b, n]) => `<li>${esc(nm("building", b))} <span class="muted">×${n}</span></li>`).join("");
+  const won = (m.wonders || []).map((w) => `<li>${esc(nm("wonder", w))}</li>`).join("");
+  const decks = Object.entries(m.unit_decks || {}).map(([u, d]) => `<li>${esc(nm("unit", u))}: ${d.count}${d.face_up ? ` (+${d.face_up} ${esc(t("face_up"))})` : ""}</li>`).join("");
+  const cdecks = Object.entries(m.culture_decks || {}).map(([e, d]) => `<li>${esc(t("era_" + e))}: ${d.count}</li>`).join("");
+  return `<section class="market" data-testid="civ-market" aria-label="${esc(t("market"))}"><h2 class="mini-h">${esc(t("market"))}</h2>`
+    + `<div class="mk-grid"><div><h3 class="mini-h">${esc(t("resources"))}</h3><div class="res-line">${res}</div>`
+    + `<h3 class="mini-h">${esc(t("unit_decks"))}</h3><ul class="plain">${decks}</ul></div>`
+    + `<div><h3 class="mini-h">${esc(t("buildings"))}</h3><ul class="plain cols">${bld}</ul></div>`
+    + `<div><h3 class="mini-h">${esc(t("wonders"))} ${m.wonder_deck ? `<span class="muted">(${esc(t("deck_n", { n: m.wonder_deck }))})</span>` : ""}</h3><ul class="plain">${won || `<li class="muted">${esc(t("none"))}</li>`}</ul>`
+    + `<h3 class="mini-h">${esc(t("culture_decks"))}</h3><ul class="plain">${cdecks}</ul><p class="line">${esc(t("gp_left", { n: m.great_persons_left }))}</p></div></div></section>`;
+}
+
+function cultureTrack(view, ctx) {
+  const track = view.culture_track || [];
+  if (!track.length) return "";
+  const at = {};
+  for (const c of view.civs) (at[c.culture_level] ||= []).push(c.seat);
+  const cell = (sp) => `<li class="ct ct-${esc(sp.kind)} era-${esc(sp.era)}" title="${esc(`${sp.index}: ${t("ct_" + sp.kind)} — ${t("cost_ct", { c: sp.cost.culture, t: sp.cost.trade })}`)}">`
+    + `<span class="ct-n">${sp.index}</span>${sp.kind === "great_person" ? `<svg viewBox="0 0 10 10" aria-hidden="true"><use href="#ci-gp"/></svg>` : sp.kind === "victory" ? "★" : ""}`
+    + (at[sp.index] || []).map((s) => `<span class="pawn seat-${s}" title="${esc(seatName(ctx, s))}"></span>`).join("") + `</li>`;
+  const start = (at[0] || []).map((s) => `<span class="pawn seat-${s}" title="${esc(seatName(ctx, s))}"></span>`).join("");
+  return `<section class="culture-track" data-testid="civ-culture-track" aria-label="${esc(t("culture_track"))}"><h2 class="mini-h">${esc(t("culture_track"))} ${rl("culture", t("culture_track"))}</h2>`
+    + `<ol class="ct-list"><li class="ct ct-start"><span class="ct-n">0</span>${start}</li>${track.map(cell).join("")}</ol></section>`;
+}
+
+function overBox(view, ctx) {
+  if (!view.over) return "";
+  const v = view.victory;
+  return `<section class="civ-over" data-testid="civ-over"><h2 class="mini-h">${esc(t("victory_" + (v || "none")))}</h2>`
+    + (v === "learning" ? "" : `<p>${esc(t("winners_are", { names: (view.winners || []).map((s) => seatName(ctx, s)).join(", ") }))}</p>`) + `</section>`;
+}
+
+// ------------------------------------------------------------------------------- the contract
+
+export function boardSections(view, ctx) {
+  const me = view.seat;
+  const order = view.civs.map((c) => c.seat);
+  if (me != null) order.sort((a, b) => ((a - me + view.players) % view.players) - ((b - me + view.players) % view.players));
+  return [
+    ["top", topBar(view, ctx) + decisionsBox(view, ctx) + overBox(view, ctx)],
+    ["battle", battleSection(view, ctx)],
+    ["research", researchSection(view, ctx)],
+    ["map", mapSection(view, ctx)],
+    ...order.map((s) => [`civ-${s}`, civSheet(view, ctx, view.civs[s])]),
+    ["track", cultureTrack(view, ctx)],
+    ["market", marketSection(view)],
+  ];
+}
+
+export const renderBoard = (view, ctx) => boardSections(view, ctx).map(([, h]) => h).join("");
+
+export const boardClass = (view) => `civ-board phase-${view.phase}${view.battle ? " in-battle" : ""}`;
+
+export function hint(view) {
+  if (view.battle) return t("hint_battle");
+  const k = `hint_${view.phase}`;
+  const s = t(k);
+  return s === k ? "" : s;
+}
+
+const ENDS = new Set(["end_start", "end_trade", "end_city", "end_move", "stop", "decline"]);
+
+function actionButton(ctx, li, testid = "legal-action") {
+  const g = ENDS.has(li.action.type) ? " g-end" : "";
+  return `<button type="button" class="act g-${esc(li.action.type)}${g}" data-testid="${testid}" data-idx="${ctx.legal.indexOf(li)}" data-action="${esc(JSON.stringify(li.action))}">${esc(li.label)}</button>`;
+}
+
+/** The action list, one step at a time: never more than MAX_LIST controls (facets group the rest). */
+export function renderActions(view, ctx) {
+  if (!ctx.legal.length) return `<p class="muted">${esc(t("no_actions"))}</p>`;
+  const list = current(ctx);
+  const testid = ctx.selAll.length ? "choice-action" : "legal-action";
+  let body;
+  if (list.length <= MAX_LIST) {
+    const sorted = [...list.filter((li) => !ENDS.has(li.action.type)), ...list.filter((li) => ENDS.has(li.action.type))];
+    body = sorted.map((li) => actionButton(ctx, li, testid)).join("");
+  } else {
+    const groups = new Map();
+    const direct = [];
+    for (const li of list) {
+      const k = nextKey(ctx, li);
+      if (!k) { direct.push(li); continue; }
+      if (!groups.has(k)) groups.set(k, []);
+      groups.get(k).push(li);
+    }
+    const parts = [];
+    for (const [k, items] of groups) {
+      if (items.length === 1) parts.push(actionButton(ctx, items[0], testid));
+      else parts.push(`<button type="button" class="act facet" data-key="${esc(k)}" data-testid="facet">${esc(keyLabel(view, k))} <span class="muted">(${items.length})</span> ›</button>`);
+    }
+    const d1 = direct.filter((li) => !ENDS.has(li.action.type));
+    const d2 = direct.filter((li) => ENDS.has(li.action.type));
+    body = [...d1.map((li) => actionButton(ctx, li, testid)), ...parts, ...d2.map((li) => actionButton(ctx, li, testid))].join("");
+  }
+  const head = ctx.selAll.length
+    ? `<div class="choices-h"><h3 class="mini-h">${esc(t("choices_for", { what: ctx.selLabel }))}</h3>`
+      + `<button type="button" class="btn ghost small" data-clear-sel="1">${esc(t("clear_selection"))}</button></div>` : "";
+  return `<div class="${ctx.selAll.length ? "choices" : "act-group"}">${head}<div class="act-list">${body}</div></div>`;
+}
+
+export const meta = { phaseKinds: ["setup", ...PHASES] };
