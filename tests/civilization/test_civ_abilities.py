@@ -281,3 +281,35 @@ def test_supply_drop_gives_a_non_capital_city_a_second_action():
     assert {"type": "arts", "city": 0} in city.city_legal(d, 0)
     city.city_apply(c, 0, {"type": "arts", "city": 0})
     assert {"type": "arts", "city": 0} not in city.city_legal(d, 0)
+
+
+def test_exchange_of_ideas_swaps_level_one_techs_with_a_player():
+    d = _city_state("grassland")
+    turn_of(d, "start")
+    d["p"][0]["techs"] = {"pottery": 1}
+    d["p"][1]["techs"] = {"writing": 1, "sailing": 2}
+    d["p"][0]["hand"] = ["exchange_of_ideas_1"]
+    acts = [a for a in effects.optional(d, 0) if a["type"] == "culture_card"]
+    assert acts == [
+        {
+            "type": "culture_card",
+            "card": "exchange_of_ideas_1",
+            "opt": 0,
+            "target": 1,
+            "learn": "writing",
+            "give": "pottery",
+        }
+    ]
+    effects.apply(ctx_of(d), 0, acts[0])
+    assert "writing" in d["p"][0]["techs"] and "pottery" in d["p"][1]["techs"]
+
+
+def test_disoriented_pushes_a_rival_stack():
+    d = _city_state("grassland")
+    turn_of(d, "city")
+    f = start.new_fig(d, 1, "army", square(d, 5, 9))
+    d["p"][0]["hand"] = ["disoriented_1"]
+    acts = [a for a in effects.optional(d, 0) if a["type"] == "culture_card"]
+    assert acts and all(a["from"] == square(d, 5, 9) for a in acts)
+    effects.apply(ctx_of(d), 0, acts[0])
+    assert d["figs"][f]["sq"] == acts[0]["sq"] != square(d, 5, 9)

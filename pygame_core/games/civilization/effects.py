@@ -117,6 +117,10 @@ def _targets(data: Data, seat: int, e: dict[str, Any]) -> list[dict[str, Any]] |
         return [{}] if data["phase"] == "city" else None
     if k == "terrain_change":
         return _disaster_squares(data, seat, e["to"])
+    if k == "tech_exchange":
+        return _swaps(data, seat, int(e["max_level"]))
+    if k == "displace":
+        return _pushes(data, seat, int(e["distance"]))
     if k == "strength_bonus" and e.get("scope") == "one_play":
         b = data["battle"]
         return [{}] if b is not None and _side(b, seat) is not None else None
@@ -132,6 +136,57 @@ def _targets(data: Data, seat: int, e: dict[str, Any]) -> list[dict[str, Any]] |
         other = "d" if side == "a" else "a"
         return [{"front": i} for i, f in enumerate(b["fronts"]) if f[other] is not None] or None
     return None
+
+
+def _swaps(data: Data, seat: int, top: int) -> list[dict[str, Any]] | None:
+    """Exchange of Ideas family: with another player, each learns one tech of level <= ``top`` that the
+    other knows, where it has a legal slot (the card's player picks both; ruling)."""
+    from pygame_core.games.civilization import research
+
+    out: list[dict[str, Any]] = []
+    for other in range(len(data["p"])):
+        if other == seat:
+            continue
+        mine, theirs = data["p"][seat]["techs"], data["p"][other]["techs"]
+        gain = [
+            x
+            for x in theirs
+            if x not in mine and TECHS[x]["level"] <= top and research.slot_ok(data, seat, x)
+        ]
+        give = [
+            x
+            for x in mine
+            if x not in theirs and TECHS[x]["level"] <= top and research.slot_ok(data, other, x)
+        ]
+        out.extend({"target": other, "learn": a, "give": b} for a in sorted(gain) for b in sorted(give))
+    return out[:24] or None
+
+
+def _pushes(data: Data, seat: int, dist: int) -> list[dict[str, Any]] | None:
+    """Disoriented family: move every figure of one rival square up to ``dist`` squares (orthogonal
+    steps) to a square where they could end a move; the engine offers the farthest ones (ruling)."""
+    from pygame_core.games.civilization import geo, start
+
+    occ = model.occupants(data)
+    out: list[dict[str, Any]] = []
+    for sq in sorted(occ):
+        owners = {data["figs"][f]["o"] for f in occ[sq]}
+        if seat in owners or len(owners) != 1:
+            continue
+        owner = owners.pop()
+        seen, frontier = {sq}, [sq]
+        for _ in range(dist):
+            frontier = [
+                n
+                for q in frontier
+                for n in geo.orth(data, q)
+                if n not in seen and geo.grid(data)[n] is not None
+            ]
+            seen.update(frontier)
+        dests = [q for q in sorted(seen - {sq}) if start.can_end_on(data, owner, q, len(occ[sq]), occ)]
+        dests.sort(key=lambda q: -abs(q % data["w"] - sq % data["w"]) - abs(q // data["w"] - sq // data["w"]))
+        out.extend({"from": sq, "sq": q} for q in dests[:4])
+    return out[:16] or None
 
 
 def _disaster_squares(data: Data, seat: int, to: str) -> list[dict[str, Any]] | None:
@@ -270,6 +325,17 @@ def _run_one(ctx: Ctx, seat: int, e: dict[str, Any], ch: dict[str, Any]) -> None
     elif k == "as_resource":
         p["xres"].append(ch["res"])
         ctx.log(fmt(t("{p} takes {r}.", "{p}拿取{r}。"), p=seat_name(seat), r=RESOURCE[ch["res"]]))
+    elif k == "tech_exchange":
+        from pygame_core.games.civilization import research
+
+        research.learn(ctx, seat, ch["learn"], free=True)
+        research.learn(ctx, ch["target"], ch["give"], free=True)
+    elif k == "displace":
+        for f in d["figs"].values():
+            if f["sq"] == ch["from"]:
+                f["sq"] = ch["sq"]
+                f.pop("g", None)
+        ctx.log(fmt(t("{p} pushes a rival stack away.", "{p}把對手的一疊公仔推開。"), p=seat_name(seat)))
     elif k == "extra_action":
         cities = [ch["city"]] if "city" in ch else model.cities_of(d, seat)
         for ci in cities:

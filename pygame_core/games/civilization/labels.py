@@ -223,6 +223,16 @@ def _effect_label(data: Data, seat: int, a: Action) -> Text:
         ab = TECHS[a["tech"]]
         head = fmt(t("Use {x}: {e}", "使用{x}：{e}"), x=ab["name"], e=ab["text"])
     extra = []
+    if "give" in a:
+        extra.append(
+            fmt(
+                t("learn {x}, give {y}", "學得{x}，給予{y}"),
+                x=name("tech", a["tech"]),
+                y=name("tech", a["give"]),
+            )
+        )
+    if "from" in a:
+        extra.append(fmt(t("push from {s}", "從{s}推開"), s=where(data, a["from"])))
     for key in ("city", "target", "wonder", "sq", "res", "front", "figs"):
         if key in a:
             if key == "city":
