@@ -13,6 +13,13 @@ from pygame_core.games.civilization import GAME, city, combat, effects, model, r
 Data = dict[str, Any]
 
 
+def allow_all(d: Data) -> None:
+    """Every player an effect is aimed at lets it happen."""
+    while d.get("decisions") and d["decisions"][-1]["kind"] == "react":
+        dec = d["decisions"][-1]
+        effects.react(ctx_of(d), dec["seats"][0], dec, {"type": "allow"})
+
+
 def test_offers_exchange_bundles_when_accepted_L613_L617():
     s = after_setup()
 
@@ -209,6 +216,7 @@ def test_defection_removes_an_enemy_figure_near_ones_city_L824():
     acts = [a for a in effects.optional(d, 0) if a["type"] == "culture_card"]
     assert acts == [{"type": "culture_card", "card": "defection_1", "opt": 0, "figs": [near]}]
     effects.apply(ctx_of(d), 0, acts[0])
+    allow_all(d)
     assert near not in d["figs"] and len(d["figs"]) == 1
 
 
@@ -243,6 +251,7 @@ def test_drought_turns_an_enemy_outskirts_square_into_desert_L216_L222():
     assert target in model.outskirts(d, 1)
     before = model.city_yield(d, 1)["production"]
     effects.apply(ctx_of(d), 0, acts[0])
+    allow_all(d)
     assert model.city_yield(d, 1)["production"] == before - 2
 
 
@@ -301,6 +310,7 @@ def test_exchange_of_ideas_swaps_level_one_techs_with_a_player():
         }
     ]
     effects.apply(ctx_of(d), 0, acts[0])
+    allow_all(d)
     assert "writing" in d["p"][0]["techs"] and "pottery" in d["p"][1]["techs"]
 
 
@@ -312,4 +322,34 @@ def test_disoriented_pushes_a_rival_stack():
     acts = [a for a in effects.optional(d, 0) if a["type"] == "culture_card"]
     assert acts and all(a["from"] == square(d, 5, 9) for a in acts)
     effects.apply(ctx_of(d), 0, acts[0])
+    allow_all(d)
     assert d["figs"][f]["sq"] == acts[0]["sq"] != square(d, 5, 9)
+
+
+def test_bread_and_circuses_cancels_an_event_aimed_at_its_holder():
+    d = _city_state("grassland")
+    turn_of(d, "start")
+    d["p"][0]["hand"] = ["citizens_revolting_1"]
+    d["p"][1]["hand"] = ["bread_and_circuses_1"]
+    d["p"][1]["gov"] = "despotism"
+    act = next(a for a in effects.optional(d, 0) if a["type"] == "culture_card")
+    effects.apply(ctx_of(d), 0, act)
+    dec = d["decisions"][-1]
+    assert dec["kind"] == "react" and dec["seats"] == [1]
+    opts = effects.react_legal(d, 1, dec)
+    assert {"type": "cancel", "card": "bread_and_circuses_1", "opt": 0} in opts and {"type": "allow"} in opts
+    effects.react(ctx_of(d), 1, dec, {"type": "cancel", "card": "bread_and_circuses_1", "opt": 0})
+    assert d["p"][1]["gov"] == "despotism" and d["p"][1]["hand"] == [] and not d["decisions"]
+
+
+def test_the_reaction_window_opens_whatever_the_target_holds():
+    d = _city_state("grassland")
+    turn_of(d, "start")
+    d["p"][0]["hand"] = ["citizens_revolting_1"]
+    d["p"][1]["hand"] = []
+    d["p"][1]["gov"] = "despotism"
+    act = next(a for a in effects.optional(d, 0) if a["type"] == "culture_card")
+    effects.apply(ctx_of(d), 0, act)
+    assert effects.react_legal(d, 1, d["decisions"][-1]) == [{"type": "allow"}]
+    allow_all(d)
+    assert d["p"][1]["gov"] == "anarchy"

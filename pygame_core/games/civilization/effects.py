@@ -465,13 +465,13 @@ def apply(ctx: Ctx, seat: int, action: Action) -> None:
         p["hand"].remove(card)
         city.discard_culture(d, card)  # L824
         ctx.log(fmt(t("{p} plays {c}.", "{p}打出{c}。"), p=seat_name(seat), c=ev["name"]))
-        run(ctx, seat, ev["effects"], choice)
+        _resolve_or_react(ctx, seat, {"src": "card", "event": ev["id"]}, choice)
     elif k == "ability":
         ab = TECHS[action["tech"]]["abilities"][action["i"]]
         pay(d, seat, ab["cost"])  # L1008
         p["used"].append(f"{action['tech']}/{action['i']}")
         ctx.log(fmt(t("{p} uses {x}.", "{p}使用{x}。"), p=seat_name(seat), x=name("tech", action["tech"])))
-        run(ctx, seat, ab["effects"], choice)
+        _resolve_or_react(ctx, seat, {"src": "ability", "tech": action["tech"], "i": action["i"]}, choice)
     else:
         tid = action["tech"]
         slot = TECHS[tid]["coin_slot"]
@@ -567,3 +567,100 @@ def research_discount(data: Data, seat: int) -> int:
     return sum(
         int(e["amount"]) for e in model.effects_in_force(data, seat) if e["kind"] == "research_discount"
     )
+
+
+# ------------------------------------------------------------------ cancelling (reaction window)
+def _source_effects(src: dict[str, Any]) -> list[dict[str, Any]]:
+    if src["src"] == "card":
+        return list(EVENTS[src["event"]]["effects"])
+    return list(TECHS[src["tech"]]["abilities"][src["i"]]["effects"])
+
+
+def victims(data: Data, seat: int, choice: dict[str, Any]) -> list[int]:
+    """The other players an effect is aimed at (its targets, or the owners of what it hits)."""
+    out: set[int] = set()
+    if "target" in choice:
+        out.add(int(choice["target"]))
+    for f in choice.get("figs", []):
+        out.add(int(data["figs"][f]["o"]))
+    if "from" in choice:
+        out.update(int(x["o"]) for x in data["figs"].values() if x["sq"] == choice["from"])
+    elif "sq" in choice:
+        item = data["items"].get(str(choice["sq"]))
+        out.add(int(item["o"]) if item else model.owner_of_square(data, int(choice["sq"]))[0])
+    if "wonder" in choice:
+        out.update(s for s, p in enumerate(data["p"]) if choice["wonder"] in p["wonders"])
+    return sorted(s for s in out if s != seat and s >= 0)
+
+
+def _resolve_or_react(ctx: Ctx, seat: int, src: dict[str, Any], choice: dict[str, Any]) -> None:
+    """An effect aimed at other players waits for each of them to allow it or cancel it (Bread and
+    Circuses, Civil Service, ...). The window opens whatever they hold, so it shows nothing hidden."""
+    from pygame_core.kernel import decisions
+
+    d = ctx.data
+    vs = victims(d, seat, choice)
+    locked = src["src"] == "card" and any(
+        e.get("rule") == "culture_uncancellable" for e in model.effects_in_force(d, seat)
+    )
+    if not vs or locked:
+        run(ctx, seat, _source_effects(src), choice)
+        return
+    decisions.push(d, "react", [vs[0]], blocking=True, by=seat, source=src, choice=choice, rest=vs[1:])
+
+
+def _cancels(effs: list[dict[str, Any]], what: str) -> list[int]:
+    """Branches (``opt``) of ``effs`` that cancel ``what``."""
+    if len(effs) == 1 and effs[0]["kind"] == "choose":
+        branches = effs[0]["options"]
+    else:
+        branches = [effs]
+    return [
+        k for k, br in enumerate(branches) if any(e["kind"] == "cancel" and e.get("what") == what for e in br)
+    ]
+
+
+def react_legal(data: Data, seat: int, dec: dict[str, Any]) -> list[Action]:
+    what = "culture_event" if dec["source"]["src"] == "card" else "resource_ability"
+    p = data["p"][seat]
+    out: list[Action] = [{"type": "allow"}]
+    for card in dict.fromkeys(p["hand"]):
+        out.extend(
+            {"type": "cancel", "card": card, "opt": k}
+            for k in _cancels(EVENTS[card.rsplit("_", 1)[0]]["effects"], what)
+        )
+    for tid in p["techs"]:
+        for i, ab in enumerate(TECHS[tid].get("abilities", [])):
+            if (
+                ab["kind"] == "resource_ability"
+                and f"{tid}/{i}" not in p["used"]
+                and can_pay(data, seat, ab["cost"])
+            ):
+                out.extend(
+                    {"type": "cancel", "tech": tid, "i": i, "opt": k} for k in _cancels(ab["effects"], what)
+                )
+    return out
+
+
+def react(ctx: Ctx, seat: int, dec: dict[str, Any], action: Action) -> None:
+    from pygame_core.kernel import decisions
+
+    d = ctx.data
+    p = d["p"][seat]
+    if action["type"] == "cancel":
+        decisions.pop(d, dec)
+        if "card" in action:
+            p["hand"].remove(action["card"])
+            city.discard_culture(d, action["card"])
+            what = EVENTS[action["card"].rsplit("_", 1)[0]]["name"]
+        else:
+            pay(d, seat, TECHS[action["tech"]]["abilities"][action["i"]]["cost"])
+            p["used"].append(f"{action['tech']}/{action['i']}")
+            what = name("tech", action["tech"])
+        ctx.log(fmt(t("{p} cancels it with {c}.", "{p}以{c}取消它。"), p=seat_name(seat), c=what))
+        return
+    if dec["rest"]:
+        dec["seats"] = [dec["rest"].pop(0)]
+        return
+    decisions.pop(d, dec)
+    run(ctx, dec["by"], _source_effects(dec["source"]), dec["choice"])

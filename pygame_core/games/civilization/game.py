@@ -95,6 +95,8 @@ class Civilization(Game):
             return city.gp_legal(data, seat, decision)
         if k == "offer":
             return trade.answer_legal(data, seat, decision)
+        if k == "react":
+            return effects.react_legal(data, seat, decision)
         if k == "discard":
             return [{"type": "discard", "card": c} for c in sorted(set(data["p"][seat]["hand"]))]
         return super()._decision_legal(data, seat, decision)
@@ -111,6 +113,8 @@ class Civilization(Game):
             combat.loot_apply(ctx, seat, decision, action)
         elif k == "offer":
             trade.answer(ctx, seat, decision, action)
+        elif k == "react":
+            effects.react(ctx, seat, decision, action)
         elif k == "site":
             city.site_apply(ctx, seat, decision, action)
         elif k == "great_person":

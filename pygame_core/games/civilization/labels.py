@@ -180,6 +180,11 @@ def text(data: Data, seat: int, a: Action) -> Text:
             else t("Decline the offer of {p}", "拒絕{p}的提議")
         )
         return fmt(txt, p=seat_name(dec["by"]), g=bundle_text(dec["give"]), h=bundle_text(dec["get"]))
+    if k == "allow":
+        return t("Let it happen", "讓它發生")
+    if k == "cancel":
+        src = EVENTS[a["card"].rsplit("_", 1)[0]]["name"] if "card" in a else name("tech", a["tech"])
+        return fmt(t("Cancel it with {c}", "以{c}取消它"), c=src)
     if k == "end_trade":
         return t("End Trade", "結束貿易階段")
     if k in ("culture_card", "ability", "coin_task"):
