@@ -353,3 +353,37 @@ def test_the_reaction_window_opens_whatever_the_target_holds():
     assert effects.react_legal(d, 1, d["decisions"][-1]) == [{"type": "allow"}]
     allow_all(d)
     assert d["p"][1]["gov"] == "anarchy"
+
+
+def test_engineering_lets_a_city_buy_a_second_item_with_the_rest_of_its_production_L1016():
+    d = _city_state("forest", production=2)  # 16 production
+    d["p"][0]["techs"]["engineering"] = 2
+    c = ctx_of(d)
+    city.city_apply(c, 0, {"type": "produce", "city": 0, "item": "unit:infantry"})  # 5 of 16
+    assert d["split"] == {"0": 11}
+    second = [a for a in city.city_legal(d, 0) if a.get("city") == 0]
+    assert second and all(a["type"] == "produce" for a in second)
+    city.city_apply(c, 0, {"type": "produce", "city": 0, "item": "unit:mounted"})
+    assert d["split"] == {} and not [a for a in city.city_legal(d, 0) if a.get("city") == 0]
+
+
+def test_animal_husbandry_heals_three_wounds_once_per_battle():
+    from test_civ_rules import _battle, card_of
+
+    s = after_setup()
+    d = s.data
+    bare(d)
+    d["p"][0]["techs"]["animal_husbandry"] = 1
+    b = _battle(d, [card_of("infantry", [1])], [card_of("infantry", [1])])
+    b["fronts"] = [{"a": {"c": card_of("infantry", [3]), "w": 2}, "d": None}]
+    act = {"type": "heal", "tech": "animal_husbandry", "front": 0}
+    assert act in effects.optional(d, 0)
+    effects.apply(ctx_of(d), 0, act)
+    assert b["fronts"][0]["a"]["w"] == 0 and act not in effects.optional(d, 0)
+
+
+def test_military_science_adds_production_per_three_coins():
+    d = _city_state("grassland")
+    d["p"][0]["techs"]["military_science"] = 3
+    d["p"][0]["coin_tokens"] = {"pottery": 7}
+    assert model.city_yield(d, 0)["production"] == 2

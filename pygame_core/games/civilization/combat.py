@@ -67,6 +67,11 @@ def unit_strength(data: Data, b: Data, side: str, unit: Data) -> int:
 
 def _hand_size(data: Data, seat: int, armies: int, city_defence: bool) -> int:
     n = model.traits(data, seat)["battle_hand"] + 2 * max(0, armies - 1)  # L1062-1066
+    n += sum(
+        int(e["delta"]) * model.per_coins(data, seat, e)
+        for e in model.effects_in_force(data, seat)
+        if e["kind"] == "battle_hand" and "per" in e
+    )  # Computers
     return n + (3 if city_defence else 0)  # L1068
 
 
@@ -390,7 +395,7 @@ def destroy_city(ctx: Ctx, ci: int) -> None:
             f.pop("g")
     d["cities"].pop(ci)
     d["acted"] = [x - (x > ci) for x in d["acted"] if x != ci]  # city indices after this one shift down
-    for key in ("extra", "bonus_prod"):
+    for key in ("extra", "bonus_prod", "split"):
         d[key] = {str(int(k) - (int(k) > ci)): v for k, v in d.get(key, {}).items() if int(k) != ci}
     for f in d["figs"].values():
         if f.get("g") is not None and f["g"] > ci:

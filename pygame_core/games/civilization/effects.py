@@ -421,8 +421,16 @@ def optional(data: Data, seat: int) -> list[Action]:
             out.extend(
                 {"type": "culture_card", "card": card, **c} for c in choices(data, seat, ev["effects"])
             )
+    b = data["battle"]
+    side = _side(b, seat) if b is not None else None
     for tid in p["techs"]:
         for i, ab in enumerate(TECHS[tid].get("abilities", [])):
+            if ab["kind"] == "heal" and side is not None and tid not in b.get("healed", []):
+                out.extend(
+                    {"type": "heal", "tech": tid, "front": k}
+                    for k, f in enumerate(b["fronts"])
+                    if f[side] is not None and f[side]["w"] > 0
+                )  # once per battle (data)
             if ab["kind"] != "resource_ability" or f"{tid}/{i}" in p["used"]:
                 continue  # L1012: once per turn per card
             if _phase_ok(data, seat, ab["phase"]) and can_pay(data, seat, ab["cost"]):
@@ -459,7 +467,15 @@ def apply(ctx: Ctx, seat: int, action: Action) -> None:
     p = d["p"][seat]
     k = action["type"]
     choice = {x: v for x, v in action.items() if x not in ("type", "card", "tech", "i")}
-    if k == "culture_card":
+    if k == "heal":
+        b = d["battle"]
+        side = _side(b, seat) or "a"
+        unit = b["fronts"][action["front"]][side]
+        amount = next(e.get("amount") for e in TECHS[action["tech"]]["abilities"] if e["kind"] == "heal")
+        unit["w"] = 0 if amount is None else max(0, unit["w"] - int(amount))
+        b.setdefault("healed", []).append(action["tech"])
+        ctx.log(fmt(t("{p} heals a unit.", "{p}治療一個部隊。"), p=seat_name(seat)))
+    elif k == "culture_card":
         card = action["card"]
         ev = EVENTS[card.rsplit("_", 1)[0]]
         p["hand"].remove(card)

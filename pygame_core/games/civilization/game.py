@@ -144,7 +144,7 @@ class Civilization(Game):
 
     def _apply(self, ctx: Ctx, seat: int, action: Action) -> None:
         ph = ctx.data["phase"]
-        if action["type"] in ("culture_card", "ability", "coin_task"):
+        if action["type"] in ("culture_card", "ability", "coin_task", "heal"):
             effects.apply(ctx, seat, action)
         elif ph == "setup":
             start.setup_apply(ctx, seat, action)

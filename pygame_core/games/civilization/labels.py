@@ -180,6 +180,12 @@ def text(data: Data, seat: int, a: Action) -> Text:
             else t("Decline the offer of {p}", "拒絕{p}的提議")
         )
         return fmt(txt, p=seat_name(dec["by"]), g=bundle_text(dec["give"]), h=bundle_text(dec["get"]))
+    if k == "heal":
+        return fmt(
+            t("{x}: heal the unit on front {n}", "{x}：治療第{n}戰線的部隊"),
+            x=name("tech", a["tech"]),
+            n=a["front"] + 1,
+        )
     if k == "allow":
         return t("Let it happen", "讓它發生")
     if k == "cancel":
