@@ -387,3 +387,36 @@ def test_military_science_adds_production_per_three_coins():
     d["p"][0]["techs"]["military_science"] = 3
     d["p"][0]["coin_tokens"] = {"pottery": 7}
     assert model.city_yield(d, 0)["production"] == 2
+
+
+def test_combustion_razes_a_building_where_an_army_stops_and_walls_fall():
+    from pygame_core.games.civilization import move
+
+    d = _city_state("grassland")
+    turn_of(d, "move")
+    d["p"][0]["techs"]["combustion"] = 4
+    d["p"][0]["civ_effects"] = []
+    bsq = square(d, 5, 9)
+    d["items"][str(bsq)] = {"k": "b", "id": "granary", "o": 1}
+    start.new_fig(d, 0, "army", square(d, 4, 9))
+    c = ctx_of(d)
+    move.apply(c, 0, {"type": "move", "from": square(d, 4, 9), "armies": 1, "scouts": 0, "to": bsq})
+    move.apply(c, 0, {"type": "stop"})
+    assert str(bsq) not in d["items"]
+    d["cities"].append({"o": 1, "sq": square(d, 5, 13), "cap": True, "wall": True})
+    army = start.new_fig(d, 0, "army", square(d, 5, 13))
+    combat.start(c, 0, [army], square(d, 5, 13), 1, city=1)
+    assert d["cities"][1]["wall"] is False and d["battle"]["turn"] == "d"
+
+
+def test_atomic_theory_destroys_a_rival_non_capital_city():
+    d = _city_state("grassland")
+    turn_of(d, "move")
+    d["p"][0]["techs"]["atomic_theory"] = 4
+    d["p"][0]["hv"] = ["village_village_uranium_1"]
+    d["cities"].append({"o": 1, "sq": square(d, 5, 13), "cap": False, "wall": False})
+    acts = [a for a in effects.optional(d, 0) if a["type"] == "ability" and "city_of" in a]
+    assert acts == [{"type": "ability", "tech": "atomic_theory", "i": 1, "opt": 0, "city_of": 1}]
+    effects.apply(ctx_of(d), 0, acts[0])
+    allow_all(d)
+    assert len(d["cities"]) == 1 and d["p"][0]["hv"] == []

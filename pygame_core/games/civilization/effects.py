@@ -124,6 +124,9 @@ def _targets(data: Data, seat: int, e: dict[str, Any]) -> list[dict[str, Any]] |
     if k == "strength_bonus" and e.get("scope") == "one_play":
         b = data["battle"]
         return [{}] if b is not None and _side(b, seat) is not None else None
+    if k == "destroy" and e.get("what") == "city":
+        cs = [i for i, c in enumerate(data["cities"]) if c["o"] != seat and not c["cap"]]
+        return [{"city_of": i} for i in cs] or None
     if k in ("kill", "destroy") and e.get("what") in ("figure", "building"):
         return _ranged(data, seat, e)
     if k == "wound":
@@ -302,6 +305,8 @@ def _run_one(ctx: Ctx, seat: int, e: dict[str, Any], ch: dict[str, Any]) -> None
     elif k == "obsolete_wonder":
         d["obsolete"].append(ch["wonder"])  # L1276-1280
         ctx.log(fmt(t("{w} is obsolete.", "{w}已廢棄。"), w=name("wonder", ch["wonder"])))
+    elif k == "destroy" and "city_of" in ch:
+        combat.destroy_city(ctx, ch["city_of"])  # Atomic Theory: a city anywhere (not a capital; ruling)
     elif k == "destroy":
         item = d["items"].pop(str(ch["sq"]))
         if ch.get("sqs"):
@@ -604,6 +609,8 @@ def victims(data: Data, seat: int, choice: dict[str, Any]) -> list[int]:
     elif "sq" in choice:
         item = data["items"].get(str(choice["sq"]))
         out.add(int(item["o"]) if item else model.owner_of_square(data, int(choice["sq"]))[0])
+    if "city_of" in choice:
+        out.add(int(data["cities"][choice["city_of"]]["o"]))
     if "wonder" in choice:
         out.update(s for s, p in enumerate(data["p"]) if choice["wonder"] in p["wonders"])
     return sorted(s for s in out if s != seat and s >= 0)

@@ -244,6 +244,10 @@ def _effect_label(data: Data, seat: int, a: Action) -> Text:
         )
     if "from" in a:
         extra.append(fmt(t("push from {s}", "從{s}推開"), s=where(data, a["from"])))
+    if "city_of" in a:
+        extra.append(
+            fmt(t("the city at {s}", "{s}的城市"), s=where(data, data["cities"][a["city_of"]]["sq"]))
+        )
     for key in ("city", "target", "wonder", "sq", "res", "front", "figs"):
         if key in a:
             if key == "city":
