@@ -176,6 +176,9 @@ def start(
     )
     if not b["hand"][b["turn"]]:
         b["turn"] = "d" if b["turn"] == "a" else "a"
+    if not b["hand"]["a"] and not b["hand"]["d"]:
+        _resolve(ctx)  # neither side has a unit: the bonuses alone decide (L1169)
+        return
     decisions.push(d, "battle", [controller(b, b["turn"])], blocking=True)
     _continue(ctx)
 
