@@ -833,3 +833,15 @@ def test_a_battle_without_units_is_decided_by_the_bonuses_L1169():
     d["p"][1]["forces"] = []
     combat.start(ctx_of(d), 0, [army], sq, 1)
     assert d["battle"] is None and army not in d["figs"]  # tie: the defender wins
+
+
+def test_labels_and_summary_speak_three_languages():
+    s = after_setup()
+    seat = GAME.to_move(s)[0]
+    for a in GAME.legal_actions(s, seat):
+        en, hant, hans = (GAME.label(s, seat, a, lang) for lang in ("en", "zh-Hant", "zh-Hans"))
+        assert en and hant and hans and en != hant and en != a["type"]
+    assert GAME.summary(s, "zh-Hant")["text"].startswith("第1回合")
+    assert (
+        "回合開始" in GAME.summary(s, "zh-Hant")["text"] and "回合开始" in GAME.summary(s, "zh-Hans")["text"]
+    )

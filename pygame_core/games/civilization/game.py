@@ -175,9 +175,16 @@ class Civilization(Game):
         }
 
     def _summary(self, data: Data, lang: str) -> str:
-        from pygame_core.games.civilization.text import PHASE
+        from pygame_core.games.civilization.text import PHASE, VICTORY
 
-        return f"{data['turn']} · {PHASE[data['phase']].get(lang, '')}"
+        if data["over"]:
+            return VICTORY[data["victory"]].get(lang, "")
+        turn = {
+            "en": f"Turn {data['turn']}",
+            "zh-Hant": f"第{data['turn']}回合",
+            "zh-Hans": f"第{data['turn']}回合",
+        }
+        return f"{turn.get(lang, turn['en'])} · {PHASE[data['phase']].get(lang, '')}"
 
     def _label(self, data: Data, seat: int, action: Action, lang: str) -> str:
         try:

@@ -174,11 +174,14 @@ def text(data: Data, seat: int, a: Action) -> Text:
         from pygame_core.games.civilization.trade import bundle_text
 
         dec = next(x for x in reversed(data["decisions"]) if x["kind"] == "offer")
-        txt = (
-            t("Accept: {g} from {p} for your {h}", "接受：以你的{h}換取{p}的{g}")
-            if k == "accept"
-            else t("Decline the offer of {p}", "拒絕{p}的提議")
-        )
+        if k == "decline":
+            txt = t("Decline the offer of {p}", "拒絕{p}的提議")
+        elif dec["get"] == "nothing":
+            txt = t("Accept {g} from {p} as a gift", "接受{p}贈送的{g}")
+        elif dec["give"] == "nothing":
+            txt = t("Give {p} your {h} as asked", "依{p}的要求給予你的{h}")
+        else:
+            txt = t("Accept: {g} from {p} for your {h}", "接受：以你的{h}換取{p}的{g}")
         return fmt(txt, p=seat_name(dec["by"]), g=bundle_text(dec["give"]), h=bundle_text(dec["get"]))
     if k == "heal":
         return fmt(
