@@ -13,6 +13,13 @@ from pygame_core.games.civilization import GAME, city, combat, effects, model, r
 Data = dict[str, Any]
 
 
+def allow_all(d: Data) -> None:
+    """Every player an effect is aimed at lets it happen."""
+    while d.get("decisions") and d["decisions"][-1]["kind"] == "react":
+        dec = d["decisions"][-1]
+        effects.react(ctx_of(d), dec["seats"][0], dec, {"type": "allow"})
+
+
 def test_offers_exchange_bundles_when_accepted_L613_L617():
     s = after_setup()
 
@@ -209,6 +216,7 @@ def test_defection_removes_an_enemy_figure_near_ones_city_L824():
     acts = [a for a in effects.optional(d, 0) if a["type"] == "culture_card"]
     assert acts == [{"type": "culture_card", "card": "defection_1", "opt": 0, "figs": [near]}]
     effects.apply(ctx_of(d), 0, acts[0])
+    allow_all(d)
     assert near not in d["figs"] and len(d["figs"]) == 1
 
 
@@ -243,6 +251,7 @@ def test_drought_turns_an_enemy_outskirts_square_into_desert_L216_L222():
     assert target in model.outskirts(d, 1)
     before = model.city_yield(d, 1)["production"]
     effects.apply(ctx_of(d), 0, acts[0])
+    allow_all(d)
     assert model.city_yield(d, 1)["production"] == before - 2
 
 
@@ -281,3 +290,133 @@ def test_supply_drop_gives_a_non_capital_city_a_second_action():
     assert {"type": "arts", "city": 0} in city.city_legal(d, 0)
     city.city_apply(c, 0, {"type": "arts", "city": 0})
     assert {"type": "arts", "city": 0} not in city.city_legal(d, 0)
+
+
+def test_exchange_of_ideas_swaps_level_one_techs_with_a_player():
+    d = _city_state("grassland")
+    turn_of(d, "start")
+    d["p"][0]["techs"] = {"pottery": 1}
+    d["p"][1]["techs"] = {"writing": 1, "sailing": 2}
+    d["p"][0]["hand"] = ["exchange_of_ideas_1"]
+    acts = [a for a in effects.optional(d, 0) if a["type"] == "culture_card"]
+    assert acts == [
+        {
+            "type": "culture_card",
+            "card": "exchange_of_ideas_1",
+            "opt": 0,
+            "target": 1,
+            "learn": "writing",
+            "give": "pottery",
+        }
+    ]
+    effects.apply(ctx_of(d), 0, acts[0])
+    allow_all(d)
+    assert "writing" in d["p"][0]["techs"] and "pottery" in d["p"][1]["techs"]
+
+
+def test_disoriented_pushes_a_rival_stack():
+    d = _city_state("grassland")
+    turn_of(d, "city")
+    f = start.new_fig(d, 1, "army", square(d, 5, 9))
+    d["p"][0]["hand"] = ["disoriented_1"]
+    acts = [a for a in effects.optional(d, 0) if a["type"] == "culture_card"]
+    assert acts and all(a["from"] == square(d, 5, 9) for a in acts)
+    effects.apply(ctx_of(d), 0, acts[0])
+    allow_all(d)
+    assert d["figs"][f]["sq"] == acts[0]["sq"] != square(d, 5, 9)
+
+
+def test_bread_and_circuses_cancels_an_event_aimed_at_its_holder():
+    d = _city_state("grassland")
+    turn_of(d, "start")
+    d["p"][0]["hand"] = ["citizens_revolting_1"]
+    d["p"][1]["hand"] = ["bread_and_circuses_1"]
+    d["p"][1]["gov"] = "despotism"
+    act = next(a for a in effects.optional(d, 0) if a["type"] == "culture_card")
+    effects.apply(ctx_of(d), 0, act)
+    dec = d["decisions"][-1]
+    assert dec["kind"] == "react" and dec["seats"] == [1]
+    opts = effects.react_legal(d, 1, dec)
+    assert {"type": "cancel", "card": "bread_and_circuses_1", "opt": 0} in opts and {"type": "allow"} in opts
+    effects.react(ctx_of(d), 1, dec, {"type": "cancel", "card": "bread_and_circuses_1", "opt": 0})
+    assert d["p"][1]["gov"] == "despotism" and d["p"][1]["hand"] == [] and not d["decisions"]
+
+
+def test_the_reaction_window_opens_whatever_the_target_holds():
+    d = _city_state("grassland")
+    turn_of(d, "start")
+    d["p"][0]["hand"] = ["citizens_revolting_1"]
+    d["p"][1]["hand"] = []
+    d["p"][1]["gov"] = "despotism"
+    act = next(a for a in effects.optional(d, 0) if a["type"] == "culture_card")
+    effects.apply(ctx_of(d), 0, act)
+    assert effects.react_legal(d, 1, d["decisions"][-1]) == [{"type": "allow"}]
+    allow_all(d)
+    assert d["p"][1]["gov"] == "anarchy"
+
+
+def test_engineering_lets_a_city_buy_a_second_item_with_the_rest_of_its_production_L1016():
+    d = _city_state("forest", production=2)  # 16 production
+    d["p"][0]["techs"]["engineering"] = 2
+    c = ctx_of(d)
+    city.city_apply(c, 0, {"type": "produce", "city": 0, "item": "unit:infantry"})  # 5 of 16
+    assert d["split"] == {"0": 11}
+    second = [a for a in city.city_legal(d, 0) if a.get("city") == 0]
+    assert second and all(a["type"] == "produce" for a in second)
+    city.city_apply(c, 0, {"type": "produce", "city": 0, "item": "unit:mounted"})
+    assert d["split"] == {} and not [a for a in city.city_legal(d, 0) if a.get("city") == 0]
+
+
+def test_animal_husbandry_heals_three_wounds_once_per_battle():
+    from test_civ_rules import _battle, card_of
+
+    s = after_setup()
+    d = s.data
+    bare(d)
+    d["p"][0]["techs"]["animal_husbandry"] = 1
+    b = _battle(d, [card_of("infantry", [1])], [card_of("infantry", [1])])
+    b["fronts"] = [{"a": {"c": card_of("infantry", [3]), "w": 2}, "d": None}]
+    act = {"type": "heal", "tech": "animal_husbandry", "front": 0}
+    assert act in effects.optional(d, 0)
+    effects.apply(ctx_of(d), 0, act)
+    assert b["fronts"][0]["a"]["w"] == 0 and act not in effects.optional(d, 0)
+
+
+def test_military_science_adds_production_per_three_coins():
+    d = _city_state("grassland")
+    d["p"][0]["techs"]["military_science"] = 3
+    d["p"][0]["coin_tokens"] = {"pottery": 7}
+    assert model.city_yield(d, 0)["production"] == 2
+
+
+def test_combustion_razes_a_building_where_an_army_stops_and_walls_fall():
+    from pygame_core.games.civilization import move
+
+    d = _city_state("grassland")
+    turn_of(d, "move")
+    d["p"][0]["techs"]["combustion"] = 4
+    d["p"][0]["civ_effects"] = []
+    bsq = square(d, 5, 9)
+    d["items"][str(bsq)] = {"k": "b", "id": "granary", "o": 1}
+    start.new_fig(d, 0, "army", square(d, 4, 9))
+    c = ctx_of(d)
+    move.apply(c, 0, {"type": "move", "from": square(d, 4, 9), "armies": 1, "scouts": 0, "to": bsq})
+    move.apply(c, 0, {"type": "stop"})
+    assert str(bsq) not in d["items"]
+    d["cities"].append({"o": 1, "sq": square(d, 5, 13), "cap": True, "wall": True})
+    army = start.new_fig(d, 0, "army", square(d, 5, 13))
+    combat.start(c, 0, [army], square(d, 5, 13), 1, city=1)
+    assert d["cities"][1]["wall"] is False and d["battle"]["turn"] == "d"
+
+
+def test_atomic_theory_destroys_a_rival_non_capital_city():
+    d = _city_state("grassland")
+    turn_of(d, "move")
+    d["p"][0]["techs"]["atomic_theory"] = 4
+    d["p"][0]["hv"] = ["village_village_uranium_1"]
+    d["cities"].append({"o": 1, "sq": square(d, 5, 13), "cap": False, "wall": False})
+    acts = [a for a in effects.optional(d, 0) if a["type"] == "ability" and "city_of" in a]
+    assert acts == [{"type": "ability", "tech": "atomic_theory", "i": 1, "opt": 0, "city_of": 1}]
+    effects.apply(ctx_of(d), 0, acts[0])
+    allow_all(d)
+    assert len(d["cities"]) == 1 and d["p"][0]["hv"] == []

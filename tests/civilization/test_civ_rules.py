@@ -822,3 +822,26 @@ def test_a_village_with_a_great_person_back_gives_a_great_person_L910_golden_16(
     combat._resolve(ctx_of(d))
     assert str(v) not in d["marks"] and len(d["gps"]) == gps - 1 and len(d["p"][0]["gp"]) == 1
     assert d["decisions"][-1]["kind"] == "great_person" and gp_village not in d["p"][0]["hv"]
+
+
+def test_a_battle_without_units_is_decided_by_the_bonuses_L1169():
+    d = _move_state()
+    sq = square(d, 4, 5)
+    army = start.new_fig(d, 0, "army", sq)
+    start.new_fig(d, 1, "army", sq)
+    d["p"][0]["forces"] = []
+    d["p"][1]["forces"] = []
+    combat.start(ctx_of(d), 0, [army], sq, 1)
+    assert d["battle"] is None and army not in d["figs"]  # tie: the defender wins
+
+
+def test_labels_and_summary_speak_three_languages():
+    s = after_setup()
+    seat = GAME.to_move(s)[0]
+    for a in GAME.legal_actions(s, seat):
+        en, hant, hans = (GAME.label(s, seat, a, lang) for lang in ("en", "zh-Hant", "zh-Hans"))
+        assert en and hant and hans and en != hant and en != a["type"]
+    assert GAME.summary(s, "zh-Hant")["text"].startswith("第1回合")
+    assert (
+        "回合開始" in GAME.summary(s, "zh-Hant")["text"] and "回合开始" in GAME.summary(s, "zh-Hans")["text"]
+    )

@@ -181,16 +181,23 @@ def city_legal(data: Data, seat: int) -> list[Action]:
     out: list[Action] = []
     occ = model.occupants(data)
     for ci in model.cities_of(data, seat):
-        if not may_act(data, ci) or (data["cities"][ci]["cap"] and p["gov"] == "anarchy"):
+        if data["cities"][ci]["cap"] and p["gov"] == "anarchy":
             continue  # L576: no capital action in Anarchy
+        split = not may_act(data, ci) and str(ci) in data.get("split", {})
+        if not may_act(data, ci) and not split:
+            continue
         y = model.city_yield(data, ci, occ)
+        if split:  # Engineering: the rest of the production buys a second item (L1016)
+            y["production"] = data["split"][str(ci)]
         for item in products(data, seat, ci):
             need = rush_cost(data, seat, item_cost(data, seat, item) - y["production"])
             placeable = item.startswith("unit:") or item == "walls" or bool(sites(data, seat, ci, item, occ))
             if need <= p["trade"] and placeable:
                 out.append({"type": "produce", "city": ci, "item": item})
-            if item.startswith("building:") and placeable and _free_building(data, seat):
+            if item.startswith("building:") and placeable and _free_building(data, seat) and not split:
                 out.append({"type": "produce", "city": ci, "item": item, "free": True})
+        if split:
+            continue
         out.append({"type": "arts", "city": ci})  # L762
         for r in y["resources"]:
             if data["market"].get(r, 0) > 0:  # L838-840
@@ -208,6 +215,10 @@ def city_legal(data: Data, seat: int) -> list[Action]:
     ):
         out.append({"type": "end_city"})
     return out
+
+
+def _splits(data: Data, seat: int) -> bool:
+    return any(e["kind"] == "split_production" for e in model.effects_in_force(data, seat))
 
 
 def may_act(data: Data, ci: int) -> bool:
@@ -239,8 +250,12 @@ def city_apply(ctx: Ctx, seat: int, action: Action) -> None:
         advance(ctx, seat)
         return
     ci = action["city"]
-    d["acted"].append(ci)
+    second = not may_act(d, ci) and str(ci) in d.get("split", {})
     y = model.city_yield(d, ci)
+    if second:
+        y["production"] = d["split"].pop(str(ci))
+    else:
+        d["acted"].append(ci)
     if k == "arts":
         gain = 1 + y["culture"]  # L766
         p["culture"] += gain
@@ -263,6 +278,13 @@ def city_apply(ctx: Ctx, seat: int, action: Action) -> None:
             p["used"].append("free_building")
         paid = rush_cost(d, seat, cost - y["production"])
         p["trade"] -= paid
+        if (
+            not second
+            and not action.get("free")
+            and _splits(d, seat)
+            and y["production"] - cost >= COSTS["army"]
+        ):
+            d.setdefault("split", {})[str(ci)] = y["production"] - cost
         rushed = (
             fmt(t(" (rushed with {n} trade)", "（以{n}點貿易加速）"), n=paid)
             if paid

@@ -67,6 +67,11 @@ def unit_strength(data: Data, b: Data, side: str, unit: Data) -> int:
 
 def _hand_size(data: Data, seat: int, armies: int, city_defence: bool) -> int:
     n = model.traits(data, seat)["battle_hand"] + 2 * max(0, armies - 1)  # L1062-1066
+    n += sum(
+        int(e["delta"]) * model.per_coins(data, seat, e)
+        for e in model.effects_in_force(data, seat)
+        if e["kind"] == "battle_hand" and "per" in e
+    )  # Computers
     return n + (3 if city_defence else 0)  # L1068
 
 
@@ -144,6 +149,12 @@ def start(
         bonus = {"a": _bonus(d, seat, "a", -1), "d": _bonus(d, defender, "d", city)}
     diff = bonus["a"] - bonus["d"]
     b["bonus"] = {"a": max(diff, 0), "d": max(-diff, 0)}  # L1088
+    if (
+        city >= 0
+        and d["cities"][city]["wall"]
+        and any(e.get("rule") == "walls_fall_on_attack" for e in model.effects_in_force(d, seat))
+    ):
+        d["cities"][city]["wall"] = False  # Combustion: the walls fall before the battle
     walled = city >= 0 and d["cities"][city]["wall"]
     b["turn"] = "a" if walled else "d"  # L1106-1108
     d["battle"] = b
@@ -165,6 +176,9 @@ def start(
     )
     if not b["hand"][b["turn"]]:
         b["turn"] = "d" if b["turn"] == "a" else "a"
+    if not b["hand"]["a"] and not b["hand"]["d"]:
+        _resolve(ctx)  # neither side has a unit: the bonuses alone decide (L1169)
+        return
     decisions.push(d, "battle", [controller(b, b["turn"])], blocking=True)
     _continue(ctx)
 
@@ -390,7 +404,7 @@ def destroy_city(ctx: Ctx, ci: int) -> None:
             f.pop("g")
     d["cities"].pop(ci)
     d["acted"] = [x - (x > ci) for x in d["acted"] if x != ci]  # city indices after this one shift down
-    for key in ("extra", "bonus_prod"):
+    for key in ("extra", "bonus_prod", "split"):
         d[key] = {str(int(k) - (int(k) > ci)): v for k, v in d.get(key, {}).items() if int(k) != ci}
     for f in d["figs"].values():
         if f.get("g") is not None and f["g"] > ci:

@@ -117,9 +117,16 @@ def _targets(data: Data, seat: int, e: dict[str, Any]) -> list[dict[str, Any]] |
         return [{}] if data["phase"] == "city" else None
     if k == "terrain_change":
         return _disaster_squares(data, seat, e["to"])
+    if k == "tech_exchange":
+        return _swaps(data, seat, int(e["max_level"]))
+    if k == "displace":
+        return _pushes(data, seat, int(e["distance"]))
     if k == "strength_bonus" and e.get("scope") == "one_play":
         b = data["battle"]
         return [{}] if b is not None and _side(b, seat) is not None else None
+    if k == "destroy" and e.get("what") == "city":
+        cs = [i for i, c in enumerate(data["cities"]) if c["o"] != seat and not c["cap"]]
+        return [{"city_of": i} for i in cs] or None
     if k in ("kill", "destroy") and e.get("what") in ("figure", "building"):
         return _ranged(data, seat, e)
     if k == "wound":
@@ -132,6 +139,57 @@ def _targets(data: Data, seat: int, e: dict[str, Any]) -> list[dict[str, Any]] |
         other = "d" if side == "a" else "a"
         return [{"front": i} for i, f in enumerate(b["fronts"]) if f[other] is not None] or None
     return None
+
+
+def _swaps(data: Data, seat: int, top: int) -> list[dict[str, Any]] | None:
+    """Exchange of Ideas family: with another player, each learns one tech of level <= ``top`` that the
+    other knows, where it has a legal slot (the card's player picks both; ruling)."""
+    from pygame_core.games.civilization import research
+
+    out: list[dict[str, Any]] = []
+    for other in range(len(data["p"])):
+        if other == seat:
+            continue
+        mine, theirs = data["p"][seat]["techs"], data["p"][other]["techs"]
+        gain = [
+            x
+            for x in theirs
+            if x not in mine and TECHS[x]["level"] <= top and research.slot_ok(data, seat, x)
+        ]
+        give = [
+            x
+            for x in mine
+            if x not in theirs and TECHS[x]["level"] <= top and research.slot_ok(data, other, x)
+        ]
+        out.extend({"target": other, "learn": a, "give": b} for a in sorted(gain) for b in sorted(give))
+    return out[:24] or None
+
+
+def _pushes(data: Data, seat: int, dist: int) -> list[dict[str, Any]] | None:
+    """Disoriented family: move every figure of one rival square up to ``dist`` squares (orthogonal
+    steps) to a square where they could end a move; the engine offers the farthest ones (ruling)."""
+    from pygame_core.games.civilization import geo, start
+
+    occ = model.occupants(data)
+    out: list[dict[str, Any]] = []
+    for sq in sorted(occ):
+        owners = {data["figs"][f]["o"] for f in occ[sq]}
+        if seat in owners or len(owners) != 1:
+            continue
+        owner = owners.pop()
+        seen, frontier = {sq}, [sq]
+        for _ in range(dist):
+            frontier = [
+                n
+                for q in frontier
+                for n in geo.orth(data, q)
+                if n not in seen and geo.grid(data)[n] is not None
+            ]
+            seen.update(frontier)
+        dests = [q for q in sorted(seen - {sq}) if start.can_end_on(data, owner, q, len(occ[sq]), occ)]
+        dests.sort(key=lambda q: -abs(q % data["w"] - sq % data["w"]) - abs(q // data["w"] - sq // data["w"]))
+        out.extend({"from": sq, "sq": q} for q in dests[:4])
+    return out[:16] or None
 
 
 def _disaster_squares(data: Data, seat: int, to: str) -> list[dict[str, Any]] | None:
@@ -247,6 +305,8 @@ def _run_one(ctx: Ctx, seat: int, e: dict[str, Any], ch: dict[str, Any]) -> None
     elif k == "obsolete_wonder":
         d["obsolete"].append(ch["wonder"])  # L1276-1280
         ctx.log(fmt(t("{w} is obsolete.", "{w}已廢棄。"), w=name("wonder", ch["wonder"])))
+    elif k == "destroy" and "city_of" in ch:
+        combat.destroy_city(ctx, ch["city_of"])  # Atomic Theory: a city anywhere (not a capital; ruling)
     elif k == "destroy":
         item = d["items"].pop(str(ch["sq"]))
         if ch.get("sqs"):
@@ -270,6 +330,17 @@ def _run_one(ctx: Ctx, seat: int, e: dict[str, Any], ch: dict[str, Any]) -> None
     elif k == "as_resource":
         p["xres"].append(ch["res"])
         ctx.log(fmt(t("{p} takes {r}.", "{p}拿取{r}。"), p=seat_name(seat), r=RESOURCE[ch["res"]]))
+    elif k == "tech_exchange":
+        from pygame_core.games.civilization import research
+
+        research.learn(ctx, seat, ch["learn"], free=True)
+        research.learn(ctx, ch["target"], ch["give"], free=True)
+    elif k == "displace":
+        for f in d["figs"].values():
+            if f["sq"] == ch["from"]:
+                f["sq"] = ch["sq"]
+                f.pop("g", None)
+        ctx.log(fmt(t("{p} pushes a rival stack away.", "{p}把對手的一疊公仔推開。"), p=seat_name(seat)))
     elif k == "extra_action":
         cities = [ch["city"]] if "city" in ch else model.cities_of(d, seat)
         for ci in cities:
@@ -355,8 +426,16 @@ def optional(data: Data, seat: int) -> list[Action]:
             out.extend(
                 {"type": "culture_card", "card": card, **c} for c in choices(data, seat, ev["effects"])
             )
+    b = data["battle"]
+    side = _side(b, seat) if b is not None else None
     for tid in p["techs"]:
         for i, ab in enumerate(TECHS[tid].get("abilities", [])):
+            if ab["kind"] == "heal" and side is not None and tid not in b.get("healed", []):
+                out.extend(
+                    {"type": "heal", "tech": tid, "front": k}
+                    for k, f in enumerate(b["fronts"])
+                    if f[side] is not None and f[side]["w"] > 0
+                )  # once per battle (data)
             if ab["kind"] != "resource_ability" or f"{tid}/{i}" in p["used"]:
                 continue  # L1012: once per turn per card
             if _phase_ok(data, seat, ab["phase"]) and can_pay(data, seat, ab["cost"]):
@@ -393,19 +472,27 @@ def apply(ctx: Ctx, seat: int, action: Action) -> None:
     p = d["p"][seat]
     k = action["type"]
     choice = {x: v for x, v in action.items() if x not in ("type", "card", "tech", "i")}
-    if k == "culture_card":
+    if k == "heal":
+        b = d["battle"]
+        side = _side(b, seat) or "a"
+        unit = b["fronts"][action["front"]][side]
+        amount = next(e.get("amount") for e in TECHS[action["tech"]]["abilities"] if e["kind"] == "heal")
+        unit["w"] = 0 if amount is None else max(0, unit["w"] - int(amount))
+        b.setdefault("healed", []).append(action["tech"])
+        ctx.log(fmt(t("{p} heals a unit.", "{p}治療一個部隊。"), p=seat_name(seat)))
+    elif k == "culture_card":
         card = action["card"]
         ev = EVENTS[card.rsplit("_", 1)[0]]
         p["hand"].remove(card)
         city.discard_culture(d, card)  # L824
         ctx.log(fmt(t("{p} plays {c}.", "{p}打出{c}。"), p=seat_name(seat), c=ev["name"]))
-        run(ctx, seat, ev["effects"], choice)
+        _resolve_or_react(ctx, seat, {"src": "card", "event": ev["id"]}, choice)
     elif k == "ability":
         ab = TECHS[action["tech"]]["abilities"][action["i"]]
         pay(d, seat, ab["cost"])  # L1008
         p["used"].append(f"{action['tech']}/{action['i']}")
         ctx.log(fmt(t("{p} uses {x}.", "{p}使用{x}。"), p=seat_name(seat), x=name("tech", action["tech"])))
-        run(ctx, seat, ab["effects"], choice)
+        _resolve_or_react(ctx, seat, {"src": "ability", "tech": action["tech"], "i": action["i"]}, choice)
     else:
         tid = action["tech"]
         slot = TECHS[tid]["coin_slot"]
@@ -501,3 +588,102 @@ def research_discount(data: Data, seat: int) -> int:
     return sum(
         int(e["amount"]) for e in model.effects_in_force(data, seat) if e["kind"] == "research_discount"
     )
+
+
+# ------------------------------------------------------------------ cancelling (reaction window)
+def _source_effects(src: dict[str, Any]) -> list[dict[str, Any]]:
+    if src["src"] == "card":
+        return list(EVENTS[src["event"]]["effects"])
+    return list(TECHS[src["tech"]]["abilities"][src["i"]]["effects"])
+
+
+def victims(data: Data, seat: int, choice: dict[str, Any]) -> list[int]:
+    """The other players an effect is aimed at (its targets, or the owners of what it hits)."""
+    out: set[int] = set()
+    if "target" in choice:
+        out.add(int(choice["target"]))
+    for f in choice.get("figs", []):
+        out.add(int(data["figs"][f]["o"]))
+    if "from" in choice:
+        out.update(int(x["o"]) for x in data["figs"].values() if x["sq"] == choice["from"])
+    elif "sq" in choice:
+        item = data["items"].get(str(choice["sq"]))
+        out.add(int(item["o"]) if item else model.owner_of_square(data, int(choice["sq"]))[0])
+    if "city_of" in choice:
+        out.add(int(data["cities"][choice["city_of"]]["o"]))
+    if "wonder" in choice:
+        out.update(s for s, p in enumerate(data["p"]) if choice["wonder"] in p["wonders"])
+    return sorted(s for s in out if s != seat and s >= 0)
+
+
+def _resolve_or_react(ctx: Ctx, seat: int, src: dict[str, Any], choice: dict[str, Any]) -> None:
+    """An effect aimed at other players waits for each of them to allow it or cancel it (Bread and
+    Circuses, Civil Service, ...). The window opens whatever they hold, so it shows nothing hidden."""
+    from pygame_core.kernel import decisions
+
+    d = ctx.data
+    vs = victims(d, seat, choice)
+    locked = src["src"] == "card" and any(
+        e.get("rule") == "culture_uncancellable" for e in model.effects_in_force(d, seat)
+    )
+    if not vs or locked:
+        run(ctx, seat, _source_effects(src), choice)
+        return
+    decisions.push(d, "react", [vs[0]], blocking=True, by=seat, source=src, choice=choice, rest=vs[1:])
+
+
+def _cancels(effs: list[dict[str, Any]], what: str) -> list[int]:
+    """Branches (``opt``) of ``effs`` that cancel ``what``."""
+    if len(effs) == 1 and effs[0]["kind"] == "choose":
+        branches = effs[0]["options"]
+    else:
+        branches = [effs]
+    return [
+        k for k, br in enumerate(branches) if any(e["kind"] == "cancel" and e.get("what") == what for e in br)
+    ]
+
+
+def react_legal(data: Data, seat: int, dec: dict[str, Any]) -> list[Action]:
+    what = "culture_event" if dec["source"]["src"] == "card" else "resource_ability"
+    p = data["p"][seat]
+    out: list[Action] = [{"type": "allow"}]
+    for card in dict.fromkeys(p["hand"]):
+        out.extend(
+            {"type": "cancel", "card": card, "opt": k}
+            for k in _cancels(EVENTS[card.rsplit("_", 1)[0]]["effects"], what)
+        )
+    for tid in p["techs"]:
+        for i, ab in enumerate(TECHS[tid].get("abilities", [])):
+            if (
+                ab["kind"] == "resource_ability"
+                and f"{tid}/{i}" not in p["used"]
+                and can_pay(data, seat, ab["cost"])
+            ):
+                out.extend(
+                    {"type": "cancel", "tech": tid, "i": i, "opt": k} for k in _cancels(ab["effects"], what)
+                )
+    return out
+
+
+def react(ctx: Ctx, seat: int, dec: dict[str, Any], action: Action) -> None:
+    from pygame_core.kernel import decisions
+
+    d = ctx.data
+    p = d["p"][seat]
+    if action["type"] == "cancel":
+        decisions.pop(d, dec)
+        if "card" in action:
+            p["hand"].remove(action["card"])
+            city.discard_culture(d, action["card"])
+            what = EVENTS[action["card"].rsplit("_", 1)[0]]["name"]
+        else:
+            pay(d, seat, TECHS[action["tech"]]["abilities"][action["i"]]["cost"])
+            p["used"].append(f"{action['tech']}/{action['i']}")
+            what = name("tech", action["tech"])
+        ctx.log(fmt(t("{p} cancels it with {c}.", "{p}以{c}取消它。"), p=seat_name(seat), c=what))
+        return
+    if dec["rest"]:
+        dec["seats"] = [dec["rest"].pop(0)]
+        return
+    decisions.pop(d, dec)
+    run(ctx, dec["by"], _source_effects(dec["source"]), dec["choice"])

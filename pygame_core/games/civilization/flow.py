@@ -287,6 +287,7 @@ def start_turn(ctx: Ctx) -> None:
         return
     d["used"] = []
     d["extra"] = {}
+    d["split"] = {}
     for f in d["figs"].values():
         f.pop("g", None)  # gathering is declared each turn
     for p in d["p"]:

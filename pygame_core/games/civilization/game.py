@@ -95,6 +95,8 @@ class Civilization(Game):
             return city.gp_legal(data, seat, decision)
         if k == "offer":
             return trade.answer_legal(data, seat, decision)
+        if k == "react":
+            return effects.react_legal(data, seat, decision)
         if k == "discard":
             return [{"type": "discard", "card": c} for c in sorted(set(data["p"][seat]["hand"]))]
         return super()._decision_legal(data, seat, decision)
@@ -111,6 +113,8 @@ class Civilization(Game):
             combat.loot_apply(ctx, seat, decision, action)
         elif k == "offer":
             trade.answer(ctx, seat, decision, action)
+        elif k == "react":
+            effects.react(ctx, seat, decision, action)
         elif k == "site":
             city.site_apply(ctx, seat, decision, action)
         elif k == "great_person":
@@ -140,7 +144,7 @@ class Civilization(Game):
 
     def _apply(self, ctx: Ctx, seat: int, action: Action) -> None:
         ph = ctx.data["phase"]
-        if action["type"] in ("culture_card", "ability", "coin_task"):
+        if action["type"] in ("culture_card", "ability", "coin_task", "heal"):
             effects.apply(ctx, seat, action)
         elif ph == "setup":
             start.setup_apply(ctx, seat, action)
@@ -171,9 +175,16 @@ class Civilization(Game):
         }
 
     def _summary(self, data: Data, lang: str) -> str:
-        from pygame_core.games.civilization.text import PHASE
+        from pygame_core.games.civilization.text import PHASE, VICTORY
 
-        return f"{data['turn']} · {PHASE[data['phase']].get(lang, '')}"
+        if data["over"]:
+            return VICTORY[data["victory"]].get(lang, "")
+        turn = {
+            "en": f"Turn {data['turn']}",
+            "zh-Hant": f"第{data['turn']}回合",
+            "zh-Hans": f"第{data['turn']}回合",
+        }
+        return f"{turn.get(lang, turn['en'])} · {PHASE[data['phase']].get(lang, '')}"
 
     def _label(self, data: Data, seat: int, action: Action, lang: str) -> str:
         try:

@@ -174,12 +174,26 @@ def text(data: Data, seat: int, a: Action) -> Text:
         from pygame_core.games.civilization.trade import bundle_text
 
         dec = next(x for x in reversed(data["decisions"]) if x["kind"] == "offer")
-        txt = (
-            t("Accept: {g} from {p} for your {h}", "接受：以你的{h}換取{p}的{g}")
-            if k == "accept"
-            else t("Decline the offer of {p}", "拒絕{p}的提議")
-        )
+        if k == "decline":
+            txt = t("Decline the offer of {p}", "拒絕{p}的提議")
+        elif dec["get"] == "nothing":
+            txt = t("Accept {g} from {p} as a gift", "接受{p}贈送的{g}")
+        elif dec["give"] == "nothing":
+            txt = t("Give {p} your {h} as asked", "依{p}的要求給予你的{h}")
+        else:
+            txt = t("Accept: {g} from {p} for your {h}", "接受：以你的{h}換取{p}的{g}")
         return fmt(txt, p=seat_name(dec["by"]), g=bundle_text(dec["give"]), h=bundle_text(dec["get"]))
+    if k == "heal":
+        return fmt(
+            t("{x}: heal the unit on front {n}", "{x}：治療第{n}戰線的部隊"),
+            x=name("tech", a["tech"]),
+            n=a["front"] + 1,
+        )
+    if k == "allow":
+        return t("Let it happen", "讓它發生")
+    if k == "cancel":
+        src = EVENTS[a["card"].rsplit("_", 1)[0]]["name"] if "card" in a else name("tech", a["tech"])
+        return fmt(t("Cancel it with {c}", "以{c}取消它"), c=src)
     if k == "end_trade":
         return t("End Trade", "結束貿易階段")
     if k in ("culture_card", "ability", "coin_task"):
@@ -223,6 +237,20 @@ def _effect_label(data: Data, seat: int, a: Action) -> Text:
         ab = TECHS[a["tech"]]
         head = fmt(t("Use {x}: {e}", "使用{x}：{e}"), x=ab["name"], e=ab["text"])
     extra = []
+    if "give" in a:
+        extra.append(
+            fmt(
+                t("learn {x}, give {y}", "學得{x}，給予{y}"),
+                x=name("tech", a["tech"]),
+                y=name("tech", a["give"]),
+            )
+        )
+    if "from" in a:
+        extra.append(fmt(t("push from {s}", "從{s}推開"), s=where(data, a["from"])))
+    if "city_of" in a:
+        extra.append(
+            fmt(t("the city at {s}", "{s}的城市"), s=where(data, data["cities"][a["city_of"]]["sq"]))
+        )
     for key in ("city", "target", "wonder", "sq", "res", "front", "figs"):
         if key in a:
             if key == "city":

@@ -95,7 +95,7 @@ def _trait(tr: dict[str, Any], e: dict[str, Any]) -> None:
         tr["hand"] += int(e["delta"])
     elif k == "city_limit":
         tr["cities"] = max(tr["cities"], int(e["value"]))
-    elif k == "battle_hand":
+    elif k == "battle_hand" and "per" not in e:
         tr["battle_hand"] += int(e["delta"])
     elif k == "water_move":
         order = ["none", "cross", "end"]
@@ -197,10 +197,18 @@ def city_yield(
     for e in yield_bonuses(data, seat, occ) if bonuses is None else bonuses:
         where = e.get("where", "each_city")
         if where in ("each_city", "city") or (where == "capital" and data["cities"][ci]["cap"]):
-            tot[e["what"]] += int(e["amount"])
+            tot[e["what"]] += int(e["amount"]) * per_coins(data, seat, e, occ)
     tot["production"] += data.get("bonus_prod", {}).get(str(ci), 0)
     tot["resources"] = sorted(res)
     return tot
+
+
+def per_coins(data: Data, seat: int, e: dict[str, Any], occ: dict[int, list[str]] | None = None) -> int:
+    """How many times an effect with ``per: "N_coins"`` applies (once without ``per``)."""
+    per = e.get("per")
+    if not per or not str(per).endswith("_coins"):
+        return 1
+    return coins(data, seat, occ) // int(str(per).split("_")[0])
 
 
 def cities_of(data: Data, seat: int) -> list[int]:

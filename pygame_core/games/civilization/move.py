@@ -116,6 +116,7 @@ def apply(ctx: Ctx, seat: int, action: Action) -> None:
         flow.next_player(ctx)
         return
     if k == "stop":
+        _arrive(ctx, seat)
         d["mv"] = None
         return
     if k in ("move", "explore") and "from" in action:
@@ -139,7 +140,29 @@ def apply(ctx: Ctx, seat: int, action: Action) -> None:
     else:
         _step(ctx, seat, action["to"])
     if d["mv"] is not None and d["mv"]["left"] <= 0:
+        _arrive(ctx, seat)
         d["mv"] = None
+
+
+def _arrive(ctx: Ctx, seat: int) -> None:
+    """Combustion: once per turn an army ending its move on an enemy building destroys it (data rule)."""
+    d = ctx.data
+    mv = d["mv"]
+    if mv is None or "raze" in d["p"][seat]["used"]:
+        return
+    sq = d["figs"][mv["figs"][0]]["sq"]
+    item = d["items"].get(str(sq))
+    if item is None or item["k"] != "b" or item["o"] == seat:
+        return
+    if not any(d["figs"][f]["k"] == "army" for f in mv["figs"]):
+        return
+    if any(e.get("rule") == "destroy_building_on_move" for e in model.effects_in_force(d, seat)):
+        from pygame_core.games.civilization.data import BUILDINGS
+
+        del d["items"][str(sq)]
+        d["supply"][BUILDINGS[item["id"]]["marker"]] += 1
+        d["p"][seat]["used"].append("raze")
+        ctx.log(fmt(t("{p} destroys a building.", "{p}摧毀一座建築物。"), p=seat_name(seat)))
 
 
 def _sacrifice(data: Data, seat: int, to: int) -> list[str]:
