@@ -28,7 +28,7 @@ from pygame_core.games.through_the_ages.economy import (
 )
 from pygame_core.games.through_the_ages.effects import enter, remove_leader
 from pygame_core.games.through_the_ages.model import ROW_COST, Data, Player, pop_cost
-from pygame_core.games.through_the_ages.ratings import stats
+from pygame_core.games.through_the_ages.ratings import rule, stats
 from pygame_core.games.through_the_ages.text import say
 from pygame_core.kernel import Ctx
 
@@ -48,7 +48,7 @@ def hand_limit(p: Player) -> int:
 def take_cost(p: Player, slot: int, cid: str) -> int:
     c = CARDS[cid]
     cost = ROW_COST[slot]
-    if c["kind"] == "wonder":
+    if c["kind"] == "wonder" and rule(p, "no_extra_wonder_ca") is None:  # Michelangelo (P1)
         cost += len(p["wonders"])  # L422-426
         cost -= discount(p, "take_wonder", cid)
     if c["kind"] == "leader":
@@ -215,8 +215,12 @@ def revolution_cost(p: Player, cid: str) -> int:
 
 
 def _revolutions(p: Player) -> list[Action]:
-    """All CAs unspent on a net basis (L1022-1042, ruling §8.24)."""
-    if p["ca_used"] > 0 or p["ca_total"] < 1:
+    """All CAs unspent on a net basis (L1022-1042, ruling §8.24); with ``revolution_costs_ma``
+    (Maximilien Robespierre, P1) all MAs instead."""
+    if rule(p, "revolution_costs_ma") is not None:
+        if p["ma_used"] > 0 or p["ma_total"] < 1:
+            return []
+    elif p["ca_used"] > 0 or p["ca_total"] < 1:
         return []
     return [
         {"type": "revolution", "card": c}
@@ -548,11 +552,17 @@ def revolution(ctx: Ctx, seat: int, cid: str) -> None:
     """All CAs plus the lower science cost; new CAs are spent too, MAs untouched (L1022-1042)."""
     p = ctx.data["players"][seat]
     sci = revolution_cost(p, cid)
+    by_ma = rule(p, "revolution_costs_ma") is not None  # Maximilien Robespierre (P1)
     p["science"] -= sci
     p["civil_hand"].remove(cid)
     _new_government(ctx, seat, cid)
     sync(p)
-    p["ca_used"] = p["ca_total"]
+    if by_ma:
+        p["ma_used"] = p["ma_total"]
+        p["temporary_ma"] = 0
+    else:
+        p["ca_used"] = p["ca_total"]
+    effects.triggers(ctx, seat, "revolution")
     ctx.log(
         say(
             "{p} declares a revolution: {c} ({n} science)",

@@ -7,11 +7,16 @@ from typing import Any
 from pygame_core.games.through_the_ages import tokens
 from pygame_core.games.through_the_ages.catalog import CARDS
 from pygame_core.games.through_the_ages.model import Player
-from pygame_core.games.through_the_ages.ratings import once_cards, stats
+from pygame_core.games.through_the_ages.ratings import once_cards, rule, stats
 
 
 def ca_left(p: Player) -> int:
-    return p["ca_total"] - p["ca_used"]
+    """Civil actions available; ``ma_as_ca`` (Hammurabi, P1) adds one military action usable as a
+    civil action once per turn."""
+    left = p["ca_total"] - p["ca_used"]
+    if not p["ma_as_ca_used"] and ma_left(p) >= 1 and rule(p, "ma_as_ca") is not None:
+        left += 1
+    return left
 
 
 def ma_left(p: Player) -> int:
@@ -19,6 +24,12 @@ def ma_left(p: Player) -> int:
 
 
 def spend_ca(p: Player, n: int = 1) -> None:
+    """Spend ``n`` civil actions; past the white tokens, Hammurabi's military action pays."""
+    over = p["ca_used"] + n - p["ca_total"]
+    if over > 0 and not p["ma_as_ca_used"] and rule(p, "ma_as_ca") is not None:
+        spend_ma(p, 1)
+        p["ma_as_ca_used"] = True
+        n -= 1
     p["ca_used"] += n
 
 

@@ -176,6 +176,7 @@ def start_turn(ctx: Ctx) -> None:
     p["political_done"] = False
     p["acted"] = False
     p["tactic_done"] = False
+    p["ma_as_ca_used"] = False
     p["taken_this_turn"] = []
     p["discounts"] = []
     if d["round"] >= 2:

@@ -14,7 +14,7 @@ from pygame_core.kernel.rng import Rng
 from pygame_core.kernel.state import Action, State, canonical
 
 Data = dict[str, Any]
-POLITICAL = ("event", "aggress", "war", "pact", "cancel_pact", "resign")
+POLITICAL = ("event", "aggress", "war", "pact", "cancel_pact", "resign", "leader_ability")
 
 
 class ThroughTheAges(Game):

@@ -71,6 +71,11 @@ def label(d: dict[str, Any], seat: int, a: dict[str, Any], lang: str) -> str:
         )
     elif k == "cancel_pact":
         txt = say("Cancel your pact", "取消条约")
+    elif k == "leader_ability" and a.get("territory"):
+        txt = say("Remove {c}: colonize {d} without units", "移除{c}：不派部队殖民{d}",
+                  c=a["card"], d=a["territory"])
+    elif k == "leader_ability":
+        txt = say("Remove {c} for its ability", "移除{c}以发动其能力", c=a["card"])
     elif k == "resign":
         txt = say("Resign", "体面退出")
     elif k == "discard":

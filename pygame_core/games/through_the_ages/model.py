@@ -113,7 +113,8 @@ def new_player(seat_order: int, workers: dict[str, int], farm: str, mine: str, g
         "military_resources": 0,  # Patriotism-type resources for units, this turn only
         "political_done": False,  # used the political action this turn (L1330-1332)
         "acted": False,  # took an action-phase action this turn (ends the political phase)
-        "caesar_used": False,
+        "caesar_used": False,  # Julius Caesar's extra political action, once per game (L794)
+        "ma_as_ca_used": False,  # Hammurabi: one MA spent as a CA this turn
         "discounts": [],  # this turn's one-shot discounts (action cards, events)
         "pact_sides": [],  # [pact card, side] in effect for this player (full mode)
         "order": seat_order,

@@ -11,7 +11,13 @@ from pygame_core.games.through_the_ages import civil, effects, tokens
 from pygame_core.games.through_the_ages.catalog import CARDS
 from pygame_core.games.through_the_ages.economy import ma_left, spend_ma, sync
 from pygame_core.games.through_the_ages.model import Data, Player
-from pygame_core.games.through_the_ages.ratings import army_strength, colonization_force, stats, units_of
+from pygame_core.games.through_the_ages.ratings import (
+    army_strength,
+    colonization_force,
+    rule,
+    stats,
+    units_of,
+)
 from pygame_core.games.through_the_ages.text import say
 from pygame_core.kernel import Ctx, decisions
 
@@ -24,7 +30,69 @@ def active(d: Data) -> list[int]:
 
 
 def can_politic(d: Data, p: Player) -> bool:
-    return d["round"] >= 2 and not p["political_done"] and not p["acted"]
+    """One political action per turn (L1330-1332); ``extra_political_action_once`` (Julius Caesar,
+    L794; once per game, ruling §8.17) allows a second one."""
+    if d["round"] < 2 or p["acted"]:
+        return False
+    if not p["political_done"]:
+        return True
+    return not p["caesar_used"] and rule(p, "extra_political_action_once") is not None
+
+
+def partners(d: Data, seat: int) -> list[tuple[int, str, str]]:
+    """(partner seat, pact card, this seat's side) of every pact ``seat`` is party to (L2041)."""
+    out = []
+    pact = d["players"][seat]["pact"]
+    if pact:
+        out.append((pact["with"], pact["card"], pact["side"]))
+    for s, q in enumerate(d["players"]):
+        if q["pact"] and q["pact"]["with"] == seat:
+            out.append((s, q["pact"]["card"], q["pact"]["other"]))
+    return out
+
+
+def _side_rule(card: str, side: str, code: str) -> dict[str, Any] | None:
+    return CARDS[card]["sides"][side]["rules"].get(code)
+
+
+def may_attack(d: Data, seat: int, target: str | int, war: bool) -> bool:
+    """Pact rules (P1 texts): ``cannot_attack_partner`` (Acceptance of Supremacy, Peace Treaty, Loss
+    of Sovereignty) and ``no_war_against_self`` (Loss of Sovereignty B: nobody declares war on B)."""
+    for partner, card, side in partners(d, seat):
+        if partner == target and _side_rule(card, side, "cannot_attack_partner"):
+            return False
+    if war:
+        for _partner, card, side in partners(d, int(target)):
+            if _side_rule(card, side, "no_war_against_self"):
+                return False
+    return True
+
+
+def attack_cost(d: Data, card: str, target: int) -> int:
+    """MA cost of an aggression or war; doubled against ``double_ma_against`` (Mahatma Gandhi)."""
+    cost = int(CARDS[card].get("ma_cost", 0))
+    return cost * 2 if rule(d["players"][target], "double_ma_against") else cost
+
+
+def attack_bonus(d: Data, attacker: int, target: int) -> int:
+    """``attack_partner_bonus`` (Open Borders Agreement): strength when attacking the partner."""
+    total = 0
+    for partner, card, side in partners(d, attacker):
+        bonus = _side_rule(card, side, "attack_partner_bonus")
+        if partner == target and bonus is not None:
+            total += int(bonus["n"])
+    return total
+
+
+def _break_pacts(ctx: Ctx, attacker: int, target: int) -> None:
+    """``ends_if_attack`` (Promise of Military Protection, Military Pact): an attack between the
+    partners cancels the pact."""
+    d = ctx.data
+    for partner, card, side in partners(d, attacker):
+        if partner == target and _side_rule(card, side, "ends_if_attack"):
+            mine = d["players"][attacker]["pact"]
+            end_pact(ctx, attacker if mine and mine["card"] == card and mine["with"] == target else target)
+            ctx.log(say("{c} ends", "{c}终止", c=card))
 
 
 def legal(d: Data, seat: int) -> list[Action]:
@@ -33,25 +101,33 @@ def legal(d: Data, seat: int) -> list[Action]:
     if not can_politic(d, p):
         return []
     out: list[Action] = []
+    pacifist = rule(p, "no_aggression_war") is not None  # Mahatma Gandhi (P1)
     for c in dict.fromkeys(p["military_hand"]):
         kind = CARDS[c]["kind"]
         if kind in ("event", "territory"):
             out.append({"type": "event", "card": c})
-        elif d["mode"] == "full" and kind == "aggression" and ma_left(p) >= CARDS[c].get("ma_cost", 0):
+        elif d["mode"] == "full" and kind == "aggression" and not pacifist:
             mine = stats(p)["strength"]
             out += [
                 {"type": "aggress", "card": c, "target": s}
                 for s in active(d)
-                if s != seat and stats(d["players"][s])["strength"] < mine
+                if s != seat
+                and ma_left(p) >= attack_cost(d, c, s)
+                and stats(d["players"][s])["strength"] < mine + attack_bonus(d, seat, s)
+                and may_attack(d, seat, s, war=False)
             ]
         elif (
             d["mode"] == "full"
             and kind == "war"
-            and ma_left(p) >= CARDS[c].get("ma_cost", 0)
+            and not pacifist
             and d["last_round"] is None
             and not any(w["from"] == seat for w in d["wars"])
         ):
-            out += [{"type": "war", "card": c, "target": s} for s in active(d) if s != seat]
+            out += [
+                {"type": "war", "card": c, "target": s}
+                for s in active(d)
+                if s != seat and ma_left(p) >= attack_cost(d, c, s) and may_attack(d, seat, s, war=True)
+            ]
         elif d["mode"] == "full" and kind == "pact" and len(active(d)) > 2:
             sides = ["A"] if CARDS[c].get("symmetric") else ["A", "B"]
             out += [
@@ -60,8 +136,19 @@ def legal(d: Data, seat: int) -> list[Action]:
                 if s != seat
                 for x in sides
             ]
+    leader = p["leader"]
+    remove = CARDS[leader]["rules"].get("political_remove_self") if leader else None
+    if remove is not None:  # Alexander the Great, Christopher Columbus (P1)
+        if any(e["kind"] == "do" and e["action"] == "colonize" for e in remove["effects"]):
+            out += [
+                {"type": "leader_ability", "card": leader, "territory": c}
+                for c in dict.fromkeys(p["military_hand"])
+                if CARDS[c]["kind"] == "territory"
+            ]
+        else:
+            out.append({"type": "leader_ability", "card": leader})
     if d["mode"] == "full":
-        if any(x["with"] is not None for x in [p["pact"] or {"with": None}]) or _partner_pacts(d, seat):
+        if p["pact"] or _partner_pacts(d, seat):
             out.append({"type": "cancel_pact"})
         if d["age"] < 4 and len(active(d)) > 1:
             out.append({"type": "resign"})
@@ -75,6 +162,8 @@ def _partner_pacts(d: Data, seat: int) -> list[int]:
 def apply(ctx: Ctx, seat: int, a: Action) -> None:
     d = ctx.data
     p = d["players"][seat]
+    if p["political_done"]:
+        p["caesar_used"] = True  # Caesar's second political action (L794)
     p["political_done"] = True
     k = a["type"]
     if k == "event":
@@ -82,7 +171,8 @@ def apply(ctx: Ctx, seat: int, a: Action) -> None:
     elif k == "aggress":
         c = a["card"]
         p["military_hand"].remove(c)
-        spend_ma(p, CARDS[c].get("ma_cost", 0))
+        spend_ma(p, attack_cost(d, c, a["target"]))
+        _break_pacts(ctx, seat, a["target"])
         ctx.log(say("{p} plays {c} against {q}", "{p}对{q}发动{c}", p=seat, c=c, q=a["target"]))
         d["fight"] = {"card": c, "from": seat, "to": a["target"], "bonus": 0, "cards_used": 0}
         ctx.reveal()
@@ -90,7 +180,8 @@ def apply(ctx: Ctx, seat: int, a: Action) -> None:
     elif k == "war":
         c = a["card"]
         p["military_hand"].remove(c)
-        spend_ma(p, CARDS[c].get("ma_cost", 0))
+        spend_ma(p, attack_cost(d, c, a["target"]))
+        _break_pacts(ctx, seat, a["target"])
         d["wars"].append({"card": c, "from": seat, "to": a["target"]})
         ctx.reveal()
         ctx.log(say("{p} declares {c} on {q}", "{p}对{q}宣告{c}", p=seat, c=c, q=a["target"]))
@@ -109,7 +200,32 @@ def apply(ctx: Ctx, seat: int, a: Action) -> None:
         ctx.log(say("{p} cancels a pact", "{p}取消条约", p=seat))
     elif k == "resign":
         resign(ctx, seat)
+    elif k == "leader_ability":
+        leader_ability(ctx, seat, a)
     sync(p)
+
+
+def leader_ability(ctx: Ctx, seat: int, a: Action) -> None:
+    """``political_remove_self``: the leader leaves play for its effect (Alexander the Great: +1
+    yellow token; Christopher Columbus: colonize a territory from the hand with no units, P1)."""
+    d = ctx.data
+    p = d["players"][seat]
+    leader = a["card"]
+    effects.remove_leader(ctx, seat)
+    ctx.log(say("{p} removes {c} for its ability", "{p}移除{c}以发动其能力", p=seat, c=leader))
+    for e in CARDS[leader]["rules"]["political_remove_self"]["effects"]:
+        if e["kind"] == "do" and e["action"] == "colonize":
+            card = a["territory"]
+            p["military_hand"].remove(card)
+            ctx.reveal()
+            p["colonies"].append(card)
+            effects.enter(ctx, seat, card)
+            effects.apply_list(
+                ctx, seat, [x for x in CARDS[card]["effects"] if x.get("when", "play") == "play"], source=card
+            )
+            ctx.log(say("{p} colonizes {c}", "{p}殖民{c}", p=seat, c=card))
+        else:
+            effects.apply_one(ctx, seat, e, seat, None, leader)
 
 
 # ------------------------------------------------------------------ events
@@ -323,7 +439,7 @@ def defend(ctx: Ctx, seat: int, act: Action) -> None:
             ctx.log(say("{p} discards a military card (+1)", "{p}弃置一张军事牌（+1）", p=seat))
         decisions.push(d, "defend", [seat])
         return
-    att = stats(d["players"][f["from"]])["strength"]
+    att = stats(d["players"][f["from"]])["strength"] + attack_bonus(d, f["from"], seat)
     dfn = stats(p)["strength"] + f["bonus"]
     card = f["card"]
     d["fight"] = None
@@ -336,11 +452,28 @@ def defend(ctx: Ctx, seat: int, act: Action) -> None:
 
 
 def _apply_conflict(ctx: Ctx, card: str, winner: int, loser: int, adv: int) -> None:
+    """A successful aggression or a war's outcome: the card's effects (P1 numbers). Rule codes:
+    ``raid_refund`` (the raider gains half the build cost of what it destroyed, rounded up) and
+    ``annex`` (the last colony of the target changes hands: permanent effect only)."""
     d = ctx.data
+    destroyed: list[str] = []
     for e in CARDS[card]["effects"]:
         who = e.get("who", "self")
         seat = {"self": winner, "winner": winner, "target": loser, "loser": loser}.get(who, winner)
-        if e["kind"] == "steal":
+        if e["kind"] == "destroy":
+            destroyed += effects.destroy(ctx, seat, e["what"], e.get("n", 1), e.get("max_age"))
+        elif e["kind"] == "rule" and e["code"] == "raid_refund":
+            refund = (sum(CARDS[c]["cost"].get("build", 0) for c in destroyed) + 1) // 2
+            effects.gain(ctx, winner, "resources", refund)
+        elif e["kind"] == "rule" and e["code"] == "annex":
+            colonies = d["players"][loser]["colonies"]
+            if colonies:
+                colony = colonies.pop()
+                effects.enter(ctx, loser, colony, -1)
+                d["players"][winner]["colonies"].append(colony)
+                effects.enter(ctx, winner, colony)
+                ctx.log(say("{p} annexes {c}", "{p}吞并{c}", p=winner, c=colony))
+        elif e["kind"] == "steal":
             n = e["n"] if e.get("per") != "advantage" else e["n"] * adv
             have = effects.value_of(d, loser, e["what"]) if e["what"] in ("culture",) else n
             if e["what"] in ("food", "resources"):
@@ -362,7 +495,8 @@ def resolve_wars(ctx: Ctx, seat: int) -> None:
     d = ctx.data
     for w in [w for w in d["wars"] if w["from"] == seat]:
         d["wars"].remove(w)
-        a, b = stats(d["players"][w["from"]])["strength"], stats(d["players"][w["to"]])["strength"]
+        a = stats(d["players"][w["from"]])["strength"] + attack_bonus(d, w["from"], w["to"])
+        b = stats(d["players"][w["to"]])["strength"]
         d["past_events"].append(w["card"])
         if a == b:
             ctx.log(say("{c}: a draw", "{c}：平局", c=w["card"]))

@@ -151,6 +151,20 @@ def stats(p: Player, *, tactics: bool = True) -> dict[str, int]:
     return r
 
 
+def rule(p: Player, code: str) -> dict[str, Any] | None:
+    """The ``rule`` effect ``code`` of a card the player has in play or of a pact side in effect
+    (data/README.md "rule.code"), or None."""
+    for c in once_cards(p):
+        e = CARDS[c]["rules"].get(code)
+        if e is not None:
+            return e
+    for cid, side in p["pact_sides"]:
+        e = CARDS[cid]["sides"][side]["rules"].get(code)
+        if e is not None:
+            return e
+    return None
+
+
 def units_of(p: Player) -> list[tuple[str, int]]:
     """(unit type, level) of every military unit in play, one per worker (L143)."""
     out: list[tuple[str, int]] = []
@@ -181,7 +195,19 @@ def army_strength(units: list[tuple[str, int]], tactic: str) -> int:
 
 
 def tactic_strength(p: Player) -> int:
-    return army_strength(units_of(p), p["tactic"]) if p["tactic"] else 0
+    """Tactical strength; with ``infantry_as_cavalry`` (Genghis Khan, P1) each infantry may stand in
+    for a cavalry unit, and the best split is used."""
+    if not p["tactic"]:
+        return 0
+    units = units_of(p)
+    best = army_strength(units, p["tactic"])
+    if rule(p, "infantry_as_cavalry") is not None:
+        infantry = [u for u in units if u[0] == "infantry"]
+        others = [u for u in units if u[0] != "infantry"]
+        for k in range(1, len(infantry) + 1):
+            mixed = others + [("cavalry", lv) for _t, lv in infantry[:k]] + infantry[k:]
+            best = max(best, army_strength(mixed, p["tactic"]))
+    return best
 
 
 def colonization_force(p: Player, sent: dict[str, int]) -> int:
