@@ -56,12 +56,14 @@ def take_cost(p: Player, slot: int, cid: str) -> int:
     return max(0, cost)
 
 
-def can_take(d: Data, p: Player, slot: int, limit: int) -> bool:
+def can_take(d: Data, p: Player, slot: int, limit: int, budget: int | None = None) -> bool:
+    """Whether the card in ``slot`` may be taken (with ``budget`` civil actions instead of the
+    player's own: International Agreement)."""
     cid = d["row"][slot]
     if cid is None:
         return False
     c = CARDS[cid]
-    if take_cost(p, slot, cid) > ca_left(p):
+    if take_cost(p, slot, cid) > (ca_left(p) if budget is None else budget):
         return False
     if c["kind"] == "wonder":
         return p["wonder"] is None  # L416-426
@@ -192,7 +194,7 @@ def science_cost(p: Player, cid: str) -> int:
     return max(0, CARDS[cid]["cost"].get("science", 0) - discount(p, "develop", cid))
 
 
-def _special_blocked(p: Player, cid: str) -> bool:
+def special_blocked(p: Player, cid: str) -> bool:
     c = CARDS[cid]
     return c["kind"] == "special" and any(
         CARDS[s]["type"] == c["type"] and CARDS[s]["lvl"] >= c["lvl"] for s in p["specials"]
@@ -205,7 +207,7 @@ def _develops(p: Player, ca: int) -> list[Action]:
     out = []
     for cid in dict.fromkeys(p["civil_hand"]):
         c = CARDS[cid]
-        if c["kind"] in TECH_KINDS and p["science"] >= science_cost(p, cid) and not _special_blocked(p, cid):
+        if c["kind"] in TECH_KINDS and p["science"] >= science_cost(p, cid) and not special_blocked(p, cid):
             out.append({"type": "develop", "card": cid})
     return out
 
@@ -451,12 +453,14 @@ def do(ctx: Ctx, seat: int, a: Action, free: bool) -> None:
         revolution(ctx, seat, a["card"])
 
 
-def take(ctx: Ctx, seat: int, slot: int) -> None:
+def take(ctx: Ctx, seat: int, slot: int, free: bool = False) -> None:
+    """Take the card in ``slot`` (L380-428); ``free``: paid by an event, not with civil actions."""
     d = ctx.data
     p = d["players"][seat]
     cid = d["row"][slot]
     cost = take_cost(p, slot, cid)
-    spend_ca(p, cost)
+    if not free:
+        spend_ca(p, cost)
     d["row"][slot] = None
     c = CARDS[cid]
     if c["kind"] == "wonder":
@@ -527,18 +531,24 @@ def develop(ctx: Ctx, seat: int, cid: str, cost_ca: int) -> None:
     if c["kind"] == "government":
         _new_government(ctx, seat, cid)
     elif c["kind"] == "special":
-        for s in [s for s in p["specials"] if CARDS[s]["type"] == c["type"]]:
-            p["specials"].remove(s)  # L979, L1054
-            enter(ctx, seat, s, -1)
-        p["specials"].append(cid)
-        enter(ctx, seat, cid)
-        effects.triggers(ctx, seat, "develop_special")
+        gain_special(ctx, seat, cid)
     else:
         p["workers"][cid] = 0
         if c["kind"] in ("farm", "mine"):
             p["blue_tokens"][cid] = 0
     ctx.log(say("{p} develops {c} ({n} science)", "{p}发展{c}（{n}科学）", p=seat, c=cid, n=sci))
     effects.triggers(ctx, seat, "develop_tech")
+
+
+def gain_special(ctx: Ctx, seat: int, cid: str) -> None:
+    """A special technology enters play, replacing the one of its type (L979, L1054)."""
+    p = ctx.data["players"][seat]
+    for s in [s for s in p["specials"] if CARDS[s]["type"] == CARDS[cid]["type"]]:
+        p["specials"].remove(s)
+        enter(ctx, seat, s, -1)
+    p["specials"].append(cid)
+    enter(ctx, seat, cid)
+    effects.triggers(ctx, seat, "develop_special")
 
 
 def _new_government(ctx: Ctx, seat: int, cid: str) -> None:

@@ -16,6 +16,7 @@ from pygame_core.games.through_the_ages.model import (
     Player,
     consumption,
     corruption,
+    final_age,
     happy_needed,
     new_player,
 )
@@ -24,11 +25,6 @@ from pygame_core.games.through_the_ages.text import say
 from pygame_core.kernel import Ctx, decisions
 
 MIL_SIMPLE = ("event", "territory", "tactic", "bonus")  # L187-190
-
-
-def final_age(d: Data) -> int:
-    """The age whose start ends the game: III in the first game and the short game, IV in full."""
-    return 3 if d["mode"] == "simple" or d["short"] else 4
 
 
 def _military_deck(ctx: Ctx, age: str) -> list[str]:
@@ -118,6 +114,22 @@ def replenish(ctx: Ctx) -> None:
     ctx.reveal()
 
 
+def refill_row(ctx: Ctx) -> None:
+    """Slide the row's cards left and refill it on the right, with no sweep (International
+    Agreement, P1); this may start the next age."""
+    d = ctx.data
+    row = [c for c in d["row"] if c is not None]
+    while len(row) < ROW_SIZE:
+        if not d["civil_deck"]:
+            if d["age"] >= final_age(d) or not advance_age(ctx):
+                break
+            if not d["civil_deck"]:
+                break
+        row.append(d["civil_deck"].pop())
+    d["row"] = row + [None] * (ROW_SIZE - len(row))
+    ctx.reveal()
+
+
 def advance_age(ctx: Ctx) -> bool:
     """The current civil deck ran out: the next age starts (L1825-1877, L1944-1949). Returns
     whether a next civil deck exists."""
@@ -179,6 +191,9 @@ def start_turn(ctx: Ctx) -> None:
     p["ma_as_ca_used"] = False
     p["taken_this_turn"] = []
     p["discounts"] = []
+    if p["skip_political"]:  # gave it up for International Agreement's cards (P1)
+        p["political_done"] = True
+        p["skip_political"] = False
     if d["round"] >= 2:
         replenish(ctx)
         if d["over"]:

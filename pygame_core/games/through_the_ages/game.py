@@ -5,7 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from pygame_core.errors import IllegalAction
-from pygame_core.games.through_the_ages import civil, flow, labels, politics, scenarios, scoring, views
+from pygame_core.games.through_the_ages import (
+    civil,
+    flow,
+    labels,
+    politics,
+    resolve,
+    scenarios,
+    scoring,
+    views,
+)
 from pygame_core.games.through_the_ages.catalog import CARDS
 from pygame_core.games.through_the_ages.text import t
 from pygame_core.kernel import Ctx, Game, decisions
@@ -114,6 +123,8 @@ class ThroughTheAges(Game):
             return politics.defend_legal(data, seat)
         if k == "pact_reply":
             return politics.pact_legal(data, seat)
+        if k == "choose":
+            return resolve.pending_choices(data, decision)
         raise NotImplementedError(k)
 
     def _decide(self, ctx: Ctx, seat: int, decision: Decision, action: Action) -> None:
@@ -133,6 +144,10 @@ class ThroughTheAges(Game):
             politics.defend(ctx, seat, action)
         elif k == "pact_reply":
             politics.pact_reply(ctx, seat, action)
+        elif k == "choose":
+            resolve.resume(ctx, decision, action)
+        if d.pop("refill_row", False):
+            flow.refill_row(ctx)
 
     def _apply(self, ctx: Ctx, seat: int, action: Action) -> None:
         k = action["type"]

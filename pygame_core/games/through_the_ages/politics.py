@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.through_the_ages import civil, effects, tokens
+from pygame_core.games.through_the_ages import effects, resolve
 from pygame_core.games.through_the_ages.catalog import CARDS
 from pygame_core.games.through_the_ages.economy import ma_left, spend_ma, sync
 from pygame_core.games.through_the_ages.model import Data, Player
@@ -263,24 +263,9 @@ def reveal_event(ctx: Ctx, seat: int) -> None:
     if card["kind"] == "territory":
         start_auction(ctx, seat, ev)
     else:
-        resolve_event(ctx, seat, ev)
-        for s in active(d):
-            sync(d["players"][s])
+        resolve.start(ctx, ev, seat)
     if not d["current_events"]:
         turnover(ctx)
-
-
-def resolve_event(ctx: Ctx, seat: int, ev: str) -> None:
-    """An event's effects, in order, for every civilization they name (default: each, clockwise
-    from the current player ``seat``, L1376-1378)."""
-    d = ctx.data
-    for e in CARDS[ev]["effects"]:
-        who = e.get("who", "each")
-        if e["kind"] == "do":
-            for s in effects.targets(d, who, e.get("by"), seat, seat):
-                civil.auto_do(ctx, s, e)
-        else:
-            effects.apply_one(ctx, seat, dict(e, who=who), seat, None, ev)
 
 
 def turnover(ctx: Ctx) -> None:
@@ -446,47 +431,9 @@ def defend(ctx: Ctx, seat: int, act: Action) -> None:
     d["past_events"].append(card)
     if att > dfn:  # the defender wins ties (L2001-2011)
         ctx.log(say("{c} succeeds ({n} against {m})", "{c}成功（{n}对{m}）", c=card, n=att, m=dfn))
-        _apply_conflict(ctx, card, f["from"], seat, att - dfn)
+        resolve.start(ctx, card, f["from"], winner=f["from"], loser=seat, adv=att - dfn)
     else:
         ctx.log(say("{c} fails ({n} against {m})", "{c}失败（{n}对{m}）", c=card, n=att, m=dfn))
-
-
-def _apply_conflict(ctx: Ctx, card: str, winner: int, loser: int, adv: int) -> None:
-    """A successful aggression or a war's outcome: the card's effects (P1 numbers). Rule codes:
-    ``raid_refund`` (the raider gains half the build cost of what it destroyed, rounded up) and
-    ``annex`` (the last colony of the target changes hands: permanent effect only)."""
-    d = ctx.data
-    destroyed: list[str] = []
-    for e in CARDS[card]["effects"]:
-        who = e.get("who", "self")
-        seat = {"self": winner, "winner": winner, "target": loser, "loser": loser}.get(who, winner)
-        if e["kind"] == "destroy":
-            destroyed += effects.destroy(ctx, seat, e["what"], e.get("n", 1), e.get("max_age"))
-        elif e["kind"] == "rule" and e["code"] == "raid_refund":
-            refund = (sum(CARDS[c]["cost"].get("build", 0) for c in destroyed) + 1) // 2
-            effects.gain(ctx, winner, "resources", refund)
-        elif e["kind"] == "rule" and e["code"] == "annex":
-            colonies = d["players"][loser]["colonies"]
-            if colonies:
-                colony = colonies.pop()
-                effects.enter(ctx, loser, colony, -1)
-                d["players"][winner]["colonies"].append(colony)
-                effects.enter(ctx, winner, colony)
-                ctx.log(say("{p} annexes {c}", "{p}吞并{c}", p=winner, c=colony))
-        elif e["kind"] == "steal":
-            n = e["n"] if e.get("per") != "advantage" else e["n"] * adv
-            have = effects.value_of(d, loser, e["what"]) if e["what"] in ("culture",) else n
-            if e["what"] in ("food", "resources"):
-                have = tokens.amount(d["players"][loser], "farm" if e["what"] == "food" else "mine")
-            k = min(n, have)
-            effects.gain(ctx, loser, e["what"], -k)
-            effects.gain(ctx, winner, e["what"], k)
-        elif e["kind"] in ("gain", "per") and e.get("per") == "advantage":
-            effects.gain(ctx, seat, e["what"], e["n"] * adv)
-        else:
-            effects.apply_one(ctx, seat, dict(e, who="self"), winner, None, card)
-    for s in (winner, loser):
-        sync(d["players"][s])
 
 
 def resolve_wars(ctx: Ctx, seat: int) -> None:
@@ -503,7 +450,7 @@ def resolve_wars(ctx: Ctx, seat: int) -> None:
             continue
         win, lose = (w["from"], w["to"]) if a > b else (w["to"], w["from"])
         ctx.log(say("{c}: {q} wins by {n}", "{c}：{q}以{n}点获胜", c=w["card"], q=win, n=abs(a - b)))
-        _apply_conflict(ctx, w["card"], win, lose, abs(a - b))
+        resolve.start(ctx, w["card"], seat, winner=win, loser=lose, adv=abs(a - b))
 
 
 def pact_legal(d: Data, seat: int) -> list[Action]:

@@ -38,13 +38,15 @@ URBAN_PER = {
     "theaters": "theater",
     "arenas": "arena",
 }
+RAVAGED_CULTURE = 2
 UNIT_PER = {"infantry": "infantry", "cavalry": "cavalry", "artillery": "artillery", "air_force": "air_force"}
 
 
 def once_cards(p: Player) -> list[str]:
     """Cards whose output counts once while in play (L849, L1486): government, special techs,
     leader, completed wonders, colonies."""
-    out = [p["government"], *p["specials"], *p["wonders"], *p["colonies"]]
+    wonders = [w for w in p["wonders"] if w not in p["ravaged"]] if p["ravaged"] else p["wonders"]
+    out = [p["government"], *p["specials"], *wonders, *p["colonies"]]
     if p["leader"]:
         out.append(p["leader"])
     return out
@@ -131,6 +133,8 @@ def stats(p: Player, *, tactics: bool = True) -> dict[str, int]:
             r[k] += v
         if per_bonus:
             pers.extend(per_bonus)
+    r["culture"] += RAVAGED_CULTURE * len(p["ravaged"])  # Ravages of Time (P1)
+    r["culture"] += RAVAGED_CULTURE * len(p["ravaged"])  # Ravages of Time (P1)
     for cid, side in p["pact_sides"]:
         for k, v in SIDE_OUT[(cid, side)]:
             r[k] += v
