@@ -134,7 +134,6 @@ def stats(p: Player, *, tactics: bool = True) -> dict[str, int]:
         if per_bonus:
             pers.extend(per_bonus)
     r["culture"] += RAVAGED_CULTURE * len(p["ravaged"])  # Ravages of Time (P1)
-    r["culture"] += RAVAGED_CULTURE * len(p["ravaged"])  # Ravages of Time (P1)
     for cid, side in p["pact_sides"]:
         for k, v in SIDE_OUT[(cid, side)]:
             r[k] += v

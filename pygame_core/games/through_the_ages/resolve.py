@@ -59,7 +59,7 @@ def _who(d: Data, r: dict[str, Any], e: Effect) -> list[int]:
     """The seats an effect touches: every seat, ranked seats, or a conflict's winner/loser."""
     if _conflict(r):
         who = e.get("who", "self")
-        return [r["loser"] if who in ("target", "loser") else r["winner"]]
+        return [r["loser"] if who in ("target", "loser") or e["kind"] == "steal" else r["winner"]]
     return effects.targets(d, e.get("who", "each"), e.get("by"), r["cur"], r["cur"])
 
 
@@ -145,7 +145,7 @@ def _automatic(ctx: Ctx, r: dict[str, Any], e: Effect) -> None:
         return
     if k == "gain" and e["what"] == "military_cards" and _last_age(d):
         e = dict(e, what="culture")  # Politics of Strength in the game-ending age (P1)
-    if k == "rule" and e["code"] == "last_age_culture_instead":
+    if k == "rule" and e["code"] in ("last_age_culture_instead", "steal_special_tech_instead"):
         return
     effects.apply_one(ctx, r["cur"], dict(e, who=e.get("who", "each")), r["cur"], None, r["card"])
 
@@ -157,6 +157,8 @@ def _conflict_effect(ctx: Ctx, r: dict[str, Any], e: Effect) -> None:
     winner, loser, adv = r["winner"], r["loser"], r["adv"]
     seat = _who(d, r, e)[0]
     k = e["kind"]
+    if k == "rule" and e["code"] == "steal_special_tech_instead":
+        return
     if k == "rule" and e["code"] == "raid_refund":  # half the build cost of what was destroyed
         refund = (sum(CARDS[c]["cost"].get("build", 0) for c in r["destroyed"]) + 1) // 2
         effects.gain(ctx, winner, "resources", refund)
