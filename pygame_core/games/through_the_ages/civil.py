@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pygame_core.games.through_the_ages import effects, tokens
+from pygame_core.games.through_the_ages import abilities, effects, tokens
 from pygame_core.games.through_the_ages.catalog import CARDS
 from pygame_core.games.through_the_ages.economy import (
     build_cost,
@@ -53,6 +53,9 @@ def take_cost(p: Player, slot: int, cid: str) -> int:
         cost -= discount(p, "take_wonder", cid)
     if c["kind"] == "leader":
         cost -= discount(p, "take_leader", cid)
+    taj = c["rules"].get("leader_replaced_wonder_discount")
+    if taj is not None and p["leader_replaced"]:  # Taj Mahal (P1)
+        cost -= taj["n"]
     return max(0, cost)
 
 
@@ -191,7 +194,10 @@ def _stages(p: Player, ca: int, most: int | None = None) -> list[Action]:
 
 
 def science_cost(p: Player, cid: str) -> int:
-    return max(0, CARDS[cid]["cost"].get("science", 0) - discount(p, "develop", cid))
+    """Science to develop ``cid``; Scientific Cooperation pays 2 less (P1)."""
+    coop = rule(p, "science_cooperation") if p["pact_sides"] else None
+    cut = coop["discount"] if coop is not None else 0
+    return max(0, CARDS[cid]["cost"].get("science", 0) - discount(p, "develop", cid) - cut)
 
 
 def special_blocked(p: Player, cid: str) -> bool:
@@ -201,9 +207,13 @@ def special_blocked(p: Player, cid: str) -> bool:
     )
 
 
-def _develops(p: Player, ca: int) -> list[Action]:
+def _develops(p: Player, ca: int, d: Data | None = None) -> list[Action]:
     if ca_left(p) < ca:
         return []
+    if d is not None and p["pact_sides"] and rule(p, "science_cooperation") is not None:
+        partner = abilities.coop_partner(d, d["order"][p["order"]])
+        if partner is not None and d["players"][partner]["science"] < 1:
+            return []  # the partner cannot pay its 1 science (P1)
     out = []
     for cid in dict.fromkeys(p["civil_hand"]):
         c = CARDS[cid]
@@ -262,7 +272,7 @@ def sub_actions(d: Data, p: Player, e: dict[str, Any]) -> list[Action]:
     if act == "upgrade":
         return _upgrades(p, 0, 0, target)
     if act == "develop":
-        return _develops(p, 0)
+        return _develops(p, 0, d)
     if act == "increase_population":
         return _pops(p, 0)
     if act == "build_wonder_stage":
@@ -325,12 +335,14 @@ GENERATORS: dict[str, Callable[[Data, Player], list[Action]]] = {
     "take": _takes,
     "pop": lambda d, p: _pops(p, 1),
     "build": lambda d, p: _builds(p, 1, 1),
-    "upgrade": lambda d, p: _upgrades(p, 1, 1),
+    "upgrade": lambda d, p: _upgrades(p, 1, 1) + abilities.bach_upgrades(p),
+    "barbarossa": lambda d, p: abilities.barbarossa_legal(p),
+    "convert": lambda d, p: abilities.convert_legal(p),
     "destroy": lambda d, p: _destroys(p, "destroy"),
     "disband": lambda d, p: _destroys(p, "disband"),
     "leader": lambda d, p: _leaders(p, d),
     "stage": lambda d, p: _stages(p, 1),
-    "develop": lambda d, p: _develops(p, 1),
+    "develop": lambda d, p: _develops(p, 1, d),
     "revolution": lambda d, p: _revolutions(p),
     "play": _plays,
     "tactic": lambda d, p: _tactics(d, p, "tactic"),
@@ -369,6 +381,10 @@ def apply(ctx: Ctx, seat: int, a: Action) -> None:
         p["tactic"] = p["exclusive_tactic"] = a["card"]
         p["tactic_done"] = True
         ctx.log(say("{p} plays the tactic {c}", "{p}打出阵型{c}", p=seat, c=a["card"]), card=a["card"])
+    elif k == "barbarossa":
+        abilities.barbarossa(ctx, seat, a)
+    elif k == "convert":
+        abilities.convert(ctx, seat)
     elif k == "copy":
         spend_ma(p, 2)
         p["tactic"] = a["card"]
@@ -423,6 +439,8 @@ def do(ctx: Ctx, seat: int, a: Action, free: bool) -> None:
         pay_resources(p, hi, cost)
         use_once(p, "upgrade")
         use_once(p, "build")
+        if CARDS[lo]["type"] != CARDS[hi]["type"]:
+            p["once_used"].append("bach")  # J.S. Bach's conversion, once per turn
         p["workers"][lo] -= 1
         p["workers"][hi] += 1
         ctx.log(
@@ -481,7 +499,9 @@ def play_leader(ctx: Ctx, seat: int, cid: str) -> None:
     old = p["leader"]
     if old:
         remove_leader(ctx, seat)
-        p["ca_used"] -= 1  # L818-822: regain 1 CA
+        p["leader_replaced"] = True
+        if not abilities.homer_replaced(ctx, seat, old):
+            p["ca_used"] -= 1  # L818-822: regain 1 CA
     p["civil_hand"].remove(cid)
     p["leader"] = cid
     enter(ctx, seat, cid)
@@ -526,6 +546,10 @@ def develop(ctx: Ctx, seat: int, cid: str, cost_ca: int) -> None:
     sci = science_cost(p, cid)
     spend_ca(p, cost_ca)
     p["science"] -= sci
+    coop = rule(p, "science_cooperation") if p["pact_sides"] else None
+    partner = abilities.coop_partner(ctx.data, seat) if coop is not None else None
+    if coop is not None and partner is not None:
+        ctx.data["players"][partner]["science"] -= coop["partner_pays"]
     use_once(p, "develop")
     p["civil_hand"].remove(cid)
     if c["kind"] == "government":

@@ -7,7 +7,10 @@ from typing import Any
 from pygame_core.games.through_the_ages import tokens
 from pygame_core.games.through_the_ages.catalog import CARDS
 from pygame_core.games.through_the_ages.model import Player
-from pygame_core.games.through_the_ages.ratings import once_cards, rule, stats
+from pygame_core.games.through_the_ages.ratings import count, once_cards, rule, stats
+
+SYNERGY = {"theater": "library", "library": "theater"}  # William Shakespeare: the other building
+URBAN_OF = {"library": "libraries", "theater": "theaters"}
 
 
 def ca_left(p: Player) -> int:
@@ -77,6 +80,11 @@ def discount(p: Player, on: str, card: str | None = None) -> int:
                 and (e.get("age") is None or c is None or e["age"] == c["age"])
             ):
                 n += e["n"]
+    leader = p["leader"]
+    if leader is not None and c is not None and c["type"] in SYNERGY:  # William Shakespeare (P1)
+        rule_e = CARDS[leader]["rules"].get("library_theater_synergy")
+        if rule_e is not None and on in ("build", "develop") and count(p, URBAN_OF[SYNERGY[c["type"]]]):
+            n += rule_e["n"]
     for e in p["discounts"]:
         if (
             e["on"] == on

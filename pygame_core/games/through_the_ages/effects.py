@@ -324,5 +324,7 @@ def remove_leader(ctx: Ctx, seat: int) -> None:
     p = ctx.data["players"][seat]
     old = p["leader"]
     if old:
+        if CARDS[old]["rules"].get("score_extra_production_on_leave"):  # Bill Gates (P1)
+            p["culture"] += count(p, "lab_levels")
         enter(ctx, seat, old, -1)
         p["leader"] = None

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from pygame_core.games.through_the_ages import decks, effects, politics, scoring, tokens
+from pygame_core.games.through_the_ages import abilities, decks, effects, politics, scoring, tokens
 from pygame_core.games.through_the_ages.catalog import CARDS, INITIAL_WORKERS, TABLES, by, deck
 from pygame_core.games.through_the_ages.economy import ma_left, sync
 from pygame_core.games.through_the_ages.model import (
@@ -189,6 +189,9 @@ def start_turn(ctx: Ctx) -> None:
     p["acted"] = False
     p["tactic_done"] = False
     p["ma_as_ca_used"] = False
+    p["leader_replaced"] = False
+    p["once_used"] = []
+    p["peek"] = None
     p["taken_this_turn"] = []
     p["discounts"] = []
     if p["skip_political"]:  # gave it up for International Agreement's cards (P1)
@@ -273,6 +276,9 @@ def produce(ctx: Ctx, seat: int, r: dict[str, int]) -> None:
             )
         )
     tokens.produce(p, "mine")
+    gates = abilities.gates_production(p)
+    if gates:
+        tokens.gain(p, "mine", gates)
     effects.triggers(ctx, seat, "production")
 
 

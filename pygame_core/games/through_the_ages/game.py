@@ -6,6 +6,7 @@ from typing import Any
 
 from pygame_core.errors import IllegalAction
 from pygame_core.games.through_the_ages import (
+    abilities,
     civil,
     flow,
     labels,
@@ -23,7 +24,7 @@ from pygame_core.kernel.rng import Rng
 from pygame_core.kernel.state import Action, State, canonical
 
 Data = dict[str, Any]
-POLITICAL = ("event", "aggress", "war", "pact", "cancel_pact", "resign", "leader_ability")
+POLITICAL = ("event", "aggress", "war", "pact", "cancel_pact", "resign", "leader_ability", "peek")
 
 
 class ThroughTheAges(Game):
@@ -125,6 +126,8 @@ class ThroughTheAges(Game):
             return politics.pact_legal(data, seat)
         if k == "choose":
             return resolve.pending_choices(data, decision)
+        if k == "homer":
+            return abilities.homer_legal(data, seat)
         raise NotImplementedError(k)
 
     def _decide(self, ctx: Ctx, seat: int, decision: Decision, action: Action) -> None:
@@ -146,6 +149,8 @@ class ThroughTheAges(Game):
             politics.pact_reply(ctx, seat, action)
         elif k == "choose":
             resolve.resume(ctx, decision, action)
+        elif k == "homer":
+            abilities.homer(ctx, seat, action)
         if d.pop("refill_row", False):
             flow.refill_row(ctx)
 
@@ -187,15 +192,17 @@ class ThroughTheAges(Game):
         seats' cards in the future events deck (L454-456, L1296, L1338, L1686)."""
         slots: list[tuple[list[Any], int, bool]] = []  # (container, index, is_pair)
 
-        def add(lst: list[Any], pair: bool = False) -> None:
-            for i in range(len(lst)):
+        def add(lst: list[Any], pair: bool = False, stop: int | None = None) -> None:
+            for i in range(len(lst) if stop is None else stop):
                 slots.append((lst, i, pair))
 
         add(data["military_deck"])
         add(data["military_discards"])
         add(data["out_of_game"])
         add(data["box"])
-        add(data["current_events"])
+        peeked = seat is not None and data["players"][seat]["peek"] is not None
+        events = data["current_events"]
+        add(events, stop=len(events) - 1 if peeked and events else None)  # Joan of Arc saw the top
         for age_deck in data["military_decks"].values():
             add(age_deck)
         for s, p in enumerate(data["players"]):

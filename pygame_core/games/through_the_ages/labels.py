@@ -119,6 +119,16 @@ def label(d: dict[str, Any], seat: int, a: dict[str, Any], lang: str) -> str:
         sub = label(dd, seat, a["do"], lang)
         txt = say("Event: ", "事件：")
         return txt[lang] + sub
+    elif k == "under_wonder":
+        txt = say("Slide Homer under {c} (+1 happy face)", "将荷马置于{c}下（+1笑脸）", c=a["card"])
+    elif k == "regain_ca":
+        txt = say("Take the civil action back", "收回内政行动点")
+    elif k == "barbarossa":
+        txt = say("Increase population and build {c} (1 MA)", "增加人口并建造{c}（1军事行动点）", c=a["card"])
+    elif k == "convert":
+        txt = say("Trade Routes: exchange 1 food or resource", "贸易路线：交换1食物或资源")
+    elif k == "peek":
+        txt = say("Look at the next event", "查看下一张事件")
     elif k == "skip":
         txt = say("Decline", "放弃")
     elif k == "split":
@@ -141,6 +151,8 @@ def label(d: dict[str, Any], seat: int, a: dict[str, Any], lang: str) -> str:
         txt = say("Play the bonus card {c}", "打出军事奖励牌{c}", c=a["card"])
     elif k == "defend":
         txt = say("Defend with {c}", "用{c}防御", c=a["card"])
+    elif k == "discard_card" and d.get("colonize"):  # James Cook
+        txt = say("Discard {c} for +1 colonization", "弃置{c}以获得+1殖民", c=a["card"])
     elif k == "discard_card":
         txt = say("Discard {c} for +1 strength", "弃置{c}以获得+1军力", c=a["card"])
     elif k == "done":

@@ -122,6 +122,10 @@ def new_player(seat_order: int, workers: dict[str, int], farm: str, mine: str, g
         "ma_as_ca_used": False,  # Hammurabi: one MA spent as a CA this turn
         "skip_political": False,  # gives up the next political action (International Agreement)
         "ravaged": [],  # wonders turned face down by Ravages of Time: 2 culture, no effect
+        "under_wonder": [],  # wonders with Homer slid under them: +1 happy face each (P1)
+        "leader_replaced": False,  # replaced the leader this turn (Taj Mahal, P1)
+        "once_used": [],  # once-per-turn abilities used this turn (J.S. Bach, Trade Routes)
+        "peek": None,  # the top current event Joan of Arc looked at this turn (owner only)
         "discounts": [],  # this turn's one-shot discounts (action cards, events)
         "pact_sides": [],  # [pact card, side] in effect for this player (full mode)
         "order": seat_order,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.through_the_ages import effects, resolve
+from pygame_core.games.through_the_ages import abilities, effects, resolve
 from pygame_core.games.through_the_ages.catalog import CARDS
 from pygame_core.games.through_the_ages.economy import ma_left, spend_ma, sync
 from pygame_core.games.through_the_ages.model import Data, Player
@@ -100,7 +100,7 @@ def legal(d: Data, seat: int) -> list[Action]:
     p = d["players"][seat]
     if not can_politic(d, p):
         return []
-    out: list[Action] = []
+    out: list[Action] = abilities.peek_legal(d, p) if not p["political_done"] else []
     pacifist = rule(p, "no_aggression_war") is not None  # Mahatma Gandhi (P1)
     for c in dict.fromkeys(p["military_hand"]):
         kind = CARDS[c]["kind"]
@@ -162,6 +162,9 @@ def _partner_pacts(d: Data, seat: int) -> list[int]:
 def apply(ctx: Ctx, seat: int, a: Action) -> None:
     d = ctx.data
     p = d["players"][seat]
+    if a["type"] == "peek":  # Joan of Arc: not a political action
+        abilities.peek(ctx, seat)
+        return
     if p["political_done"]:
         p["caesar_used"] = True  # Caesar's second political action (L794)
     p["political_done"] = True
@@ -258,6 +261,8 @@ def reveal_event(ctx: Ctx, seat: int) -> None:
             return
     ev = d["current_events"].pop()
     d["past_events"].append(ev)
+    for q in d["players"]:
+        q["peek"] = None  # what Joan of Arc saw is public now
     ctx.log(say("Event: {c}", "事件：{c}", c=ev), card=ev)
     card = CARDS[ev]
     if card["kind"] == "territory":
@@ -285,6 +290,9 @@ def max_force(p: Player) -> int:
     if not sent:
         return 0
     bonus = sum(CARDS[c].get("colonization", 0) for c in p["military_hand"] if CARDS[c]["kind"] == "bonus")
+    cook = abilities.leader_rule(p, "discard_for_colonization")
+    if cook is not None:  # James Cook: up to 2 discarded cards, +1 each (P1)
+        bonus += min(cook["n"], sum(1 for c in p["military_hand"] if CARDS[c]["kind"] != "bonus"))
     return colonization_force(p, sent) + stats(p)["colonization"] + bonus
 
 
@@ -342,7 +350,7 @@ def colonize_force(d: Data) -> int:
     p = d["players"][c["seat"]]
     if not c["sent"]:
         return 0
-    bonus = sum(CARDS[b].get("colonization", 0) for b in c["bonus"])
+    bonus = sum(CARDS[b].get("colonization", 0) for b in c["bonus"]) + c.get("cook", 0)
     return colonization_force(p, c["sent"]) + stats(p)["colonization"] + bonus
 
 
@@ -358,6 +366,9 @@ def colonize_legal(d: Data, seat: int) -> list[Action]:
     for b in dict.fromkeys(p["military_hand"]):
         if CARDS[b]["kind"] == "bonus":
             out.append({"type": "bonus", "card": b})
+    cook = abilities.leader_rule(p, "discard_for_colonization")
+    if cook is not None and c.get("cook", 0) < cook["n"]:
+        out += [{"type": "discard_card", "card": b} for b in dict.fromkeys(p["military_hand"])]
     return out
 
 
@@ -369,6 +380,13 @@ def colonize(ctx: Ctx, seat: int, act: Action) -> None:
     p = d["players"][seat]
     if act["type"] == "send":
         c["sent"][act["card"]] = c["sent"].get(act["card"], 0) + 1
+        decisions.push(d, "colonize", [seat])
+        return
+    if act["type"] == "discard_card":  # James Cook: face down, +1 colonization (P1)
+        p["military_hand"].remove(act["card"])
+        d["military_discards"].append(act["card"])
+        c["cook"] = c.get("cook", 0) + 1
+        ctx.log(say("{p} discards a military card (+1)", "{p}弃置一张军事牌（+1）", p=seat))
         decisions.push(d, "colonize", [seat])
         return
     if act["type"] == "bonus":

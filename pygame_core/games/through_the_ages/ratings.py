@@ -75,6 +75,11 @@ def count(p: Player, what: str) -> int:
         return sum(n for c, n in w.items() if CARDS[c]["kind"] in ("farm", "mine", "urban"))
     if what == "wonders":
         return len(p["wonders"])
+    if what == "library_theater_pairs":  # William Shakespeare (P1)
+        return min(count(p, "libraries"), count(p, "theaters"))
+    if what == "lab_levels":  # Bill Gates (P1)
+        return sum(n * CARDS[c]["lvl"] for c, n in w.items()
+                   if CARDS[c]["type"] == "lab" and CARDS[c]["kind"] == "urban")
     if what == "territories":
         return len(p["colonies"])
     if what == "techs":
@@ -134,6 +139,14 @@ def stats(p: Player, *, tactics: bool = True) -> dict[str, int]:
         if per_bonus:
             pers.extend(per_bonus)
     r["culture"] += RAVAGED_CULTURE * len(p["ravaged"])  # Ravages of Time (P1)
+    r["happiness"] += len(p["under_wonder"])  # Homer slid under a wonder (P1)
+    leader = p["leader"]
+    if leader is not None:
+        cook = CARDS[leader]["rules"].get("colony_culture")  # James Cook (P1)
+        if cook is not None and p["colonies"]:
+            r["culture"] += cook["first"] + cook["each"] * (len(p["colonies"]) - 1)
+    if not EXTRA_HAPPY.isdisjoint(p["wonders"]) and not EXTRA_HAPPY.issubset(p["ravaged"]):
+        r["happiness"] += _extra_happy(p)
     for cid, side in p["pact_sides"]:
         for k, v in SIDE_OUT[(cid, side)]:
             r[k] += v
@@ -166,6 +179,26 @@ def rule(p: Player, code: str) -> dict[str, Any] | None:
         if e is not None:
             return e
     return None
+
+
+EXTRA_HAPPY = frozenset(cid for cid, c in CARDS.items() if "extra_happy_per_happy_source" in c["rules"])
+
+
+def _extra_happy(p: Player) -> int:
+    """St. Peter's Basilica (P1): every other card or worker giving at least one happy face gives
+    one more."""
+    n = 0
+    for c, k in p["workers"].items():
+        if k and _happy(c) > 0:
+            n += k
+    for c in once_cards(p):
+        if c not in EXTRA_HAPPY and _happy(c) > 0:
+            n += 1
+    return n
+
+
+def _happy(cid: str) -> int:
+    return sum(v for k, v in RATING_PARTS[cid][0] if k == "happiness")
 
 
 def units_of(p: Player) -> list[tuple[str, int]]:

@@ -99,6 +99,9 @@ def _player(d: dict[str, Any], s: int, seat: int | None) -> dict[str, Any]:
         "civil_hand": [card(c) for c in p["civil_hand"]],  # public (L454-456)
         "civil_hand_limit": hand_limit(p),
         "military_hand": [card(c) for c in p["military_hand"]] if mine else None,
+        "peek": card(p["peek"]) if mine else None,  # Joan of Arc's look at the next event
+        "ravaged": [card(c) for c in p["ravaged"]],
+        "under_wonder": [card(c) for c in p["under_wonder"]],
         "military_count": len(p["military_hand"]),
         "military_hand_limit": mil_limit(p),
         "political_done": p["political_done"],
