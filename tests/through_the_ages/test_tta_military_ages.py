@@ -101,7 +101,7 @@ def test_golden_18_age_i_to_ii_antiquates_l1835_l1863():
         p["blue_bank"] = 14
         p["civil_hand"] = ["a_stockpile", "i_iron"]
         p["wonders"] = ["a_pyramids"]
-        d["civil_deck"] = []
+        d["civil_deck"] = ""
         d["age"] = 1
     s = edit(fresh(2, round_=2), setup)
     evs = list(s.data["current_events"])
@@ -119,7 +119,7 @@ def test_golden_19_last_round_and_first_game_scoring_l1879_l1922():
     after the 4th player's turn in it. Scoring example: +41."""
     def setup(d):
         d["age"] = 2
-        d["civil_deck"] = []
+        d["civil_deck"] = ""
         d["turn"] = 1
     s = edit(fresh(4, round_=5), setup)
     s = play(s, {"type": "end"}, seat=1)                              # seat 2 replenishes: Age III
@@ -167,7 +167,7 @@ def test_global_conflict_scores_strength_over_the_weakest_at_age_end_l2259():
     def setup(d):
         d["global_conflict"] = True
         d["age"] = 1
-        d["civil_deck"] = []
+        d["civil_deck"] = ""
         d["players"][0]["workers"]["a_warriors"] = 4
     s = play(edit(fresh(2, round_=2), setup), {"type": "end"})
     assert s.data["age"] == 2 and p0(s)["culture"] - s.data["players"][1]["culture"] == 3

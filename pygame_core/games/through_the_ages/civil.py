@@ -81,7 +81,8 @@ def can_take(d: Data, p: Player, slot: int, limit: int, budget: int | None = Non
 
 def _takes(d: Data, p: Player) -> list[Action]:
     limit = hand_limit(p)
-    return [{"type": "take", "slot": i} for i in range(len(d["row"])) if can_take(d, p, i, limit)]
+    budget = ca_left(p)
+    return [{"type": "take", "slot": i} for i in range(len(d["row"])) if can_take(d, p, i, limit, budget)]
 
 
 def pop_food(p: Player) -> int | None:

@@ -101,7 +101,7 @@ def replenish(ctx: Ctx) -> None:
     n = SWEEP.get(active, 3)
     row = [c for c in d["row"][n:] if c is not None]
     if d["age"] == 0:  # first replenish ends Age A (L570-576)
-        d["civil_deck"] = []
+        d["civil_deck"] = ""
         advance_age(ctx)
     while len(row) < ROW_SIZE:
         if not d["civil_deck"]:
@@ -109,7 +109,7 @@ def replenish(ctx: Ctx) -> None:
                 break
             if not d["civil_deck"]:
                 break
-        row.append(d["civil_deck"].pop())
+        row.append(decks.pop(d, "civil_deck"))
     d["row"] = row + [None] * (ROW_SIZE - len(row))
     ctx.reveal()
 
@@ -125,7 +125,7 @@ def refill_row(ctx: Ctx) -> None:
                 break
             if not d["civil_deck"]:
                 break
-        row.append(d["civil_deck"].pop())
+        row.append(decks.pop(d, "civil_deck"))
     d["row"] = row + [None] * (ROW_SIZE - len(row))
     ctx.reveal()
 
@@ -147,11 +147,11 @@ def advance_age(ctx: Ctx) -> bool:
         for s, p in enumerate(d["players"]):
             if not p["resigned"]:
                 antiquate(ctx, s, d["age"] - 2)
-    d["out_of_game"].extend(d["military_deck"])
-    d["out_of_game"].extend(d["military_discards"])
-    d["military_discards"] = []
-    d["civil_deck"] = d["civil_decks"].pop(new, [])
-    d["military_deck"] = d["military_decks"].pop(new, [])
+    decks.add(d, "out_of_game", d["military_deck"])
+    decks.add(d, "out_of_game", d["military_discards"])
+    d["military_discards"] = ""
+    d["civil_deck"] = d["civil_decks"].pop(new, "")
+    d["military_deck"] = d["military_decks"].pop(new, "")
     if d["age"] >= final_age(d) and d["last_round"] is None:  # L1879-1886, L1949
         mid_start = d["turn"] == d["start_player"]
         d["last_round"] = d["round"] if mid_start else d["round"] + 1
@@ -166,7 +166,7 @@ def antiquate(ctx: Ctx, seat: int, old: int) -> None:
     p = d["players"][seat]
     p["civil_hand"] = [c for c in p["civil_hand"] if CARDS[c]["lvl"] > old]
     keep = [c for c in p["military_hand"] if CARDS[c]["lvl"] > old]
-    d["out_of_game"].extend(c for c in p["military_hand"] if CARDS[c]["lvl"] <= old)
+    decks.add(d, "out_of_game", [c for c in p["military_hand"] if CARDS[c]["lvl"] <= old])
     p["military_hand"] = keep
     if p["leader"] and CARDS[p["leader"]]["lvl"] <= old:
         effects.remove_leader(ctx, seat)

@@ -8,6 +8,7 @@ from pygame_core.errors import IllegalAction
 from pygame_core.games.through_the_ages import (
     abilities,
     civil,
+    decks,
     flow,
     labels,
     politics,
@@ -76,6 +77,7 @@ class ThroughTheAges(Game):
         flow.setup(ctx)
         if ctx.options.get("scenario", "none") != "none":
             scenarios.build(ctx, ctx.options["scenario"])
+        decks.pack_all(ctx.data)
 
     def view(self, state: State, seat: int | None = None) -> dict[str, Any]:
         """The kernel's view, plus a teaching scenario's caption of the current step (public)."""
@@ -137,7 +139,7 @@ class ThroughTheAges(Game):
         if k == "discard":
             p = d["players"][seat]
             p["military_hand"].remove(action["card"])
-            d["military_discards"].append(action["card"])  # face down (L1686)
+            decks.add(d, "military_discards", [action["card"]])  # face down (L1686)
             flow.end_turn(ctx, seat)
         elif k == "bid":
             politics.bid(ctx, seat, action)
@@ -191,19 +193,19 @@ class ThroughTheAges(Game):
         deck, other seats' military hands, face-down discards and cards out of the game, and other
         seats' cards in the future events deck (L454-456, L1296, L1338, L1686)."""
         slots: list[tuple[list[Any], int, bool]] = []  # (container, index, is_pair)
+        piles = {k: decks.unpack(data[k]) for k in decks.PILES}
+        ages = {k: {a: decks.unpack(x) for a, x in data[k].items()} for k in decks.AGE_PILES}
 
         def add(lst: list[Any], pair: bool = False, stop: int | None = None) -> None:
             for i in range(len(lst) if stop is None else stop):
                 slots.append((lst, i, pair))
 
-        add(data["military_deck"])
-        add(data["military_discards"])
-        add(data["out_of_game"])
-        add(data["box"])
+        for key in ("military_deck", "military_discards", "out_of_game", "box"):
+            add(piles[key])
         peeked = seat is not None and data["players"][seat]["peek"] is not None
         events = data["current_events"]
         add(events, stop=len(events) - 1 if peeked and events else None)  # Joan of Arc saw the top
-        for age_deck in data["military_decks"].values():
+        for age_deck in ages["military_decks"].values():
             add(age_deck)
         for s, p in enumerate(data["players"]):
             if s != seat:
@@ -224,9 +226,13 @@ class ThroughTheAges(Game):
                 lst[i] = [new, lst[i][1]]
             else:
                 lst[i] = new
-        rng.shuffle(data["civil_deck"])
-        for age_deck in data["civil_decks"].values():
+        rng.shuffle(piles["civil_deck"])
+        for age_deck in ages["civil_decks"].values():
             rng.shuffle(age_deck)
+        for key, pile in piles.items():
+            data[key] = decks.pack(pile)
+        for key, by_age in ages.items():
+            data[key] = {a: decks.pack(x) for a, x in by_age.items()}
 
     def _secret_tokens(self, data: Data, seat: int) -> list[str]:
         """Ids and names of the military cards only ``seat`` knows: its hand and its future events.

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.through_the_ages import abilities, effects, resolve
+from pygame_core.games.through_the_ages import abilities, decks, effects, resolve
 from pygame_core.games.through_the_ages.catalog import CARDS
 from pygame_core.games.through_the_ages.economy import ma_left, spend_ma, sync
 from pygame_core.games.through_the_ages.model import Data, Player
@@ -384,7 +384,7 @@ def colonize(ctx: Ctx, seat: int, act: Action) -> None:
         return
     if act["type"] == "discard_card":  # James Cook: face down, +1 colonization (P1)
         p["military_hand"].remove(act["card"])
-        d["military_discards"].append(act["card"])
+        decks.add(d, "military_discards", [act["card"]])
         c["cook"] = c.get("cook", 0) + 1
         ctx.log(say("{p} discards a military card (+1)", "{p}弃置一张军事牌（+1）", p=seat))
         decisions.push(d, "colonize", [seat])
@@ -398,7 +398,7 @@ def colonize(ctx: Ctx, seat: int, act: Action) -> None:
     for u, n in c["sent"].items():
         p["workers"][u] -= n
         p["yellow_bank"] += n
-    d["military_discards"].extend(c["bonus"])
+    decks.add(d, "military_discards", c["bonus"])
     card = c["card"]
     p["colonies"].append(card)
     d["past_events"].remove(card)
@@ -432,7 +432,7 @@ def defend(ctx: Ctx, seat: int, act: Action) -> None:
     p = d["players"][seat]
     if act["type"] in ("defend", "discard_card"):
         p["military_hand"].remove(act["card"])
-        d["military_discards"].append(act["card"])
+        decks.add(d, "military_discards", [act["card"]])
         f["cards_used"] += 1
         f["bonus"] += CARDS[act["card"]].get("defense", 0) if act["type"] == "defend" else 1
         if act["type"] == "defend":
@@ -529,7 +529,7 @@ def resign(ctx: Ctx, seat: int) -> None:
         end_pact(ctx, seat)
     for s in _partner_pacts(d, seat):
         end_pact(ctx, s)
-    d["out_of_game"].extend(p["military_hand"])
+    decks.add(d, "out_of_game", p["military_hand"])
     p["military_hand"] = []
 
 

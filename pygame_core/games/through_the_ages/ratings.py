@@ -167,13 +167,20 @@ def stats(p: Player, *, tactics: bool = True) -> dict[str, int]:
     return r
 
 
+HOLDERS: dict[str, set[str]] = {}
+for _cid, _card in CARDS.items():
+    for _code in _card["rules"]:
+        HOLDERS.setdefault(_code, set()).add(_cid)
+
+
 def rule(p: Player, code: str) -> dict[str, Any] | None:
     """The ``rule`` effect ``code`` of a card the player has in play or of a pact side in effect
     (data/README.md "rule.code"), or None."""
-    for c in once_cards(p):
-        e = CARDS[c]["rules"].get(code)
-        if e is not None:
-            return e
+    holders = HOLDERS.get(code)
+    if holders:
+        for c in once_cards(p):
+            if c in holders:
+                return CARDS[c]["rules"][code]
     for cid, side in p["pact_sides"]:
         e = CARDS[cid]["sides"][side]["rules"].get(code)
         if e is not None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.through_the_ages import civil, effects, tokens
+from pygame_core.games.through_the_ages import civil, decks, effects, tokens
 from pygame_core.games.through_the_ages.catalog import CARDS
 from pygame_core.games.through_the_ages.economy import sync
 from pygame_core.games.through_the_ages.model import Data, final_age
@@ -349,7 +349,7 @@ def answer(ctx: Ctx, r: dict[str, Any], e: Effect, s: int, a: Action) -> None:
             effects.gain(ctx, s, "resources", x)
     elif k == "discard":  # a hidden card, face down (L1686): named only to its owner
         p["military_hand"].remove(a["card"])
-        d["military_discards"].append(a["card"])
+        decks.add(d, "military_discards", [a["card"]])
         ctx.log(say("{p} discards {c}", "{p}弃置{c}", p=s, c=a["card"]), to=[s],
                 others=say("{p} discards a military card", "{p}弃置一张军事牌", p=s))
     elif k == "lose":

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.through_the_ages import tokens
+from pygame_core.games.through_the_ages import decks, tokens
 from pygame_core.games.through_the_ages.catalog import CARDS
 from pygame_core.games.through_the_ages.civil import hand_limit, pop_food, take_cost
 from pygame_core.games.through_the_ages.economy import ca_left, ma_left
@@ -138,9 +138,9 @@ def view(d: dict[str, Any], seat: int | None) -> dict[str, Any]:
         if (d["round"] >= 2 and not d["players"][cur]["political_done"] and not d["players"][cur]["acted"])
         else "action",
         "row": row,
-        "civil_deck": len(d["civil_deck"]),
-        "military_deck": len(d["military_deck"]),
-        "military_discards": len(d["military_discards"]),
+        "civil_deck": decks.size(d["civil_deck"]),
+        "military_deck": decks.size(d["military_deck"]),
+        "military_discards": decks.size(d["military_discards"]),
         "current_events": len(d["current_events"]),
         "current_events_ages": sorted(CARDS[c]["age"] for c in d["current_events"]),
         "future_events": fut,
