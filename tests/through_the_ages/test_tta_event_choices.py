@@ -205,3 +205,20 @@ def test_war_over_technology_the_winner_may_take_a_special_technology_instead():
     assert acts == [{"type": "steal_tech", "card": "i_cartography"}, {"type": "science"}]
     s = play(s, acts[0], 0)
     assert "i_cartography" in p0(s)["specials"] and not s.data["players"][1]["specials"]
+
+
+def test_token_totals_and_limits_need_no_per_worker_work_at_any_step():
+    """ratings.limits (used on every action) equals the full ratings for CA, MA and the limits."""
+    from pygame_core.games.through_the_ages.ratings import LIMIT_KEYS, limits
+    from pygame_core.kernel.rng import Rng
+
+    s = GAME.new_game(players=3, seed=11, options={"mode": "full"})
+    for k in range(300):
+        if not GAME.to_move(s):
+            break
+        seat = GAME.to_move(s)[0]
+        acts = [a for a in GAME.legal_actions(s, seat) if a["type"] != "resign"]
+        s = GAME.apply(s, seat, Rng.from_seed(k, stream=5).choice(acts))
+        for p in s.data["players"]:
+            full = stats(p, tactics=False)
+            assert limits(p) == {key: full[key] for key in LIMIT_KEYS}

@@ -28,7 +28,7 @@ from pygame_core.games.through_the_ages.economy import (
 )
 from pygame_core.games.through_the_ages.effects import enter, remove_leader
 from pygame_core.games.through_the_ages.model import ROW_COST, Data, Player, pop_cost
-from pygame_core.games.through_the_ages.ratings import rule, stats
+from pygame_core.games.through_the_ages.ratings import limits, rule
 from pygame_core.games.through_the_ages.text import say
 from pygame_core.kernel import Ctx
 
@@ -42,7 +42,7 @@ def in_play(p: Player, cid: str) -> bool:
 
 def hand_limit(p: Player) -> int:
     """Civil hand limit = white tokens owned (L638, L1797), plus card modifiers."""
-    return p["ca_total"] + stats(p, tactics=False)["civil_hand"]
+    return p["ca_total"] + limits(p)["civil_hand"]
 
 
 def take_cost(p: Player, slot: int, cid: str) -> int:
@@ -108,7 +108,7 @@ def _builds(p: Player, ca: int, ma: int, target: str | None = None) -> list[Acti
     if p["unused_workers"] <= 0:
         return []
     out = []
-    limit = stats(p, tactics=False)["urban_limit"]
+    limit = limits(p)["urban_limit"]
     for cid in p["workers"]:
         c = CARDS[cid]
         if target and not matches(target, c):

@@ -7,7 +7,7 @@ from typing import Any
 from pygame_core.games.through_the_ages import tokens
 from pygame_core.games.through_the_ages.catalog import CARDS
 from pygame_core.games.through_the_ages.model import Player
-from pygame_core.games.through_the_ages.ratings import count, once_cards, rule, stats
+from pygame_core.games.through_the_ages.ratings import count, limits, once_cards, rule
 
 SYNERGY = {"theater": "library", "library": "theater"}  # William Shakespeare: the other building
 URBAN_OF = {"library": "libraries", "theater": "theaters"}
@@ -46,7 +46,7 @@ def spend_ma(p: Player, n: int = 1) -> None:
 def sync(p: Player) -> None:
     """Recompute the token totals: a rising total adds available tokens now (L909); a falling
     total removes spent tokens first (L910)."""
-    r = stats(p, tactics=False)
+    r = limits(p)
     for key in ("ca", "ma"):
         new, old = r[key], p[key + "_total"]
         if new < old:

@@ -20,7 +20,7 @@ from pygame_core.games.through_the_ages.model import (
     happy_needed,
     new_player,
 )
-from pygame_core.games.through_the_ages.ratings import stats
+from pygame_core.games.through_the_ages.ratings import limits, stats
 from pygame_core.games.through_the_ages.text import say
 from pygame_core.kernel import Ctx, decisions
 
@@ -215,7 +215,7 @@ def start_turn(ctx: Ctx) -> None:
 
 def mil_limit(p: Player) -> int:
     """Military hand limit = red tokens owned (L1684, L1800-1803)."""
-    return p["ma_total"] + stats(p, tactics=False)["military_hand"]
+    return p["ma_total"] + limits(p)["military_hand"]
 
 
 def end_turn(ctx: Ctx, seat: int) -> None:

@@ -124,6 +124,28 @@ SIDE_OUT = {
 }
 
 
+LIMIT_KEYS = ("ca", "ma", "urban_limit", "civil_hand", "military_hand")
+LIMIT_PARTS = {cid: [(k, v) for k, v in parts[0] if k in LIMIT_KEYS] for cid, parts in RATING_PARTS.items()}
+SIDE_LIMITS = {key: [(k, v) for k, v in out if k in LIMIT_KEYS] for key, out in SIDE_OUT.items()}
+
+
+def limits(p: Player) -> dict[str, int]:
+    """The token totals and limits (``LIMIT_KEYS``) only: they come from the cards counted once and
+    the pact sides, never from workers or ``per`` bonuses (checked by a data test), so this is
+    :func:`stats` without the per-worker work."""
+    r = dict.fromkeys(LIMIT_KEYS, 0)
+    for c in once_cards(p):
+        for k, v in LIMIT_PARTS[c]:
+            r[k] += v
+    for cid, side in p["pact_sides"]:
+        for k, v in SIDE_LIMITS[(cid, side)]:
+            r[k] += v
+    for k, v in r.items():
+        if v < 0:
+            r[k] = 0
+    return r
+
+
 def stats(p: Player, *, tactics: bool = True) -> dict[str, int]:
     """Every rating of the player, clamped (>= 0; happiness <= 8: L889-893)."""
     r = dict.fromkeys(KEYS, 0)
