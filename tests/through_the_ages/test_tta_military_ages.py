@@ -3,6 +3,7 @@ I, J, L; golden tests 15-20 of digest §10)."""
 
 from __future__ import annotations
 
+import pytest
 from tta_helpers import edit, fresh, legal, p0, play
 
 from pygame_core.games.through_the_ages import GAME, effects
@@ -146,8 +147,10 @@ def test_random_games_finish_in_both_modes():
             assert GAME.is_over(st) and GAME.scores(st)["winners"]
 
 
-def test_heuristic_beats_random_in_most_two_player_games():
-    """One heuristic seat against a random seat wins at least 90% of 2-player first games."""
+@pytest.mark.parametrize("mode", ["simple", "full"])
+def test_heuristic_beats_random_in_most_two_player_games(mode):
+    """One heuristic seat against a random seat wins at least 90% of 2-player games, in the first
+    game and in the full game (the random seat never resigns, so that it plays the game out)."""
     from pygame_core import bots
     wins, games = 0, 10
     for k in range(games):
@@ -155,10 +158,13 @@ def test_heuristic_beats_random_in_most_two_player_games():
         kinds = ["random", "random"]
         kinds[h] = "heuristic"
         bs = [bots.make(kinds[i], "through_the_ages", k * 7 + i) for i in range(2)]
-        s = GAME.new_game(2, seed=500 + k)
+        s = GAME.new_game(2, seed=500 + k, options={"mode": mode})
         while GAME.to_move(s):
             seat = GAME.to_move(s)[0]
-            s = GAME.apply(s, seat, bs[seat].choose(GAME, s, seat))
+            action = bs[seat].choose(GAME, s, seat)
+            if action["type"] == "resign":
+                action = next(a for a in GAME.legal_actions(s, seat) if a["type"] != "resign")
+            s = GAME.apply(s, seat, action)
         wins += GAME.scores(s)["winners"] == [h]
     assert wins >= 9
 
