@@ -27,7 +27,7 @@ def test_setup_player_boards_decks_and_first_round_actions(players):
         assert (r["science"], r["culture"], r["strength"], r["happiness"]) == (1, 0, 1, 0)
         assert ca_left(p) == p["order"] + 1 and ma_left(p) == 0
     assert len([c for c in d["row"] if c]) == 13
-    assert len(d["current_events"]) == players + 2 and d["future_events"] == [] and d["military_deck"] == []
+    assert len(d["current_events"]) == players + 2 and d["future_events"] == [] and d["military_deck"] == ""
     assert GAME.to_move(s) == [d["start_player"]]
 
 
@@ -35,11 +35,11 @@ def test_simple_mode_has_no_age_iii_and_no_aggression_l186_l190():
     s = GAME.new_game(players=3, seed=1, options={"mode": "simple"})
     d = s.data
     assert "III" not in d["civil_decks"] and "III" not in d["military_decks"]
-    kinds = {GAME_CARDS(c)["kind"] for age in d["military_decks"].values() for c in age}
+    kinds = {GAME_CARDS(c)["kind"] for age in d["military_decks"].values() for c in age.split(",")}
     assert kinds <= {"event", "territory", "tactic", "bonus"}
     full = GAME.new_game(players=3, seed=1, options={"mode": "full"}).data
     assert "III" in full["civil_decks"]
-    assert any(GAME_CARDS(c)["kind"] == "aggression" for c in full["military_decks"]["I"])
+    assert any(GAME_CARDS(c)["kind"] == "aggression" for c in full["military_decks"]["I"].split(","))
 
 
 def GAME_CARDS(cid):

@@ -187,7 +187,7 @@ def test_colonization_with_one_warriors_and_one_bonus_card_L1472_L1480() -> None
     # the warrior's token to the yellow bank (L1468), +2 yellow (permanent), then 1 of them a worker
     assert end["yellow_bank"] == start_view["yellow_bank"] + 1 + 2 - 1
     assert end["unused_workers"] == start_view["unused_workers"] + 1
-    assert s[5].data["military_discards"] == ["i_bonus"]  # L1470
+    assert s[5].data["military_discards"] == "i_bonus"  # L1470
 
 
 def test_colonization_needs_a_unit_even_when_bonus_cards_suffice_L1462() -> None:

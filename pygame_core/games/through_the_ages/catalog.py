@@ -39,6 +39,9 @@ def _derive(c: dict[str, Any]) -> dict[str, Any]:
         if e["kind"] == "on":
             triggers.setdefault(e["event"], []).extend(e["effects"])
     c["triggers"] = triggers
+    c["rules"] = {e["code"]: e for e in c["effects"] if e["kind"] == "rule"}
+    for side in c.get("sides", {}).values():
+        side["rules"] = {e["code"]: e for e in side.get("effects", []) if e["kind"] == "rule"}
     return c
 
 

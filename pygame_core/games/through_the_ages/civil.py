@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pygame_core.games.through_the_ages import effects, tokens
+from pygame_core.games.through_the_ages import abilities, effects, tokens
 from pygame_core.games.through_the_ages.catalog import CARDS
 from pygame_core.games.through_the_ages.economy import (
     build_cost,
@@ -28,7 +28,7 @@ from pygame_core.games.through_the_ages.economy import (
 )
 from pygame_core.games.through_the_ages.effects import enter, remove_leader
 from pygame_core.games.through_the_ages.model import ROW_COST, Data, Player, pop_cost
-from pygame_core.games.through_the_ages.ratings import stats
+from pygame_core.games.through_the_ages.ratings import limits, rule
 from pygame_core.games.through_the_ages.text import say
 from pygame_core.kernel import Ctx
 
@@ -42,26 +42,31 @@ def in_play(p: Player, cid: str) -> bool:
 
 def hand_limit(p: Player) -> int:
     """Civil hand limit = white tokens owned (L638, L1797), plus card modifiers."""
-    return p["ca_total"] + stats(p, tactics=False)["civil_hand"]
+    return p["ca_total"] + limits(p)["civil_hand"]
 
 
 def take_cost(p: Player, slot: int, cid: str) -> int:
     c = CARDS[cid]
     cost = ROW_COST[slot]
-    if c["kind"] == "wonder":
+    if c["kind"] == "wonder" and rule(p, "no_extra_wonder_ca") is None:  # Michelangelo (P1)
         cost += len(p["wonders"])  # L422-426
         cost -= discount(p, "take_wonder", cid)
     if c["kind"] == "leader":
         cost -= discount(p, "take_leader", cid)
+    taj = c["rules"].get("leader_replaced_wonder_discount")
+    if taj is not None and p["leader_replaced"]:  # Taj Mahal (P1)
+        cost -= taj["n"]
     return max(0, cost)
 
 
-def can_take(d: Data, p: Player, slot: int, limit: int) -> bool:
+def can_take(d: Data, p: Player, slot: int, limit: int, budget: int | None = None) -> bool:
+    """Whether the card in ``slot`` may be taken (with ``budget`` civil actions instead of the
+    player's own: International Agreement)."""
     cid = d["row"][slot]
     if cid is None:
         return False
     c = CARDS[cid]
-    if take_cost(p, slot, cid) > ca_left(p):
+    if take_cost(p, slot, cid) > (ca_left(p) if budget is None else budget):
         return False
     if c["kind"] == "wonder":
         return p["wonder"] is None  # L416-426
@@ -76,7 +81,8 @@ def can_take(d: Data, p: Player, slot: int, limit: int) -> bool:
 
 def _takes(d: Data, p: Player) -> list[Action]:
     limit = hand_limit(p)
-    return [{"type": "take", "slot": i} for i in range(len(d["row"])) if can_take(d, p, i, limit)]
+    budget = ca_left(p)
+    return [{"type": "take", "slot": i} for i in range(len(d["row"])) if can_take(d, p, i, limit, budget)]
 
 
 def pop_food(p: Player) -> int | None:
@@ -102,7 +108,7 @@ def _builds(p: Player, ca: int, ma: int, target: str | None = None) -> list[Acti
     if p["unused_workers"] <= 0:
         return []
     out = []
-    limit = stats(p, tactics=False)["urban_limit"]
+    limit = limits(p)["urban_limit"]
     for cid in p["workers"]:
         c = CARDS[cid]
         if target and not matches(target, c):
@@ -189,23 +195,30 @@ def _stages(p: Player, ca: int, most: int | None = None) -> list[Action]:
 
 
 def science_cost(p: Player, cid: str) -> int:
-    return max(0, CARDS[cid]["cost"].get("science", 0) - discount(p, "develop", cid))
+    """Science to develop ``cid``; Scientific Cooperation pays 2 less (P1)."""
+    coop = rule(p, "science_cooperation") if p["pact_sides"] else None
+    cut = coop["discount"] if coop is not None else 0
+    return max(0, CARDS[cid]["cost"].get("science", 0) - discount(p, "develop", cid) - cut)
 
 
-def _special_blocked(p: Player, cid: str) -> bool:
+def special_blocked(p: Player, cid: str) -> bool:
     c = CARDS[cid]
     return c["kind"] == "special" and any(
         CARDS[s]["type"] == c["type"] and CARDS[s]["lvl"] >= c["lvl"] for s in p["specials"]
     )
 
 
-def _develops(p: Player, ca: int) -> list[Action]:
+def _develops(p: Player, ca: int, d: Data | None = None) -> list[Action]:
     if ca_left(p) < ca:
         return []
+    if d is not None and p["pact_sides"] and rule(p, "science_cooperation") is not None:
+        partner = abilities.coop_partner(d, d["order"][p["order"]])
+        if partner is not None and d["players"][partner]["science"] < 1:
+            return []  # the partner cannot pay its 1 science (P1)
     out = []
     for cid in dict.fromkeys(p["civil_hand"]):
         c = CARDS[cid]
-        if c["kind"] in TECH_KINDS and p["science"] >= science_cost(p, cid) and not _special_blocked(p, cid):
+        if c["kind"] in TECH_KINDS and p["science"] >= science_cost(p, cid) and not special_blocked(p, cid):
             out.append({"type": "develop", "card": cid})
     return out
 
@@ -215,8 +228,12 @@ def revolution_cost(p: Player, cid: str) -> int:
 
 
 def _revolutions(p: Player) -> list[Action]:
-    """All CAs unspent on a net basis (L1022-1042, ruling §8.24)."""
-    if p["ca_used"] > 0 or p["ca_total"] < 1:
+    """All CAs unspent on a net basis (L1022-1042, ruling §8.24); with ``revolution_costs_ma``
+    (Maximilien Robespierre, P1) all MAs instead."""
+    if rule(p, "revolution_costs_ma") is not None:
+        if p["ma_used"] > 0 or p["ma_total"] < 1:
+            return []
+    elif p["ca_used"] > 0 or p["ca_total"] < 1:
         return []
     return [
         {"type": "revolution", "card": c}
@@ -256,7 +273,7 @@ def sub_actions(d: Data, p: Player, e: dict[str, Any]) -> list[Action]:
     if act == "upgrade":
         return _upgrades(p, 0, 0, target)
     if act == "develop":
-        return _develops(p, 0)
+        return _develops(p, 0, d)
     if act == "increase_population":
         return _pops(p, 0)
     if act == "build_wonder_stage":
@@ -319,12 +336,14 @@ GENERATORS: dict[str, Callable[[Data, Player], list[Action]]] = {
     "take": _takes,
     "pop": lambda d, p: _pops(p, 1),
     "build": lambda d, p: _builds(p, 1, 1),
-    "upgrade": lambda d, p: _upgrades(p, 1, 1),
+    "upgrade": lambda d, p: _upgrades(p, 1, 1) + abilities.bach_upgrades(p),
+    "barbarossa": lambda d, p: abilities.barbarossa_legal(p),
+    "convert": lambda d, p: abilities.convert_legal(p),
     "destroy": lambda d, p: _destroys(p, "destroy"),
     "disband": lambda d, p: _destroys(p, "disband"),
     "leader": lambda d, p: _leaders(p, d),
     "stage": lambda d, p: _stages(p, 1),
-    "develop": lambda d, p: _develops(p, 1),
+    "develop": lambda d, p: _develops(p, 1, d),
     "revolution": lambda d, p: _revolutions(p),
     "play": _plays,
     "tactic": lambda d, p: _tactics(d, p, "tactic"),
@@ -363,6 +382,10 @@ def apply(ctx: Ctx, seat: int, a: Action) -> None:
         p["tactic"] = p["exclusive_tactic"] = a["card"]
         p["tactic_done"] = True
         ctx.log(say("{p} plays the tactic {c}", "{p}打出阵型{c}", p=seat, c=a["card"]), card=a["card"])
+    elif k == "barbarossa":
+        abilities.barbarossa(ctx, seat, a)
+    elif k == "convert":
+        abilities.convert(ctx, seat)
     elif k == "copy":
         spend_ma(p, 2)
         p["tactic"] = a["card"]
@@ -417,6 +440,8 @@ def do(ctx: Ctx, seat: int, a: Action, free: bool) -> None:
         pay_resources(p, hi, cost)
         use_once(p, "upgrade")
         use_once(p, "build")
+        if CARDS[lo]["type"] != CARDS[hi]["type"]:
+            p["once_used"].append("bach")  # J.S. Bach's conversion, once per turn
         p["workers"][lo] -= 1
         p["workers"][hi] += 1
         ctx.log(
@@ -447,12 +472,14 @@ def do(ctx: Ctx, seat: int, a: Action, free: bool) -> None:
         revolution(ctx, seat, a["card"])
 
 
-def take(ctx: Ctx, seat: int, slot: int) -> None:
+def take(ctx: Ctx, seat: int, slot: int, free: bool = False) -> None:
+    """Take the card in ``slot`` (L380-428); ``free``: paid by an event, not with civil actions."""
     d = ctx.data
     p = d["players"][seat]
     cid = d["row"][slot]
     cost = take_cost(p, slot, cid)
-    spend_ca(p, cost)
+    if not free:
+        spend_ca(p, cost)
     d["row"][slot] = None
     c = CARDS[cid]
     if c["kind"] == "wonder":
@@ -473,7 +500,9 @@ def play_leader(ctx: Ctx, seat: int, cid: str) -> None:
     old = p["leader"]
     if old:
         remove_leader(ctx, seat)
-        p["ca_used"] -= 1  # L818-822: regain 1 CA
+        p["leader_replaced"] = True
+        if not abilities.homer_replaced(ctx, seat, old):
+            p["ca_used"] -= 1  # L818-822: regain 1 CA
     p["civil_hand"].remove(cid)
     p["leader"] = cid
     enter(ctx, seat, cid)
@@ -518,23 +547,33 @@ def develop(ctx: Ctx, seat: int, cid: str, cost_ca: int) -> None:
     sci = science_cost(p, cid)
     spend_ca(p, cost_ca)
     p["science"] -= sci
+    coop = rule(p, "science_cooperation") if p["pact_sides"] else None
+    partner = abilities.coop_partner(ctx.data, seat) if coop is not None else None
+    if coop is not None and partner is not None:
+        ctx.data["players"][partner]["science"] -= coop["partner_pays"]
     use_once(p, "develop")
     p["civil_hand"].remove(cid)
     if c["kind"] == "government":
         _new_government(ctx, seat, cid)
     elif c["kind"] == "special":
-        for s in [s for s in p["specials"] if CARDS[s]["type"] == c["type"]]:
-            p["specials"].remove(s)  # L979, L1054
-            enter(ctx, seat, s, -1)
-        p["specials"].append(cid)
-        enter(ctx, seat, cid)
-        effects.triggers(ctx, seat, "develop_special")
+        gain_special(ctx, seat, cid)
     else:
         p["workers"][cid] = 0
         if c["kind"] in ("farm", "mine"):
             p["blue_tokens"][cid] = 0
     ctx.log(say("{p} develops {c} ({n} science)", "{p}发展{c}（{n}科学）", p=seat, c=cid, n=sci))
     effects.triggers(ctx, seat, "develop_tech")
+
+
+def gain_special(ctx: Ctx, seat: int, cid: str) -> None:
+    """A special technology enters play, replacing the one of its type (L979, L1054)."""
+    p = ctx.data["players"][seat]
+    for s in [s for s in p["specials"] if CARDS[s]["type"] == CARDS[cid]["type"]]:
+        p["specials"].remove(s)
+        enter(ctx, seat, s, -1)
+    p["specials"].append(cid)
+    enter(ctx, seat, cid)
+    effects.triggers(ctx, seat, "develop_special")
 
 
 def _new_government(ctx: Ctx, seat: int, cid: str) -> None:
@@ -548,11 +587,17 @@ def revolution(ctx: Ctx, seat: int, cid: str) -> None:
     """All CAs plus the lower science cost; new CAs are spent too, MAs untouched (L1022-1042)."""
     p = ctx.data["players"][seat]
     sci = revolution_cost(p, cid)
+    by_ma = rule(p, "revolution_costs_ma") is not None  # Maximilien Robespierre (P1)
     p["science"] -= sci
     p["civil_hand"].remove(cid)
     _new_government(ctx, seat, cid)
     sync(p)
-    p["ca_used"] = p["ca_total"]
+    if by_ma:
+        p["ma_used"] = p["ma_total"]
+        p["temporary_ma"] = 0
+    else:
+        p["ca_used"] = p["ca_total"]
+    effects.triggers(ctx, seat, "revolution")
     ctx.log(
         say(
             "{p} declares a revolution: {c} ({n} science)",

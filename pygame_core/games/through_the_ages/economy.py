@@ -7,11 +7,19 @@ from typing import Any
 from pygame_core.games.through_the_ages import tokens
 from pygame_core.games.through_the_ages.catalog import CARDS
 from pygame_core.games.through_the_ages.model import Player
-from pygame_core.games.through_the_ages.ratings import once_cards, stats
+from pygame_core.games.through_the_ages.ratings import count, limits, once_cards, rule
+
+SYNERGY = {"theater": "library", "library": "theater"}  # William Shakespeare: the other building
+URBAN_OF = {"library": "libraries", "theater": "theaters"}
 
 
 def ca_left(p: Player) -> int:
-    return p["ca_total"] - p["ca_used"]
+    """Civil actions available; ``ma_as_ca`` (Hammurabi, P1) adds one military action usable as a
+    civil action once per turn."""
+    left = p["ca_total"] - p["ca_used"]
+    if not p["ma_as_ca_used"] and ma_left(p) >= 1 and rule(p, "ma_as_ca") is not None:
+        left += 1
+    return left
 
 
 def ma_left(p: Player) -> int:
@@ -19,6 +27,12 @@ def ma_left(p: Player) -> int:
 
 
 def spend_ca(p: Player, n: int = 1) -> None:
+    """Spend ``n`` civil actions; past the white tokens, Hammurabi's military action pays."""
+    over = p["ca_used"] + n - p["ca_total"]
+    if over > 0 and not p["ma_as_ca_used"] and rule(p, "ma_as_ca") is not None:
+        spend_ma(p, 1)
+        p["ma_as_ca_used"] = True
+        n -= 1
     p["ca_used"] += n
 
 
@@ -32,7 +46,7 @@ def spend_ma(p: Player, n: int = 1) -> None:
 def sync(p: Player) -> None:
     """Recompute the token totals: a rising total adds available tokens now (L909); a falling
     total removes spent tokens first (L910)."""
-    r = stats(p, tactics=False)
+    r = limits(p)
     for key in ("ca", "ma"):
         new, old = r[key], p[key + "_total"]
         if new < old:
@@ -66,6 +80,11 @@ def discount(p: Player, on: str, card: str | None = None) -> int:
                 and (e.get("age") is None or c is None or e["age"] == c["age"])
             ):
                 n += e["n"]
+    leader = p["leader"]
+    if leader is not None and c is not None and c["type"] in SYNERGY:  # William Shakespeare (P1)
+        rule_e = CARDS[leader]["rules"].get("library_theater_synergy")
+        if rule_e is not None and on in ("build", "develop") and count(p, URBAN_OF[SYNERGY[c["type"]]]):
+            n += rule_e["n"]
     for e in p["discounts"]:
         if (
             e["on"] == on

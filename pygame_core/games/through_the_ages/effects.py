@@ -193,9 +193,7 @@ def apply_one(ctx: Ctx, seat: int, e: Effect, cur: int, option: int | None, sour
                     gain(ctx, v, e["what"], -m)
                     gain(ctx, s, e["what"], m)
     elif k == "rule":
-        if e.get("code") == "lose_all_food":
-            for s in targets(d, "each", None, seat, cur):
-                tokens.lose(d["players"][s], "farm", tokens.amount(d["players"][s], "farm"))
+        event_rule(ctx, e, cur)
     elif k == "per" and isinstance(e.get("n"), dict):
         gain(ctx, seat, e["what"], num(d, seat, e))
     elif k == "per":
@@ -229,8 +227,35 @@ def apply_one(ctx: Ctx, seat: int, e: Effect, cur: int, option: int | None, sour
         ctx.log(t(f"(effect {k} has no automatic resolution)", f"（效果 {k} 未自动结算）"))
 
 
-def destroy(ctx: Ctx, seat: int, what: str, n: int, max_age: str | None) -> None:
-    """Remove ``n`` of ``what`` (canonical choice: the lowest-level ones first)."""
+def event_rule(ctx: Ctx, e: Effect, cur: int) -> None:
+    """The ``rule`` codes of events (P1 texts; ties by the current-player rule, L1392-1408)."""
+    d = ctx.data
+    code = e["code"]
+    seats = order_from(d, cur)
+    if code == "lose_all_food":  # Rats
+        for s in seats:
+            tokens.lose(d["players"][s], "farm", tokens.amount(d["players"][s], "farm"))
+    elif code == "lose_half_discontent":  # Emigration: half the discontent workers, rounded up
+        for s in seats:
+            k = (value_of(d, s, "discontent_workers") + 1) // 2
+            gain(ctx, s, "workers", -k)
+    elif code == "remove_old_leader":  # Iconoclasm: leaders not of the current age
+        for s in seats:
+            leader = d["players"][s]["leader"]
+            if leader and CARDS[leader]["lvl"] != d["age"]:
+                remove_leader(ctx, s)
+    elif code == "terrorism":  # the least cultured destroys 1 urban building of each other
+        least = min(seats, key=lambda s: (d["players"][s]["culture"], -seats.index(s)))
+        for s in seats:
+            if s != least:
+                destroy(ctx, s, "urban", 1, None)
+    else:
+        ctx.log(t(f"(rule {code} has no automatic resolution)", f"（规则 {code} 未自动结算）"))
+
+
+def destroy(ctx: Ctx, seat: int, what: str, n: int, max_age: str | None) -> list[str]:
+    """Remove ``n`` of ``what`` (canonical choice: the lowest-level ones first); returns the cards
+    whose buildings or units were removed."""
     p = ctx.data["players"][seat]
     kinds = {
         "building": ("farm", "mine", "urban"),
@@ -241,22 +266,23 @@ def destroy(ctx: Ctx, seat: int, what: str, n: int, max_age: str | None) -> None
     }.get(what)
     if what == "population":
         gain(ctx, seat, "workers", -n)
-        return
+        return []
     if what == "colony":
         if p["colonies"]:
             lost = p["colonies"].pop()
             enter(ctx, seat, lost, -1)
-        return
+        return []
     if what in ("leader", "leader_or_wonder_unfinished"):
         if what != "leader" and p["wonder"] is not None and not p["leader"]:
             p["blue_bank"] += p["wonder"].get("tokens", 0)
             p["wonder"] = None
-            return
+            return []
         if p["leader"]:
             remove_leader(ctx, seat)
-        return
+        return []
     if kinds is None:
-        return
+        return []
+    gone: list[str] = []
     lim = 9 if max_age is None else {"A": 0, "I": 1, "II": 2, "III": 3}[max_age]
     for _ in range(n):
         cands = sorted(
@@ -265,10 +291,12 @@ def destroy(ctx: Ctx, seat: int, what: str, n: int, max_age: str | None) -> None
             if w and CARDS[c]["kind"] in kinds and CARDS[c]["lvl"] <= lim
         )
         if not cands:
-            return
+            break
         c = cands[0][1]
         p["workers"][c] -= 1
         p["unused_workers"] += 1
+        gone.append(c)
+    return gone
 
 
 def triggers(ctx: Ctx, seat: int, event: str) -> None:
@@ -296,5 +324,7 @@ def remove_leader(ctx: Ctx, seat: int) -> None:
     p = ctx.data["players"][seat]
     old = p["leader"]
     if old:
+        if CARDS[old]["rules"].get("score_extra_production_on_leave"):  # Bill Gates (P1)
+            p["culture"] += count(p, "lab_levels")
         enter(ctx, seat, old, -1)
         p["leader"] = None

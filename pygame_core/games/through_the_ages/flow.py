@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from pygame_core.games.through_the_ages import decks, effects, politics, scoring, tokens
+from pygame_core.games.through_the_ages import abilities, decks, effects, politics, scoring, tokens
 from pygame_core.games.through_the_ages.catalog import CARDS, INITIAL_WORKERS, TABLES, by, deck
 from pygame_core.games.through_the_ages.economy import ma_left, sync
 from pygame_core.games.through_the_ages.model import (
@@ -16,19 +16,15 @@ from pygame_core.games.through_the_ages.model import (
     Player,
     consumption,
     corruption,
+    final_age,
     happy_needed,
     new_player,
 )
-from pygame_core.games.through_the_ages.ratings import stats
+from pygame_core.games.through_the_ages.ratings import limits, stats
 from pygame_core.games.through_the_ages.text import say
 from pygame_core.kernel import Ctx, decisions
 
 MIL_SIMPLE = ("event", "territory", "tactic", "bonus")  # L187-190
-
-
-def final_age(d: Data) -> int:
-    """The age whose start ends the game: III in the first game and the short game, IV in full."""
-    return 3 if d["mode"] == "simple" or d["short"] else 4
 
 
 def _military_deck(ctx: Ctx, age: str) -> list[str]:
@@ -105,7 +101,7 @@ def replenish(ctx: Ctx) -> None:
     n = SWEEP.get(active, 3)
     row = [c for c in d["row"][n:] if c is not None]
     if d["age"] == 0:  # first replenish ends Age A (L570-576)
-        d["civil_deck"] = []
+        d["civil_deck"] = ""
         advance_age(ctx)
     while len(row) < ROW_SIZE:
         if not d["civil_deck"]:
@@ -113,7 +109,23 @@ def replenish(ctx: Ctx) -> None:
                 break
             if not d["civil_deck"]:
                 break
-        row.append(d["civil_deck"].pop())
+        row.append(decks.pop(d, "civil_deck"))
+    d["row"] = row + [None] * (ROW_SIZE - len(row))
+    ctx.reveal()
+
+
+def refill_row(ctx: Ctx) -> None:
+    """Slide the row's cards left and refill it on the right, with no sweep (International
+    Agreement, P1); this may start the next age."""
+    d = ctx.data
+    row = [c for c in d["row"] if c is not None]
+    while len(row) < ROW_SIZE:
+        if not d["civil_deck"]:
+            if d["age"] >= final_age(d) or not advance_age(ctx):
+                break
+            if not d["civil_deck"]:
+                break
+        row.append(decks.pop(d, "civil_deck"))
     d["row"] = row + [None] * (ROW_SIZE - len(row))
     ctx.reveal()
 
@@ -135,11 +147,11 @@ def advance_age(ctx: Ctx) -> bool:
         for s, p in enumerate(d["players"]):
             if not p["resigned"]:
                 antiquate(ctx, s, d["age"] - 2)
-    d["out_of_game"].extend(d["military_deck"])
-    d["out_of_game"].extend(d["military_discards"])
-    d["military_discards"] = []
-    d["civil_deck"] = d["civil_decks"].pop(new, [])
-    d["military_deck"] = d["military_decks"].pop(new, [])
+    decks.add(d, "out_of_game", d["military_deck"])
+    decks.add(d, "out_of_game", d["military_discards"])
+    d["military_discards"] = ""
+    d["civil_deck"] = d["civil_decks"].pop(new, "")
+    d["military_deck"] = d["military_decks"].pop(new, "")
     if d["age"] >= final_age(d) and d["last_round"] is None:  # L1879-1886, L1949
         mid_start = d["turn"] == d["start_player"]
         d["last_round"] = d["round"] if mid_start else d["round"] + 1
@@ -154,7 +166,7 @@ def antiquate(ctx: Ctx, seat: int, old: int) -> None:
     p = d["players"][seat]
     p["civil_hand"] = [c for c in p["civil_hand"] if CARDS[c]["lvl"] > old]
     keep = [c for c in p["military_hand"] if CARDS[c]["lvl"] > old]
-    d["out_of_game"].extend(c for c in p["military_hand"] if CARDS[c]["lvl"] <= old)
+    decks.add(d, "out_of_game", [c for c in p["military_hand"] if CARDS[c]["lvl"] <= old])
     p["military_hand"] = keep
     if p["leader"] and CARDS[p["leader"]]["lvl"] <= old:
         effects.remove_leader(ctx, seat)
@@ -176,8 +188,15 @@ def start_turn(ctx: Ctx) -> None:
     p["political_done"] = False
     p["acted"] = False
     p["tactic_done"] = False
+    p["ma_as_ca_used"] = False
+    p["leader_replaced"] = False
+    p["once_used"] = []
+    p["peek"] = None
     p["taken_this_turn"] = []
     p["discounts"] = []
+    if p["skip_political"]:  # gave it up for International Agreement's cards (P1)
+        p["political_done"] = True
+        p["skip_political"] = False
     if d["round"] >= 2:
         replenish(ctx)
         if d["over"]:
@@ -196,7 +215,7 @@ def start_turn(ctx: Ctx) -> None:
 
 def mil_limit(p: Player) -> int:
     """Military hand limit = red tokens owned (L1684, L1800-1803)."""
-    return p["ma_total"] + stats(p, tactics=False)["military_hand"]
+    return p["ma_total"] + limits(p)["military_hand"]
 
 
 def end_turn(ctx: Ctx, seat: int) -> None:
@@ -257,6 +276,9 @@ def produce(ctx: Ctx, seat: int, r: dict[str, int]) -> None:
             )
         )
     tokens.produce(p, "mine")
+    gates = abilities.gates_production(p)
+    if gates:
+        tokens.gain(p, "mine", gates)
     effects.triggers(ctx, seat, "production")
 
 

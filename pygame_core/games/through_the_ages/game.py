@@ -5,7 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from pygame_core.errors import IllegalAction
-from pygame_core.games.through_the_ages import civil, flow, labels, politics, scenarios, scoring, views
+from pygame_core.games.through_the_ages import (
+    abilities,
+    civil,
+    decks,
+    flow,
+    labels,
+    politics,
+    resolve,
+    scenarios,
+    scoring,
+    views,
+)
 from pygame_core.games.through_the_ages.catalog import CARDS
 from pygame_core.games.through_the_ages.text import t
 from pygame_core.kernel import Ctx, Game, decisions
@@ -14,7 +25,7 @@ from pygame_core.kernel.rng import Rng
 from pygame_core.kernel.state import Action, State, canonical
 
 Data = dict[str, Any]
-POLITICAL = ("event", "aggress", "war", "pact", "cancel_pact", "resign")
+POLITICAL = ("event", "aggress", "war", "pact", "cancel_pact", "resign", "leader_ability", "peek")
 
 
 class ThroughTheAges(Game):
@@ -67,6 +78,7 @@ class ThroughTheAges(Game):
         flow.setup(ctx)
         if ctx.options.get("scenario", "none") != "none":
             scenarios.build(ctx, ctx.options["scenario"])
+        decks.pack_all(ctx.data)
 
     def view(self, state: State, seat: int | None = None) -> dict[str, Any]:
         """The kernel's view, plus a teaching scenario's caption of the current step (public)."""
@@ -115,6 +127,10 @@ class ThroughTheAges(Game):
             return politics.defend_legal(data, seat)
         if k == "pact_reply":
             return politics.pact_legal(data, seat)
+        if k == "choose":
+            return resolve.pending_choices(data, decision)
+        if k == "homer":
+            return abilities.homer_legal(data, seat)
         raise NotImplementedError(k)
 
     def _decide(self, ctx: Ctx, seat: int, decision: Decision, action: Action) -> None:
@@ -124,7 +140,7 @@ class ThroughTheAges(Game):
         if k == "discard":
             p = d["players"][seat]
             p["military_hand"].remove(action["card"])
-            d["military_discards"].append(action["card"])  # face down (L1686)
+            decks.add(d, "military_discards", [action["card"]])  # face down (L1686)
             flow.end_turn(ctx, seat)
         elif k == "bid":
             politics.bid(ctx, seat, action)
@@ -134,6 +150,12 @@ class ThroughTheAges(Game):
             politics.defend(ctx, seat, action)
         elif k == "pact_reply":
             politics.pact_reply(ctx, seat, action)
+        elif k == "choose":
+            resolve.resume(ctx, decision, action)
+        elif k == "homer":
+            abilities.homer(ctx, seat, action)
+        if d.pop("refill_row", False):
+            flow.refill_row(ctx)
 
     def _apply(self, ctx: Ctx, seat: int, action: Action) -> None:
         k = action["type"]
@@ -172,17 +194,19 @@ class ThroughTheAges(Game):
         deck, other seats' military hands, face-down discards and cards out of the game, and other
         seats' cards in the future events deck (L454-456, L1296, L1338, L1686)."""
         slots: list[tuple[list[Any], int, bool]] = []  # (container, index, is_pair)
+        piles = {k: decks.unpack(data[k]) for k in decks.PILES}
+        ages = {k: {a: decks.unpack(x) for a, x in data[k].items()} for k in decks.AGE_PILES}
 
-        def add(lst: list[Any], pair: bool = False) -> None:
-            for i in range(len(lst)):
+        def add(lst: list[Any], pair: bool = False, stop: int | None = None) -> None:
+            for i in range(len(lst) if stop is None else stop):
                 slots.append((lst, i, pair))
 
-        add(data["military_deck"])
-        add(data["military_discards"])
-        add(data["out_of_game"])
-        add(data["box"])
-        add(data["current_events"])
-        for age_deck in data["military_decks"].values():
+        for key in ("military_deck", "military_discards", "out_of_game", "box"):
+            add(piles[key])
+        peeked = seat is not None and data["players"][seat]["peek"] is not None
+        events = data["current_events"]
+        add(events, stop=len(events) - 1 if peeked and events else None)  # Joan of Arc saw the top
+        for age_deck in ages["military_decks"].values():
             add(age_deck)
         for s, p in enumerate(data["players"]):
             if s != seat:
@@ -203,9 +227,13 @@ class ThroughTheAges(Game):
                 lst[i] = [new, lst[i][1]]
             else:
                 lst[i] = new
-        rng.shuffle(data["civil_deck"])
-        for age_deck in data["civil_decks"].values():
+        rng.shuffle(piles["civil_deck"])
+        for age_deck in ages["civil_decks"].values():
             rng.shuffle(age_deck)
+        for key, pile in piles.items():
+            data[key] = decks.pack(pile)
+        for key, by_age in ages.items():
+            data[key] = {a: decks.pack(x) for a, x in by_age.items()}
 
     def _secret_tokens(self, data: Data, seat: int) -> list[str]:
         """Ids and names of the military cards only ``seat`` knows: its hand and its future events.

@@ -63,6 +63,24 @@ def _score(d: dict[str, Any], seat: int, a: Action) -> float:
         return 0.5
     if k == "end":
         return 0
+    return _answer_score(d, seat, a)
+
+
+def _answer_score(d: dict[str, Any], seat: int, a: Action) -> float:
+    """Scores of the answers to an event's or a conflict's choice (resolve.py)."""
+    k = a["type"]
+    if k == "event_do":
+        return _score(d, seat, a["do"]) + 1
+    if k == "split":  # resources are worth a little more than food
+        return a["resources"] * 1.1 + a["food"]
+    if k == "option":
+        return -a["n"] * 0.1
+    if k == "lose":  # lose the least valuable: lowest level
+        return -CARDS[a["card"]]["lvl"]
+    if k == "steal_tech":
+        return 3
+    if k in ("skip", "science", "ravage", "done"):
+        return 0.5
     return -5        # destroy, disband, pacts, resign
 
 

@@ -5,9 +5,37 @@ from __future__ import annotations
 
 from typing import Any
 
+from pygame_core.games.through_the_ages import resolve
 from pygame_core.games.through_the_ages.catalog import CARDS
 from pygame_core.games.through_the_ages.civil import build_cost, pop_food, take_cost, upgrade_cost
 from pygame_core.games.through_the_ages.text import say
+
+WHAT = {
+    "food": ("food", "食物"),
+    "resources": ("resources", "资源"),
+    "science": ("science", "科学点数"),
+    "culture": ("culture", "文化点数"),
+}
+
+
+def _effects_text(effs: list[dict[str, Any]], lang: str) -> str:
+    """A short text of simple gains ("Gain 2 food")."""
+    parts = []
+    for e in effs:
+        en, hans = WHAT.get(e.get("what", ""), (e.get("what", "?"), e.get("what", "?")))
+        verb = ("Gain", "获得") if e.get("n", 0) >= 0 else ("Lose", "失去")
+        parts.append(say(f"{verb[0]} {{n}} {en}", f"{verb[1]}{{n}}{hans}", n=abs(int(e.get("n", 0))))[lang])
+    return ", ".join(parts) if lang == "en" else "，".join(parts)
+
+
+def _split(d: dict[str, Any], a: dict[str, Any]) -> dict[str, str]:
+    f, x = a["food"], a["resources"]
+    r = d.get("resolving") or {}
+    if r.get("winner") is not None:
+        return say("Take {f} food and {x} resources", "夺取{f}食物和{x}资源", f=f, x=x)
+    if f < 0 or x < 0:
+        return say("Lose {f} food and {x} resources", "失去{f}食物和{x}资源", f=-f, x=-x)
+    return say("Gain {f} food and {x} resources", "获得{f}食物和{x}资源", f=f, x=x)
 
 
 def _n(cid: str, lang: str) -> str:
@@ -71,10 +99,48 @@ def label(d: dict[str, Any], seat: int, a: dict[str, Any], lang: str) -> str:
         )
     elif k == "cancel_pact":
         txt = say("Cancel your pact", "取消条约")
+    elif k == "leader_ability" and a.get("territory"):
+        txt = say("Remove {c}: colonize {d} without units", "移除{c}：不派部队殖民{d}",
+                  c=a["card"], d=a["territory"])
+    elif k == "leader_ability":
+        txt = say("Remove {c} for its ability", "移除{c}以发动其能力", c=a["card"])
     elif k == "resign":
         txt = say("Resign", "体面退出")
     elif k == "discard":
         txt = say("Discard {c}", "弃置{c}", c=a["card"])
+    elif k == "option":
+        r = d["resolving"]
+        opts = CARDS[r["card"]]["effects"][r["i"]]["options"]
+        return _effects_text(opts[a["n"]], lang)
+    elif k == "event_do":
+        dd = dict(d)
+        dd["players"] = list(d["players"])
+        dd["players"][seat] = resolve.label_player(d, seat, a)
+        sub = label(dd, seat, a["do"], lang)
+        txt = say("Event: ", "事件：")
+        return txt[lang] + sub
+    elif k == "under_wonder":
+        txt = say("Slide Homer under {c} (+1 happy face)", "将荷马置于{c}下（+1笑脸）", c=a["card"])
+    elif k == "regain_ca":
+        txt = say("Take the civil action back", "收回内政行动点")
+    elif k == "barbarossa":
+        txt = say("Increase population and build {c} (1 MA)", "增加人口并建造{c}（1军事行动点）", c=a["card"])
+    elif k == "convert":
+        txt = say("Trade Routes: exchange 1 food or resource", "贸易路线：交换1食物或资源")
+    elif k == "peek":
+        txt = say("Look at the next event", "查看下一张事件")
+    elif k == "skip":
+        txt = say("Decline", "放弃")
+    elif k == "split":
+        txt = _split(d, a)
+    elif k == "lose":
+        txt = say("Remove {c}", "移除{c}", c=a["card"])
+    elif k == "ravage":
+        txt = say("Turn {c} face down (2 culture)", "将{c}翻面（2文化）", c=a["card"])
+    elif k == "steal_tech":
+        txt = say("Take {c} instead of science", "夺取{c}代替科学点数", c=a["card"])
+    elif k == "science":
+        txt = say("Take science", "夺取科学点数")
     elif k == "bid":
         txt = say("Bid {n} for the territory", "殖民出价{n}", n=a["n"])
     elif k == "pass":
@@ -85,6 +151,8 @@ def label(d: dict[str, Any], seat: int, a: dict[str, Any], lang: str) -> str:
         txt = say("Play the bonus card {c}", "打出军事奖励牌{c}", c=a["card"])
     elif k == "defend":
         txt = say("Defend with {c}", "用{c}防御", c=a["card"])
+    elif k == "discard_card" and d.get("colonize"):  # James Cook
+        txt = say("Discard {c} for +1 colonization", "弃置{c}以获得+1殖民", c=a["card"])
     elif k == "discard_card":
         txt = say("Discard {c} for +1 strength", "弃置{c}以获得+1军力", c=a["card"])
     elif k == "done":

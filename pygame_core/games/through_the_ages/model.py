@@ -24,6 +24,11 @@ FOOD_SHORT_CULTURE = 4  # L1758 (ruling §8.1: not L1897's "workers")
 HAPPY_MAX = 8  # L891
 
 
+def final_age(d: Data) -> int:
+    """The age whose start ends the game: III in the first game and the short game, IV in full."""
+    return 3 if d["mode"] == "simple" or d["short"] else 4
+
+
 def pop_cost(yellow: int) -> int | None:
     """Food to increase population with ``yellow`` tokens in the yellow bank (L656, L661, L677;
     public table §7.3). None when the bank is empty (L681)."""
@@ -113,7 +118,14 @@ def new_player(seat_order: int, workers: dict[str, int], farm: str, mine: str, g
         "military_resources": 0,  # Patriotism-type resources for units, this turn only
         "political_done": False,  # used the political action this turn (L1330-1332)
         "acted": False,  # took an action-phase action this turn (ends the political phase)
-        "caesar_used": False,
+        "caesar_used": False,  # Julius Caesar's extra political action, once per game (L794)
+        "ma_as_ca_used": False,  # Hammurabi: one MA spent as a CA this turn
+        "skip_political": False,  # gives up the next political action (International Agreement)
+        "ravaged": [],  # wonders turned face down by Ravages of Time: 2 culture, no effect
+        "under_wonder": [],  # wonders with Homer slid under them: +1 happy face each (P1)
+        "leader_replaced": False,  # replaced the leader this turn (Taj Mahal, P1)
+        "once_used": [],  # once-per-turn abilities used this turn (J.S. Bach, Trade Routes)
+        "peek": None,  # the top current event Joan of Arc looked at this turn (owner only)
         "discounts": [],  # this turn's one-shot discounts (action cards, events)
         "pact_sides": [],  # [pact card, side] in effect for this player (full mode)
         "order": seat_order,

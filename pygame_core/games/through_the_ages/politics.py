@@ -7,11 +7,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.through_the_ages import civil, effects, tokens
+from pygame_core.games.through_the_ages import abilities, decks, effects, resolve
 from pygame_core.games.through_the_ages.catalog import CARDS
 from pygame_core.games.through_the_ages.economy import ma_left, spend_ma, sync
 from pygame_core.games.through_the_ages.model import Data, Player
-from pygame_core.games.through_the_ages.ratings import army_strength, colonization_force, stats, units_of
+from pygame_core.games.through_the_ages.ratings import (
+    army_strength,
+    colonization_force,
+    rule,
+    stats,
+    units_of,
+)
 from pygame_core.games.through_the_ages.text import say
 from pygame_core.kernel import Ctx, decisions
 
@@ -24,7 +30,69 @@ def active(d: Data) -> list[int]:
 
 
 def can_politic(d: Data, p: Player) -> bool:
-    return d["round"] >= 2 and not p["political_done"] and not p["acted"]
+    """One political action per turn (L1330-1332); ``extra_political_action_once`` (Julius Caesar,
+    L794; once per game, ruling §8.17) allows a second one."""
+    if d["round"] < 2 or p["acted"]:
+        return False
+    if not p["political_done"]:
+        return True
+    return not p["caesar_used"] and rule(p, "extra_political_action_once") is not None
+
+
+def partners(d: Data, seat: int) -> list[tuple[int, str, str]]:
+    """(partner seat, pact card, this seat's side) of every pact ``seat`` is party to (L2041)."""
+    out = []
+    pact = d["players"][seat]["pact"]
+    if pact:
+        out.append((pact["with"], pact["card"], pact["side"]))
+    for s, q in enumerate(d["players"]):
+        if q["pact"] and q["pact"]["with"] == seat:
+            out.append((s, q["pact"]["card"], q["pact"]["other"]))
+    return out
+
+
+def _side_rule(card: str, side: str, code: str) -> dict[str, Any] | None:
+    return CARDS[card]["sides"][side]["rules"].get(code)
+
+
+def may_attack(d: Data, seat: int, target: str | int, war: bool) -> bool:
+    """Pact rules (P1 texts): ``cannot_attack_partner`` (Acceptance of Supremacy, Peace Treaty, Loss
+    of Sovereignty) and ``no_war_against_self`` (Loss of Sovereignty B: nobody declares war on B)."""
+    for partner, card, side in partners(d, seat):
+        if partner == target and _side_rule(card, side, "cannot_attack_partner"):
+            return False
+    if war:
+        for _partner, card, side in partners(d, int(target)):
+            if _side_rule(card, side, "no_war_against_self"):
+                return False
+    return True
+
+
+def attack_cost(d: Data, card: str, target: int) -> int:
+    """MA cost of an aggression or war; doubled against ``double_ma_against`` (Mahatma Gandhi)."""
+    cost = int(CARDS[card].get("ma_cost", 0))
+    return cost * 2 if rule(d["players"][target], "double_ma_against") else cost
+
+
+def attack_bonus(d: Data, attacker: int, target: int) -> int:
+    """``attack_partner_bonus`` (Open Borders Agreement): strength when attacking the partner."""
+    total = 0
+    for partner, card, side in partners(d, attacker):
+        bonus = _side_rule(card, side, "attack_partner_bonus")
+        if partner == target and bonus is not None:
+            total += int(bonus["n"])
+    return total
+
+
+def _break_pacts(ctx: Ctx, attacker: int, target: int) -> None:
+    """``ends_if_attack`` (Promise of Military Protection, Military Pact): an attack between the
+    partners cancels the pact."""
+    d = ctx.data
+    for partner, card, side in partners(d, attacker):
+        if partner == target and _side_rule(card, side, "ends_if_attack"):
+            mine = d["players"][attacker]["pact"]
+            end_pact(ctx, attacker if mine and mine["card"] == card and mine["with"] == target else target)
+            ctx.log(say("{c} ends", "{c}终止", c=card))
 
 
 def legal(d: Data, seat: int) -> list[Action]:
@@ -32,26 +100,34 @@ def legal(d: Data, seat: int) -> list[Action]:
     p = d["players"][seat]
     if not can_politic(d, p):
         return []
-    out: list[Action] = []
+    out: list[Action] = abilities.peek_legal(d, p) if not p["political_done"] else []
+    pacifist = rule(p, "no_aggression_war") is not None  # Mahatma Gandhi (P1)
     for c in dict.fromkeys(p["military_hand"]):
         kind = CARDS[c]["kind"]
         if kind in ("event", "territory"):
             out.append({"type": "event", "card": c})
-        elif d["mode"] == "full" and kind == "aggression" and ma_left(p) >= CARDS[c].get("ma_cost", 0):
+        elif d["mode"] == "full" and kind == "aggression" and not pacifist:
             mine = stats(p)["strength"]
             out += [
                 {"type": "aggress", "card": c, "target": s}
                 for s in active(d)
-                if s != seat and stats(d["players"][s])["strength"] < mine
+                if s != seat
+                and ma_left(p) >= attack_cost(d, c, s)
+                and stats(d["players"][s])["strength"] < mine + attack_bonus(d, seat, s)
+                and may_attack(d, seat, s, war=False)
             ]
         elif (
             d["mode"] == "full"
             and kind == "war"
-            and ma_left(p) >= CARDS[c].get("ma_cost", 0)
+            and not pacifist
             and d["last_round"] is None
             and not any(w["from"] == seat for w in d["wars"])
         ):
-            out += [{"type": "war", "card": c, "target": s} for s in active(d) if s != seat]
+            out += [
+                {"type": "war", "card": c, "target": s}
+                for s in active(d)
+                if s != seat and ma_left(p) >= attack_cost(d, c, s) and may_attack(d, seat, s, war=True)
+            ]
         elif d["mode"] == "full" and kind == "pact" and len(active(d)) > 2:
             sides = ["A"] if CARDS[c].get("symmetric") else ["A", "B"]
             out += [
@@ -60,8 +136,19 @@ def legal(d: Data, seat: int) -> list[Action]:
                 if s != seat
                 for x in sides
             ]
+    leader = p["leader"]
+    remove = CARDS[leader]["rules"].get("political_remove_self") if leader else None
+    if remove is not None:  # Alexander the Great, Christopher Columbus (P1)
+        if any(e["kind"] == "do" and e["action"] == "colonize" for e in remove["effects"]):
+            out += [
+                {"type": "leader_ability", "card": leader, "territory": c}
+                for c in dict.fromkeys(p["military_hand"])
+                if CARDS[c]["kind"] == "territory"
+            ]
+        else:
+            out.append({"type": "leader_ability", "card": leader})
     if d["mode"] == "full":
-        if any(x["with"] is not None for x in [p["pact"] or {"with": None}]) or _partner_pacts(d, seat):
+        if p["pact"] or _partner_pacts(d, seat):
             out.append({"type": "cancel_pact"})
         if d["age"] < 4 and len(active(d)) > 1:
             out.append({"type": "resign"})
@@ -75,6 +162,11 @@ def _partner_pacts(d: Data, seat: int) -> list[int]:
 def apply(ctx: Ctx, seat: int, a: Action) -> None:
     d = ctx.data
     p = d["players"][seat]
+    if a["type"] == "peek":  # Joan of Arc: not a political action
+        abilities.peek(ctx, seat)
+        return
+    if p["political_done"]:
+        p["caesar_used"] = True  # Caesar's second political action (L794)
     p["political_done"] = True
     k = a["type"]
     if k == "event":
@@ -82,7 +174,8 @@ def apply(ctx: Ctx, seat: int, a: Action) -> None:
     elif k == "aggress":
         c = a["card"]
         p["military_hand"].remove(c)
-        spend_ma(p, CARDS[c].get("ma_cost", 0))
+        spend_ma(p, attack_cost(d, c, a["target"]))
+        _break_pacts(ctx, seat, a["target"])
         ctx.log(say("{p} plays {c} against {q}", "{p}对{q}发动{c}", p=seat, c=c, q=a["target"]))
         d["fight"] = {"card": c, "from": seat, "to": a["target"], "bonus": 0, "cards_used": 0}
         ctx.reveal()
@@ -90,7 +183,8 @@ def apply(ctx: Ctx, seat: int, a: Action) -> None:
     elif k == "war":
         c = a["card"]
         p["military_hand"].remove(c)
-        spend_ma(p, CARDS[c].get("ma_cost", 0))
+        spend_ma(p, attack_cost(d, c, a["target"]))
+        _break_pacts(ctx, seat, a["target"])
         d["wars"].append({"card": c, "from": seat, "to": a["target"]})
         ctx.reveal()
         ctx.log(say("{p} declares {c} on {q}", "{p}对{q}宣告{c}", p=seat, c=c, q=a["target"]))
@@ -109,7 +203,32 @@ def apply(ctx: Ctx, seat: int, a: Action) -> None:
         ctx.log(say("{p} cancels a pact", "{p}取消条约", p=seat))
     elif k == "resign":
         resign(ctx, seat)
+    elif k == "leader_ability":
+        leader_ability(ctx, seat, a)
     sync(p)
+
+
+def leader_ability(ctx: Ctx, seat: int, a: Action) -> None:
+    """``political_remove_self``: the leader leaves play for its effect (Alexander the Great: +1
+    yellow token; Christopher Columbus: colonize a territory from the hand with no units, P1)."""
+    d = ctx.data
+    p = d["players"][seat]
+    leader = a["card"]
+    effects.remove_leader(ctx, seat)
+    ctx.log(say("{p} removes {c} for its ability", "{p}移除{c}以发动其能力", p=seat, c=leader))
+    for e in CARDS[leader]["rules"]["political_remove_self"]["effects"]:
+        if e["kind"] == "do" and e["action"] == "colonize":
+            card = a["territory"]
+            p["military_hand"].remove(card)
+            ctx.reveal()
+            p["colonies"].append(card)
+            effects.enter(ctx, seat, card)
+            effects.apply_list(
+                ctx, seat, [x for x in CARDS[card]["effects"] if x.get("when", "play") == "play"], source=card
+            )
+            ctx.log(say("{p} colonizes {c}", "{p}殖民{c}", p=seat, c=card))
+        else:
+            effects.apply_one(ctx, seat, e, seat, None, leader)
 
 
 # ------------------------------------------------------------------ events
@@ -142,29 +261,16 @@ def reveal_event(ctx: Ctx, seat: int) -> None:
             return
     ev = d["current_events"].pop()
     d["past_events"].append(ev)
+    for q in d["players"]:
+        q["peek"] = None  # what Joan of Arc saw is public now
     ctx.log(say("Event: {c}", "事件：{c}", c=ev), card=ev)
     card = CARDS[ev]
     if card["kind"] == "territory":
         start_auction(ctx, seat, ev)
     else:
-        resolve_event(ctx, seat, ev)
-        for s in active(d):
-            sync(d["players"][s])
+        resolve.start(ctx, ev, seat)
     if not d["current_events"]:
         turnover(ctx)
-
-
-def resolve_event(ctx: Ctx, seat: int, ev: str) -> None:
-    """An event's effects, in order, for every civilization they name (default: each, clockwise
-    from the current player ``seat``, L1376-1378)."""
-    d = ctx.data
-    for e in CARDS[ev]["effects"]:
-        who = e.get("who", "each")
-        if e["kind"] == "do":
-            for s in effects.targets(d, who, e.get("by"), seat, seat):
-                civil.auto_do(ctx, s, e)
-        else:
-            effects.apply_one(ctx, seat, dict(e, who=who), seat, None, ev)
 
 
 def turnover(ctx: Ctx) -> None:
@@ -184,6 +290,9 @@ def max_force(p: Player) -> int:
     if not sent:
         return 0
     bonus = sum(CARDS[c].get("colonization", 0) for c in p["military_hand"] if CARDS[c]["kind"] == "bonus")
+    cook = abilities.leader_rule(p, "discard_for_colonization")
+    if cook is not None:  # James Cook: up to 2 discarded cards, +1 each (P1)
+        bonus += min(cook["n"], sum(1 for c in p["military_hand"] if CARDS[c]["kind"] != "bonus"))
     return colonization_force(p, sent) + stats(p)["colonization"] + bonus
 
 
@@ -241,7 +350,7 @@ def colonize_force(d: Data) -> int:
     p = d["players"][c["seat"]]
     if not c["sent"]:
         return 0
-    bonus = sum(CARDS[b].get("colonization", 0) for b in c["bonus"])
+    bonus = sum(CARDS[b].get("colonization", 0) for b in c["bonus"]) + c.get("cook", 0)
     return colonization_force(p, c["sent"]) + stats(p)["colonization"] + bonus
 
 
@@ -257,6 +366,9 @@ def colonize_legal(d: Data, seat: int) -> list[Action]:
     for b in dict.fromkeys(p["military_hand"]):
         if CARDS[b]["kind"] == "bonus":
             out.append({"type": "bonus", "card": b})
+    cook = abilities.leader_rule(p, "discard_for_colonization")
+    if cook is not None and c.get("cook", 0) < cook["n"]:
+        out += [{"type": "discard_card", "card": b} for b in dict.fromkeys(p["military_hand"])]
     return out
 
 
@@ -270,6 +382,13 @@ def colonize(ctx: Ctx, seat: int, act: Action) -> None:
         c["sent"][act["card"]] = c["sent"].get(act["card"], 0) + 1
         decisions.push(d, "colonize", [seat])
         return
+    if act["type"] == "discard_card":  # James Cook: face down, +1 colonization (P1)
+        p["military_hand"].remove(act["card"])
+        decks.add(d, "military_discards", [act["card"]])
+        c["cook"] = c.get("cook", 0) + 1
+        ctx.log(say("{p} discards a military card (+1)", "{p}弃置一张军事牌（+1）", p=seat))
+        decisions.push(d, "colonize", [seat])
+        return
     if act["type"] == "bonus":
         p["military_hand"].remove(act["card"])                           # played face up: public from now on
         ctx.reveal()
@@ -279,7 +398,7 @@ def colonize(ctx: Ctx, seat: int, act: Action) -> None:
     for u, n in c["sent"].items():
         p["workers"][u] -= n
         p["yellow_bank"] += n
-    d["military_discards"].extend(c["bonus"])
+    decks.add(d, "military_discards", c["bonus"])
     card = c["card"]
     p["colonies"].append(card)
     d["past_events"].remove(card)
@@ -313,7 +432,7 @@ def defend(ctx: Ctx, seat: int, act: Action) -> None:
     p = d["players"][seat]
     if act["type"] in ("defend", "discard_card"):
         p["military_hand"].remove(act["card"])
-        d["military_discards"].append(act["card"])
+        decks.add(d, "military_discards", [act["card"]])
         f["cards_used"] += 1
         f["bonus"] += CARDS[act["card"]].get("defense", 0) if act["type"] == "defend" else 1
         if act["type"] == "defend":
@@ -323,37 +442,16 @@ def defend(ctx: Ctx, seat: int, act: Action) -> None:
             ctx.log(say("{p} discards a military card (+1)", "{p}弃置一张军事牌（+1）", p=seat))
         decisions.push(d, "defend", [seat])
         return
-    att = stats(d["players"][f["from"]])["strength"]
+    att = stats(d["players"][f["from"]])["strength"] + attack_bonus(d, f["from"], seat)
     dfn = stats(p)["strength"] + f["bonus"]
     card = f["card"]
     d["fight"] = None
     d["past_events"].append(card)
     if att > dfn:  # the defender wins ties (L2001-2011)
         ctx.log(say("{c} succeeds ({n} against {m})", "{c}成功（{n}对{m}）", c=card, n=att, m=dfn))
-        _apply_conflict(ctx, card, f["from"], seat, att - dfn)
+        resolve.start(ctx, card, f["from"], winner=f["from"], loser=seat, adv=att - dfn)
     else:
         ctx.log(say("{c} fails ({n} against {m})", "{c}失败（{n}对{m}）", c=card, n=att, m=dfn))
-
-
-def _apply_conflict(ctx: Ctx, card: str, winner: int, loser: int, adv: int) -> None:
-    d = ctx.data
-    for e in CARDS[card]["effects"]:
-        who = e.get("who", "self")
-        seat = {"self": winner, "winner": winner, "target": loser, "loser": loser}.get(who, winner)
-        if e["kind"] == "steal":
-            n = e["n"] if e.get("per") != "advantage" else e["n"] * adv
-            have = effects.value_of(d, loser, e["what"]) if e["what"] in ("culture",) else n
-            if e["what"] in ("food", "resources"):
-                have = tokens.amount(d["players"][loser], "farm" if e["what"] == "food" else "mine")
-            k = min(n, have)
-            effects.gain(ctx, loser, e["what"], -k)
-            effects.gain(ctx, winner, e["what"], k)
-        elif e["kind"] in ("gain", "per") and e.get("per") == "advantage":
-            effects.gain(ctx, seat, e["what"], e["n"] * adv)
-        else:
-            effects.apply_one(ctx, seat, dict(e, who="self"), winner, None, card)
-    for s in (winner, loser):
-        sync(d["players"][s])
 
 
 def resolve_wars(ctx: Ctx, seat: int) -> None:
@@ -362,14 +460,15 @@ def resolve_wars(ctx: Ctx, seat: int) -> None:
     d = ctx.data
     for w in [w for w in d["wars"] if w["from"] == seat]:
         d["wars"].remove(w)
-        a, b = stats(d["players"][w["from"]])["strength"], stats(d["players"][w["to"]])["strength"]
+        a = stats(d["players"][w["from"]])["strength"] + attack_bonus(d, w["from"], w["to"])
+        b = stats(d["players"][w["to"]])["strength"]
         d["past_events"].append(w["card"])
         if a == b:
             ctx.log(say("{c}: a draw", "{c}：平局", c=w["card"]))
             continue
         win, lose = (w["from"], w["to"]) if a > b else (w["to"], w["from"])
         ctx.log(say("{c}: {q} wins by {n}", "{c}：{q}以{n}点获胜", c=w["card"], q=win, n=abs(a - b)))
-        _apply_conflict(ctx, w["card"], win, lose, abs(a - b))
+        resolve.start(ctx, w["card"], seat, winner=win, loser=lose, adv=abs(a - b))
 
 
 def pact_legal(d: Data, seat: int) -> list[Action]:
@@ -430,7 +529,7 @@ def resign(ctx: Ctx, seat: int) -> None:
         end_pact(ctx, seat)
     for s in _partner_pacts(d, seat):
         end_pact(ctx, s)
-    d["out_of_game"].extend(p["military_hand"])
+    decks.add(d, "out_of_game", p["military_hand"])
     p["military_hand"] = []
 
 

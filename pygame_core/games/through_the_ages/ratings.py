@@ -38,13 +38,15 @@ URBAN_PER = {
     "theaters": "theater",
     "arenas": "arena",
 }
+RAVAGED_CULTURE = 2
 UNIT_PER = {"infantry": "infantry", "cavalry": "cavalry", "artillery": "artillery", "air_force": "air_force"}
 
 
 def once_cards(p: Player) -> list[str]:
     """Cards whose output counts once while in play (L849, L1486): government, special techs,
     leader, completed wonders, colonies."""
-    out = [p["government"], *p["specials"], *p["wonders"], *p["colonies"]]
+    wonders = [w for w in p["wonders"] if w not in p["ravaged"]] if p["ravaged"] else p["wonders"]
+    out = [p["government"], *p["specials"], *wonders, *p["colonies"]]
     if p["leader"]:
         out.append(p["leader"])
     return out
@@ -73,6 +75,11 @@ def count(p: Player, what: str) -> int:
         return sum(n for c, n in w.items() if CARDS[c]["kind"] in ("farm", "mine", "urban"))
     if what == "wonders":
         return len(p["wonders"])
+    if what == "library_theater_pairs":  # William Shakespeare (P1)
+        return min(count(p, "libraries"), count(p, "theaters"))
+    if what == "lab_levels":  # Bill Gates (P1)
+        return sum(n * CARDS[c]["lvl"] for c, n in w.items()
+                   if CARDS[c]["type"] == "lab" and CARDS[c]["kind"] == "urban")
     if what == "territories":
         return len(p["colonies"])
     if what == "techs":
@@ -117,6 +124,28 @@ SIDE_OUT = {
 }
 
 
+LIMIT_KEYS = ("ca", "ma", "urban_limit", "civil_hand", "military_hand")
+LIMIT_PARTS = {cid: [(k, v) for k, v in parts[0] if k in LIMIT_KEYS] for cid, parts in RATING_PARTS.items()}
+SIDE_LIMITS = {key: [(k, v) for k, v in out if k in LIMIT_KEYS] for key, out in SIDE_OUT.items()}
+
+
+def limits(p: Player) -> dict[str, int]:
+    """The token totals and limits (``LIMIT_KEYS``) only: they come from the cards counted once and
+    the pact sides, never from workers or ``per`` bonuses (checked by a data test), so this is
+    :func:`stats` without the per-worker work."""
+    r = dict.fromkeys(LIMIT_KEYS, 0)
+    for c in once_cards(p):
+        for k, v in LIMIT_PARTS[c]:
+            r[k] += v
+    for cid, side in p["pact_sides"]:
+        for k, v in SIDE_LIMITS[(cid, side)]:
+            r[k] += v
+    for k, v in r.items():
+        if v < 0:
+            r[k] = 0
+    return r
+
+
 def stats(p: Player, *, tactics: bool = True) -> dict[str, int]:
     """Every rating of the player, clamped (>= 0; happiness <= 8: L889-893)."""
     r = dict.fromkeys(KEYS, 0)
@@ -131,6 +160,15 @@ def stats(p: Player, *, tactics: bool = True) -> dict[str, int]:
             r[k] += v
         if per_bonus:
             pers.extend(per_bonus)
+    r["culture"] += RAVAGED_CULTURE * len(p["ravaged"])  # Ravages of Time (P1)
+    r["happiness"] += len(p["under_wonder"])  # Homer slid under a wonder (P1)
+    leader = p["leader"]
+    if leader is not None:
+        cook = CARDS[leader]["rules"].get("colony_culture")  # James Cook (P1)
+        if cook is not None and p["colonies"]:
+            r["culture"] += cook["first"] + cook["each"] * (len(p["colonies"]) - 1)
+    if not EXTRA_HAPPY.isdisjoint(p["wonders"]) and not EXTRA_HAPPY.issubset(p["ravaged"]):
+        r["happiness"] += _extra_happy(p)
     for cid, side in p["pact_sides"]:
         for k, v in SIDE_OUT[(cid, side)]:
             r[k] += v
@@ -149,6 +187,47 @@ def stats(p: Player, *, tactics: bool = True) -> dict[str, int]:
     if r["happiness"] > HAPPY_MAX:
         r["happiness"] = HAPPY_MAX
     return r
+
+
+HOLDERS: dict[str, set[str]] = {}
+for _cid, _card in CARDS.items():
+    for _code in _card["rules"]:
+        HOLDERS.setdefault(_code, set()).add(_cid)
+
+
+def rule(p: Player, code: str) -> dict[str, Any] | None:
+    """The ``rule`` effect ``code`` of a card the player has in play or of a pact side in effect
+    (data/README.md "rule.code"), or None."""
+    holders = HOLDERS.get(code)
+    if holders:
+        for c in once_cards(p):
+            if c in holders:
+                return CARDS[c]["rules"][code]
+    for cid, side in p["pact_sides"]:
+        e = CARDS[cid]["sides"][side]["rules"].get(code)
+        if e is not None:
+            return e
+    return None
+
+
+EXTRA_HAPPY = frozenset(cid for cid, c in CARDS.items() if "extra_happy_per_happy_source" in c["rules"])
+
+
+def _extra_happy(p: Player) -> int:
+    """St. Peter's Basilica (P1): every other card or worker giving at least one happy face gives
+    one more."""
+    n = 0
+    for c, k in p["workers"].items():
+        if k and _happy(c) > 0:
+            n += k
+    for c in once_cards(p):
+        if c not in EXTRA_HAPPY and _happy(c) > 0:
+            n += 1
+    return n
+
+
+def _happy(cid: str) -> int:
+    return sum(v for k, v in RATING_PARTS[cid][0] if k == "happiness")
 
 
 def units_of(p: Player) -> list[tuple[str, int]]:
@@ -181,7 +260,19 @@ def army_strength(units: list[tuple[str, int]], tactic: str) -> int:
 
 
 def tactic_strength(p: Player) -> int:
-    return army_strength(units_of(p), p["tactic"]) if p["tactic"] else 0
+    """Tactical strength; with ``infantry_as_cavalry`` (Genghis Khan, P1) each infantry may stand in
+    for a cavalry unit, and the best split is used."""
+    if not p["tactic"]:
+        return 0
+    units = units_of(p)
+    best = army_strength(units, p["tactic"])
+    if rule(p, "infantry_as_cavalry") is not None:
+        infantry = [u for u in units if u[0] == "infantry"]
+        others = [u for u in units if u[0] != "infantry"]
+        for k in range(1, len(infantry) + 1):
+            mixed = others + [("cavalry", lv) for _t, lv in infantry[:k]] + infantry[k:]
+            best = max(best, army_strength(mixed, p["tactic"]))
+    return best
 
 
 def colonization_force(p: Player, sent: dict[str, int]) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.through_the_ages import effects, tokens
+from pygame_core.games.through_the_ages import abilities, effects, tokens
 from pygame_core.games.through_the_ages.catalog import CARDS
 from pygame_core.games.through_the_ages.model import Data, Player
 from pygame_core.games.through_the_ages.ratings import stats
@@ -35,6 +35,11 @@ def final(ctx: Ctx) -> dict[str, Any]:
     d = ctx.data
     before = [int(p["culture"]) for p in d["players"]]
     parts: list[dict[str, int]] = [{"culture_during_game": b} for b in before]
+    for s, p in enumerate(d["players"]):  # Bill Gates at the game end (P1)
+        gates = abilities.gates_production(p) if not p["resigned"] else 0
+        if gates:
+            parts[s]["bill_gates"] = gates
+            p["culture"] += gates
     if d["mode"] == "simple":
         for s, p in enumerate(d["players"]):
             if p["resigned"]:

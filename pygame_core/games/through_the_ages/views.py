@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.through_the_ages import tokens
+from pygame_core.games.through_the_ages import decks, tokens
 from pygame_core.games.through_the_ages.catalog import CARDS
 from pygame_core.games.through_the_ages.civil import hand_limit, pop_food, take_cost
 from pygame_core.games.through_the_ages.economy import ca_left, ma_left
@@ -99,6 +99,9 @@ def _player(d: dict[str, Any], s: int, seat: int | None) -> dict[str, Any]:
         "civil_hand": [card(c) for c in p["civil_hand"]],  # public (L454-456)
         "civil_hand_limit": hand_limit(p),
         "military_hand": [card(c) for c in p["military_hand"]] if mine else None,
+        "peek": card(p["peek"]) if mine else None,  # Joan of Arc's look at the next event
+        "ravaged": [card(c) for c in p["ravaged"]],
+        "under_wonder": [card(c) for c in p["under_wonder"]],
         "military_count": len(p["military_hand"]),
         "military_hand_limit": mil_limit(p),
         "political_done": p["political_done"],
@@ -135,9 +138,9 @@ def view(d: dict[str, Any], seat: int | None) -> dict[str, Any]:
         if (d["round"] >= 2 and not d["players"][cur]["political_done"] and not d["players"][cur]["acted"])
         else "action",
         "row": row,
-        "civil_deck": len(d["civil_deck"]),
-        "military_deck": len(d["military_deck"]),
-        "military_discards": len(d["military_discards"]),
+        "civil_deck": decks.size(d["civil_deck"]),
+        "military_deck": decks.size(d["military_deck"]),
+        "military_discards": decks.size(d["military_discards"]),
         "current_events": len(d["current_events"]),
         "current_events_ages": sorted(CARDS[c]["age"] for c in d["current_events"]),
         "future_events": fut,
