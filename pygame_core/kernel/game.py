@@ -7,6 +7,9 @@ A game subclasses :class:`Game` and fills in the ``_hooks``; the public methods
 
 from __future__ import annotations
 
+import hashlib
+import sys
+from pathlib import Path
 from typing import Any
 
 from pygame_core.errors import IllegalAction, OptionError, SaveError
@@ -77,6 +80,22 @@ class Game:
     #: Action fields that other seats may not see until the game reveals them, by action type
     #: (e.g. ``{"bid": ("axe", "coin")}``); labels and logs shown to others never contain them.
     sealed: dict[str, tuple[str, ...]] = {}
+
+    _rules: str | None = None
+
+    def rules_version(self) -> str:
+        """A fingerprint of the rules as this build has them: a hash of the game package's and the
+        kernel's source and data files. A save's snapshot is trusted only when it was written under
+        the same rules; any change to them (even without a new engine version) means a replay."""
+        if self._rules is None:
+            h = hashlib.sha256()
+            folders = {Path(__file__).parent, Path(sys.modules[type(self).__module__].__file__ or ".").parent}
+            for folder in sorted(folders):
+                for path in sorted(folder.rglob("*")):
+                    if path.suffix in (".py", ".json") and "__pycache__" not in path.parts:
+                        h.update(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes())
+            self._rules = h.hexdigest()[:16]
+        return self._rules
 
     # ------------------------------------------------------------------ hooks
     def _setup(self, ctx: Ctx) -> None:
@@ -438,8 +457,8 @@ class Game:
 
         The actions' text is built incrementally (:meth:`State.actions_json`), so a save costs about
         the same after 3,000 actions as after 30."""
-        head = {"format": SAVE_FORMAT, "engine_version": ENGINE_VERSION, "game": self.id,
-                "options": state.options, "players": state.players, "seed": state.seed}
+        head = {"format": SAVE_FORMAT, "engine_version": ENGINE_VERSION, "rules": self.rules_version(),
+                "game": self.id, "options": state.options, "players": state.players, "seed": state.seed}
         snap: dict[str, Any] = {"n": len(state.history), "rng": state.rng, "checkpoint": state.checkpoint,
                                 "data": state.data, "log": list(state.log[-LOG_KEPT:])}
         base = state.anchor
@@ -485,6 +504,9 @@ class Game:
             made = (f"this save was made with {age} version of the site (engine {version}; "
                     f"this is {ENGINE_VERSION}): ")
             why = ""
+        elif doc.get("rules") not in (None, self.rules_version()):
+            made = "this save was made with another build of the site, whose rules differ: "
+            why = ""
         else:
             made = ""
             why = "; the save was edited or damaged, or made by a build of the site whose rules differ"
@@ -512,7 +534,8 @@ class Game:
     def _from_snapshot(self, doc: dict[str, Any]) -> State | None:
         """The saved position, if the save's snapshot can be trusted (else None: replay instead)."""
         snap = doc.get("snapshot")
-        if not isinstance(snap, dict) or doc.get("engine_version") != ENGINE_VERSION:
+        if not isinstance(snap, dict) or doc.get("engine_version") != ENGINE_VERSION \
+                or doc.get("rules") != self.rules_version():
             return None
         try:
             actions_json = dumps(doc["actions"])

@@ -174,6 +174,7 @@ def test_a_loaded_save_uses_its_snapshot_and_can_still_undo() -> None:
     lambda d: d["actions"][3][1].update(type="attack"),     # a move changed: the seal no longer matches
     lambda d: d["snapshot"]["data"]["hp"].__setitem__(0, 99),
     lambda d: d.update(engine_version="0.0.9"),
+    lambda d: d.update(rules="0" * 16),                   # written under other rules: never trusted
 ])
 def test_a_snapshot_that_does_not_match_its_save_is_ignored_and_the_moves_replayed(edit: Any) -> None:
     s = _long(12)
