@@ -34,7 +34,7 @@ class ThroughTheAges(Game):
     min_players = 2
     max_players = 4
     seed_file = "001_226be1480c28be9b.txt"
-    listed = False
+    listed = True
     native = "zh-Hans"  # the seed is a Simplified Chinese handbook
     bots = ("random", "heuristic")
     options_schema = {
