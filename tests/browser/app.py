@@ -189,3 +189,13 @@ def start_from_home(
         page.locator("[data-testid='seed-input']").fill(str(seed))
     page.locator(sel("start")).click()
     page.wait_for_url(lambda u: "play.html" in u)
+
+
+def put_saves(page: Any, base_url: str, saves: dict[str, str]) -> None:
+    """Write ``pgc.save.<id>`` entries from a same-origin document that does not boot the engine."""
+    page.goto(f"{base_url}/build-info.json")
+    page.evaluate(
+        "(s) => { for (const [id, text] of Object.entries(s))"
+        " localStorage.setItem('pgc.save.' + id, text); }",
+        saves,
+    )

@@ -20,7 +20,6 @@ import pytest
 from pygame_core import games
 from tests.browser import app
 from tests.browser.support import ROOT, describe, format_violations, run_axe, wait_not_busy, wait_ready
-from tests.browser.test_saves import put_saves
 
 pytestmark = pytest.mark.browser
 GAME = "empires_end"  # the game this file plays (its only mention of a game id)
@@ -78,7 +77,7 @@ def at_disaster(v, legal):
 def open_save(page, base_url: str, text: str, size: str, lang: str = "en") -> None:
     w, h = SIZES[size]
     page.set_viewport_size({"width": w, "height": h})
-    put_saves(page, base_url, {"fit": text})
+    app.put_saves(page, base_url, {"fit": text})
     page.goto(f"{base_url}/play.html?save=fit&lang={lang}&speed=fast")
     wait_ready(page)
     wait_not_busy(page)

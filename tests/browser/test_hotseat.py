@@ -14,7 +14,6 @@ import pytest
 from pygame_core import games
 from tests.browser import app
 from tests.browser.support import describe, wait_not_busy, wait_ready
-from tests.browser.test_saves import put_saves
 
 pytestmark = pytest.mark.browser
 GAME = "empires_end"  # the game this file plays (its only mention of a game id)
@@ -49,7 +48,7 @@ def private_text_in_dom(page, hands: list[list[str]]) -> list[str]:
 def test_resumed_hotseat_game_starts_behind_the_pass_screen(page, base_url):
     text, hands = save_at_conflict_bid()
     assert any(hands), "the position holds no private cards: nothing would be tested"
-    put_saves(page, base_url, {"hot": text})
+    app.put_saves(page, base_url, {"hot": text})
     page.goto(f"{base_url}/play.html?save=hot")
     wait_ready(page)
     wait_not_busy(page)
@@ -64,7 +63,7 @@ def test_resumed_hotseat_game_starts_behind_the_pass_screen(page, base_url):
 
 def test_sealed_bid_draft_is_not_shown_to_the_next_seat(page, base_url):
     text, _ = save_at_conflict_bid()
-    put_saves(page, base_url, {"hot": text})
+    app.put_saves(page, base_url, {"hot": text})
     page.goto(f"{base_url}/play.html?save=hot")
     wait_ready(page)
     wait_not_busy(page)
@@ -96,7 +95,7 @@ def test_bid_form_shows_base_military_plus_bid_as_it_is_typed(page, base_url):
     text, _ = save_at_conflict_bid()
     game = games.get(GAME)
     base = game.view(game.load(text), 0)["empires"][0]["military"]
-    put_saves(page, base_url, {"bid": text})
+    app.put_saves(page, base_url, {"bid": text})
     page.goto(f"{base_url}/play.html?save=bid")
     wait_ready(page)
     wait_not_busy(page)

@@ -55,14 +55,6 @@ def made_broken(text: str, at: int) -> str:
     return json.dumps(doc)
 
 
-def put_saves(page, base_url: str, saves: dict[str, str]) -> None:
-    page.goto(f"{base_url}/build-info.json")
-    page.evaluate(
-        "(s) => { for (const [id, text] of Object.entries(s))"
-        " localStorage.setItem('pgc.save.' + id, text); }",
-        saves,
-    )
-
 
 def stored(page, key: str) -> str | None:
     return page.evaluate("(k) => localStorage.getItem(k)", key)
@@ -78,7 +70,7 @@ def test_stale_and_broken_saves_are_offered_and_the_original_is_kept(page, base_
     broken = made_broken(real_save(seed=62, n_actions=9), broken_at)
     assert games.get(GAME).load_report(stale)["status"] == "stale"
     assert games.get(GAME).load_report(broken)["status"] == "broken_at"
-    put_saves(page, base_url, {"stale": stale, "broken": broken})
+    app.put_saves(page, base_url, {"stale": stale, "broken": broken})
 
     # the saved list: both resumable, each with a note in words, nothing rewritten
     app.open_ready(page, f"{base_url}/index.html?lang=en")

@@ -45,21 +45,12 @@ def corrupt(text: str, how: str) -> str:
     return json.dumps(doc)
 
 
-def put_saves(page, base_url: str, saves: dict[str, str]) -> None:
-    """Write pgc.save.<id> entries from a same-origin document that does not boot the engine."""
-    page.goto(f"{base_url}/build-info.json")
-    page.evaluate(
-        "(s) => { for (const [id, text] of Object.entries(s))"
-        " localStorage.setItem('pgc.save.' + id, text); }",
-        saves,
-    )
-
 
 @pytest.mark.parametrize("how", ["invalid-json", "tampered-action"])
 def test_damaged_save_is_reported_and_the_other_resumes(page, base_url, how):
     good, good_actions = engine_save(seed=31, n_actions=5)
     bad = corrupt(engine_save(seed=32, n_actions=6)[0], how)
-    put_saves(page, base_url, {"good": good, "bad": bad})
+    app.put_saves(page, base_url, {"good": good, "bad": bad})
 
     app.open_ready(page, f"{base_url}/index.html")
     bad_row = app.saved_row(page, "bad")
@@ -143,7 +134,7 @@ def test_full_storage_shows_a_message_and_the_game_goes_on(page, base_url):
 
 def test_export_delete_import_round_trip(page, base_url, tmp_path):
     text, played = engine_save(seed=51, n_actions=4)
-    put_saves(page, base_url, {"exp": text})
+    app.put_saves(page, base_url, {"exp": text})
     app.open_ready(page, f"{base_url}/index.html")
     row = app.saved_row(page, "exp")
     with page.expect_download() as dl:
