@@ -91,8 +91,10 @@ def playwright_instance() -> Iterator[Any]:
     pw.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright_instance: Any) -> Iterator[Any]:
+    """One Chromium per test file: a fresh process for each file keeps a long suite (dozens of
+    Pyodide pages) from wearing one renderer process down until a page crashes."""
     if not os.path.exists(CHROMIUM):
         pytest.fail(
             f"{CHROMIUM} not found: install Debian's chromium (never `playwright install`)", pytrace=False
