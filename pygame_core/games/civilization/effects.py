@@ -494,6 +494,9 @@ def apply(ctx: Ctx, seat: int, action: Action) -> None:
         ctx.log(fmt(t("{p} uses {x}.", "{p}使用{x}。"), p=seat_name(seat), x=name("tech", action["tech"])))
         _resolve_or_react(ctx, seat, {"src": "ability", "tech": action["tech"], "i": action["i"]}, choice)
     else:
+        # what the engine pays with for "any" resources can depend on what a seat cannot see, so a
+        # coin task is an undo barrier (found by the undo property test, 4 players, seed 220)
+        ctx.reveal()
         tid = action["tech"]
         slot = TECHS[tid]["coin_slot"]
         n = int(slot["cost"])

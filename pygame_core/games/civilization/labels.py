@@ -45,10 +45,7 @@ def text(data: Data, seat: int, a: Action) -> Text:
         )
         return fmt(t("Place the {w} at {s}", "將{w}放在{s}"), w=what, s=where(data, a["sq"]))
     if k == "found":
-        return fmt(
-            t("Found a city with the scout at {s}", "以在{s}的偵察隊建立城市"),
-            s=where(data, data["figs"][a["fig"]]["sq"]),
-        )
+        return fmt(t("Found a city with {f}", "以{f}建立城市"), f=_scout(data, a["fig"]))
     if k == "government":
         g = ANARCHY if a["gov"] == "anarchy" else name("gov", a["gov"])
         return fmt(t("Change government to {g}", "將政體改為{g}"), g=g)
@@ -59,8 +56,8 @@ def text(data: Data, seat: int, a: Action) -> Text:
     if k == "gather":
         c = data["cities"][a["city"]]
         return fmt(
-            t("Scout at {s} gathers for the city at {c}", "在{s}的偵察隊為{c}的城市蒐集"),
-            s=where(data, data["figs"][a["fig"]]["sq"]),
+            t("{f} gathers for the city at {c}", "{f}為{c}的城市蒐集"),
+            f=_scout(data, a["fig"]),
             c=where(data, c["sq"]),
         )
     if k == "wonder":
@@ -83,6 +80,11 @@ def text(data: Data, seat: int, a: Action) -> Text:
         cost = city.item_cost(data, seat, a["item"])
         rush = city.rush_cost(data, seat, cost - y["production"])
         extra = fmt(t(", rush {n} trade", "，加速花費{n}點貿易"), n=rush) if rush else t("", "")
+        if a.get("free"):  # a free building (a great person or card gives it): no cost, no rush
+            return fmt(
+                t("City at {c}: build {i} for free", "{c}的城市：免費建造{i}"),
+                c=where(data, c["sq"]), i=city.item_name(a["item"]),
+            )
         return fmt(
             t("City at {c}: produce {i} (cost {n}{r})", "{c}的城市：生產{i}（花費{n}{r}）"),
             c=where(data, c["sq"]),
@@ -136,7 +138,9 @@ def text(data: Data, seat: int, a: Action) -> Text:
         sq = data["figs"][data["mv"]["figs"][0]]["sq"]
         return fmt(t("Go on {d}", "繼續往{d}移動"), d=_dir(data, sq, a["to"]))
     if k == "explore":
-        return t("Discover the face-down tile next to it (1 movement)", "探索旁邊面朝下的地圖板塊（1點移動）")
+        return fmt(t("From {s}: discover face-down tile {n} next to it (1 movement)",
+                     "從{s}探索旁邊第{n}塊面朝下的地圖板塊（1點移動）"),
+                   s=where(data, a["from"]) if "from" in a else t("here", "此處"), n=str(a["cell"] + 1))
     if k == "stop":
         return t("Stop here", "停在這裡")
     if k == "end_move":
@@ -283,3 +287,15 @@ def _effect_label(data: Data, seat: int, a: Action) -> Text:
         return head
     tail = {lang: ", ".join(x[lang] for x in extra) for lang in ("en", "zh-Hant", "zh-Hans")}
     return fmt(t("{h} ({x})", "{h}（{x}）"), h=head, x=tail)
+
+
+def _scout(data: dict[str, Any], fig_id: str) -> Text:
+    """"the scout at (x,y)", or "scout 2 of those at (x,y)" when one seat has several there, so that
+    two choices never read the same."""
+    fig = data["figs"][fig_id]
+    twins = sorted(k for k, f in data["figs"].items()
+                   if f["k"] == fig["k"] and f["o"] == fig["o"] and f["sq"] == fig["sq"])
+    if len(twins) > 1:
+        return fmt(t("scout {n} of those at {s}", "{s}的第{n}支偵察隊"), n=str(twins.index(fig_id) + 1),
+                   s=where(data, fig["sq"]))
+    return fmt(t("the scout at {s}", "在{s}的偵察隊"), s=where(data, fig["sq"]))
