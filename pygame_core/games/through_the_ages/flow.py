@@ -103,15 +103,7 @@ def replenish(ctx: Ctx) -> None:
     if d["age"] == 0:  # first replenish ends Age A (L570-576)
         d["civil_deck"] = ""
         advance_age(ctx)
-    while len(row) < ROW_SIZE:
-        if not d["civil_deck"]:
-            if d["age"] >= final_age(d) or not advance_age(ctx):
-                break
-            if not d["civil_deck"]:
-                break
-        row.append(decks.pop(d, "civil_deck"))
-    d["row"] = row + [None] * (ROW_SIZE - len(row))
-    ctx.reveal()
+    _fill(ctx, row)
 
 
 def refill_row(ctx: Ctx) -> None:
@@ -119,6 +111,13 @@ def refill_row(ctx: Ctx) -> None:
     Agreement, P1); this may start the next age."""
     d = ctx.data
     row = [c for c in d["row"] if c is not None]
+    _fill(ctx, row)
+
+
+def _fill(ctx: Ctx, row: list[str]) -> None:
+    """Deal the civil deck onto the right of ``row`` (starting the next age when the deck runs out)
+    and lay it out as the card row: the new cards are shown, so this is an undo barrier."""
+    d = ctx.data
     while len(row) < ROW_SIZE:
         if not d["civil_deck"]:
             if d["age"] >= final_age(d) or not advance_age(ctx):
