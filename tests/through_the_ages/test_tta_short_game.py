@@ -11,7 +11,7 @@ from tta_helpers import edit, fresh, legal, p0, play
 from pygame_core.games.through_the_ages import GAME, scoring
 from pygame_core.games.through_the_ages.catalog import CARDS, deck
 from pygame_core.games.through_the_ages.decks import unpack
-from pygame_core.games.through_the_ages.model import WAR_OVER_CULTURE
+from pygame_core.games.through_the_ages.model import WAR_OVER_CULTURE, consumption
 from pygame_core.games.through_the_ages.ratings import stats
 from pygame_core.kernel import Ctx
 from pygame_core.kernel.rng import Rng
@@ -233,3 +233,28 @@ def test_random_short_games_finish_with_scores():
     for n in (2, 3):
         st: State = sim("through_the_ages", n, 7, options={"mode": "full", "short": True})
         assert GAME.is_over(st) and GAME.scores(st)["winners"]
+
+
+def test_age_iii_scoring_counts_of_the_events_l2089_l2093():
+    """Each Age III event scores from the cards and workers in play (L2089-2093; P1 texts):
+    Architecture 1 per urban building level, Competition 1 per level of units and arenas,
+    Agriculture 1 per food produced and +4 if that exceeds consumption, Population 2 per content
+    worker above 10."""
+    def setup(d):
+        d["current_events"] = []
+        d["future_events"] = [[e, 1] for e in ("iii_impact_of_architecture", "iii_impact_of_competition",
+                                               "iii_impact_of_agriculture", "iii_impact_of_population")]
+        for p in d["players"]:
+            p["culture"] = 0
+        p = d["players"][0]
+        p["workers"].update({"ii_opera": 1, "i_theology": 2, "i_knights": 1, "ii_team_sports": 1})
+        p["unused_workers"] = 0
+    s = edit(fresh(2, "full", round_=2), setup)
+    p = p0(s)
+    farms = [(c, n) for c, n in p["workers"].items() if CARDS[c]["kind"] == "farm"]
+    food = sum(CARDS[c]["out"].get("food", 0) * n for c, n in farms)
+    assert food == 2 and consumption(p["yellow_bank"]) == 0          # 2 Agriculture workers, full bank
+    architecture = 2 + 2 * 1 + 2                     # Opera (II), 2 Theology (I), Team Sports (II arena)
+    competition = 1 + 2                              # Knights (I), Team Sports (II arena); Warriors level 0
+    population = 2 * (sum(p["workers"].values()) - 10)                  # 11 workers, all content
+    assert _score(s)[0] == architecture + competition + (food + 4) + population
