@@ -29,7 +29,7 @@ with open(Path(__file__).parent / "data" / "scenarios.json", encoding="utf-8") a
     SCENARIOS: dict[str, dict[str, Any]] = {s["id"]: s for s in json.load(_fh)["scenarios"]}
 NAMES: list[str] = list(SCENARIOS)
 LANGS = ("en", "zh-Hant", "zh-Hans")
-OTHER_CIVS = ("rome", "russia", "china", "germany")  # seats the scenario does not name (no setup extras)
+OTHER_CIVS = ("china", "russia", "germany", "rome", "america")  # for seats a scenario does not name
 
 
 # ------------------------------------------------------------------ generic: script and captions
@@ -92,7 +92,8 @@ def _players(ctx: Ctx, civs: list[str]) -> None:
             if d["wonder_market"]:
                 d["wonder_deck"].insert(0, d["wonder_market"].pop())
             d["wonder_market"].append(wid)
-    spare = [c for c in OTHER_CIVS if c not in civs]
+    out = flow.LEARNING_OUT if d["learning"] else ()  # L322
+    spare = [c for c in OTHER_CIVS if c not in civs and c not in out]
     for seat in range(len(d["p"])):
         civ = civs[seat] if seat < len(civs) else spare.pop(0)
         p = flow._new_player(ctx, seat, civ)
