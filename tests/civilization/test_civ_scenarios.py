@@ -8,7 +8,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pytest
 from civ_helpers import edit
 
 from pygame_core.games.civilization import GAME, geo, model, move, scenarios
@@ -52,67 +51,10 @@ def figures(s: State, seat: int = 0) -> dict[int, list[str]]:
     return out
 
 
-# ------------------------------------------------------------------ every scenario
-def test_the_scenario_option_lists_every_scenario_and_defaults_to_none() -> None:
-    spec = GAME.options_schema["scenario"]
-    assert spec["default"] == "none"
-    assert spec["values"] == ["none", *NAMES]
+# ------------------------------------------------------------------ which scenarios
+def test_the_worked_examples_the_issue_names_are_scenarios() -> None:
+    """What every scenario must hold (captions, provenance, its shipped save) is tests/test_scenarios.py."""
     assert {"trade", "founding", "water", "battle"} <= set(NAMES)
-    assert "caption" not in GAME.view(GAME.new_game(2, 1), 0)
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_every_scenario_has_seed_provenance_and_a_cited_caption_per_step(name: str) -> None:
-    sc = scenarios.SCENARIOS[name]
-    assert sc["source"]["kind"] == "seed" and isinstance(sc["source"]["line"], int)
-    for lang in scenarios.LANGS:
-        assert sc["title"][lang]
-    for st in sc["steps"]:
-        assert st["lines"].startswith("L"), st
-        for lang in scenarios.LANGS:
-            assert st["caption"][lang].strip(), (name, lang)
-    assert "play" not in sc["steps"][0] and all("play" in st for st in sc["steps"][1:])
-
-
-@pytest.mark.parametrize("name", NAMES)
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_every_scenario_builds_for_every_player_count(name: str, players: int) -> None:
-    s = start(name, players)
-    assert GAME.to_move(s) == [0] and GAME.legal_actions(s, 0)
-    assert s.data["scenario"] == name
-    assert len([c for c in s.data["cities"] if c["cap"]]) == players  # every seat has its capital
-    v = GAME.view(s, 1)  # public: another seat reads the same caption
-    assert v["caption"] == GAME.view(s, 0)["caption"] == scenarios.caption(name, ())
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_stepping_through_a_scenario_is_legal_and_each_step_shows_its_caption(name: str) -> None:
-    sc = scenarios.SCENARIOS[name]
-    for k, s in enumerate(steps(name)):
-        cap = GAME.view(s, 0)["caption"]
-        assert cap is not None
-        for lang in scenarios.LANGS:
-            assert cap[lang].startswith(sc["steps"][k]["caption"][lang])
-            assert sc["steps"][k]["lines"] in cap[lang]
-
-
-def test_a_game_that_leaves_the_script_shows_no_caption() -> None:
-    s = start("water")
-    other = next(a for a in GAME.legal_actions(s, 0) if a != scenarios.script("water")[0][1])
-    assert GAME.view(GAME.apply(s, 0, other), 0)["caption"] is None
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_the_shipped_save_is_the_scenario(name: str) -> None:
-    """web/games/civilization/examples/<name>.json: the options with the scenario and its actions, so
-    that embed.html?replay=...&step=1 steps through it (scripts/scenario_saves.py writes them)."""
-    doc = json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))
-    want = scenarios.save_doc(name)
-    assert doc["game"] == "civilization"
-    assert doc["options"]["scenario"] == name
-    assert (doc["players"], doc["seed"], doc["actions"]) == (want["players"], want["seed"], want["actions"])
-    last = GAME.load(json.dumps(doc))
-    assert GAME.view(last, 0)["caption"] == GAME.view(steps(name)[-1], 0)["caption"]
 
 
 # ------------------------------------------------------------------ the rulebook's numbers

@@ -23,7 +23,7 @@ from pygame_core.games.civilization.text import fmt, seat_name, t
 from pygame_core.kernel import Ctx, Game
 from pygame_core.kernel.decisions import Decision
 from pygame_core.kernel.rng import Rng
-from pygame_core.kernel.state import Action, State
+from pygame_core.kernel.state import Action
 
 Data = dict[str, Any]
 
@@ -37,6 +37,7 @@ class Civilization(Game):
     listed = False
     bots = ("random", "heuristic")
     sealed = {"research": ("tech",)}  # L940: chosen face down, revealed together
+    scenario_book = scenarios.BOOK
     options_schema = {
         "game": {
             "values": ["full", "learning"],
@@ -59,11 +60,10 @@ class Civilization(Game):
             "default": 0,
             "label": t("Turn limit (0 = none)", "回合上限（0 = 無）"),
         },
-        "scenario": {  # teaching scenarios: the rulebook's worked examples (scenarios.py)
-            "values": ["none", *scenarios.NAMES],
-            "default": "none",
-            "label": t("Start from a worked example of the rulebook", "從規則書的範例開始"),
-        },
+        # teaching scenarios: the worked examples (scenarios.py, kernel/scenarios.py)
+        "scenario": scenarios.BOOK.option(
+            t("Start from a worked example of the rulebook", "從規則書的範例開始")
+        ),
     }
 
     def _setup(self, ctx: Ctx) -> None:
@@ -71,13 +71,6 @@ class Civilization(Game):
         ctx.data["barbarians"] = ctx.options["barbarians"]
         if ctx.options.get("scenario", "none") != "none":
             scenarios.build(ctx, ctx.options["scenario"])
-
-    def view(self, state: State, seat: int | None = None) -> dict[str, Any]:
-        """The kernel's view, plus a teaching scenario's caption of the current step (public)."""
-        v = super().view(state, seat)
-        if state.data.get("scenario"):
-            v["caption"] = scenarios.caption(state.data["scenario"], state.history)
-        return v
 
     def _to_move(self, data: Data) -> list[int]:
         return flow.to_move(data)

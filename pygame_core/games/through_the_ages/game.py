@@ -23,7 +23,7 @@ from pygame_core.games.through_the_ages.text import say, t
 from pygame_core.kernel import Ctx, Game, decisions
 from pygame_core.kernel.decisions import Decision
 from pygame_core.kernel.rng import Rng
-from pygame_core.kernel.state import Action, State, canonical
+from pygame_core.kernel.state import Action, canonical
 
 Data = dict[str, Any]
 POLITICAL = ("event", "aggress", "war", "pact", "cancel_pact", "resign", "leader_ability", "peek")
@@ -39,6 +39,7 @@ class ThroughTheAges(Game):
     native = "zh-Hans"  # the seed is a Simplified Chinese handbook
     bots = ("random", "heuristic")
     sealed = {"keep": ("card",)}  # the short game's Age III event kept at the end of Age I (L2239)
+    scenario_book = scenarios.BOOK
     options_schema = {
         "mode": {
             "values": ["simple", "full"],
@@ -69,11 +70,10 @@ class ThroughTheAges(Game):
                 "全球冲突：时代I-III结束时按军力获得文化",
             ),
         },
-        "scenario": {  # teaching scenarios: the handbook's worked examples (scenarios.py)
-            "values": ["none", *scenarios.NAMES],
-            "default": "none",
-            "label": t("Start from a worked example of the handbook", "从规则书的举例开始"),
-        },
+        # teaching scenarios: the worked examples (scenarios.py, kernel/scenarios.py)
+        "scenario": scenarios.BOOK.option(
+            t("Start from a worked example of the handbook", "从规则书的举例开始")
+        ),
     }
 
     def _setup(self, ctx: Ctx) -> None:
@@ -84,13 +84,6 @@ class ThroughTheAges(Game):
             if short_game(d) and d["age"] >= 2 and not d["decisions"]:  # a scenario past Age I
                 flow.short_age_one_ended(ctx)
         decks.pack_all(ctx.data)
-
-    def view(self, state: State, seat: int | None = None) -> dict[str, Any]:
-        """The kernel's view, plus a teaching scenario's caption of the current step (public)."""
-        v = super().view(state, seat)
-        if state.data.get("scenario"):
-            v["caption"] = scenarios.caption(state.data["scenario"], state.history)
-        return v
 
     def _to_move(self, data: Data) -> list[int]:
         return [] if data["over"] else [data["turn"]]
