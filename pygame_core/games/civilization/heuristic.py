@@ -66,10 +66,11 @@ _BASE = {
 def choose(game: Game, state: State, seat: int, rng: Rng) -> dict[str, Any]:
     actions = game.legal_actions(state, seat)
     d = state.data
-    return max(actions, key=lambda a: _score(d, seat, a) + rng.below(1000) / 2000.0)
+    memo: Data = {}
+    return max(actions, key=lambda a: _score(d, seat, a, memo) + rng.below(1000) / 2000.0)
 
 
-def _score(d: Data, seat: int, a: dict[str, Any]) -> float:
+def _score(d: Data, seat: int, a: dict[str, Any], memo: Data) -> float:
     k = a["type"]
     p = d["p"][seat]
     s = float(_BASE.get(k, 2))
@@ -101,7 +102,9 @@ def _score(d: Data, seat: int, a: dict[str, Any]) -> float:
     elif k == "government":
         s += {"democracy": 12, "republic": 10, "monarchy": 6, "feudalism": 7}.get(a["gov"], -10)
     elif k in ("move", "step"):
-        s += _move(d, seat, a)
+        s += _move(d, seat, a, memo)
+    elif k == "stop":
+        s += _stop(d, seat, memo)
     elif k == "play":
         s += _play(d, seat, a)
     elif k == "loot":
@@ -172,20 +175,76 @@ def _produce(d: Data, seat: int, a: dict[str, Any]) -> float:
     return 1.0
 
 
-def _move(d: Data, seat: int, a: dict[str, Any]) -> float:
+def _expanding(d: Data, seat: int, memo: Data) -> bool:
+    if "expanding" not in memo:
+        memo["expanding"] = len(model.cities_of(d, seat)) < model.traits(d, seat)["cities"]
+    return bool(memo["expanding"])
+
+
+def _site_dist(d: Data, seat: int, memo: Data) -> dict[int, int]:
+    """Steps over land from every square to the nearest square where a scout could found a city now
+    (or, while none is known, to the nearest square next to a face-down tile, to explore)."""
+    if "dist" in memo:
+        return memo["dist"]
+    from pygame_core.games.civilization import geo, start
+
+    grid = geo.grid(d)
+    occ = model.occupants(d)
+    land = [i for i, g in enumerate(grid) if g is not None and g["terrain"] != "water"]
+    goals = [i for i in land if start.found_ok(d, seat, i, occ)]
+    if not goals:
+        hidden = [i for i, c in enumerate(d["tiles"]) if not c["up"]]
+        goals = [i for i in land if any(geo.facing(d, i, c) is not None for c in hidden)]
+    dist = {i: 0 for i in goals}
+    frontier = list(goals)
+    while frontier:
+        nxt = []
+        for sq in frontier:
+            for n in geo.orth(d, sq):
+                g = grid[n]
+                if n not in dist and g is not None and g["terrain"] != "water":
+                    dist[n] = dist[sq] + 1
+                    nxt.append(n)
+        frontier = nxt
+    memo["dist"] = dist
+    memo["sites"] = set(goals) if goals and start.found_ok(d, seat, goals[0], occ) else set()
+    return dist
+
+
+def _group_sq(d: Data, a: dict[str, Any]) -> int:
+    if a["type"] == "move":
+        return int(a["from"])
+    return int(d["figs"][d["mv"]["figs"][0]]["sq"])
+
+
+def _stop(d: Data, seat: int, memo: Data) -> float:
+    """A group of scouts standing where it can found a city stays there (it founds next turn)."""
+    figs = d["mv"]["figs"] if d["mv"] else []
+    if figs and all(d["figs"][f]["k"] == "scout" for f in figs) and _expanding(d, seat, memo):
+        _site_dist(d, seat, memo)
+        if d["figs"][figs[0]]["sq"] in memo["sites"]:
+            return 25.0
+    return 0.0
+
+
+def _move(d: Data, seat: int, a: dict[str, Any], memo: Data) -> float:
     to = a["to"]
     scouts_only = (
         a.get("scouts", 0) > 0 and a.get("armies", 0) == 0
         if a["type"] == "move"
         else all(d["figs"][f]["k"] == "scout" for f in d["mv"]["figs"])
     )
-    if scouts_only and len(model.cities_of(d, seat)) < model.traits(d, seat)["cities"]:
-        from pygame_core.games.civilization import start
-
-        occ = model.occupants(d)
-        if start.found_ok(d, seat, to, occ):
+    if a["type"] == "move" and a.get("scouts", 0) and a.get("armies", 0):
+        return -4.0  # scouts and armies go their own ways
+    if scouts_only and _expanding(d, seat, memo):
+        dist = _site_dist(d, seat, memo)
+        here = dist.get(_group_sq(d, a))
+        there = dist.get(to)
+        if there is None:
+            return -6.0
+        if there == 0 and to in memo["sites"]:
             return 15.0
-        return 0.0
+        return 0.0 if here is None else 4.0 * (here - there)
     hostile = (
         model.enemy_on(d, to, seat)
         or str(to) in d["marks"]
