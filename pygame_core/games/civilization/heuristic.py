@@ -217,6 +217,19 @@ def _group_sq(d: Data, a: dict[str, Any]) -> int:
     return int(d["figs"][d["mv"]["figs"][0]]["sq"])
 
 
+def _gather_value(d: Data, seat: int, sq: int) -> float:
+    """What a scout standing on ``sq`` adds to a city of its owner when it gathers there (L1235)."""
+    from pygame_core.games.civilization import geo
+
+    g = geo.grid(d)[sq]
+    if g is None or g["terrain"] == "water" or model.city_at(d, sq) >= 0:
+        return 0.0
+    if model.owner_of_square(d, sq)[0] == seat:
+        return 0.0  # already worked
+    y = model.square_icons(d, sq)
+    return 3.0 * y["coin"] + y["trade"] + y["production"] + 0.5 * y["culture"]
+
+
 def _stop(d: Data, seat: int, memo: Data) -> float:
     """A group of scouts standing where it can found a city stays there (it founds next turn)."""
     figs = d["mv"]["figs"] if d["mv"] else []
@@ -245,6 +258,8 @@ def _move(d: Data, seat: int, a: dict[str, Any], memo: Data) -> float:
         if there == 0 and to in memo["sites"]:
             return 15.0
         return 0.0 if here is None else 4.0 * (here - there)
+    if scouts_only:
+        return 2.0 * (_gather_value(d, seat, to) - _gather_value(d, seat, _group_sq(d, a)))
     hostile = (
         model.enemy_on(d, to, seat)
         or str(to) in d["marks"]
