@@ -1,11 +1,13 @@
-"""The heuristic bot: "random, but progressing".
+"""The heuristic bot: every legal action gets a score from a few cheap rules; the best one is played.
 
-It aims at the economic and culture victories: researches the coin techs early (Pottery, Code of
-Laws, Democracy, Printing Press, Civil Service) and then the highest level it can, fills its coin
-tasks every turn, harvests resources for them, founds cities, advances on the culture track, and
-in battle plays the card that kills most for least. Movement is cautious: armies attack only with
-a good hand. Everything it reads is its own seat's view (own hand, public map and dials).
-Ties are broken at random, so the bot stays a random player wherever it has no opinion.
+It aims at the economic victory, with the tech victory as the second road: researches the coin
+techs early (Pottery, Code of Laws, Democracy, Printing Press, Civil Service) and then the highest
+level it can, fills its coin tasks every turn, harvests resources for them, advances on the
+culture track, and in battle plays the card that kills most for least. Scouts walk the shortest
+way over land to a square where a city may be founded (or to the unexplored edge) and wait there;
+at the city limit they gather on rich unworked squares. Movement is cautious: armies attack only
+with a large force. Everything it reads is its own seat's view (own hand, public map and dials).
+Ties are broken by the bot's seeded RNG, so it stays a random player wherever it has no opinion.
 """
 
 from __future__ import annotations
