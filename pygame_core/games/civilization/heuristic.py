@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.civilization import combat, model
-from pygame_core.games.civilization.data import TECHS, UNIT_CARDS, UNIT_TYPES
+from pygame_core.games.civilization import city, combat, geo, model, research, start
+from pygame_core.games.civilization.data import BUILDINGS, TECHS, TRACK, UNIT_CARDS, UNIT_TYPES
 from pygame_core.kernel.game import Game
 from pygame_core.kernel.rng import Rng
 from pygame_core.kernel.state import State
@@ -86,8 +86,6 @@ def _score(d: Data, seat: int, a: dict[str, Any], memo: Data) -> float:
         elif _pyramid_ready(d, seat):
             s -= 60  # save trade for Space Flight (26, L946)
     elif k == "produce":
-        from pygame_core.games.civilization import city
-
         s += _produce(d, seat, a)
         y = model.city_yield(d, a["city"])
         cost = 0 if a.get("free") else city.item_cost(d, seat, a["item"])
@@ -96,8 +94,6 @@ def _score(d: Data, seat: int, a: dict[str, Any], memo: Data) -> float:
         s -= 8 if str(a["sq"]) in d["items"] else 0
     elif k == "advance":
         sp = d["p"][seat]["track"]
-        from pygame_core.games.civilization.data import TRACK
-
         s -= TRACK[sp]["cost"].get("trade", 0) * 1.5 if sp < len(TRACK) else 0
     elif k == "harvest":
         s += 4 if "pottery" in p["techs"] else 0
@@ -119,15 +115,11 @@ def _score(d: Data, seat: int, a: dict[str, Any], memo: Data) -> float:
 
 
 def _pyramid_ready(d: Data, seat: int) -> bool:
-    from pygame_core.games.civilization import research
-
     c = research.counts(d, seat)
     return c[1] >= 5 and c[2] >= 4 and c[3] >= 3 and c[4] >= 2
 
 
 def _capital(d: Data, sq: int) -> float:
-    from pygame_core.games.civilization import geo
-
     tot = 0.0
     for n in geo.ring(d, sq):
         g = geo.grid(d)[n] if n is not None else None
@@ -151,8 +143,6 @@ def _produce(d: Data, seat: int, a: dict[str, Any]) -> float:
     if item.startswith("unit:"):
         return 2.0 if len(p["forces"]) < 6 else -3.0
     if item.startswith("building:"):
-        from pygame_core.games.civilization.data import BUILDINGS
-
         bid = item.split(":", 1)[1]
         have = [d["items"].get(str(q)) for q in model.outskirts(d, a["city"])]
         if any(
@@ -188,8 +178,6 @@ def _site_dist(d: Data, seat: int, memo: Data) -> dict[int, int]:
     (or, while none is known, to the nearest square next to a face-down tile, to explore)."""
     if "dist" in memo:
         return memo["dist"]
-    from pygame_core.games.civilization import geo, start
-
     grid = geo.grid(d)
     occ = model.occupants(d)
     land = [i for i, g in enumerate(grid) if g is not None and g["terrain"] != "water"]
@@ -221,8 +209,6 @@ def _group_sq(d: Data, a: dict[str, Any]) -> int:
 
 def _gather_value(d: Data, seat: int, sq: int) -> float:
     """What a scout standing on ``sq`` adds to a city of its owner when it gathers there (L1235)."""
-    from pygame_core.games.civilization import geo
-
     g = geo.grid(d)[sq]
     if g is None or g["terrain"] == "water" or model.city_at(d, sq) >= 0:
         return 0.0
