@@ -350,6 +350,11 @@ export function mapSVG(o) {
     figs.push(`<rect class="fig-hit" x="${x}" y="${y}" width="${S}" height="${S}"><title>${esc(lab)}</title></rect>`);
   }
   layers.push(`<g class="l-figs">${figs.join("")}</g>`);
+  if (o.battleSq != null && o.battleSq >= 0) {
+    const [x, y] = xy(o.battleSq);
+    layers.push(`<g class="l-battle"><rect class="battle-sq" data-testid="battle-square" x="${x + 0.2}" y="${y + 0.2}" width="${S - 0.4}" height="${S - 0.4}" rx="1.2"><title>${esc(t("battle_here"))}</title></rect>`
+      + `<text class="battle-x" x="${x + S - 1.4}" y="${y + 3.4}">⚔</text></g>`);
+  }
   // clickable squares (legal targets only) on top
   const hot = [];
   for (const [sq, kind] of o.hot) {

@@ -206,6 +206,7 @@ function mapSection(view, ctx) {
   for (const [sq, key] of hot) hotKinds.set(sq, key);
   const svg = mapSVG({
     view, t, cells,
+    battleSq: view.battle ? view.battle.square : null,
     hot: [...hotKinds].map(([sq, key]) => [sq, key.split(":")[0] === "stack" ? "pick" : key.startsWith("city") ? "pick" : "reach"]),
     keyOf: (sq) => hotKinds.get(sq),
     hotLabel: (sq) => keyLabel(view, hotKinds.get(sq)),
@@ -253,20 +254,39 @@ function unitChip(ctx, u, key) {
 function battleSection(view, ctx) {
   const b = view.battle;
   if (!b) return "";
-  const sideName = (s) => (s === "d" && b.defender == null ? `${t("barbarians")}${b.proxy != null ? ` (${seatName(ctx, b.proxy)})` : ""}` : seatName(ctx, s === "a" ? b.attacker : b.defender));
-  const fronts = (b.fronts || []).map((f, i) => {
-    const card = (u) => (u ? `<span class="unit u-${esc(u.type)}${u.wounds >= u.strength ? " dead" : ""}"><span class="u-type">${esc(nm("unit", u.type))}</span><span class="u-str">${u.strength}</span>${u.wounds ? `<span class="u-w">−${u.wounds}</span>` : ""}</span>` : `<span class="unit empty">—</span>`);
-    const k = `front:${i}`;
-    const pickMe = ctx.candidates(k).length;
-    return `<li class="front${pickMe ? " target" : ""}"><span class="f-n">${esc(t("front_n", { n: i + 1 }))}</span>${card(f.a)}<span class="vs">⚔</span>${card(f.d)}</li>`;
-  }).join("");
-  const counts = (s) => UNITS.filter((u) => b.hand_count && b.hand_count[s] && b.hand_count[s][u]).map((u) => `${nm("unit", u)} ×${b.hand_count[s][u]}`).join(", ") || "—";
-  const hand = b.hand ? `<div class="b-hand"><h3 class="mini-h">${esc(t("your_battle_hand"))}</h3><div class="units">${b.hand.map((u) => unitChip(ctx, u, `bcard:${u.id}`)).join("")}</div></div>` : "";
+  const barb = b.defender == null;
+  const seatOf = (s) => (s === "a" ? b.attacker : b.defender);
+  const sideName = (s) => (s === "d" && barb ? `${t("barbarians")}${b.proxy != null ? ` (${seatName(ctx, b.proxy)})` : ""}` : seatName(ctx, seatOf(s)));
+  const count = (s) => UNITS.reduce((n, u) => n + ((b.hand_count && b.hand_count[s] && b.hand_count[s][u]) || 0), 0);
+  const counts = (s) => UNITS.filter((u) => b.hand_count && b.hand_count[s] && b.hand_count[s][u]).map((u) => `${nm("unit", u)} ×${b.hand_count[s][u]}`).join(", ");
+  const head = (s) => {
+    const seat = seatOf(s);
+    const you = b.side === s;
+    const list = counts(s);
+    return `<div class="b-head ${s}${seat != null ? ` seat-${seat}` : " barb"}${you ? " you" : ""}${b.turn === s ? " now" : ""}" data-testid="battle-side" data-side="${s}">`
+      + `<strong>${esc(t(s === "a" ? "attacker" : "defender"))}</strong> <span class="b-name">${esc(sideName(s))}</span>${you ? ` <span class="b-you">${esc(t("your_side"))}</span>` : ""}`
+      + `<span class="b-meta">${esc(t("bonus_n", { n: (b.bonus && b.bonus[s]) || 0 }))} · ${esc(t("cards_n", { n: count(s) }))}${list ? ` (${esc(list)})` : ""}</span></div>`;
+  };
+  const card = (u, s, i) => {
+    if (!u) return `<span class="unit empty" aria-label="${esc(t("no_unit"))}">—</span>`;
+    const dead = u.wounds >= u.strength;
+    const inner = `<span class="u-type">${esc(nm("unit", u.type))}</span><span class="u-str">${u.strength}</span>`
+      + (u.wounds ? `<span class="u-w">${esc(dead ? t("killed") : t("wounds_n", { n: u.wounds }))}</span>` : "");
+    const label = `${nm("unit", u.type)} ${u.strength}${u.wounds ? `, ${t("wounds_n", { n: u.wounds })}` : ""}`;
+    const cls = `unit u-${esc(u.type)}${dead ? " dead" : ""}`;
+    // the unit on the side that does not play now is the target of an attack on its front
+    return s !== b.side ? keyButton(ctx, `front:${i}`, inner, cls, label) : `<span class="${cls}" title="${esc(label)}">${inner}</span>`;
+  };
+  const fronts = (b.fronts || []).map((f, i) => `<li class="front" data-testid="battle-front" data-front="${i}"><span class="f-n">${esc(t("front_n", { n: i + 1 }))}</span>`
+    + `<span class="f-slot a">${card(f.a, "a", i)}</span><span class="vs" aria-hidden="true">⚔</span><span class="f-slot d">${card(f.d, "d", i)}</span></li>`).join("");
+  const newFront = ctx.candidates("front:-1").length || ctx.selAll.includes("front:-1")
+    ? `<div class="b-new">${keyButton(ctx, "front:-1", `＋ ${esc(t("new_front"))}`, "new-front", t("new_front"))}</div>` : "";
+  const hand = b.hand ? `<div class="b-hand"><h3 class="mini-h">${esc(t("your_battle_hand"))}</h3><div class="units">${b.hand.map((u) => unitChip(ctx, u, `bcard:${u.id}`)).join("") || `<span class="muted">${esc(t("none"))}</span>`}</div></div>` : "";
   const turn = b.turn ? t("to_play", { name: sideName(b.turn) }) : "";
   return `<section class="battle" data-testid="civ-battle" aria-label="${esc(t("battle"))}"><h2 class="mini-h">⚔ ${esc(t("battle_at", { at: coords(view, b.square) }))} ${rl("combat", t("battle"))}</h2>`
-    + `<div class="b-sides"><div class="b-side a seat-${b.attacker}"><strong>${esc(t("attacker"))}:</strong> ${esc(sideName("a"))} · ${esc(t("bonus_n", { n: (b.bonus && b.bonus.a) || 0 }))} · ${esc(t("cards_left", { list: counts("a") }))}</div>`
-    + `<div class="b-side d${b.defender != null ? ` seat-${b.defender}` : ""}"><strong>${esc(t("defender"))}:</strong> ${esc(sideName("d"))} · ${esc(t("bonus_n", { n: (b.bonus && b.bonus.d) || 0 }))} · ${esc(t("cards_left", { list: counts("d") }))}</div></div>`
-    + `<p class="b-turn">${esc(turn)}</p><ol class="fronts">${fronts || `<li class="muted">${esc(t("no_fronts"))}</li>`}</ol>${hand}</section>`;
+    + `<div class="b-table"><div class="b-heads">${head("a")}<span class="vs" aria-hidden="true">⚔</span>${head("d")}</div>`
+    + `<ol class="fronts">${fronts || `<li class="muted no-front">${esc(t("no_fronts"))}</li>`}</ol></div>`
+    + `<p class="b-turn${b.turn === b.side ? " mine" : ""}">${esc(turn)}</p>${newFront}${hand}</section>`;
 }
 
 function researchSection(view, ctx) {
@@ -281,18 +301,32 @@ function researchSection(view, ctx) {
   return `<section class="research" data-testid="civ-research" aria-label="${esc(t("research_options"))}"><h2 class="mini-h">${esc(t("research_options"))} ${rl("research", t("phase_research"))}</h2>${rows}</section>`;
 }
 
+/** The tech pyramid by row (a starting tech sits in row 1 whatever its level), with the open slots of each
+ * row drawn dashed: a row holds at most one tech fewer than the row below it (digest A39). */
 function pyramid(civ) {
-  const rows = [1, 2, 3, 4, 5].map((lv) => civ.techs.filter((x) => (N.tech[x.id] ? N.tech[x.id].level : x.row) === lv));
-  const html = rows.map((row, i) => `<div class="pyr-row lv-${i + 1}" data-level="${i + 1}">`
-    + (row.length ? row.map((x) => `<span class="tech lv-${i + 1}" title="${esc(pick(N.tech[x.id] && N.tech[x.id].text))}">${esc(nm("tech", x.id))}</span>`).join("") : `<span class="tech empty" aria-hidden="true"></span>`)
-    + `</div>`).reverse().join("");
+  const level = (x) => (N.tech[x.id] ? N.tech[x.id].level : x.row);
+  const rows = [1, 2, 3, 4, 5].map((r) => civ.techs.filter((x) => (x.row || level(x)) === r));
+  const html = rows.map((row, i) => {
+    const open = i === 0 ? 0 : Math.max(0, rows[i - 1].length - 1 - row.length);
+    if (!row.length && !open) return "";
+    const techs = row.map((x) => `<span class="tech lv-${level(x)}" title="${esc(`${nm("tech", x.id)} (${t("tech_level", { n: level(x) })}): ${pick(N.tech[x.id] && N.tech[x.id].text)}`)}">${esc(nm("tech", x.id))}</span>`).join("");
+    const slots = Array.from({ length: Math.min(open, 5) }, () => `<span class="tech empty" title="${esc(t("pyramid_slot", { n: i + 1 }))}"><span class="sr-only">${esc(t("pyramid_slot", { n: i + 1 }))}</span></span>`).join("");
+    return `<div class="pyr-row lv-${i + 1}" data-level="${i + 1}"><span class="pyr-n" aria-hidden="true">${["I", "II", "III", "IV", "V"][i]}</span><span class="pyr-techs">${techs}${slots}</span></div>`;
+  }).reverse().join("");
   return `<div class="pyramid" data-testid="tech-pyramid" aria-label="${esc(t("tech_pyramid"))}">${html}</div>`;
 }
 
 function dial(label, value, max, cls) {
   const pct = Math.max(0, Math.min(100, Math.round((value / max) * 100)));
-  return `<div class="dial ${cls}" role="meter" aria-valuemin="0" aria-valuemax="${max}" aria-valuenow="${value}" aria-label="${esc(label)}">`
+  return `<div class="dial ${cls}" data-testid="dial-${cls.slice(2)}" role="meter" aria-valuemin="0" aria-valuemax="${max}" aria-valuenow="${value}" aria-label="${esc(label)}">`
     + `<span class="d-lbl">${esc(label)}</span><span class="d-bar"><span style="width:${pct}%"></span></span><span class="d-val">${value}</span></div>`;
+}
+
+function traitsLine(c) {
+  const tr = c.traits;
+  if (!tr) return "";
+  const water = tr.water && tr.water !== "none" ? ` · ${t("water_" + tr.water)}` : "";
+  return `<p class="line traits" data-testid="civ-traits">${esc(t("traits_line", { speed: tr.speed, stack: tr.stack, hand: tr.hand, battle: tr.battle_hand }))}${esc(water)}</p>`;
 }
 
 function civSheet(view, ctx, c) {
@@ -321,10 +355,11 @@ function civSheet(view, ctx, c) {
     + `<span class="civ-name" title="${esc(N.civ[c.civ] ? pick(N.civ[c.civ].text) : "")}">${esc(civName)}${leader ? ` · ${esc(leader)}` : ""}</span>`
     + `<span class="gov">${esc(t("government"))}: <strong>${esc(gov)}</strong></span>${moving && !view.over ? `<span class="flag moving">${esc(t("to_move"))}</span>` : ""}</header>`
     + `<div class="sh-grid"><div class="sh-col">`
-    + dial(t("trade"), c.trade, 27, "d-trade") + dial(t("coins"), c.coins, 15, "d-coin")
+    + `<div class="dials" title="${esc(t("dials_help"))}">` + dial(t("trade_dial"), c.trade, 27, "d-trade") + dial(t("economy_dial"), c.coins, 15, "d-coin") + `</div>`
     + `<p class="line">${esc(t("culture"))}: <strong>${c.culture}</strong> · ${esc(t("culture_step", { n: c.culture_level }))}</p>`
     + `<p class="line">${esc(t("cities_limit", { n: (view.cities || []).filter((x) => x.owner === c.seat).length, max: c.city_limit }))} · ${esc(t("figures_left", { a: c.unbuilt.army, s: c.unbuilt.scout }))}</p>`
     + `<div class="line res-line">${esc(t("resources"))}: ${res}</div>`
+    + traitsLine(c)
     + (tokens ? `<p class="line">${esc(t("coin_tokens"))}: ${esc(tokens)}</p>` : "")
     + (gps ? `<div class="line">${esc(t("great_persons"))}: ${gps}</div>` : "")
     + (wonders ? `<div class="line">${esc(t("wonders"))}: ${wonders}</div>` : "")
@@ -339,7 +374,7 @@ function marketSection(view) {
   if (!m) return "";
   const res = Object.entries(m.resources || {}).map(([r, n]) => `<span class="res"><svg viewBox="0 0 10 10" aria-hidden="true"><use href="#ci-${esc(r)}"/></svg>${esc(nm("resource", r))} ×${n}</span>`).join("");
   const bld = Object.entries(m.buildings || {}).map(([b, n]) => `<li>${esc(nm("building", b))} <span class="muted">×${n}</span></li>`).join("");
-  const won = (m.wonders || []).map((w) => `<li>${esc(nm("wonder", w))}</li>`).join("");
+  const won = (m.wonders || []).map((w) => `<li title="${esc(pick(N.wonder[w] && N.wonder[w].text))}">${esc(nm("wonder", w))} <span class="muted">${esc(N.wonder[w] ? `${t("era_" + N.wonder[w].era)} · ${pick(N.wonder[w].text)}` : "")}</span></li>`).join("");
   const decks = Object.entries(m.unit_decks || {}).map(([u, d]) => `<li>${esc(nm("unit", u))}: ${d.count}${d.face_up ? ` (+${d.face_up} ${esc(t("face_up"))})` : ""}</li>`).join("");
   const cdecks = Object.entries(m.culture_decks || {}).map(([e, d]) => `<li>${esc(t("era_" + e))}: ${d.count}</li>`).join("");
   return `<section class="market" data-testid="civ-market" aria-label="${esc(t("market"))}"><h2 class="mini-h">${esc(t("market"))}</h2>`
@@ -348,6 +383,20 @@ function marketSection(view) {
     + `<div><h3 class="mini-h">${esc(t("buildings"))}</h3><ul class="plain cols">${bld}</ul></div>`
     + `<div><h3 class="mini-h">${esc(t("wonders"))} ${m.wonder_deck ? `<span class="muted">(${esc(t("deck_n", { n: m.wonder_deck }))})</span>` : ""}</h3><ul class="plain">${won || `<li class="muted">${esc(t("none"))}</li>`}</ul>`
     + `<h3 class="mini-h">${esc(t("culture_decks"))}</h3><ul class="plain">${cdecks}</ul><p class="line">${esc(t("gp_left", { n: m.great_persons_left }))}</p></div></div></section>`;
+}
+
+/** What a step costs in each era and what the symbols mean, read from the track's spaces. */
+function trackKey(track) {
+  const eras = [];
+  for (const sp of track) {
+    const last = eras[eras.length - 1];
+    if (last && last.era === sp.era && last.c === sp.cost.culture && last.t === sp.cost.trade) last.to = sp.index;
+    else eras.push({ era: sp.era, from: sp.index, to: sp.index, c: sp.cost.culture, t: sp.cost.trade });
+  }
+  const cost = (e) => (e.t ? t("cost_ct", { c: e.c, t: e.t }) : t("cost_c", { c: e.c }));
+  const items = eras.map((e) => `<li class="era-${esc(e.era)}"><strong>${esc(t("era_" + e.era))} ${e.from}–${e.to}</strong>: ${esc(cost(e))}</li>`).join("");
+  return `<ul class="ct-key" data-testid="culture-track-key">${items}`
+    + `<li><svg viewBox="0 0 10 10" aria-hidden="true"><use href="#ci-gp"/></svg> ${esc(t("ct_gp_key"))}</li><li>★ ${esc(t("ct_victory"))}</li><li>${esc(t("ct_event_key"))}</li></ul>`;
 }
 
 function cultureTrack(view, ctx) {
@@ -360,7 +409,7 @@ function cultureTrack(view, ctx) {
     + (at[sp.index] || []).map((s) => `<span class="pawn seat-${s}" title="${esc(seatName(ctx, s))}"></span>`).join("") + `</li>`;
   const start = (at[0] || []).map((s) => `<span class="pawn seat-${s}" title="${esc(seatName(ctx, s))}"></span>`).join("");
   return `<section class="culture-track" data-testid="civ-culture-track" aria-label="${esc(t("culture_track"))}"><h2 class="mini-h">${esc(t("culture_track"))} ${rl("culture", t("culture_track"))}</h2>`
-    + `<ol class="ct-list"><li class="ct ct-start"><span class="ct-n">0</span>${start}</li>${track.map(cell).join("")}</ol></section>`;
+    + `<ol class="ct-list"><li class="ct ct-start"><span class="ct-n">0</span>${start}</li>${track.map(cell).join("")}</ol>${trackKey(track)}</section>`;
 }
 
 function overBox(view, ctx) {
