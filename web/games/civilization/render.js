@@ -322,6 +322,20 @@ function dial(label, value, max, cls) {
     + `<span class="d-lbl">${esc(label)}</span><span class="d-bar"><span style="width:${pct}%"></span></span><span class="d-val">${value}</span></div>`;
 }
 
+/** Own standing forces grouped by type, then strength ("Infantry: 4 ×3, 5 ×1"): one line per type. */
+function forcesList(forces) {
+  if (!forces.length) return `<p class="muted">${esc(t("none"))}</p>`;
+  const rows = UNITS.map((u) => {
+    const by = {};
+    for (const f of forces) if (f.type === u) by[f.strength] = (by[f.strength] || 0) + 1;
+    const strengths = Object.keys(by).map(Number).sort((a, b) => b - a);
+    if (!strengths.length) return "";
+    return `<li class="f-row u-${u}"><span class="u-type">${esc(nm("unit", u))}</span>`
+      + strengths.map((st) => `<span class="f-chip" title="${esc(`${nm("unit", u)} ${st} ×${by[st]}`)}"><b>${st}</b>${by[st] > 1 ? `<small>×${by[st]}</small>` : ""}</span>`).join("") + `</li>`;
+  }).join("");
+  return `<ul class="forces" data-testid="standing-forces">${rows}</ul>`;
+}
+
 function traitsLine(c) {
   const tr = c.traits;
   if (!tr) return "";
@@ -340,7 +354,7 @@ function civSheet(view, ctx, c) {
     return `<li><span class="u-type">${esc(nm("unit", u))}</span> <span class="rank">${r ? `${esc(t("rank_n", { n: r }))} · ${esc(rn)}` : "—"}</span></li>`;
   }).join("");
   const forces = c.forces
-    ? `<div class="units">${c.forces.map((u) => unitChip(ctx, u, null)).join("") || `<span class="muted">${esc(t("none"))}</span>`}</div>`
+    ? forcesList(c.forces)
     : `<p>${esc(UNITS.filter((u) => c.forces_count && c.forces_count[u]).map((u) => `${nm("unit", u)} ×${c.forces_count[u]}`).join(", ") || t("none"))} <span class="muted">(${esc(t("hidden_cards"))})</span></p>`;
   const hand = c.hand
     ? `<div class="c-hand">${c.hand.map((h) => keyButton(ctx, `ccard:${h.id}`, `<span class="cc-name">${esc(nm("event", h.event))}</span><span class="cc-text">${esc(pick(N.event[h.event] && N.event[h.event].text))}</span>`, `ccard era-${esc(N.event[h.event] ? N.event[h.event].era : "")}`, nm("event", h.event))).join("") || `<span class="muted">${esc(t("none"))}</span>`}</div>`
@@ -415,8 +429,17 @@ function cultureTrack(view, ctx) {
 function overBox(view, ctx) {
   if (!view.over) return "";
   const v = view.victory;
+  const winners = view.winners || [];
+  let why = "";
+  if (v === "learning") {
+    // the learning game ends when a player founds a third city (L322), or when a capital is taken
+    const third = view.civs.filter((c) => (view.cities || []).filter((x) => x.owner === c.seat).length >= 3).map((c) => seatName(ctx, c.seat));
+    why = third.length ? t("learning_end_city", { names: third.join(", ") }) : t("learning_end_other");
+  } else if (v && winners.length) {
+    why = t("winners_are", { names: winners.map((s) => seatName(ctx, s)).join(", ") }) + (t("why_" + v) !== "why_" + v ? ` — ${t("why_" + v)}` : "");
+  }
   return `<section class="civ-over" data-testid="civ-over"><h2 class="mini-h">${esc(t("victory_" + (v || "none")))}</h2>`
-    + (v === "learning" ? "" : `<p>${esc(t("winners_are", { names: (view.winners || []).map((s) => seatName(ctx, s)).join(", ") }))}</p>`) + `</section>`;
+    + (why ? `<p>${esc(why)}</p>` : "") + `</section>`;
 }
 
 // ------------------------------------------------------------------------------- the contract
