@@ -134,7 +134,7 @@ def test_every_sheet_shows_dials_government_pyramid_and_ranks(contexts, base_url
 def fronts_shown(page: Any) -> list[tuple[str, str]]:
     """Per front on screen, the text of the attacker's and the defender's slot."""
     return page.locator("[data-testid='battle-front']").evaluate_all(
-        "els => els.map(e => [e.querySelector('.f-slot.a').innerText.trim(), e.querySelector('.f-slot.d').innerText.trim()])"
+        "els => els.map(e => ['.f-slot.a', '.f-slot.d'].map(s => e.querySelector(s).innerText.trim()))"
     )
 
 
@@ -147,7 +147,8 @@ def check_fronts(page: Any, b: dict[str, Any]) -> None:
             if unit is None:
                 assert txt == "—", (txt, front)
             else:
-                assert n["unit"][unit["type"]]["name"]["en"] in txt and str(unit["strength"]) in txt, (txt, unit)
+                name = n["unit"][unit["type"]]["name"]["en"]
+                assert name in txt and str(unit["strength"]) in txt, (txt, unit)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=IDS)
