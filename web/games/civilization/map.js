@@ -45,11 +45,19 @@ function fitted(W, H) {
   return { x: 0, y: 0, w: W, h: H };
 }
 
-/** The current viewBox of a map of W x H units (fitted on first use). */
-export function camera(W, H) {
+/** The current viewBox of a map of W x H units (on first use: `first`, e.g. the viewer's area, else the whole map). */
+export function camera(W, H, first) {
   const k = `${W}x${H}`;
-  if (!cams.has(k)) cams.set(k, fitted(W, H));
+  if (!cams.has(k)) cams.set(k, first ? { ...first } : fitted(W, H));
   return cams.get(k);
+}
+
+/** Show the box {x, y, w, h} (SVG units) kept in the svg's data-focus (the viewer's own area). */
+export function focusCamera(svg) {
+  const f = (svg.dataset.focus || "").split(" ").map(Number);
+  if (f.length !== 4 || f.some((x) => !Number.isFinite(x))) return resetCamera(svg);
+  Object.assign(camOf(svg), { x: f[0], y: f[1], w: f[2], h: f[3] });
+  apply(svg, camOf(svg));
 }
 
 const vbText = (c) => `${+c.x.toFixed(2)} ${+c.y.toFixed(2)} ${+c.w.toFixed(2)} ${+c.h.toFixed(2)}`;
@@ -286,7 +294,8 @@ export function mapSVG(o) {
   const map = view.map;
   const W = map.w * S;
   const H = map.h * S;
-  const cam = camera(W, H);
+  const focus = o.focus ? { x: o.focus.x * S, y: o.focus.y * S, w: o.focus.w * S, h: o.focus.h * S } : null;
+  const cam = camera(W, H, focus);
   const xy = (sq) => [(sq % map.w) * S, Math.floor(sq / map.w) * S];
   const layers = [];
   layers.push(`<g class="l-terrain">${terrainLayer(map, t)}</g>`);
@@ -366,8 +375,12 @@ export function mapSVG(o) {
     if (!tile) continue;
     hot.push(`<rect class="hot explore" data-mapkey="tile:${cell}" x="${tile.x * 4 * S + 1}" y="${tile.y * 4 * S + 1}" width="${4 * S - 2}" height="${4 * S - 2}" rx="2"><title>${esc(t("explore_here"))}</title></rect>`);
   }
+  if (o.selSq != null) {
+    const [x, y] = xy(o.selSq);
+    hot.push(`<rect class="sel-ring" data-testid="map-selected" x="${x + 0.3}" y="${y + 0.3}" width="${S - 0.6}" height="${S - 0.6}" rx="1"/>`);
+  }
   layers.push(`<g class="l-hot">${hot.join("")}</g>`);
-  return `<svg class="civ-map" data-testid="civ-map" viewBox="${vbText(cam)}" data-mapw="${W}" data-maph="${H}" data-zoom="${(W / cam.w).toFixed(3)}"`
+  return `<svg class="civ-map" data-testid="civ-map" viewBox="${vbText(cam)}" data-mapw="${W}" data-maph="${H}"${focus ? ` data-focus="${vbText(focus)}"` : ""} data-zoom="${(W / cam.w).toFixed(3)}"`
     + ` preserveAspectRatio="xMidYMid meet" tabindex="0" role="img" aria-label="${esc(t("map_label"))}" focusable="true">`
     + DEFS + layers.join("") + `</svg>`;
 }

@@ -15,7 +15,7 @@ import { translator, pick, esc } from "../../app/i18n.js";
 import { rulesLink } from "../../app/rules-link.js";
 import STRINGS from "./strings.js";
 import N from "./names.js";
-import { mapSVG, installMapInput, zoomBy, resetCamera } from "./map.js";
+import { mapSVG, installMapInput, zoomBy, resetCamera, focusCamera } from "./map.js";
 
 export const strings = STRINGS;
 const t = translator(STRINGS);
@@ -36,6 +36,7 @@ if (typeof document !== "undefined") {
     const z = b.dataset.mapZoom;
     if (z === "in") zoomBy(svg, 1.3);
     else if (z === "out") zoomBy(svg, 1 / 1.3);
+    else if (z === "home") focusCamera(svg);
     else resetCamera(svg);
   });
 }
@@ -199,6 +200,41 @@ function decisionsBox(view, ctx) {
   return `<div class="civ-decisions" data-testid="civ-decisions"><ul>${items}</ul></div>`;
 }
 
+/**
+ * The viewer's own area in squares (home tile, cities and figures, two squares around), for the map's
+ * first view when the whole map would draw its squares small; null when that area is most of the map.
+ */
+function ownArea(view) {
+  const me = view.seat;
+  const { w, h, tiles } = view.map;
+  if (me == null || !tiles) return null;
+  const sqs = [];
+  for (const tl of tiles) if (tl.home === me) sqs.push(tl.y * 4 * w + tl.x * 4, (tl.y * 4 + 3) * w + tl.x * 4 + 3);
+  for (const c of view.cities || []) if (c.owner === me) sqs.push(c.sq);
+  for (const f of view.figures || []) if (f.owner === me && f.sq != null && f.sq >= 0) sqs.push(f.sq);
+  if (!sqs.length) return null;
+  const xs = sqs.map((q) => q % w);
+  const ys = sqs.map((q) => Math.floor(q / w));
+  let x0 = Math.max(0, Math.min(...xs) - 2);
+  let y0 = Math.max(0, Math.min(...ys) - 2);
+  let x1 = Math.min(w, Math.max(...xs) + 3);
+  let y1 = Math.min(h, Math.max(...ys) + 3);
+  // at least 8 x 8 squares, grown around the area and kept on the map
+  const grow = (a, b, min, max) => {
+    if (b - a >= min) return [a, b];
+    const extra = min - (b - a);
+    let na = a - Math.floor(extra / 2);
+    let nb = b + Math.ceil(extra / 2);
+    if (na < 0) { nb -= na; na = 0; }
+    if (nb > max) { na -= nb - max; nb = max; }
+    return [Math.max(0, na), nb];
+  };
+  [x0, x1] = grow(x0, x1, Math.min(8, w), w);
+  [y0, y1] = grow(y0, y1, Math.min(8, h), h);
+  if ((x1 - x0) * (y1 - y0) > 0.6 * w * h) return null;
+  return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
+}
+
 function mapSection(view, ctx) {
   const { hot, cells } = hotSquares(view, ctx);
   const selStack = ctx.selAll.find((k) => k.startsWith("stack:") || k.startsWith("city:"));
@@ -207,6 +243,8 @@ function mapSection(view, ctx) {
   const svg = mapSVG({
     view, t, cells,
     battleSq: view.battle ? view.battle.square : null,
+    focus: ownArea(view),
+    selSq: selStack ? (selStack.startsWith("stack:") ? +selStack.slice(6) : ((view.cities || []).find((c) => `city:${c.index}` === selStack) || {}).sq) : null,
     hot: [...hotKinds].map(([sq, key]) => [sq, key.split(":")[0] === "stack" ? "pick" : key.startsWith("city") ? "pick" : "reach"]),
     keyOf: (sq) => hotKinds.get(sq),
     hotLabel: (sq) => keyLabel(view, hotKinds.get(sq)),
@@ -221,7 +259,8 @@ function mapSection(view, ctx) {
   return `<section class="map-wrap" aria-label="${esc(t("map"))}">`
     + `<div class="map-tools"><button type="button" class="btn small" data-map-zoom="in" aria-label="${esc(t("zoom_in"))}" title="${esc(t("zoom_in"))}">+</button>`
     + `<button type="button" class="btn small" data-map-zoom="out" aria-label="${esc(t("zoom_out"))}" title="${esc(t("zoom_out"))}">−</button>`
-    + `<button type="button" class="btn small" data-map-zoom="fit">${esc(t("zoom_fit"))}</button>${sel}`
+    + `<button type="button" class="btn small" data-map-zoom="fit">${esc(t("zoom_fit"))}</button>`
+    + (ownArea(view) ? `<button type="button" class="btn small" data-map-zoom="home">${esc(t("zoom_home"))}</button>` : "") + sel
     + `<span class="map-help muted">${esc(t("map_help"))}</span></div>`
     + svg + (twins ? `<div class="twins" role="group" aria-label="${esc(t("map_targets"))}">${twins}</div>` : "")
     + legend() + `</section>`;

@@ -158,6 +158,7 @@ export default {
     why_economic: "15 coins on the economy dial",
     why_military: "conquered another player's capital",
     why_turn_limit: "ahead when the turn limit was reached (culture track, then techs, then coins)",
+    zoom_home: "My area",
   },
   "zh-Hant": {
     hint_setup: "在標示的格子上放置首都，再放置軍隊與偵察隊。",
@@ -315,6 +316,7 @@ export default {
     why_economic: "經濟轉盤上有15個錢幣",
     why_military: "征服了另一位玩家的首都",
     why_turn_limit: "達到回合上限時領先（先比文化軌，再比科技數，再比錢幣）",
+    zoom_home: "我的區域",
   },
   "zh-Hans": {
     hint_setup: "在标示的格子上放置首都，再放置军队与侦察队。",
@@ -472,5 +474,6 @@ export default {
     why_economic: "经济转盘上有15个钱币",
     why_military: "征服了另一位玩家的首都",
     why_turn_limit: "达到回合上限时领先（先比文化轨，再比科技数，再比钱币）",
+    zoom_home: "我的区域",
   },
 };
