@@ -290,6 +290,12 @@ function unitChip(ctx, u, key) {
   return key ? keyButton(ctx, key, inner, `unit u-${esc(u.type)}`, label) : `<span class="unit u-${esc(u.type)}" title="${esc(label)}">${inner}</span>`;
 }
 
+/** Which unit type trumps which (names.js), in words: the trumping unit deals its wounds first. */
+function trumpsLine() {
+  const pairs = UNITS.filter((u) => N.unit[u] && N.unit[u].trumps).map((u) => t("trumps", { a: nm("unit", u), b: nm("unit", N.unit[u].trumps) }));
+  return pairs.length ? `<p class="b-trumps muted" data-testid="battle-trumps">${esc(pairs.join(" · "))} — ${esc(t("trumps_rule"))}</p>` : "";
+}
+
 function battleSection(view, ctx) {
   const b = view.battle;
   if (!b) return "";
@@ -325,7 +331,7 @@ function battleSection(view, ctx) {
   return `<section class="battle" data-testid="civ-battle" aria-label="${esc(t("battle"))}"><h2 class="mini-h">⚔ ${esc(t("battle_at", { at: coords(view, b.square) }))} ${rl("combat", t("battle"))}</h2>`
     + `<div class="b-table"><div class="b-heads">${head("a")}<span class="vs" aria-hidden="true">⚔</span>${head("d")}</div>`
     + `<ol class="fronts">${fronts || `<li class="muted no-front">${esc(t("no_fronts"))}</li>`}</ol></div>`
-    + `<p class="b-turn${b.turn === b.side ? " mine" : ""}">${esc(turn)}</p>${newFront}${hand}</section>`;
+    + `<p class="b-turn${b.turn === b.side ? " mine" : ""}">${esc(turn)}</p>${newFront}${hand}${trumpsLine()}</section>`;
 }
 
 function researchSection(view, ctx) {

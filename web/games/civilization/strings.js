@@ -159,6 +159,8 @@ export default {
     why_military: "conquered another player's capital",
     why_turn_limit: "ahead when the turn limit was reached (culture track, then techs, then coins)",
     zoom_home: "My area",
+    trumps: "{a} trumps {b}",
+    trumps_rule: "a trumping unit deals its wounds first, and a unit it kills deals none",
   },
   "zh-Hant": {
     hint_setup: "在標示的格子上放置首都，再放置軍隊與偵察隊。",
@@ -317,6 +319,8 @@ export default {
     why_military: "征服了另一位玩家的首都",
     why_turn_limit: "達到回合上限時領先（先比文化軌，再比科技數，再比錢幣）",
     zoom_home: "我的區域",
+    trumps: "{a}贏過{b}",
+    trumps_rule: "贏過的部隊先造成傷害；被它殲滅的部隊不會造成傷害",
   },
   "zh-Hans": {
     hint_setup: "在标示的格子上放置首都，再放置军队与侦察队。",
@@ -475,5 +479,7 @@ export default {
     why_military: "征服了另一位玩家的首都",
     why_turn_limit: "达到回合上限时领先（先比文化轨，再比科技数，再比钱币）",
     zoom_home: "我的区域",
+    trumps: "{a}赢过{b}",
+    trumps_rule: "赢过的部队先造成伤害；被它歼灭的部队不会造成伤害",
   },
 };
