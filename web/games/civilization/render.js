@@ -195,7 +195,8 @@ function decisionsBox(view, ctx) {
   const items = ds.map((d) => {
     const who = (d.seats || []).map((s) => seatName(ctx, s)).join(", ");
     const answered = d.answered ? ` — ${t("answered", { names: d.answered.map((s) => seatName(ctx, s)).join(", ") || "—" })}` : "";
-    return `<li>${esc(t("dec_" + d.kind))}: ${esc(who)}${esc(answered)}</li>`;
+    const k = `dec_${d.kind}`;
+    return `<li>${esc(t(k) !== k ? t(k) : d.kind.replace(/_/g, " "))}: ${esc(who)}${esc(answered)}</li>`;
   }).join("");
   return `<div class="civ-decisions" data-testid="civ-decisions"><ul>${items}</ul></div>`;
 }
@@ -342,7 +343,7 @@ function researchSection(view, ctx) {
   const byLv = {};
   for (const id of opts) (byLv[N.tech[id] ? N.tech[id].level : 0] ||= []).push(id);
   const rows = Object.keys(byLv).sort().map((lv) => `<div class="r-row"><span class="r-lv">${esc(t("tech_level", { n: lv }))}</span>`
-    + byLv[lv].map((id) => keyButton(ctx, `tech:${id}`, `<span class="tname">${esc(nm("tech", id))}</span>`, "tech-opt", `${nm("tech", id)}: ${pick(N.tech[id] && N.tech[id].text)}`)).join("") + `</div>`).join("");
+    + byLv[lv].map((id) => keyButton(ctx, `tech:${id}`, `<span class="tname">${esc(nm("tech", id))}</span><span class="ttext">${esc(pick(N.tech[id] && N.tech[id].text))}</span>`, "tech-opt", `${nm("tech", id)}: ${pick(N.tech[id] && N.tech[id].text)}`)).join("") + `</div>`).join("");
   return `<section class="research" data-testid="civ-research" aria-label="${esc(t("research_options"))}"><h2 class="mini-h">${esc(t("research_options"))} ${rl("research", t("phase_research"))}</h2>${rows}</section>`;
 }
 
@@ -509,6 +510,12 @@ export const renderBoard = (view, ctx) => boardSections(view, ctx).map(([, h]) =
 export const boardClass = (view) => `civ-board phase-${view.phase}${view.battle ? " in-battle" : ""}`;
 
 export function hint(view) {
+  // the viewer's own pending decision first (the topmost one naming it)
+  const mine = (view.decisions || []).slice().reverse().find((d) => (d.seats || []).includes(view.seat));
+  if (mine && mine.kind !== "battle") {
+    const hk = `hint_dec_${mine.kind}`;
+    if (t(hk) !== hk) return t(hk);
+  }
   if (view.battle) return t("hint_battle");
   const k = `hint_${view.phase}`;
   const s = t(k);
