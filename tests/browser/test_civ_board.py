@@ -15,7 +15,7 @@ import pytest
 
 from pygame_core import games
 from tests.browser import app
-from tests.browser.support import describe, wait_not_busy, wait_ready
+from tests.browser.support import describe, format_violations, run_axe, wait_not_busy, wait_ready
 
 pytestmark = pytest.mark.browser
 GAME = "civilization"  # the game this file plays
@@ -185,3 +185,10 @@ def test_battle_screen_in_traditional_chinese(contexts, base_url):
     heads = page.locator("[data-testid='battle-side']").all_inner_texts()
     assert "攻方" in heads[0] and "守方" in heads[1], heads
     assert "由你操作" in " ".join(heads)
+
+
+@pytest.mark.parametrize("which", ["sheet", "battle"])
+def test_board_has_no_serious_accessibility_violations(contexts, base_url, which):
+    page = open_save(contexts, base_url, sheet_save() if which == "sheet" else battle_save(), (1366, 768))
+    violations = run_axe(page)
+    assert not violations, format_violations(f"the Civilization board ({which})", violations)
