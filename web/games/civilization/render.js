@@ -382,6 +382,11 @@ function forcesList(forces) {
   return `<ul class="forces" data-testid="standing-forces">${rows}</ul>`;
 }
 
+/** Another player's hidden cards as counts ("Infantry ×2 (hidden)"), or "none". */
+function hiddenCounts(parts) {
+  return parts.length ? `<p>${esc(parts.join(", "))} <span class="muted">(${esc(t("hidden_cards"))})</span></p>` : `<p class="muted">${esc(t("none"))}</p>`;
+}
+
 function traitsLine(c) {
   const tr = c.traits;
   if (!tr) return "";
@@ -401,10 +406,10 @@ function civSheet(view, ctx, c) {
   }).join("");
   const forces = c.forces
     ? forcesList(c.forces)
-    : `<p>${esc(UNITS.filter((u) => c.forces_count && c.forces_count[u]).map((u) => `${nm("unit", u)} ×${c.forces_count[u]}`).join(", ") || t("none"))} <span class="muted">(${esc(t("hidden_cards"))})</span></p>`;
+    : hiddenCounts(UNITS.filter((u) => c.forces_count && c.forces_count[u]).map((u) => `${nm("unit", u)} ×${c.forces_count[u]}`));
   const hand = c.hand
     ? `<div class="c-hand">${c.hand.map((h) => keyButton(ctx, `ccard:${h.id}`, `<span class="cc-name">${esc(nm("event", h.event))}</span><span class="cc-text">${esc(pick(N.event[h.event] && N.event[h.event].text))}</span>`, `ccard era-${esc(N.event[h.event] ? N.event[h.event].era : "")}`, nm("event", h.event))).join("") || `<span class="muted">${esc(t("none"))}</span>`}</div>`
-    : `<p>${esc(["ancient", "medieval", "modern"].filter((e) => c.hand_count && c.hand_count[e]).map((e) => `${t("era_" + e)} ×${c.hand_count[e]}`).join(", ") || t("none"))} <span class="muted">(${esc(t("hidden_cards"))})</span></p>`;
+    : hiddenCounts(["ancient", "medieval", "modern"].filter((e) => c.hand_count && c.hand_count[e]).map((e) => `${t("era_" + e)} ×${c.hand_count[e]}`));
   const gps = (c.great_persons || []).map((g) => keyButton(ctx, `gp:${g}`, esc(nm("gp", g)), "gp-chip", nm("gp", g))).join("");
   const wonders = (c.wonders || []).map((w) => `<span class="chip wonder">${esc(nm("wonder", w))}</span>`).join("");
   const tokens = Object.entries(c.coin_tokens || {}).filter(([, n]) => n).map(([k, n]) => `${nm("tech", k)} ×${n}`).join(", ");
