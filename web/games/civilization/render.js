@@ -183,7 +183,7 @@ function topBar(view, ctx) {
   const steps = PHASES.map((p) => `<li class="ph-step ph-${p}${p === ph ? " now" : ""}"${p === ph ? ' aria-current="step"' : ""}>${esc(t("phase_" + p))}</li>`).join("");
   const first = view.first != null ? `<span class="first">${esc(t("first_player", { name: seatName(ctx, view.first) }))}</span>` : "";
   return `<section class="civ-top" aria-label="${esc(t("turn_track"))}">`
-    + `<div class="turn-line"><span class="turn-n">${esc(t("turn_n", { n: view.turn || 0 }))}</span>`
+    + `<div class="turn-line">${ph === "setup" ? "" : `<span class="turn-n">${esc(t("turn_n", { n: view.turn || 0 }))}</span>`}`
     + `<span class="ph-badge ph-${esc(ph)}" data-testid="civ-phase">${esc(pick(view.phase_name) || t("phase_" + ph))}</span>${rl(PHASE_RULES[ph] || "overview", pick(view.phase_name))}`
     + (view.learning ? `<span class="learning">${esc(t("learning_game"))}</span>${rl("learning-game", t("learning_game"))}` : "")
     + first + `</div><ol class="ph-steps">${steps}</ol></section>`;
