@@ -39,6 +39,7 @@ const DEFS = `<defs>
 // ------------------------------------------------------------------------------------- camera
 
 const cams = new Map(); // map size "w x h" -> {x, y, w, h} (the viewBox, in SVG units)
+const shown = { sel: null, battle: null }; // the selected square and battle square last brought into view
 const MIN_W = 3 * S;
 
 function fitted(W, H) {
@@ -296,6 +297,18 @@ export function mapSVG(o) {
   const H = map.h * S;
   const focus = o.focus ? { x: o.focus.x * S, y: o.focus.y * S, w: o.focus.w * S, h: o.focus.h * S } : null;
   const cam = camera(W, H, focus);
+  // a newly selected stack or a new battle off screen: centre the camera on it (once, so panning stays free)
+  for (const [k, sq] of [["sel", o.selSq], ["battle", o.battleSq]]) {
+    if (sq == null || sq < 0 || shown[k] === sq) { shown[k] = sq; continue; }
+    shown[k] = sq;
+    const cx = (sq % map.w) * S + S / 2;
+    const cy = Math.floor(sq / map.w) * S + S / 2;
+    if (cx < cam.x || cx > cam.x + cam.w || cy < cam.y || cy > cam.y + cam.h) {
+      cam.x = cx - cam.w / 2;
+      cam.y = cy - cam.h / 2;
+      clampCam(cam, W, H);
+    }
+  }
   const xy = (sq) => [(sq % map.w) * S, Math.floor(sq / map.w) * S];
   const layers = [];
   layers.push(`<g class="l-terrain">${terrainLayer(map, t)}</g>`);
