@@ -163,6 +163,12 @@ def test_battle_shows_both_fronts_and_a_card_is_played_by_clicks(contexts, base_
     assert battle.locator(f"[data-testid='battle-side'][data-side='{b['side']}'] .b-you").count() == 1
     check_fronts(page, b)
     assert page.locator("svg.civ-map [data-testid='battle-square']").count() == 1
+    # only legal choices are clickable: every button of the battle is a card or a front of a legal play
+    legal = page.evaluate("() => window.pgcGame.session.reply.legal.map(l => l.action)")
+    keys = {f"bcard:{a['card']}" for a in legal if a["type"] == "play"}
+    keys |= {f"front:{a['front']}" for a in legal if a["type"] == "play"}
+    shown_keys = set(battle.locator("button[data-key]").evaluate_all("els => els.map(e => e.dataset.key)"))
+    assert shown_keys and shown_keys <= keys, (shown_keys, keys)
     # the hand: one chip per card; click one, then a front (an enemy unit or a new front)
     hand = battle.locator(".b-hand [data-key^='bcard:']")
     assert hand.count() == len(b["hand"])
