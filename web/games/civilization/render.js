@@ -418,7 +418,7 @@ function civSheet(view, ctx, c) {
   return `<section class="sheet seat-${c.seat}${mine ? " mine" : ""}${moving ? " moving" : ""}" data-testid="civ-sheet" data-seat="${c.seat}" aria-label="${esc(t("sheet_of", { name: seatName(ctx, c.seat) }))}">`
     + `<header class="sh-head"><h2 class="sh-name"><span class="seat-dot" aria-hidden="true"></span>${esc(seatName(ctx, c.seat))}${mine ? ` <span class="muted">(${esc(t("you"))})</span>` : ""}</h2>`
     + `<span class="civ-name" title="${esc(N.civ[c.civ] ? pick(N.civ[c.civ].text) : "")}">${esc(civName)}${leader ? ` · ${esc(leader)}` : ""}</span>`
-    + `<span class="gov">${esc(t("government"))}: <strong>${esc(gov)}</strong></span>${moving && !view.over ? `<span class="flag moving">${esc(t("to_move"))}</span>` : ""}</header>`
+    + `<span class="gov">${esc(t("government"))}: <strong>${esc(gov)}</strong> ${rl("governments", t("government"))}</span>${moving && !view.over ? `<span class="flag moving">${esc(t("to_move"))}</span>` : ""}</header>`
     + `<div class="sh-grid"><div class="sh-col">`
     + `<div class="dials" title="${esc(t("dials_help"))}">` + dial(t("trade_dial"), c.trade, 27, "d-trade") + dial(t("economy_dial"), c.coins, 15, "d-coin") + `</div>`
     + `<p class="line">${esc(t("culture"))}: <strong>${c.culture}</strong> · ${esc(t("culture_step", { n: c.culture_level }))}</p>`
@@ -429,7 +429,7 @@ function civSheet(view, ctx, c) {
     + (gps ? `<div class="line">${esc(t("great_persons"))}: ${gps}</div>` : "")
     + (wonders ? `<div class="line">${esc(t("wonders"))}: ${wonders}</div>` : "")
     + `</div><div class="sh-col"><h3 class="mini-h">${esc(t("tech_pyramid"))} (${c.techs.length}) ${rl("techs", t("tech_pyramid"))}</h3>${pyramid(c)}</div>`
-    + `<div class="sh-col"><h3 class="mini-h">${esc(t("military"))}</h3><ul class="ranks">${ranks}</ul>`
+    + `<div class="sh-col"><h3 class="mini-h">${esc(t("military"))} ${rl("combat", t("military"))}</h3><ul class="ranks">${ranks}</ul>`
     + `<h3 class="mini-h">${esc(t("standing_forces"))}</h3>${forces}`
     + `<h3 class="mini-h">${esc(mine ? t("culture_hand") : t("culture_hand_of"))}</h3>${hand}</div></div></section>`;
 }
@@ -442,7 +442,7 @@ function marketSection(view) {
   const won = (m.wonders || []).map((w) => `<li title="${esc(pick(N.wonder[w] && N.wonder[w].text))}">${esc(nm("wonder", w))} <span class="muted">${esc(N.wonder[w] ? `${t("era_" + N.wonder[w].era)} · ${pick(N.wonder[w].text)}` : "")}</span></li>`).join("");
   const decks = Object.entries(m.unit_decks || {}).map(([u, d]) => `<li>${esc(nm("unit", u))}: ${d.count}${d.face_up ? ` (+${d.face_up} ${esc(t("face_up"))})` : ""}</li>`).join("");
   const cdecks = Object.entries(m.culture_decks || {}).map(([e, d]) => `<li>${esc(t("era_" + e))}: ${d.count}</li>`).join("");
-  return `<section class="market" data-testid="civ-market" aria-label="${esc(t("market"))}"><h2 class="mini-h">${esc(t("market"))}</h2>`
+  return `<section class="market" data-testid="civ-market" aria-label="${esc(t("market"))}"><h2 class="mini-h">${esc(t("market"))} ${rl("production", t("market"))}</h2>`
     + `<div class="mk-grid"><div><h3 class="mini-h">${esc(t("resources"))}</h3><div class="res-line">${res}</div>`
     + `<h3 class="mini-h">${esc(t("unit_decks"))}</h3><ul class="plain">${decks}</ul></div>`
     + `<div><h3 class="mini-h">${esc(t("buildings"))}</h3><ul class="plain cols">${bld}</ul></div>`
