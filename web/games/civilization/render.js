@@ -359,7 +359,9 @@ function pyramid(civ) {
     const slots = Array.from({ length: Math.min(open, 5) }, () => `<span class="tech empty" title="${esc(t("pyramid_slot", { n: i + 1 }))}"><span class="sr-only">${esc(t("pyramid_slot", { n: i + 1 }))}</span></span>`).join("");
     return `<div class="pyr-row lv-${i + 1}" data-level="${i + 1}"><span class="pyr-n" aria-hidden="true">${["I", "II", "III", "IV", "V"][i]}</span><span class="pyr-techs">${techs}${slots}</span></div>`;
   }).reverse().join("");
-  return `<div class="pyramid" data-testid="tech-pyramid" aria-label="${esc(t("tech_pyramid"))}">${html}</div>`;
+  const list = civ.techs.map((x) => `<li><strong>${esc(nm("tech", x.id))}</strong>: ${esc(pick(N.tech[x.id] && N.tech[x.id].text))}</li>`).join("");
+  return `<div class="pyramid" data-testid="tech-pyramid" aria-label="${esc(t("tech_pyramid"))}">${html}</div>`
+    + (list ? `<details class="tech-list"><summary>${esc(t("tech_list"))}</summary><ul>${list}</ul></details>` : "");
 }
 
 function dial(label, value, max, cls) {
@@ -420,6 +422,7 @@ function civSheet(view, ctx, c) {
     + `<span class="civ-name" title="${esc(N.civ[c.civ] ? pick(N.civ[c.civ].text) : "")}">${esc(civName)}${leader ? ` · ${esc(leader)}` : ""}</span>`
     + `<span class="gov">${esc(t("government"))}: <strong>${esc(gov)}</strong> ${rl("governments", t("government"))}</span>${moving && !view.over ? `<span class="flag moving">${esc(t("to_move"))}</span>` : ""}</header>`
     + `<div class="sh-grid"><div class="sh-col">`
+    + (N.gov[c.government] && N.gov[c.government].text ? `<p class="line gov-line"><strong>${esc(gov)}</strong>: ${esc(pick(N.gov[c.government].text))}</p>` : "")
     + `<div class="dials" title="${esc(t("dials_help"))}">` + dial(t("trade_dial"), c.trade, 27, "d-trade") + dial(t("economy_dial"), c.coins, 15, "d-coin") + `</div>`
     + `<p class="line">${esc(t("culture"))}: <strong>${c.culture}</strong> · ${esc(t("culture_step", { n: c.culture_level }))}</p>`
     + `<p class="line">${esc(t("cities_limit", { n: (view.cities || []).filter((x) => x.owner === c.seat).length, max: c.city_limit }))} · ${esc(t("figures_left", { a: c.unbuilt.army, s: c.unbuilt.scout }))}</p>`

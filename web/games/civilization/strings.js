@@ -168,6 +168,7 @@ export default {
     hint_dec_discard: "Too many culture cards: choose one to discard.",
     hint_dec_great_person: "You drew a great person: keep it on your sheet or place it in your outskirts.",
     hint_dec_offer: "Another player offers you a trade: accept or decline.",
+    tech_list: "What these techs do",
   },
   "zh-Hant": {
     hint_setup: "在標示的格子上放置首都，再放置軍隊與偵察隊。",
@@ -335,6 +336,7 @@ export default {
     hint_dec_discard: "文化事件卡太多：選擇一張拋棄。",
     hint_dec_great_person: "你抽到一位重要人士：把它留在文明玩家板上，或放到你的市郊。",
     hint_dec_offer: "另一位玩家向你提出交易：接受或拒絕。",
+    tech_list: "這些科技的效果",
   },
   "zh-Hans": {
     hint_setup: "在标示的格子上放置首都，再放置军队与侦察队。",
@@ -502,5 +504,6 @@ export default {
     hint_dec_discard: "文化事件卡太多：选择一张抛弃。",
     hint_dec_great_person: "你抽到一位重要人士：把它留在文明玩家板上，或放到你的市郊。",
     hint_dec_offer: "另一位玩家向你提出交易：接受或拒绝。",
+    tech_list: "这些科技的效果",
   },
 };
