@@ -10,6 +10,7 @@ from pygame_core.games.civilization import (
     effects,
     flow,
     labels,
+    model,
     move,
     research,
     start,
@@ -18,8 +19,8 @@ from pygame_core.games.civilization import (
     views,
 )
 from pygame_core.games.civilization.data import EVENTS
-from pygame_core.games.civilization.text import fmt, seat_name, t
-from pygame_core.kernel import Ctx, Game
+from pygame_core.games.civilization.text import PHASE, VICTORY, fmt, seat_name, t
+from pygame_core.kernel import Ctx, Game, decisions
 from pygame_core.kernel.decisions import Decision
 from pygame_core.kernel.rng import Rng
 from pygame_core.kernel.state import Action
@@ -117,9 +118,8 @@ class Civilization(Game):
             effects.react(ctx, seat, decision, action)
         elif k == "site":
             city.site_apply(ctx, seat, decision, action)
+            combat.engage(ctx, seat, action["sq"])  # A53: an army produced among enemies attacks
         elif k == "great_person":
-            from pygame_core.kernel import decisions
-
             decisions.pop(d, decision)
             if action["type"] == "place_gp":
                 start.place_gp(ctx, seat, action["gp"], action["sq"])
@@ -129,15 +129,14 @@ class Civilization(Game):
             city.discard_culture(d, action["card"])
             ev = EVENTS[action["card"].rsplit("_", 1)[0]]
             ctx.log(fmt(t("{p} discards {c}.", "{p}棄掉{c}。"), p=seat_name(seat), c=ev["name"]))
-            from pygame_core.games.civilization import model
-            from pygame_core.kernel import decisions
-
             if len(p["hand"]) <= model.traits(d, seat)["hand"]:
                 decisions.pop(d, decision)
         victory.check(ctx)
 
     def _resolve(self, ctx: Ctx, decision: Decision) -> None:
         research.resolve(ctx, decision)
+        if not ctx.data["over"]:
+            flow.start_turn(ctx)  # research is the turn's last phase (L497-523)
 
     def _optional(self, data: Data, seat: int) -> list[Action]:
         return effects.optional(data, seat)
@@ -152,6 +151,8 @@ class Civilization(Game):
             start.start_apply(ctx, seat, action)
         elif ph == "trade":
             trade.apply(ctx, seat, action)
+        elif action["type"] == "end_city":
+            flow.next_player(ctx)
         elif ph == "city":
             city.city_apply(ctx, seat, action)
         elif ph == "move":
@@ -175,8 +176,6 @@ class Civilization(Game):
         }
 
     def _summary(self, data: Data, lang: str) -> str:
-        from pygame_core.games.civilization.text import PHASE, VICTORY
-
         if data["over"]:
             return VICTORY[data["victory"]].get(lang, "")
         turn = {

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.civilization import combat, model
-from pygame_core.games.civilization.data import TECHS, UNIT_CARDS, UNIT_TYPES
+from pygame_core.games.civilization import city, combat, geo, model, research, start
+from pygame_core.games.civilization.data import BUILDINGS, TECHS, TRACK, UNIT_CARDS, UNIT_TYPES
 from pygame_core.kernel.game import Game
 from pygame_core.kernel.rng import Rng
 from pygame_core.kernel.state import State
@@ -83,8 +83,6 @@ def _score(d: Data, seat: int, a: dict[str, Any]) -> float:
         elif _pyramid_ready(d, seat):
             s -= 60  # save trade for Space Flight (26, L946)
     elif k == "produce":
-        from pygame_core.games.civilization import city
-
         s += _produce(d, seat, a)
         y = model.city_yield(d, a["city"])
         cost = 0 if a.get("free") else city.item_cost(d, seat, a["item"])
@@ -93,8 +91,6 @@ def _score(d: Data, seat: int, a: dict[str, Any]) -> float:
         s -= 8 if str(a["sq"]) in d["items"] else 0
     elif k == "advance":
         sp = d["p"][seat]["track"]
-        from pygame_core.games.civilization.data import TRACK
-
         s -= TRACK[sp]["cost"].get("trade", 0) * 1.5 if sp < len(TRACK) else 0
     elif k == "harvest":
         s += 4 if "pottery" in p["techs"] else 0
@@ -114,15 +110,11 @@ def _score(d: Data, seat: int, a: dict[str, Any]) -> float:
 
 
 def _pyramid_ready(d: Data, seat: int) -> bool:
-    from pygame_core.games.civilization import research
-
     c = research.counts(d, seat)
     return c[1] >= 5 and c[2] >= 4 and c[3] >= 3 and c[4] >= 2
 
 
 def _capital(d: Data, sq: int) -> float:
-    from pygame_core.games.civilization import geo
-
     tot = 0.0
     for n in geo.ring(d, sq):
         g = geo.grid(d)[n] if n is not None else None
@@ -146,8 +138,6 @@ def _produce(d: Data, seat: int, a: dict[str, Any]) -> float:
     if item.startswith("unit:"):
         return 2.0 if len(p["forces"]) < 6 else -3.0
     if item.startswith("building:"):
-        from pygame_core.games.civilization.data import BUILDINGS
-
         bid = item.split(":", 1)[1]
         have = [d["items"].get(str(q)) for q in model.outskirts(d, a["city"])]
         if any(
@@ -180,8 +170,6 @@ def _move(d: Data, seat: int, a: dict[str, Any]) -> float:
         else all(d["figs"][f]["k"] == "scout" for f in d["mv"]["figs"])
     )
     if scouts_only and len(model.cities_of(d, seat)) < model.traits(d, seat)["cities"]:
-        from pygame_core.games.civilization import start
-
         occ = model.occupants(d)
         if start.found_ok(d, seat, to, occ):
             return 15.0

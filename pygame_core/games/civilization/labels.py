@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from pygame_core.games.civilization import city, combat, geo, model
-from pygame_core.games.civilization.data import EVENTS, UNIT_CARDS, name
+from pygame_core.games.civilization.data import EVENTS, TECHS, UNIT_CARDS, name
 from pygame_core.games.civilization.text import ANARCHY, FIGURE, RESOURCE, UNIT, fmt, seat_name, t
+from pygame_core.games.civilization.trade import bundle_text
 from pygame_core.kernel.i18n import Text, pick
 from pygame_core.kernel.state import Action
 
@@ -166,8 +167,6 @@ def text(data: Data, seat: int, a: Action) -> Text:
             w=combat.unit_strength(data, b, other, e),
         )
     if k == "offer":
-        from pygame_core.games.civilization.trade import bundle_text
-
         return fmt(
             t("Offer {q} {g} for {h}", "向{q}提議以{g}交換{h}"),
             q=seat_name(a["to"]),
@@ -175,8 +174,6 @@ def text(data: Data, seat: int, a: Action) -> Text:
             h=bundle_text(a["get"]),
         )
     if k in ("accept", "decline"):
-        from pygame_core.games.civilization.trade import bundle_text
-
         dec = next(x for x in reversed(data["decisions"]) if x["kind"] == "offer")
         if k == "decline":
             txt = t("Decline the offer of {p}", "拒絕{p}的提議")
@@ -229,8 +226,6 @@ def _loot(a: Action) -> Text:
 
 
 def _effect_label(data: Data, seat: int, a: Action) -> Text:
-    from pygame_core.games.civilization.data import TECHS
-
     k = a["type"]
     if k == "coin_task":
         return fmt(t("Coin task of {x}", "{x}的錢幣任務"), x=name("tech", a["tech"]))

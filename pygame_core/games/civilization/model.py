@@ -236,5 +236,48 @@ def wonder_blockaded(data: Data, wid: str, occ: dict[int, list[str]] | None = No
     return False
 
 
+# ------------------------------------------------------------------ figures
+def new_fig(data: Data, seat: int, kind: str, sq: int) -> str:
+    data["nf"] += 1
+    fid = f"f{data['nf']}"
+    data["figs"][fid] = {"o": seat, "k": kind, "sq": sq}
+    return fid
+
+
+def on_map(data: Data, seat: int, kind: str) -> int:
+    return sum(1 for f in data["figs"].values() if f["o"] == seat and f["k"] == kind)
+
+
+def unbuilt(data: Data, seat: int, kind: str) -> int:
+    """Figures on the civilization sheet (L493): armies or scouts not on the map."""
+    p = data["p"][seat]
+    return int(p["armies"] if kind == "army" else p["scouts"]) - on_map(data, seat, kind)
+
+
+def can_end_on(
+    data: Data,
+    seat: int,
+    sq: int,
+    adding: int = 1,
+    occ: dict[int, list[str]] | None = None,
+    water: str | None = None,
+) -> bool:
+    """A figure of ``seat`` may end movement / be placed on ``sq``: a face-up square, water only when
+    allowed (L862-868), not a city centre (L926), no enemy there, within the stacking limit (L860)."""
+    g = geo.grid(data)[sq]
+    if g is None:
+        return False
+    tr = traits(data, seat)
+    if g["terrain"] == "water" and (water or tr["water"]) != "end":
+        return False
+    if city_at(data, sq) >= 0 or str(sq) in data["marks"]:
+        return False
+    occ = occupants(data) if occ is None else occ
+    here = occ.get(sq, [])
+    if any(data["figs"][f]["o"] != seat for f in here):
+        return False
+    return len(here) + adding <= tr["stack"]
+
+
 def knows(data: Data, seat: int, tid: str) -> bool:
     return tid in data["p"][seat]["techs"]
