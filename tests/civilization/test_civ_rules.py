@@ -12,6 +12,7 @@ from pygame_core import IllegalAction
 from pygame_core.games.civilization import GAME, city, combat, flow, model, research, start
 from pygame_core.games.civilization.data import BUILDINGS, CIVS, TECHS, UNIT_CARDS
 from pygame_core.kernel import Ctx
+from pygame_core.kernel.i18n import LANGS
 from pygame_core.kernel.rng import Rng
 
 Data = dict[str, Any]
@@ -310,7 +311,8 @@ def test_learning_game_ends_with_the_third_city_and_no_winner_L322():
     s = play(s, 0, {"type": "found", "fig": fid})
     assert GAME.is_over(s)
     sc = GAME.scores(s)
-    assert sc["winners"] == [0, 1] and sc["victory"] == "learning" and sc["totals"] == [1, 1]
+    assert sc["winners"] == [] and sc["victory"] == "learning" and sc["totals"] == [0, 0]
+    assert all(sc["outcome"][lang] for lang in LANGS)  # says why, in every language
 
 
 # ------------------------------------------------------------------ city management

@@ -543,7 +543,10 @@ export class GameView {
     const catName = (k) => this.catName(k);
     return `<div class="over-card" role="region" aria-labelledby="over-h">`
       + `<h2 id="over-h">${I.crown} ${esc(t("game_over"))}</h2>`
-      + `<p class="winners" data-testid="winners"><strong>${esc((sc.winners || []).length > 1 ? t("winners") : t("winner"))}:</strong> ${esc(winners)}</p>`
+      + ((sc.winners || []).length
+        ? `<p class="winners" data-testid="winners"><strong>${esc(sc.winners.length > 1 ? t("winners") : t("winner"))}:</strong> ${esc(winners)}</p>`
+        : `<p class="winners" data-testid="winners"><strong>${esc(t("no_winner"))}</strong></p>`)
+      + (sc.outcome && typeof sc.outcome === "object" ? `<p class="outcome" data-testid="outcome">${esc(this.subNames(pick(sc.outcome)))}</p>` : "")
       + `<div class="table-wrap" tabindex="0" role="region" aria-label="${esc(`${t("game_over")}: ${t("scores")}`)}"><table class="score-table"><thead><tr><th scope="col">${esc(t("rank"))}</th><th scope="col">${esc(t("player"))}</th>`
       + cats.map((k) => `<th scope="col">${esc(catName(k))}</th>`).join("")
       + `<th scope="col">${esc(t("total"))}</th></tr></thead><tbody>${rows}</tbody></table></div>${tb}`

@@ -19,7 +19,7 @@ from pygame_core.games.civilization import (
     views,
 )
 from pygame_core.games.civilization.data import EVENTS
-from pygame_core.games.civilization.text import PHASE, VICTORY, fmt, seat_name, t
+from pygame_core.games.civilization.text import LEARNING_END, PHASE, VICTORY, fmt, seat_name, t
 from pygame_core.kernel import Ctx, Game, decisions
 from pygame_core.kernel.decisions import Decision
 from pygame_core.kernel.rng import Rng
@@ -166,14 +166,18 @@ class Civilization(Game):
         return bool(data["over"])
 
     def _scores(self, data: Data) -> dict[str, Any]:
+        """1 point per winning seat; the learning game names no winner, and ``outcome`` says why (L322)."""
         n = len(data["p"])
         won = set(data["winners"]) if data["over"] else set()
-        return {
+        out: dict[str, Any] = {
             "totals": [1 if s in won else 0 for s in range(n)],
             "breakdown": [{"victory": 1 if s in won else 0} for s in range(n)],
             "winners": sorted(won),
             "victory": data["victory"],
         }
+        if data["over"] and data["victory"] == "learning":
+            out["outcome"] = dict(LEARNING_END)
+        return out
 
     def _summary(self, data: Data, lang: str) -> str:
         if data["over"]:
