@@ -46,11 +46,6 @@ FAST = settings(max_examples=int(os.environ.get("PGC_EXAMPLES", "8")), deadline=
 SHARE = {"civilization": 4}
 
 
-#: Games still being built whose labels can repeat (issue 9: Civilization's culture-card and
-#: exploration choices); remove when fixed.
-LABELS_NOT_YET = ("civilization",)
-
-
 def beyond_share(seed: int, game: Game) -> bool:
     """True for the examples of a long game outside its share (see SHARE)."""
     return (seed * 2654435761 >> 7) % SHARE.get(game.id, 1) != 0
@@ -357,7 +352,7 @@ def test_every_label_of_every_seat_names_its_own_action(game, players, seed, dat
     it never has to guess. For every seat with legal actions (optional ones included) at sampled
     positions: every label is a non-empty text in each language, and two different legal actions of
     one seat never share a label (a player could not tell them apart)."""
-    if beyond_share(seed, game) or game.id in LABELS_NOT_YET:
+    if beyond_share(seed, game):
         return
     states = random_game(game, players, seed, data.draw(options_for(game)))
     picks = data.draw(st.lists(st.integers(0, len(states) - 1), min_size=1, max_size=12, unique=True))

@@ -314,6 +314,28 @@ def test_exchange_of_ideas_swaps_level_one_techs_with_a_player():
     assert "writing" in d["p"][0]["techs"] and "pottery" in d["p"][1]["techs"]
 
 
+def test_every_choice_of_a_card_with_several_targets_has_its_own_label():
+    """Two copies of a card are one choice; each exchange pairing reads differently (en/zh)."""
+    d = _city_state("grassland")
+    turn_of(d, "start")
+    d["p"][0]["techs"] = {"pottery": 1, "code_of_laws": 1}
+    d["p"][1]["techs"] = {"writing": 1, "horseback_riding": 1}
+    d["p"][0]["hand"] = ["exchange_of_ideas_1", "exchange_of_ideas_2"]
+    acts = [a for a in effects.optional(d, 0) if a["type"] == "culture_card"]
+    assert len(acts) == 4 and {a["card"] for a in acts} == {"exchange_of_ideas_1"}
+    s = edit(after_setup(), lambda x: x.update(d))
+    for lang in ("en", "zh-Hant", "zh-Hans"):
+        labels = [GAME.label(s, 0, a, lang) for a in acts]
+        assert len(set(labels)) == 4, labels
+    assert "Writing" in GAME.label(s, 0, acts[0], "en") or "Horseback" in GAME.label(s, 0, acts[0], "en")
+
+
+def test_alike_unit_cards_are_one_choice_in_battle():
+    cards = ["artillery_05", "artillery_09", "infantry_01"]
+    kinds = combat.one_per_kind(cards)
+    assert kinds == ["artillery_05", "infantry_01"]
+
+
 def test_disoriented_pushes_a_rival_stack():
     d = _city_state("grassland")
     turn_of(d, "city")

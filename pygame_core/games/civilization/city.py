@@ -438,6 +438,15 @@ def draw_culture(ctx: Ctx, seat: int, era: str) -> None:
     check_hand(ctx, seat)
 
 
+def one_per_event(hand: list[str]) -> list[str]:
+    """The first card of each culture event in ``hand``: copies of an event are alike, so choosing one
+    or the other is the same choice (one action, one label)."""
+    out: dict[str, str] = {}
+    for card in hand:
+        out.setdefault(card.rsplit("_", 1)[0], card)
+    return list(out.values())
+
+
 def check_hand(ctx: Ctx, seat: int) -> None:
     d = ctx.data
     if len(d["p"][seat]["hand"]) > model.traits(d, seat)["hand"] and not any(

@@ -199,10 +199,20 @@ def legal(data: Data, seat: int) -> list[Action]:
     other = "d" if side == "a" else "a"
     out: list[Action] = []
     targets = [k for k, f in enumerate(b["fronts"]) if f[other] is not None and f[side] is None]
-    for card in sorted(set(b["hand"][side])):
+    for card in one_per_kind(b["hand"][side]):
         out.append({"type": "play", "card": card, "front": -1})  # L1110: open a front
         out.extend({"type": "play", "card": card, "front": k} for k in targets)  # L1112: attack
     return out
+
+
+def one_per_kind(cards: list[str]) -> list[str]:
+    """The first card (by id) of each kind in ``cards``: cards of one type with the same strengths are
+    alike, so playing one or the other is the same choice (one action, one label)."""
+    out: dict[tuple[str, tuple[int, ...]], str] = {}
+    for card in sorted(cards):
+        rec = UNIT_CARDS[card]
+        out.setdefault((rec["type"], tuple(rec["strengths"])), card)
+    return list(out.values())
 
 
 def play(ctx: Ctx, seat: int, action: Action) -> None:

@@ -229,9 +229,17 @@ def _ranged(data: Data, seat: int, e: dict[str, Any]) -> list[dict[str, Any]] | 
     if not pool:
         return None
     n = min(int(e.get("count", 1)), len(pool))
-    combos = list(combinations(pool, n))[:12]
     if e["what"] == "figure":
-        return [{"figs": list(c)} for c in combos]
+        # figures of one owner and kind on one square are alike: one choice per set of such figures
+        alike: dict[tuple[tuple[int, str, int], ...], tuple[str, ...]] = {}
+        for c in combinations(pool, n):
+            figs = [data["figs"][f] for f in c]
+            key = tuple(sorted((x["o"], x["k"], x["sq"]) for x in figs))
+            alike.setdefault(key, c)
+            if len(alike) == 12:
+                break
+        return [{"figs": list(c)} for c in alike.values()]
+    combos = list(combinations(pool, n))[:12]
     return [{"sq": c[0], "sqs": list(c)} if n > 1 else {"sq": c[0]} for c in combos]
 
 
@@ -406,7 +414,7 @@ def optional(data: Data, seat: int) -> list[Action]:
         return []  # a pending choice (a discard, a site, a loot) first
     p = data["p"][seat]
     out: list[Action] = []
-    for card in dict.fromkeys(p["hand"]):
+    for card in city.one_per_event(p["hand"]):
         ev = EVENTS[card.rsplit("_", 1)[0]]
         if _phase_ok(data, seat, ev["phase"]):
             out.extend(
@@ -613,7 +621,7 @@ def react_legal(data: Data, seat: int, dec: dict[str, Any]) -> list[Action]:
     what = "culture_event" if dec["source"]["src"] == "card" else "resource_ability"
     p = data["p"][seat]
     out: list[Action] = [{"type": "allow"}]
-    for card in dict.fromkeys(p["hand"]):
+    for card in city.one_per_event(p["hand"]):
         out.extend(
             {"type": "cancel", "card": card, "opt": k}
             for k in _cancels(EVENTS[card.rsplit("_", 1)[0]]["effects"], what)

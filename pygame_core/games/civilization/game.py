@@ -99,7 +99,8 @@ class Civilization(Game):
         if k == "react":
             return effects.react_legal(data, seat, decision)
         if k == "discard":
-            return [{"type": "discard", "card": c} for c in sorted(set(data["p"][seat]["hand"]))]
+            hand = city.one_per_event(data["p"][seat]["hand"])
+            return [{"type": "discard", "card": c} for c in sorted(hand)]
         return super()._decision_legal(data, seat, decision)
 
     def _decide(self, ctx: Ctx, seat: int, decision: Decision, action: Action) -> None:
