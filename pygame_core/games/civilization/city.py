@@ -119,6 +119,14 @@ def sites(data: Data, seat: int, ci: int, item: str, occ: dict[int, list[str]] |
             out += [s for s in own if s not in out and _blockaded_placeable(data, seat, s, occ)]
         return out
     kind, _, rid = item.partition(":")
+    b = BUILDINGS[rid] if kind == "building" else None
+    # squares holding the city's one limited building (L730) or its one wonder (L744)
+    if b is None:
+        taken = [k2 for k2, _ in _city_items(data, ci, "w")]
+    elif b["limited"]:
+        taken = [k2 for k2, it in _city_items(data, ci, "b") if BUILDINGS[it["id"]]["limited"]]
+    else:
+        taken = []
     for s in own:
         g = grid[s]
         if g is None or model.enemy_on(data, s, seat, occ):
@@ -126,19 +134,12 @@ def sites(data: Data, seat: int, ci: int, item: str, occ: dict[int, list[str]] |
         old = data["items"].get(str(s))
         if old is not None and old["o"] != seat:
             continue
-        if kind == "building":
-            b = BUILDINGS[rid]
-            if g["terrain"] not in b["terrain"]:
-                continue
-            if b["limited"] and any(
-                BUILDINGS[it["id"]]["limited"] for k2, it in _city_items(data, ci, "b") if k2 != s
-            ):
-                continue  # L730: one limited building per city
-        else:
-            if g["terrain"] == "water":
-                continue
-            if any(k2 != s for k2, _ in _city_items(data, ci, "w")):
-                continue  # L744: one wonder per city
+        if b is not None and g["terrain"] not in b["terrain"]:
+            continue
+        if b is None and g["terrain"] == "water":
+            continue
+        if any(k2 != s for k2 in taken):
+            continue
         out.append(s)
     return out
 
