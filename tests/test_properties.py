@@ -109,9 +109,9 @@ def test_save_load_round_trips_at_random_points(game, players, seed, data):
 
 def leaked(game: Game, state: State, seats: Iterable[int], text: str) -> str | None:
     """The first secret token of ``seats`` that ``text`` contains as a whole token ("Fire 1" is not
-    in "Fire 10"), or None."""
+    in "Fire 10", nor card id "defection_2" in "mass_defection_2"), or None."""
     for token in {t for o in seats for t in game.secret_tokens(state, o)}:
-        if token in text and re.search(rf"(?<![A-Za-z0-9]){re.escape(token)}(?![A-Za-z0-9])", text):
+        if token in text and re.search(rf"(?<![A-Za-z0-9_]){re.escape(token)}(?![A-Za-z0-9_])", text):
             return token
     return None
 

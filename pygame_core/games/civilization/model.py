@@ -259,8 +259,14 @@ def coins(data: Data, seat: int, occ: dict[int, list[str]] | None = None) -> int
     techs (never lost) and flat coin effects in force."""
     occ = occupants(data) if occ is None else occ
     n = sum(data["p"][seat]["coin_tokens"].values())
+    printed, items = _printed(data), data["items"]
     for ci in cities_of(data, seat):
-        n += sum(square_yield(data, s)[3] for s in worked_squares(data, ci, occ))
+        for s in worked_squares(data, ci, occ):
+            if str(s) in items:
+                n += square_yield(data, s)[3]
+            else:
+                y = printed[s]
+                n += y[3] if y is not None else 0
     for e in effects_in_force(data, seat, occ):
         if e["kind"] == "coins" or (e["kind"] == "yield_bonus" and e["what"] == "coin"):
             n += int(e["amount"]) * (len(cities_of(data, seat)) if e.get("where") == "each_city" else 1)
