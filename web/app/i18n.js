@@ -111,7 +111,7 @@ const S = {
     game_over: "Game over",
     winner: "Winner",
     winners: "Winners",
-    no_winner: "Nobody wins",
+    no_winner: "No winner",
     total: "Total",
     rank: "Rank",
     player: "Player",

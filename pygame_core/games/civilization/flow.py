@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.civilization import geo, model
+from pygame_core.games.civilization import city, effects, geo, model, research, victory
 from pygame_core.games.civilization.data import (
     CIVS,
     CULTURE_CARDS,
@@ -281,8 +281,6 @@ def start_turn(ctx: Ctx) -> None:
         d["first"] = (d["first"] + 1) % n
     d["order"] = [(d["first"] + k) % n for k in range(n)]
     if d["turn_limit"] and d["turn"] > d["turn_limit"]:
-        from pygame_core.games.civilization import victory
-
         victory.turn_limit(ctx)
         return
     d["used"] = []
@@ -307,8 +305,6 @@ def enter(ctx: Ctx, phase: str) -> None:
     d["phase"] = phase
     d["i"] = 0
     if phase == "trade":
-        from pygame_core.games.civilization import city
-
         city.collect_trade(ctx)
     elif phase == "city":
         d["acted"] = []
@@ -317,8 +313,6 @@ def enter(ctx: Ctx, phase: str) -> None:
         d["mv"] = None
         d["moved"] = []
     elif phase == "research":
-        from pygame_core.games.civilization import research
-
         research.begin(ctx)
 
 
@@ -335,8 +329,6 @@ def next_player(ctx: Ctx) -> None:
         enter(ctx, nxt)
     else:
         if d["phase"] == "start":
-            from pygame_core.games.civilization import effects
-
             effects.start_of_turn(ctx, d["order"][d["i"]])
         ctx.log(fmt(t("{ph}: {p}.", "{ph}：{p}。"), ph=PHASE[d["phase"]], p=seat_name(d["order"][d["i"]])))
 

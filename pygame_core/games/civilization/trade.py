@@ -27,7 +27,7 @@ def _bundles(data: Data, seat: int, own: bool) -> list[str]:
     out += [f"culture:{n}" for n in (1, 3) if p["culture"] >= n]
     out += [f"res:{r}" for r, n in sorted(p["res"].items()) if n > 0]
     if own:
-        out += [f"card:{c}" for c in dict.fromkeys(p["hand"])]
+        out += [f"card:{c}" for c in city.one_per_event(p["hand"])]
     return out
 
 
