@@ -122,7 +122,7 @@ def setup(ctx: Ctx) -> None:
     ctx.data.update(data)
     geo.grid_key(ctx.data)
     for seat in range(n):
-        ctx.data["p"].append(_new_player(ctx, seat, civs[seat]))
+        ctx.data["p"].append(new_player(ctx, seat, civs[seat]))
     if not is_learning:
         _setup_wonders(ctx)
     for i, cell in enumerate(tiles):
@@ -132,7 +132,7 @@ def setup(ctx: Ctx) -> None:
     ctx.log(fmt(t("{p} is the first player.", "{p}是起始玩家。"), p=seat_name(first)))
 
 
-def _new_player(ctx: Ctx, seat: int, civ: str) -> Data:
+def new_player(ctx: Ctx, seat: int, civ: str) -> Data:
     rec = CIVS[civ]
     d = ctx.data
     forces = [d["decks"][u].pop(0) for u in ("artillery", "infantry", "mounted")]  # L357

@@ -56,7 +56,7 @@ def _players(ctx: Ctx, civs: list[str]) -> None:
     spare = [c for c in OTHER_CIVS if c not in civs and c not in out]
     for seat in range(len(d["p"])):
         civ = civs[seat] if seat < len(civs) else spare.pop(0)
-        p = flow._new_player(ctx, seat, civ)
+        p = flow.new_player(ctx, seat, civ)
         p["setup"] = []
         d["p"][seat] = p
         for cell in d["tiles"]:
@@ -137,7 +137,7 @@ def build(ctx: Ctx, name: str) -> None:
     _cities(d, pos.get("cities", []))
     d["figs"], d["nf"], d["items"] = {}, 0, {}
     for f in pos.get("figures", []):
-        start.new_fig(d, int(f["seat"]), f["kind"], _sq(d, f["at"]))
+        model.new_fig(d, int(f["seat"]), f["kind"], _sq(d, f["at"]))
     for b in pos.get("buildings", []):
         d["items"][str(_sq(d, b["at"]))] = {"k": "b", "id": b["id"], "o": int(b["seat"])}
         d["supply"][BUILDINGS[b["id"]]["marker"]] -= 1
