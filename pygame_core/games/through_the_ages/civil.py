@@ -376,6 +376,14 @@ def on_of(action: str) -> str:
     }.get(action, action)
 
 
+#: Every action card's ``do`` effects and its first ``choice`` effect (or None), read once.
+ACTION_PARTS = {
+    cid: ([e for e in c["effects"] if e["kind"] == "do"],
+          next((e for e in c["effects"] if e["kind"] == "choice"), None))
+    for cid, c in CARDS.items() if c["kind"] == "action"
+}
+
+
 def _plays(d: Data, p: Player, left: Left) -> list[Action]:
     out: list[Action] = []
     if left[0] < 1:
@@ -383,12 +391,10 @@ def _plays(d: Data, p: Player, left: Left) -> list[Action]:
     else:
         breakthrough_only = False
     for cid in dict.fromkeys(p["civil_hand"]):
-        c = CARDS[cid]
-        if c["kind"] != "action" or cid in p["taken_this_turn"]:
+        if cid not in ACTION_PARTS or cid in p["taken_this_turn"]:
             continue  # L1202
-        effs = c["effects"]
-        dos = [e for e in effs if e["kind"] == "do"]
-        choice = next((e for e in effs if e["kind"] == "choice"), None)
+        effs = CARDS[cid]["effects"]
+        dos, choice = ACTION_PARTS[cid]
         if dos:
             q = _with_discount(p, effs)
             q["ca_used"] = p["ca_used"] + 1
