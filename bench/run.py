@@ -599,6 +599,10 @@ def bench_games_pyodide(players: int, n: int, seed: int) -> dict[str, Any]:
         "boot_ms": r["boot_ms"],
         "import_ms": r["import_ms"],
         "node_cpu_ms": r["node_cpu_ms"],
+        # Pyodide's time.process_time() is wall time: the CPU rate is Node's (the whole process's
+        # CPU time over the games, process.cpuUsage; its helper threads count too)
+        "games_per_cpu_second": round(r["games"] * 1000 / r["node_cpu_ms"], 2) if r["node_cpu_ms"] else None,
+        "cpu_seconds": round(r["node_cpu_ms"] / 1000, 4),
     })
     return out
 
