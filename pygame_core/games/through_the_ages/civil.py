@@ -96,19 +96,26 @@ def _takes(d: Data, p: Player, left: Left | None = None) -> list[Action]:
     budget = ca_left(p) if left is None else left[0]
     hand = p["civil_hand"]
     full = len(hand) >= limit
+    owned: set[str] | None = None  # the hand and the cards in play (in_play), gathered once
     out: list[Action] = []
     for i, cid in enumerate(d["row"]):
         if cid is None:
             continue
         if cid in PLAIN_TAKE:  # can_take's tests, inline: no wonder, no leader, the slot's cost
-            if full or ROW_COST[i] > budget or CARDS[cid]["kind"] in TECH_KINDS and (
-                cid in hand or in_play(p, cid)
-            ):
+            if full or ROW_COST[i] > budget:
                 continue
+            if cid in PLAIN_TECH:
+                if owned is None:
+                    owned = {*hand, *p["workers"], *p["specials"], p["government"]}
+                if cid in owned:
+                    continue
         elif not can_take(d, p, i, limit, budget):
             continue
         out.append({"type": "take", "slot": i})
     return out
+
+
+PLAIN_TECH = frozenset(cid for cid in PLAIN_TAKE if CARDS[cid]["kind"] in TECH_KINDS)
 
 
 def pop_food(p: Player) -> int | None:
