@@ -52,3 +52,11 @@ def test_a_changed_copy_of_a_listed_action_is_still_refused() -> None:
     with pytest.raises(IllegalAction):
         GAME.apply(s, seat, takes[1])
     assert GAME.apply(s, seat, GAME.legal_actions(s, seat)[0])  # the cache itself is intact
+
+
+def test_a_seat_that_is_not_a_whole_number_is_refused_even_after_a_listing() -> None:
+    """The cache compares seats with ==: True (== 1) must still be refused as a seat."""
+    s = GAME.new_game(players=2, seed=3)
+    GAME.legal_actions(s, 1)
+    with pytest.raises(IllegalAction):
+        GAME.legal_actions(s, True)

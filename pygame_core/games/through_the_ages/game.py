@@ -93,6 +93,7 @@ class ThroughTheAges(Game):
     _last_legal: tuple[State, int, list[Action]] | None = None
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
+        self._check_seat(seat, state.players)  # before the cache: True is no seat, though == 1
         last = self._last_legal
         if last is None or last[0] is not state or last[1] != seat:
             last = self._last_legal = (state, seat, super().legal_actions(state, seat))
@@ -115,7 +116,7 @@ class ThroughTheAges(Game):
         decision = decisions.top_for(data, seat)
         kind = action.get("type")
         last = self._last_legal
-        if last is not None and last[0].data is data and last[1] == seat:
+        if last is not None and last[0].data is data and last[1] == seat and type(seat) is int:
             choices = last[2]  # every legal action of the seat now (see legal_actions)
         elif decision is not None:
             choices = self._decision_legal(data, seat, decision)
