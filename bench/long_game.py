@@ -6,7 +6,10 @@ runs it under Node on the site's own Pyodide and engine zip). Prints one JSON ob
 The long game is synthetic (:class:`Marathon`): four seats, a position of about Empire's End's size
 (~6 KB of JSON), and a reveal (a card draw with the RNG) only every 40 actions, so undo has up to 39
 actions to go back over, as after a long Industry phase. A real game is measured beside it at 30 actions
-and at its end: ``python bench/long_game.py [game id]`` (default: the first listed game).
+and at its end (all seats at ``max_players``):
+``python bench/long_game.py [game id] [options json] [exclude]`` (default: the first listed game, its
+default options; ``exclude``, a comma list of action types the deterministic policy leaves out when it
+can, e.g. to play a game to its real end rather than to a resignation).
 """
 
 from __future__ import annotations
@@ -97,15 +100,17 @@ def _measure(game: Game, line: dict[int, State], at: int) -> dict[str, Any]:
             "save_kb": round(statistics.mean(len(t) for t in saves) / 1024, 1)}
 
 
-def _play(game: Game, players: int, seed: int, upto: int, keep: tuple[int, ...]) -> dict[int, State]:
+def _play(game: Game, players: int, seed: int, upto: int, keep: tuple[int, ...],
+          options: dict[str, Any] | None = None, exclude: frozenset[str] = frozenset()) -> dict[int, State]:
     """Play a game to ``upto`` actions (or its end), keeping only the states just before ``keep``
     lengths (and the last): a list of thousands of live states would make the garbage collector,
     not the engine, dominate the timings."""
-    state = game.new_game(players=players, seed=seed)
+    state = game.new_game(players=players, seed=seed, options=options)
     line = {0: state}
     while len(state.history) < upto and game.to_move(state):
         seat = game.to_move(state)[0]
         legal = game.legal_actions(state, seat)
+        legal = [a for a in legal if a["type"] not in exclude] or legal
         state = game.apply(state, seat, legal[len(state.history) % len(legal)])
         state.actions_json()  # as the site does: it saves after every action
         n = len(state.history)
@@ -115,20 +120,29 @@ def _play(game: Game, players: int, seed: int, upto: int, keep: tuple[int, ...])
     return line
 
 
-def measure(game_id: str | None = None) -> dict[str, Any]:
-    """The whole report: the marathon, and a real game (``game_id``, default the first listed)."""
+def measure(game_id: str | None = None, options: dict[str, Any] | None = None,
+            exclude: list[str] | None = None) -> dict[str, Any]:
+    """The whole report: the marathon, and a real game (``game_id``, default the first listed, with
+    ``options``) played to its end by all its seats."""
     game_id = game_id or games.available()[0]
-    out: dict[str, Any] = {"python": sys.version.split()[0], "game": game_id, "marathon": [], "real": []}
+    skip = frozenset(x for x in exclude or [] if x)
+    out: dict[str, Any] = {"python": sys.version.split()[0], "game": game_id, "options": options or {},
+                           "excluded_action_types": sorted(skip), "marathon": [], "real": []}
     marathon = Marathon()
     line = _play(marathon, 4, 1, max(LENGTHS), LENGTHS)
     out["marathon"] = [_measure(marathon, line, n) for n in LENGTHS]
     real = games.get(game_id)
     players = real.max_players
-    end = len(_play(real, players, 2, 10_000, ())[-1].history)
-    line = _play(real, players, 2, 10_000, (30, end))
+    last = _play(real, players, 2, 10_000, (), options, skip)[-1]
+    end = len(last.history)
+    line = _play(real, players, 2, 10_000, (30, end), options, skip)
     out["real"] = [_measure(real, line, n) for n in (30, end)]
+    out["real_players"], out["real_over"] = players, real.is_over(last)
     return out
 
 
 if __name__ == "__main__":
-    print(json.dumps(measure(sys.argv[1] if len(sys.argv) > 1 else None)))
+    args = sys.argv[1:]
+    print(json.dumps(measure(args[0] if args and args[0] else None,
+                             json.loads(args[1]) if len(args) > 1 and args[1] else None,
+                             args[2].split(",") if len(args) > 2 else None)))

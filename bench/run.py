@@ -56,7 +56,12 @@ CHROMIUM_ARGS = [
 ]
 #: The game measured: --game, default the first listed game of the engine (the bench names no game).
 GAME = ""
-TARGETS = {"boot_ratio_max": 0.6, "click_p95_ms_max": 16.0}
+#: The game's options (--options JSON, e.g. '{"mode":"full"}') for every part; {} = its defaults.
+OPTIONS: dict[str, Any] = {}
+#: Action types the random policies of `games` and `long` leave out when they can (--exclude).
+EXCLUDE: list[str] = []
+TARGETS = {"boot_ratio_max": 0.6, "click_p95_ms_max": 16.0, "bot_decision_ms_max": 1000.0,
+           "long_undo_p95_ms_max": 5.0}
 READY_TIMEOUT_MS = 120_000
 
 # Records when <html data-ready="true"> appears, in performance.now() ms since navigation start.
@@ -411,7 +416,7 @@ def hotseat_url(players: int, seed: int) -> str:
         "game": GAME,
         "players": players,
         "seed": seed,
-        "options": {},
+        "options": OPTIONS,
         "seats": [{"kind": "human", "name": f"P{i + 1}"} for i in range(players)],
     }
     return f"play.html?new={quote(json.dumps(settings, separators=(',', ':')))}&speed=fast"
@@ -524,25 +529,33 @@ def wait_idle(page: Any) -> None:
 # ---------------------------------------------------------------- 3. games per second
 
 
-def bench_games_cpython(players: int, n: int, seed: int) -> dict[str, Any]:
-    code = (
-        "import json,sys; from pygame_core.simulate import simulate; "
-        f"r = simulate({GAME!r}, {players}, {n}, {seed}); "
-        "print(json.dumps({'games': r['games'], 'finished': r['finished'], 'actions': r['actions'], "
-        "'timing': r['timing'], 'python': sys.version.split()[0]}))"
-    )
-    proc = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=1800, check=True
-    )
-    r = json.loads(proc.stdout)
-    return {
-        "runtime": f"CPython {r['python']}",
+def _rate(r: dict[str, Any], runtime: str) -> dict[str, Any]:
+    """One runtime's games/s line from bench/game_rate.py's JSON."""
+    out = {
+        "runtime": runtime,
         "games": r["games"],
         "finished": r["finished"],
-        "mean_actions": round(statistics.mean(r["actions"]), 1),
-        "seconds": r["timing"]["seconds"],
-        "games_per_second": r["timing"]["games_per_second"],
+        "mean_actions": r["mean_actions"],
+        "cpu_seconds": r["cpu_seconds"],
+        "wall_seconds": r["wall_seconds"],
+        "games_per_cpu_second": r["games_per_cpu_second"],
+        "games_per_second": r["games_per_second"],
+        "options": r["options"],
+        "excluded_action_types": r["excluded_action_types"],
     }
+    return out
+
+
+def bench_games_cpython(players: int, n: int, seed: int) -> dict[str, Any]:
+    """bench/game_rate.py in a CPython subprocess."""
+    proc = subprocess.run(
+        [sys.executable, str(BENCH / "game_rate.py"), GAME, str(players), str(n), str(seed),
+         json.dumps(OPTIONS), ",".join(EXCLUDE)],
+        cwd=ROOT, capture_output=True, text=True, timeout=1800, check=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    r = json.loads(proc.stdout.strip().splitlines()[-1])
+    return _rate(r, f"CPython {r['python']}")
 
 
 def site_pyodide_dir() -> Path:
@@ -568,58 +581,63 @@ def site_engine_zip() -> Path:
 
 
 def bench_games_pyodide(players: int, n: int, seed: int) -> dict[str, Any]:
+    """bench/game_rate.py unchanged inside Pyodide under Node (bench/pyodide_games.mjs), with the
+    site's own Pyodide and engine zip."""
     pdir, zpath = site_pyodide_dir(), site_engine_zip()
     proc = subprocess.run(
-        [
-            "node",
-            str(BENCH / "pyodide_games.mjs"),
-            str(pdir),
-            str(zpath),
-            GAME,
-            str(players),
-            str(n),
-            str(seed),
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=1800,
-        check=False,
+        ["node", str(BENCH / "pyodide_games.mjs"), str(pdir), str(zpath), GAME, str(players), str(n),
+         str(seed), json.dumps(OPTIONS), ",".join(EXCLUDE)],
+        cwd=ROOT, capture_output=True, text=True, timeout=1800, check=False,
     )
     if proc.returncode != 0:
         raise RuntimeError(f"node pyodide_games.mjs failed: {proc.stderr[-2000:]}")
     r = json.loads(proc.stdout.strip().splitlines()[-1])
-    s = r["simulate"]
-    return {
-        "runtime": f"Pyodide (CPython {s['python']}) under Node {platform_node()}",
+    out = _rate(r, f"Pyodide (CPython {r['python']}) under Node {platform_node()}")
+    out.update({
         "pyodide_dir": str(pdir.relative_to(ROOT)) if pdir.is_relative_to(ROOT) else str(pdir),
         "engine_zip": str(zpath.relative_to(ROOT)) if zpath.is_relative_to(ROOT) else str(zpath),
         "boot_ms": r["boot_ms"],
         "import_ms": r["import_ms"],
-        "games": s["games"],
-        "finished": s["finished"],
-        "mean_actions": round(statistics.mean(s["actions"]), 1),
-        "seconds": s["timing"]["seconds"],
-        "games_per_second": s["timing"]["games_per_second"],
-    }
+        "node_cpu_ms": r["node_cpu_ms"],
+        # Pyodide's time.process_time() is wall time: the CPU rate is Node's (the whole process's
+        # CPU time over the games, process.cpuUsage; its helper threads count too)
+        "games_per_cpu_second": round(r["games"] * 1000 / r["node_cpu_ms"], 2) if r["node_cpu_ms"] else None,
+        "cpu_seconds": round(r["node_cpu_ms"] / 1000, 4),
+    })
+    return out
 
 
-def bench_long(game: str) -> dict[str, Any]:
-    """bench/long_game.py on CPython and, unchanged, in Pyodide under Node with the site's engine."""
+def _script_runs(script: Path, args: list[str]) -> dict[str, Any]:
+    """A bench script on CPython and, unchanged, in Pyodide under Node with the site's engine."""
     out: dict[str, Any] = {}
-    script = BENCH / "long_game.py"
-    runs = {"cpython": [sys.executable, str(script), game]}
+    runs = {"cpython": [sys.executable, str(script), *args]}
     try:
         runs["pyodide"] = ["node", str(BENCH / "pyodide_script.mjs"), str(site_pyodide_dir()),
-                           str(site_engine_zip()), str(script), game]
+                           str(site_engine_zip()), str(script), *args]
     except RuntimeError as exc:
         out["pyodide"] = {"error": repr(exc)}
     for key, cmd in runs.items():
-        proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=1800, check=False)
+        proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=3600, check=False,
+                              env={**os.environ, "PYTHONPATH": str(ROOT)})
         try:
             out[key] = json.loads(proc.stdout.strip().splitlines()[-1])
         except (IndexError, ValueError):
             out[key] = {"error": proc.stderr[-2000:]}
+    return out
+
+
+def bench_long(game: str) -> dict[str, Any]:
+    """bench/long_game.py (with --options and --exclude for the real game)."""
+    return _script_runs(BENCH / "long_game.py", [game, json.dumps(OPTIONS), ",".join(EXCLUDE)])
+
+
+def bench_bots(game: str, players: int, seed: int) -> dict[str, Any]:
+    """bench/bot_time.py: every decision of the game's strongest bot over one full game."""
+    out = _script_runs(BENCH / "bot_time.py", [game, str(players), str(seed), json.dumps(OPTIONS)])
+    out["target_ms_max_per_decision_pyodide"] = TARGETS["bot_decision_ms_max"]
+    v = out.get("pyodide")
+    if isinstance(v, dict) and "wall_ms" in v:
+        out["meets_target"] = v["wall_ms"]["max"] <= TARGETS["bot_decision_ms_max"]
     return out
 
 
@@ -687,15 +705,20 @@ def table(report: dict[str, Any]) -> str:
         lines.append(
             f"  target p95 < {c['target_p95_ms_max']} ms   {'MEETS' if c['meets_target'] else 'MISSES'}"
         )
-    g = report.get("games")
-    if isinstance(g, dict):
-        lines.append(f"random complete games per second ({GAME}, {g.get('players')} players, random bots)")
+    games_rows = report.get("games")
+    for g in games_rows if isinstance(games_rows, list) else [games_rows] if games_rows else []:
+        shown = json.dumps(g.get("options") or {}, separators=(",", ":"))
+        skip = f", random policy without {','.join(g['excluded_action_types'])}" \
+            if g.get("excluded_action_types") else ""
+        lines.append(f"random complete games per second ({GAME} {shown}, {g.get('players')} players{skip}; "
+                     "per CPU second, wall beside)")
         for k in ("cpython", "pyodide"):
             v = g.get(k)
             if isinstance(v, dict) and "games_per_second" in v:
                 lines.append(
-                    f"  {v['runtime']:<44} {v['games_per_second']:8.2f} games/s "
-                    f"({v['games']} games, {v['mean_actions']} actions/game)"
+                    f"  {v['runtime']:<44} {v['games_per_cpu_second']:8.2f} games/s "
+                    f"(wall {v['games_per_second']:.2f}; {v['games']} games, "
+                    f"{v['mean_actions']} actions/game)"
                 )
             elif v:
                 lines.append(f"  {k}: {v}")
@@ -715,6 +738,18 @@ def table(report: dict[str, Any]) -> str:
                         f"  {k:<8} {name:<12} {row['actions']:>5} actions  undo {undo}  "
                         f"undo after load {(row['undo_after_load_ms'] or {}).get('p95')}  "
                         f"load {row['load_ms']['p95']}  save {row['save_ms']['p95']}  ({row['save_kb']} KB)")
+    bt = report.get("bots")
+    if isinstance(bt, dict):
+        lines.append(f"bot decisions over a full game (target <= {TARGETS['bot_decision_ms_max']:.0f} ms "
+                     "per decision in the browser): ms per decision, wall (CPU)")
+        for k in ("cpython", "pyodide"):
+            v = bt.get(k)
+            if not isinstance(v, dict) or "wall_ms" not in v:
+                lines.append(f"  {k}: {v}")
+                continue
+            w, c = v["wall_ms"], v["cpu_ms"]
+            lines.append(f"  {k:<8} {v['bot']} x{v['players']}, {v['decisions']} decisions: p50 {w['p50']} "
+                         f"({c['p50']})  p95 {w['p95']} ({c['p95']})  max {w['max']} ({c['max']})")
     for k in ("boot", "click"):
         if isinstance(report.get(k), dict) and "error" in report[k]:
             lines.append(f"{k}: ERROR {report[k]['error']}")
@@ -741,7 +776,15 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--clicks", type=int, default=100, help="click-to-redraw samples (default 100)")
     ap.add_argument("--games", type=int, default=20, help="random games per runtime (default 20)")
-    ap.add_argument("--players", type=int, default=3)
+    ap.add_argument("--players", default="3",
+                    help="players of the random games: a number or a comma list, e.g. 2,3,4 (default 3)")
+    ap.add_argument("--options", default="{}",
+                    help='the game\'s options as JSON for every part, e.g. \'{"mode":"full"}\' (default: {})')
+    ap.add_argument("--exclude", default="",
+                    help="comma list of action types the random policies of games/long leave out when "
+                         "they can (e.g. resign, to play games to their real end)")
+    ap.add_argument("--bot-players", type=int, default=None,
+                    help="players of the bot-decision game (default: the game's maximum)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument(
         "--ready",
@@ -749,10 +792,16 @@ def main(argv: list[str] | None = None) -> int:
         default="data-ready",
         help="boot end: <html data-ready='true'> (default) or window.pgcReadyAt (runtime only)",
     )
-    ap.add_argument("--only", default="boot,click,games,long", help="comma list of boot,click,games,long")
+    ap.add_argument("--only", default="boot,click,games,long,bots",
+                    help="comma list of boot,click,games,long,bots")
     ap.add_argument("--game", default=None, help="game id (default: the engine's first listed game)")
     args = ap.parse_args(argv)
-    global GAME
+    global GAME, OPTIONS, EXCLUDE
+    OPTIONS = json.loads(args.options)
+    if not isinstance(OPTIONS, dict):
+        raise SystemExit("--options must be a JSON object")
+    EXCLUDE = [x for x in args.exclude.split(",") if x]
+    player_counts = [int(x) for x in str(args.players).split(",") if x]
     if args.game:
         GAME = args.game
     else:
@@ -777,6 +826,10 @@ def main(argv: list[str] | None = None) -> int:
             "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         },
         "targets": TARGETS,
+        "game": GAME,
+        "options": OPTIONS,
+        "timing": "games/s: CPU time of the measuring process (time.process_time; Node's process.cpuUsage "
+                  "beside it in Pyodide), since other processes share the cores; wall time beside it",
     }
     if parts & {"boot", "click"}:
         br = Browser()
@@ -809,17 +862,24 @@ def main(argv: list[str] | None = None) -> int:
         report["outside_requests"] = br.outside
         report["page_errors"] = br.page_errors
     if "games" in parts:
-        log(f"games: {args.games} random games on CPython and on Pyodide (node)")
-        g: dict[str, Any] = {"game": GAME, "players": args.players, "seed": args.seed}
-        for key, fn in (("cpython", bench_games_cpython), ("pyodide", bench_games_pyodide)):
-            try:
-                g[key] = fn(args.players, args.games, args.seed)
-            except Exception as exc:
-                g[key] = {"error": repr(exc)}
-        report["games"] = g
+        rows = []
+        for n in player_counts:
+            log(f"games: {args.games} random {n}-player games on CPython and on Pyodide (node)")
+            g: dict[str, Any] = {"game": GAME, "players": n, "seed": args.seed, "options": OPTIONS,
+                                 "excluded_action_types": EXCLUDE}
+            for key, fn in (("cpython", bench_games_cpython), ("pyodide", bench_games_pyodide)):
+                try:
+                    g[key] = fn(n, args.games, args.seed)
+                except Exception as exc:
+                    g[key] = {"error": repr(exc)}
+            rows.append(g)
+        report["games"] = rows[0] if len(rows) == 1 else rows
     if "long" in parts:
         log("long: undo, load and save at 30, 300 and 3,000 actions on CPython and on Pyodide (node)")
         report["long"] = bench_long(GAME)
+    if "bots" in parts:
+        log("bots: time per decision of the strongest bot over a full game, on CPython and on Pyodide (node)")
+        report["bots"] = bench_bots(GAME, args.bot_players or 0, args.seed)
     log(table(report))
     print(json.dumps(report, ensure_ascii=False))
     return 0

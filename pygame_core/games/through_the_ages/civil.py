@@ -13,6 +13,7 @@ from typing import Any
 from pygame_core.games.through_the_ages import abilities, effects, tokens
 from pygame_core.games.through_the_ages.catalog import CARDS
 from pygame_core.games.through_the_ages.economy import (
+    any_discount,
     build_cost,
     ca_left,
     discount,
@@ -33,6 +34,8 @@ from pygame_core.games.through_the_ages.text import say
 from pygame_core.kernel import Ctx
 
 Action = dict[str, Any]
+#: (civil actions left, military actions left) of the player, worked out once per listing of actions.
+Left = tuple[int, int]
 TECH_KINDS = ("farm", "mine", "urban", "unit", "special", "government")
 
 
@@ -45,7 +48,16 @@ def hand_limit(p: Player) -> int:
     return p["ca_total"] + limits(p)["civil_hand"]
 
 
+#: Cards whose take cost is the row slot's, always: no wonder, leader or Taj Mahal rule.
+PLAIN_TAKE = frozenset(
+    cid for cid, c in CARDS.items()
+    if c["kind"] not in ("wonder", "leader") and "leader_replaced_wonder_discount" not in c["rules"]
+)
+
+
 def take_cost(p: Player, slot: int, cid: str) -> int:
+    if cid in PLAIN_TAKE:
+        return ROW_COST[slot]
     c = CARDS[cid]
     cost = ROW_COST[slot]
     if c["kind"] == "wonder" and rule(p, "no_extra_wonder_ca") is None:  # Michelangelo (P1)
@@ -66,23 +78,44 @@ def can_take(d: Data, p: Player, slot: int, limit: int, budget: int | None = Non
     if cid is None:
         return False
     c = CARDS[cid]
-    if take_cost(p, slot, cid) > (ca_left(p) if budget is None else budget):
+    kind = c["kind"]
+    if kind == "wonder":
+        if p["wonder"] is not None:
+            return False  # L416-426
+    elif len(p["civil_hand"]) >= limit:  # L632, L638-644
         return False
-    if c["kind"] == "wonder":
-        return p["wonder"] is None  # L416-426
-    if len(p["civil_hand"]) >= limit:  # L632, L638-644
-        return False
-    if c["kind"] in TECH_KINDS and (cid in p["civil_hand"] or in_play(p, cid)):
+    elif kind in TECH_KINDS and (cid in p["civil_hand"] or in_play(p, cid)):
         return False  # L386-390
-    if c["kind"] == "leader" and c["lvl"] in p["leader_ages"]:
+    elif kind == "leader" and c["lvl"] in p["leader_ages"]:
         return False  # L406-408
-    return True
+    return take_cost(p, slot, cid) <= (ca_left(p) if budget is None else budget)
 
 
-def _takes(d: Data, p: Player) -> list[Action]:
+def _takes(d: Data, p: Player, left: Left | None = None) -> list[Action]:
     limit = hand_limit(p)
-    budget = ca_left(p)
-    return [{"type": "take", "slot": i} for i in range(len(d["row"])) if can_take(d, p, i, limit, budget)]
+    budget = ca_left(p) if left is None else left[0]
+    hand = p["civil_hand"]
+    full = len(hand) >= limit
+    owned: set[str] | None = None  # the hand and the cards in play (in_play), gathered once
+    out: list[Action] = []
+    for i, cid in enumerate(d["row"]):
+        if cid is None:
+            continue
+        if cid in PLAIN_TAKE:  # can_take's tests, inline: no wonder, no leader, the slot's cost
+            if full or ROW_COST[i] > budget:
+                continue
+            if cid in PLAIN_TECH:
+                if owned is None:
+                    owned = {*hand, *p["workers"], *p["specials"], p["government"]}
+                if cid in owned:
+                    continue
+        elif not can_take(d, p, i, limit, budget):
+            continue
+        out.append({"type": "take", "slot": i})
+    return out
+
+
+PLAIN_TECH = frozenset(cid for cid in PLAIN_TAKE if CARDS[cid]["kind"] in TECH_KINDS)
 
 
 def pop_food(p: Player) -> int | None:
@@ -92,9 +125,11 @@ def pop_food(p: Player) -> int | None:
     return max(0, base - discount(p, "increase_population"))
 
 
-def _pops(p: Player, ca: int) -> list[Action]:
+def _pops(p: Player, ca: int, left: Left | None = None) -> list[Action]:
+    if (ca_left(p) if left is None else left[0]) < ca:
+        return []
     food = pop_food(p)
-    if ca_left(p) >= ca and food is not None and tokens.amount(p, "farm") >= food:
+    if food is not None and tokens.amount(p, "farm") >= food:
         return [{"type": "pop"}]
     return []
 
@@ -104,24 +139,46 @@ def urban_count(p: Player, utype: str) -> int:
                if CARDS[c]["kind"] == "urban" and CARDS[c]["type"] == utype)
 
 
-def _builds(p: Player, ca: int, ma: int, target: str | None = None) -> list[Action]:
+def _builds(p: Player, ca: int, ma: int, target: str | None = None, left: Left | None = None) -> list[Action]:
     if p["unused_workers"] <= 0:
         return []
     out = []
-    limit = limits(p)["urban_limit"]
+    ca_ok = (ca_left(p) if left is None else left[0]) >= ca
+    ma_ok = (ma_left(p) if left is None else left[1]) >= ma
+    mine = tokens.amount(p, "mine")  # resources_for, computed once
+    cut = any_discount(p, "build")
+    urban: dict[str, int] | None = None
     for cid in p["workers"]:
         c = CARDS[cid]
         if target and not matches(target, c):
             continue
-        if c["kind"] == "unit":
-            if ma_left(p) < ma:
+        kind = c["kind"]
+        if kind == "unit":
+            if not ma_ok:
                 continue
-        elif ca_left(p) < ca:
-            continue
-        if c["kind"] == "urban" and urban_count(p, c["type"]) >= limit:
-            continue  # L745-753
-        if resources_for(p, cid) >= build_cost(p, cid):
+            have = mine + p["military_resources"]
+        else:
+            if not ca_ok:
+                continue
+            have = mine
+            if kind == "urban":
+                if urban is None:
+                    urban = urban_counts(p)
+                    limit = limits(p)["urban_limit"]
+                if urban[c["type"]] >= limit:
+                    continue  # L745-753
+        if have >= (build_cost(p, cid) if cut else max(0, c["cost"].get("build", 0))):
             out.append({"type": "build", "card": cid})
+    return out
+
+
+def urban_counts(p: Player) -> dict[str, int]:
+    """:func:`urban_count` of every urban type at once."""
+    out: dict[str, int] = {}
+    for c, n in p["workers"].items():
+        card = CARDS[c]
+        if card["kind"] == "urban":
+            out[card["type"]] = out.get(card["type"], 0) + n
     return out
 
 
@@ -129,27 +186,46 @@ def _same_line(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return a["kind"] == b["kind"] and a["type"] == b["type"]
 
 
-def _upgrades(p: Player, ca: int, ma: int, target: str | None = None) -> list[Action]:
+def _upgrades(
+    p: Player, ca: int, ma: int, target: str | None = None, left: Left | None = None
+) -> list[Action]:
     out = []
+    lines: dict[tuple[str, str], list[str]] | None = None
+    ca_ok = None if left is None else left[0] >= ca
+    ma_ok = None if left is None else left[1] >= ma
     for lo, n in p["workers"].items():
         if not n:
             continue
         a = CARDS[lo]
         if target and not matches(target, a):
             continue
-        if a["kind"] == "unit" and ma_left(p) < ma or a["kind"] != "unit" and ca_left(p) < ca:
-            continue
-        for hi in p["workers"]:
-            b = CARDS[hi]
-            if _same_line(a, b) and b["lvl"] > a["lvl"] and resources_for(p, hi) >= upgrade_cost(p, lo, hi):
+        if a["kind"] == "unit":
+            if ma_ok is None:
+                ma_ok = ma_left(p) >= ma
+            if not ma_ok:
+                continue
+        else:
+            if ca_ok is None:
+                ca_ok = ca_left(p) >= ca
+            if not ca_ok:
+                continue
+        if lines is None:  # the cards in play by line (kind, type), in play order
+            lines = {}
+            for cid in p["workers"]:
+                lines.setdefault(LINE[cid], []).append(cid)
+        for hi in lines[LINE[lo]]:
+            if CARDS[hi]["lvl"] > a["lvl"] and resources_for(p, hi) >= upgrade_cost(p, lo, hi):
                 out.append({"type": "upgrade", "from": lo, "to": hi})
     return out
 
 
-def _destroys(p: Player, kind: str) -> list[Action]:
+LINE = {cid: (c["kind"], c["type"]) for cid, c in CARDS.items()}  # _same_line, as a key
+
+
+def _destroys(p: Player, kind: str, left: Left) -> list[Action]:
     """Destroy a building (1 CA) or disband a unit (1 MA) (L958-972)."""
     unit = kind == "disband"
-    if (ma_left(p) if unit else ca_left(p)) < 1:
+    if (left[1] if unit else left[0]) < 1:
         return []
     return [
         {"type": kind, "card": cid}
@@ -158,8 +234,8 @@ def _destroys(p: Player, kind: str) -> list[Action]:
     ]
 
 
-def _leaders(p: Player, d: Data) -> list[Action]:
-    if ca_left(p) < 1 or d["round"] <= 1:
+def _leaders(p: Player, d: Data, left: Left) -> list[Action]:
+    if left[0] < 1 or d["round"] <= 1:
         return []
     hand = dict.fromkeys(p["civil_hand"])
     return [{"type": "leader", "card": c} for c in hand if CARDS[c]["kind"] == "leader"]
@@ -183,12 +259,12 @@ def stage_cost(p: Player, k: int) -> int:
     return max(0, sum(costs) - discount(p, "wonder_stage", w["id"]))
 
 
-def _stages(p: Player, ca: int, most: int | None = None) -> list[Action]:
+def _stages(p: Player, ca: int, most: int | None = None, left: Left | None = None) -> list[Action]:
     w = p["wonder"]
-    if w is None or ca_left(p) < ca:
+    if w is None or (ca_left(p) if left is None else left[0]) < ca:
         return []
-    left = len(CARDS[w["id"]]["cost"]["stages"]) - w["built"]
-    top = min(left, stages_per_action(p) if most is None else most)
+    unbuilt = len(CARDS[w["id"]]["cost"]["stages"]) - w["built"]
+    top = min(unbuilt, stages_per_action(p) if most is None else most)
     return [
         {"type": "stage", "n": k} for k in range(1, top + 1) if tokens.amount(p, "mine") >= stage_cost(p, k)
     ]
@@ -208,17 +284,22 @@ def special_blocked(p: Player, cid: str) -> bool:
     )
 
 
-def _develops(p: Player, ca: int, d: Data | None = None) -> list[Action]:
-    if ca_left(p) < ca:
+def _develops(p: Player, ca: int, d: Data | None = None, left: Left | None = None) -> list[Action]:
+    if (ca_left(p) if left is None else left[0]) < ca:
         return []
     if d is not None and p["pact_sides"] and rule(p, "science_cooperation") is not None:
         partner = abilities.coop_partner(d, d["order"][p["order"]])
         if partner is not None and d["players"][partner]["science"] < 1:
             return []  # the partner cannot pay its 1 science (P1)
     out = []
+    plain = not p["pact_sides"] and not any_discount(p, "develop")  # science_cost = the card's own
     for cid in dict.fromkeys(p["civil_hand"]):
         c = CARDS[cid]
-        if c["kind"] in TECH_KINDS and p["science"] >= science_cost(p, cid) and not special_blocked(p, cid):
+        if (
+            c["kind"] in TECH_KINDS
+            and p["science"] >= (max(0, c["cost"].get("science", 0)) if plain else science_cost(p, cid))
+            and not special_blocked(p, cid)
+        ):
             out.append({"type": "develop", "card": cid})
     return out
 
@@ -242,19 +323,18 @@ def _revolutions(p: Player) -> list[Action]:
     ]
 
 
-def _tactics(d: Data, p: Player, kind: str) -> list[Action]:
+def _tactics(d: Data, p: Player, kind: str, left: Left) -> list[Action]:
     """Play a tactic from the hand (1 MA) or copy a common one (2 MA), one per turn (L1508)."""
     if p["tactic_done"]:
         return []
     out: list[Action] = []
-    cost = max(0, 1 - discount(p, "play_tactic"))
-    if kind == "tactic" and ma_left(p) >= cost:
+    if kind == "tactic" and left[1] >= max(0, 1 - discount(p, "play_tactic")):
         out += [
             {"type": "tactic", "card": c}
             for c in dict.fromkeys(p["military_hand"])
             if CARDS[c]["kind"] == "tactic"
         ]
-    if kind == "copy" and ma_left(p) >= 2:
+    if kind == "copy" and left[1] >= 2:
         out += [{"type": "copy", "card": c} for c in dict.fromkeys(d["common_tactics"]) if c != p["tactic"]]
     return out
 
@@ -303,19 +383,25 @@ def on_of(action: str) -> str:
     }.get(action, action)
 
 
-def _plays(d: Data, p: Player) -> list[Action]:
+#: Every action card's ``do`` effects and its first ``choice`` effect (or None), read once.
+ACTION_PARTS = {
+    cid: ([e for e in c["effects"] if e["kind"] == "do"],
+          next((e for e in c["effects"] if e["kind"] == "choice"), None))
+    for cid, c in CARDS.items() if c["kind"] == "action"
+}
+
+
+def _plays(d: Data, p: Player, left: Left) -> list[Action]:
     out: list[Action] = []
-    if ca_left(p) < 1:
+    if left[0] < 1:
         breakthrough_only = True
     else:
         breakthrough_only = False
     for cid in dict.fromkeys(p["civil_hand"]):
-        c = CARDS[cid]
-        if c["kind"] != "action" or cid in p["taken_this_turn"]:
+        if cid not in ACTION_PARTS or cid in p["taken_this_turn"]:
             continue  # L1202
-        effs = c["effects"]
-        dos = [e for e in effs if e["kind"] == "do"]
-        choice = next((e for e in effs if e["kind"] == "choice"), None)
+        effs = CARDS[cid]["effects"]
+        dos, choice = ACTION_PARTS[cid]
         if dos:
             q = _with_discount(p, effs)
             q["ca_used"] = p["ca_used"] + 1
@@ -332,23 +418,23 @@ def _plays(d: Data, p: Player) -> list[Action]:
     return out
 
 
-GENERATORS: dict[str, Callable[[Data, Player], list[Action]]] = {
+GENERATORS: dict[str, Callable[[Data, Player, Left], list[Action]]] = {
     "take": _takes,
-    "pop": lambda d, p: _pops(p, 1),
-    "build": lambda d, p: _builds(p, 1, 1),
-    "upgrade": lambda d, p: _upgrades(p, 1, 1) + abilities.bach_upgrades(p),
-    "barbarossa": lambda d, p: abilities.barbarossa_legal(p),
-    "convert": lambda d, p: abilities.convert_legal(p),
-    "destroy": lambda d, p: _destroys(p, "destroy"),
-    "disband": lambda d, p: _destroys(p, "disband"),
-    "leader": lambda d, p: _leaders(p, d),
-    "stage": lambda d, p: _stages(p, 1),
-    "develop": lambda d, p: _develops(p, 1, d),
-    "revolution": lambda d, p: _revolutions(p),
+    "pop": lambda d, p, left: _pops(p, 1, left),
+    "build": lambda d, p, left: _builds(p, 1, 1, None, left),
+    "upgrade": lambda d, p, left: _upgrades(p, 1, 1, None, left) + abilities.bach_upgrades(p),
+    "barbarossa": lambda d, p, left: abilities.barbarossa_legal(p),
+    "convert": lambda d, p, left: abilities.convert_legal(p),
+    "destroy": lambda d, p, left: _destroys(p, "destroy", left),
+    "disband": lambda d, p, left: _destroys(p, "disband", left),
+    "leader": lambda d, p, left: _leaders(p, d, left),
+    "stage": lambda d, p, left: _stages(p, 1, None, left),
+    "develop": lambda d, p, left: _develops(p, 1, d, left),
+    "revolution": lambda d, p, left: _revolutions(p),
     "play": _plays,
-    "tactic": lambda d, p: _tactics(d, p, "tactic"),
-    "copy": lambda d, p: _tactics(d, p, "copy"),
-    "end": lambda d, p: [{"type": "end"}],
+    "tactic": lambda d, p, left: _tactics(d, p, "tactic", left),
+    "copy": lambda d, p, left: _tactics(d, p, "copy", left),
+    "end": lambda d, p, left: [{"type": "end"}],
 }
 
 
@@ -357,11 +443,12 @@ def legal(d: Data, seat: int, kind: str | None = None) -> list[Action]:
     kernel's validation asks for one type: no need to list the others)."""
     p = d["players"][seat]
     kinds = ("take", "end") if d["round"] <= 1 else GENERATORS  # round 1: only take cards (L376)
+    left = (ca_left(p), ma_left(p))  # computed once for every kind
     if kind is not None:
-        return GENERATORS[kind](d, p) if kind in kinds else []
+        return GENERATORS[kind](d, p, left) if kind in kinds else []
     out: list[Action] = []
     for k in kinds:
-        out += GENERATORS[k](d, p)
+        out += GENERATORS[k](d, p, left)
     return out
 
 

@@ -67,19 +67,26 @@ def matches(target: str | None, card: dict[str, Any] | None) -> bool:
     return target in (card["kind"], card["type"], card["category"])
 
 
+#: ``on`` -> {card id: its permanent discounts on ``on``}: only these cards need a look.
+DISCOUNTS_ON: dict[str, dict[str, list[dict[str, Any]]]] = {}
+for _cid, _card in CARDS.items():
+    for _e in _card["permanent_discounts"]:
+        DISCOUNTS_ON.setdefault(_e["on"], {}).setdefault(_cid, []).append(_e)
+
+
 def discount(p: Player, on: str, card: str | None = None) -> int:
     """Permanent discounts on ``on`` from cards in play (Moses, construction techs L985, L1151)
     and this turn's one-shot discounts (action cards)."""
     c = CARDS[card] if card else None
     n = 0
-    for src in once_cards(p):
-        for e in CARDS[src]["permanent_discounts"]:
-            if (
-                e["on"] == on
-                and matches(e.get("target"), c)
-                and (e.get("age") is None or c is None or e["age"] == c["age"])
-            ):
-                n += e["n"]
+    sources = DISCOUNTS_ON.get(on)
+    if sources:
+        for src in once_cards(p):
+            for e in sources.get(src, ()):
+                if matches(e.get("target"), c) and (
+                    e.get("age") is None or c is None or e["age"] == c["age"]
+                ):
+                    n += e["n"]
     leader = p["leader"]
     if leader is not None and c is not None and c["type"] in SYNERGY:  # William Shakespeare (P1)
         rule_e = CARDS[leader]["rules"].get("library_theater_synergy")
@@ -93,6 +100,21 @@ def discount(p: Player, on: str, card: str | None = None) -> int:
         ):
             n += e["n"]
     return n
+
+
+def any_discount(p: Player, on: str) -> bool:
+    """Whether anything could lower a cost ``on`` (a card in play, William Shakespeare, a one-shot
+    discount of this turn). When not, every such cost is the card's own (legal-action loops skip
+    :func:`discount` per card)."""
+    for e in p["discounts"]:
+        if e["on"] == on:
+            return True
+    sources = DISCOUNTS_ON.get(on)
+    if sources and any(src in sources for src in once_cards(p)):
+        return True
+    leader = p["leader"]
+    return leader is not None and on in ("build", "develop") and \
+        "library_theater_synergy" in CARDS[leader]["rules"]
 
 
 def build_cost(p: Player, card: str) -> int:

@@ -102,18 +102,25 @@ def legal(d: Data, seat: int) -> list[Action]:
         return []
     out: list[Action] = abilities.peek_legal(d, p) if not p["political_done"] else []
     pacifist = rule(p, "no_aggression_war") is not None  # Mahatma Gandhi (P1)
+    strength: dict[int, int] = {}  # each seat's strength, worked out once per listing
+
+    def strength_of(s: int) -> int:
+        if s not in strength:
+            strength[s] = stats(d["players"][s])["strength"]
+        return strength[s]
+
     for c in dict.fromkeys(p["military_hand"]):
         kind = CARDS[c]["kind"]
         if kind in ("event", "territory"):
             out.append({"type": "event", "card": c})
         elif d["mode"] == "full" and kind == "aggression" and not pacifist:
-            mine = stats(p)["strength"]
+            mine = strength_of(seat)
             out += [
                 {"type": "aggress", "card": c, "target": s}
                 for s in active(d)
                 if s != seat
                 and ma_left(p) >= attack_cost(d, c, s)
-                and stats(d["players"][s])["strength"] < mine + attack_bonus(d, seat, s)
+                and strength_of(s) < mine + attack_bonus(d, seat, s)
                 and may_attack(d, seat, s, war=False)
             ]
         elif (

@@ -195,14 +195,35 @@ for _cid, _card in CARDS.items():
         HOLDERS.setdefault(_code, set()).add(_cid)
 
 
+#: For each rule code, the places of :func:`once_cards` where a holder can be (the others are skipped).
+WHERE = {code: {CARDS[c]["kind"] for c in cards} for code, cards in HOLDERS.items()}
+
+
 def rule(p: Player, code: str) -> dict[str, Any] | None:
     """The ``rule`` effect ``code`` of a card the player has in play or of a pact side in effect
-    (data/README.md "rule.code"), or None."""
+    (data/README.md "rule.code"), or None. The cards are looked at in :func:`once_cards` order,
+    without building that list and only where a card with the code can be (a hot path)."""
     holders = HOLDERS.get(code)
     if holders:
-        for c in once_cards(p):
-            if c in holders:
-                return CARDS[c]["rules"][code]
+        where = WHERE[code]
+        c = p["government"]
+        if c in holders:
+            return CARDS[c]["rules"][code]
+        if "special" in where:
+            for c in p["specials"]:
+                if c in holders:
+                    return CARDS[c]["rules"][code]
+        if "wonder" in where:
+            for c in p["wonders"]:
+                if c in holders and c not in p["ravaged"]:
+                    return CARDS[c]["rules"][code]
+        if "territory" in where:
+            for c in p["colonies"]:
+                if c in holders:
+                    return CARDS[c]["rules"][code]
+        c = p["leader"]
+        if c and c in holders:
+            return CARDS[c]["rules"][code]
     for cid, side in p["pact_sides"]:
         e = CARDS[cid]["sides"][side]["rules"].get(code)
         if e is not None:

@@ -38,6 +38,11 @@ def seat_t(seat: int) -> Text:
     return t(f"Player {seat + 1}", f"玩家{seat + 1}")
 
 
+@lru_cache(maxsize=64)
+def _seat_name(seat: int, lang: str) -> str:
+    return seat_t(seat)[lang]
+
+
 def say(en: str, hans: str, **kw: object) -> Text:
     """A log text: ``{p}`` a seat, ``{c}``/``{d}`` card ids (named in each language), others as is."""
     out: Text = {}
@@ -45,9 +50,9 @@ def say(en: str, hans: str, **kw: object) -> Text:
         vals: dict[str, str] = {}
         for k, v in kw.items():
             if k in ("p", "q") and isinstance(v, int):
-                vals[k] = seat_t(v)[lang]
+                vals[k] = _seat_name(v, lang)
             elif isinstance(v, str) and v in CARDS:
-                vals[k] = card_name(v, lang)
+                vals[k] = _NAMES[(v, lang)]
             else:
                 vals[k] = str(v)
         out[lang] = tpl.format(**vals)

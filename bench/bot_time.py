@@ -1,0 +1,62 @@
+"""Time per decision of a game's strongest bot over one full game, on CPython or, unchanged, in Pyodide.
+
+usage: python bench/bot_time.py GAME [PLAYERS] [SEED] [OPTIONS_JSON] [BOT]
+
+Every seat is played by ``BOT`` (default: the last kind the game declares in ``Game.bots``, its
+strongest, e.g. ``heuristic``); each ``choose`` call is one sample, timed in wall time
+(``time.perf_counter``) and CPU time (``time.process_time``). ``PLAYERS`` defaults to the game's
+maximum. Prints one JSON object: p50/p95/max ms per decision, the decisions and the game's length.
+``bench/run.py --only bots`` runs it on CPython and in Pyodide under Node (``bench/pyodide_script.mjs``).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from typing import Any
+
+from pygame_core import bots, games
+from pygame_core.simulate import MAX_STEPS
+
+
+def _stats(values: list[float]) -> dict[str, float]:
+    s = sorted(values)
+    return {"p50": round(s[len(s) // 2], 3), "p95": round(s[min(len(s) - 1, int(0.95 * len(s)))], 3),
+            "max": round(s[-1], 3), "mean": round(sum(s) / len(s), 3)}
+
+
+def measure(game_id: str, players: int | None = None, seed: int = 1, options: dict[str, Any] | None = None,
+            kind: str | None = None) -> dict[str, Any]:
+    game = games.get(game_id)
+    players = players or game.max_players
+    kind = kind or game.bots[-1]
+    seat_bots = [bots.make(kind, game_id, seed * 31 + i) for i in range(players)]
+    state = game.new_game(players=players, seed=seed, options=options or {})
+    wall: list[float] = []
+    cpu: list[float] = []
+    for _ in range(MAX_STEPS):
+        seats = game.to_move(state)
+        if not seats:
+            break
+        seat = seats[0]
+        c, w = time.process_time(), time.perf_counter()
+        action = seat_bots[seat].choose(game, state, seat)
+        wall.append((time.perf_counter() - w) * 1000)
+        cpu.append((time.process_time() - c) * 1000)
+        state = game.apply(state, seat, action)
+    return {"python": sys.version.split()[0], "game": game_id, "players": players, "seed": seed,
+            "options": options or {}, "bot": kind, "finished": game.is_over(state),
+            "actions": len(state.history), "decisions": len(wall),
+            "wall_ms": _stats(wall), "cpu_ms": _stats(cpu)}
+
+
+def main(argv: list[str]) -> dict[str, Any]:
+    return measure(argv[0], int(argv[1]) if len(argv) > 1 and argv[1] else None,
+                   int(argv[2]) if len(argv) > 2 and argv[2] else 1,
+                   json.loads(argv[3]) if len(argv) > 3 and argv[3] else {},
+                   argv[4] if len(argv) > 4 and argv[4] else None)
+
+
+if __name__ == "__main__":
+    print(json.dumps(main(sys.argv[1:])))
