@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import marshal
 import re
 from typing import Any
 
@@ -15,11 +16,23 @@ Action = dict[str, Any]
 
 
 def copy_json(obj: Any) -> Any:
-    """A fast deep copy of JSON-like data (dicts, lists, str, int, float, bool, None)."""
+    """A fast deep copy of JSON-like data (dicts, lists, str, int, float, bool, None).
+
+    ``marshal`` at version 2 copies in C, about 1.5x as fast as walking the tree in Python, and
+    (unlike pickle or later marshal versions) never shares an object between two places of the
+    copy: two paths to one list in the original are two lists in the copy, as after a JSON round
+    trip, so a position plays the same whether it was reached by play or loaded from a save."""
+    try:
+        return marshal.loads(marshal.dumps(obj, 2))
+    except ValueError:  # not marshallable (a game stored something that is not JSON-like)
+        return _copy_tree(obj)
+
+
+def _copy_tree(obj: Any) -> Any:
     if isinstance(obj, dict):
-        return {k: copy_json(v) if isinstance(v, (dict, list)) else v for k, v in obj.items()}
+        return {k: _copy_tree(v) if isinstance(v, (dict, list)) else v for k, v in obj.items()}
     if isinstance(obj, list):
-        return [copy_json(v) if isinstance(v, (dict, list)) else v for v in obj]
+        return [_copy_tree(v) if isinstance(v, (dict, list)) else v for v in obj]
     return obj
 
 
