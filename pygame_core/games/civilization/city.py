@@ -439,7 +439,7 @@ def draw_culture(ctx: Ctx, seat: int, era: str) -> None:
 
 def check_hand(ctx: Ctx, seat: int) -> None:
     d = ctx.data
-    if len(d["p"][seat]["hand"]) > model.traits(d, seat)["hand"] and not any(
+    if len(d["p"][seat]["hand"]) > model.hand_limit(d, seat) and not any(
         x["kind"] == "discard" and seat in x["seats"] for x in decisions.stack(d)
     ):
         decisions.push(d, "discard", [seat], blocking=True)  # L798, L619

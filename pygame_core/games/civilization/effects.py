@@ -47,7 +47,27 @@ def holdings(data: Data, seat: int) -> dict[str, int]:
 
 
 def can_pay(data: Data, seat: int, cost: list[str]) -> bool:
-    have = holdings(data, seat)
+    """Whether ``seat`` holds ``cost``; with the Kremlin, once per turn two resources may stand for a spy."""
+    if _payable(holdings(data, seat), cost):
+        return True
+    return "spy" in cost and _kremlin(data, seat) and _payable(holdings(data, seat), _kremlin_cost(cost))
+
+
+def _kremlin(data: Data, seat: int) -> bool:
+    """The Kremlin in force and not yet used this turn (public wonder card, S1/S2)."""
+    return "kremlin" not in data["p"][seat]["used"] and any(
+        e.get("rule") == "kremlin" for e in model.effects_in_force(data, seat)
+    )
+
+
+def _kremlin_cost(cost: list[str]) -> list[str]:
+    out = list(cost)
+    out.remove("spy")
+    return out + ["any", "any"]
+
+
+def _payable(have: dict[str, int], cost: list[str]) -> bool:
+    have = dict(have)
     named = [r for r in cost if r != "any"]
     for r in named:
         if have.get(r, 0) <= 0:
@@ -58,7 +78,11 @@ def can_pay(data: Data, seat: int, cost: list[str]) -> bool:
 
 def pay(data: Data, seat: int, cost: list[str]) -> None:
     """Spend resources: named ones first, "any" from the largest holding (a deterministic choice).
-    Market tokens return to the market; markers and card-made tokens leave the game (L900)."""
+    Market tokens return to the market; markers and card-made tokens leave the game (L900).
+    The Kremlin stands in for a spy only when the seat has none to pay with."""
+    if "spy" in cost and not _payable(holdings(data, seat), cost) and _kremlin(data, seat):
+        cost = _kremlin_cost(cost)
+        data["p"][seat]["used"].append("kremlin")
     for r in sorted(cost, key=lambda x: x == "any"):
         if r == "any":
             have = holdings(data, seat)
@@ -121,6 +145,10 @@ def _targets(data: Data, seat: int, e: dict[str, Any]) -> list[dict[str, Any]] |
         return _swaps(data, seat, int(e["max_level"]))
     if k == "displace":
         return _pushes(data, seat, int(e["distance"]))
+    if k == "rule" and e.get("rule") == "freeze_square":
+        return _freezable(data, seat)
+    if k == "rule" and e.get("rule") == "move_to_water":
+        return _to_water(data, seat)
     if k == "strength_bonus" and e.get("scope") == "one_play":
         b = data["battle"]
         return [{}] if b is not None and _side(b, seat) is not None else None
@@ -139,6 +167,32 @@ def _targets(data: Data, seat: int, e: dict[str, Any]) -> list[dict[str, Any]] |
         other = "d" if side == "a" else "a"
         return [{"front": i} for i, f in enumerate(b["fronts"]) if f[other] is not None] or None
     return None
+
+
+def _freezable(data: Data, seat: int) -> list[dict[str, Any]] | None:
+    """Communism: a square with figures none of which may leave it this turn (S3); offered for squares
+    with figures that could still move (a group moving now included, whose move it interrupts)."""
+    frozen = data.get("frozen", [])
+    sqs = sorted({f["sq"] for f in data["figs"].values()} - set(frozen))
+    return [{"freeze": q} for q in sqs] or None
+
+
+def _to_water(data: Data, seat: int) -> list[dict[str, Any]] | None:
+    """Steam Power: all of one's figures of one square go to any water square where they may stay (no
+    enemy there, within the stacking limit; S3); they may not move again this turn."""
+    from pygame_core.games.civilization import geo, start
+
+    occ = model.occupants(data)
+    grid = geo.grid(data)
+    own = sorted({f["sq"] for f in data["figs"].values() if f["o"] == seat})
+    water = [q for q, g in enumerate(grid) if g is not None and g["terrain"] == "water"]
+    out = []
+    for sq in own:
+        n = sum(1 for f in occ.get(sq, []) if data["figs"][f]["o"] == seat)
+        out.extend(
+            {"from": sq, "sq": q} for q in water if q != sq and start.can_end_on(data, seat, q, n, occ, "end")
+        )
+    return out or None
 
 
 def _swaps(data: Data, seat: int, top: int) -> list[dict[str, Any]] | None:
@@ -357,6 +411,19 @@ def _run_one(ctx: Ctx, seat: int, e: dict[str, Any], ch: dict[str, Any]) -> None
         d.setdefault("terr", {})[str(ch["sq"])] = e["to"]
         geo.grid_key(d)
         ctx.log(fmt(t("A disaster strikes a square of the map.", "災難襲擊地圖上的一個格子。")))
+    elif k == "rule" and e["rule"] == "freeze_square":
+        d.setdefault("frozen", []).append(ch["freeze"])
+        mv = d["mv"]
+        if mv is not None and d["figs"][mv["figs"][0]]["sq"] == ch["freeze"]:
+            d["mv"] = None  # the moving group stops where it stands (the card beats the rules)
+        ctx.log(fmt(t("{p} pins the figures of a square.", "{p}使一格內的公仔不得離開。"), p=seat_name(seat)))
+    elif k == "rule" and e["rule"] == "move_to_water":
+        figs = [fid for fid, f in d["figs"].items() if f["o"] == seat and f["sq"] == ch["from"]]
+        for fid in figs:
+            d["figs"][fid]["sq"] = ch["sq"]
+            d["figs"][fid].pop("g", None)
+        d.setdefault("pinned", []).extend(figs)
+        ctx.log(fmt(t("{p} ships figures to the water.", "{p}將公仔運到水域。"), p=seat_name(seat)))
     elif k == "strength_bonus":
         b = d["battle"]
         side = _side(b, seat) or "a"
@@ -399,13 +466,15 @@ def _best_unlocked(data: Data, seat: int) -> str | None:
 
 
 # ------------------------------------------------------------------ what a seat may play now
-def _phase_ok(data: Data, seat: int, phase: str) -> bool:
+def _phase_ok(data: Data, seat: int, phase: str, effects: list[dict[str, Any]] | None = None) -> bool:
     if phase == "battle":
         return data["battle"] is not None and _side(data["battle"], seat) is not None
     if data["battle"] is not None or phase == "research":
         return False
     if phase == "any":
         return data["phase"] != "setup"
+    if phase == "movement" and data["phase"] == "move" and any(e.get("rule") == "freeze_square" for e in effects or []):
+        return True  # Communism may interrupt a figure's movement (S3), another player's too
     cur = data["order"][data["i"]] if data["i"] < len(data["order"]) else None
     return PHASE_OF.get(data["phase"]) == phase and cur == seat and data["mv"] is None
 
@@ -438,7 +507,7 @@ def optional(data: Data, seat: int) -> list[Action]:
                 )  # once per battle (data)
             if ab["kind"] != "resource_ability" or f"{tid}/{i}" in p["used"]:
                 continue  # L1012: once per turn per card
-            if _phase_ok(data, seat, ab["phase"]) and can_pay(data, seat, ab["cost"]):
+            if _phase_ok(data, seat, ab["phase"], ab["effects"]) and can_pay(data, seat, ab["cost"]):
                 out.extend(
                     {"type": "ability", "tech": tid, "i": i, **c} for c in choices(data, seat, ab["effects"])
                 )
@@ -553,6 +622,12 @@ def wonder_actions(data: Data, seat: int) -> list[Action]:
                     for x in sorted(known)
                     if x not in p["techs"] and TECHS[x]["level"] < 5 and research.slot_ok(data, seat, x)
                 )
+            elif rule == "great_wall":  # free City Walls in one own city (S1/S2 wonder card)
+                out.extend(
+                    {"type": "wonder", "wonder": wid, "city": ci}
+                    for ci in model.cities_of(data, seat)
+                    if not data["cities"][ci]["wall"]
+                )
             elif rule == "hanging_gardens":
                 sq = next(int(q) for q, it in data["items"].items() if it["k"] == "w" and it["id"] == wid)
                 for kind in ("army", "scout"):
@@ -568,6 +643,9 @@ def wonder_apply(ctx: Ctx, seat: int, action: Action) -> None:
     d["p"][seat]["used"].append(f"w/{action['wonder']}")
     if "tech" in action:
         research.learn(ctx, seat, action["tech"], free=True)
+    elif "city" in action:
+        d["cities"][action["city"]]["wall"] = True
+        ctx.log(fmt(t("{p} builds City Walls for free.", "{p}免費建造城牆。"), p=seat_name(seat)))
     else:
         sq = next(int(q) for q, it in d["items"].items() if it["k"] == "w" and it["id"] == action["wonder"])
         start.new_fig(d, seat, action["figure"], sq)
@@ -614,6 +692,8 @@ def victims(data: Data, seat: int, choice: dict[str, Any]) -> list[int]:
         out.add(int(item["o"]) if item else model.owner_of_square(data, int(choice["sq"]))[0])
     if "city_of" in choice:
         out.add(int(data["cities"][choice["city_of"]]["o"]))
+    if "freeze" in choice:
+        out.update(int(x["o"]) for x in data["figs"].values() if x["sq"] == choice["freeze"])
     if "wonder" in choice:
         out.update(s for s, p in enumerate(data["p"]) if choice["wonder"] in p["wonders"])
     return sorted(s for s in out if s != seat and s >= 0)

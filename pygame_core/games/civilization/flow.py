@@ -286,6 +286,8 @@ def start_turn(ctx: Ctx) -> None:
         victory.turn_limit(ctx)
         return
     d["used"] = []
+    d["frozen"] = []  # Communism's pinned squares (S3), for this turn
+    d["pinned"] = []  # figures Steam Power shipped (S3), for this turn
     d["extra"] = {}
     d["split"] = {}
     for f in d["figs"].values():

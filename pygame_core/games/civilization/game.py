@@ -132,7 +132,7 @@ class Civilization(Game):
             from pygame_core.games.civilization import model
             from pygame_core.kernel import decisions
 
-            if len(p["hand"]) <= model.traits(d, seat)["hand"]:
+            if len(p["hand"]) <= model.hand_limit(d, seat):
                 decisions.pop(d, decision)
         victory.check(ctx)
 

@@ -60,7 +60,15 @@ def text(data: Data, seat: int, a: Action) -> Text:
             f=_scout(data, a["fig"]),
             c=where(data, c["sq"]),
         )
+    if k == "civ":
+        return fmt(t("Play {c}", "選擇{c}"), c=name("civ", a["civ"]))
     if k == "wonder":
+        if "city" in a:
+            return fmt(
+                t("{w}: free City Walls for the city at {c}", "{w}：{c}的城市免費建造城牆"),
+                w=name("wonder", a["wonder"]),
+                c=where(data, data["cities"][a["city"]]["sq"]),
+            )
         if "tech" in a:
             return fmt(
                 t("{w}: learn {x} for free", "{w}：免費研發{x}"),
@@ -124,7 +132,9 @@ def text(data: Data, seat: int, a: Action) -> Text:
             figs.append(fmt(t("{n} scout", "{n}偵察隊"), n=a["scouts"]))
         group = {lang: " + ".join(f[lang] for f in figs) for lang in ("en", "zh-Hant", "zh-Hans")}
         return fmt(
-            t("Move {g} from {s} {d}", "將{g}從{s}往{d}移動"),
+            t("Fly {g} from {s} {d}, over what is there", "將{g}從{s}往{d}飛越")
+            if a.get("over")
+            else t("Move {g} from {s} {d}", "將{g}從{s}往{d}移動"),
             g=group,
             s=where(data, a["from"]),
             d=_dir(data, a["from"], a["to"]),
@@ -136,6 +146,8 @@ def text(data: Data, seat: int, a: Action) -> Text:
         )
     if k == "step":
         sq = data["figs"][data["mv"]["figs"][0]]["sq"]
+        if a.get("over"):
+            return fmt(t("Fly on {d}, over what is there", "繼續往{d}飛越"), d=_dir(data, sq, a["to"]))
         return fmt(t("Go on {d}", "繼續往{d}移動"), d=_dir(data, sq, a["to"]))
     if k == "explore":
         return fmt(t("From {s}: discover face-down tile {n} next to it (1 movement)",
@@ -249,7 +261,11 @@ def _effect_label(data: Data, seat: int, a: Action) -> Text:
                 y=name("tech", a["give"]),
             )
         )
-    if "from" in a:
+    if "freeze" in a:
+        extra.append(fmt(t("pin the figures at {s}", "使{s}的公仔不得離開"), s=where(data, a["freeze"])))
+    if "from" in a and k == "ability":
+        extra.append(fmt(t("ship from {s} to", "從{s}運到"), s=where(data, a["from"])))
+    elif "from" in a:
         extra.append(fmt(t("push from {s}", "從{s}推開"), s=where(data, a["from"])))
     if "city_of" in a:
         extra.append(

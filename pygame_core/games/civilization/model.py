@@ -211,6 +211,15 @@ def per_coins(data: Data, seat: int, e: dict[str, Any], occ: dict[int, list[str]
     return coins(data, seat, occ) // int(str(per).split("_")[0])
 
 
+def hand_limit(data: Data, seat: int) -> int:
+    """The culture hand limit (L798, L822): the traits' value plus Computers' +1 per 5 coins (S3)."""
+    n = int(traits(data, seat)["hand"])
+    for e in effects_in_force(data, seat):
+        if e["kind"] == "hand_limit" and "per" in e:
+            n += int(e["delta"]) * per_coins(data, seat, e)
+    return n
+
+
 def cities_of(data: Data, seat: int) -> list[int]:
     return [i for i, c in enumerate(data["cities"]) if c["o"] == seat]
 

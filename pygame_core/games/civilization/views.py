@@ -54,7 +54,7 @@ def player_view(data: Data, seat: int, viewer: int | None) -> dict[str, Any]:
         "culture_level": p["track"],
         "techs": [{"id": tid, "row": lvl} for tid, lvl in p["techs"].items()],
         "ranks": dict(p["ranks"]),
-        "traits": tr,
+        "traits": {**tr, "hand": model.hand_limit(data, seat)},
         "resources": dict(p["res"]),
         "great_persons": list(p["gp"]),
         "wonders": list(p["wonders"]),
