@@ -186,7 +186,7 @@ def _to_water(data: Data, seat: int) -> list[dict[str, Any]] | None:
     grid = geo.grid(data)
     own = sorted({f["sq"] for f in data["figs"].values() if f["o"] == seat})
     water = [q for q, g in enumerate(grid) if g is not None and g["terrain"] == "water"]
-    out = []
+    out: list[dict[str, Any]] = []
     for sq in own:
         n = sum(1 for f in occ.get(sq, []) if data["figs"][f]["o"] == seat)
         out.extend(
@@ -473,7 +473,8 @@ def _phase_ok(data: Data, seat: int, phase: str, effects: list[dict[str, Any]] |
         return False
     if phase == "any":
         return data["phase"] != "setup"
-    if phase == "movement" and data["phase"] == "move" and any(e.get("rule") == "freeze_square" for e in effects or []):
+    pins = any(e.get("rule") == "freeze_square" for e in effects or [])
+    if phase == "movement" and data["phase"] == "move" and pins:
         return True  # Communism may interrupt a figure's movement (S3), another player's too
     cur = data["order"][data["i"]] if data["i"] < len(data["order"]) else None
     return PHASE_OF.get(data["phase"]) == phase and cur == seat and data["mv"] is None

@@ -53,6 +53,14 @@ class Civilization(Game):
                 "蠻族由入侵者左方的玩家操作，或依規則自動進行",
             ),
         },
+        "civs": {
+            "values": ["random", "choose"],
+            "default": "random",
+            "label": t(
+                "Civilizations: drawn at random, or chosen in turn order (L334)",
+                "文明：隨機抽取，或依順序選擇",
+            ),
+        },
         "turn_limit": {
             "values": [0, 20, 40, 80],
             "default": 0,
