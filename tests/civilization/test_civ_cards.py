@@ -218,3 +218,61 @@ def test_the_kremlin_lets_two_resources_pay_for_a_spy_once_per_turn_L1008():
     d["p"][0]["used"] = []
     effects.pay(d, 0, ["spy"])  # a real spy is spent first; the Kremlin stays unused
     assert d["p"][0]["res"]["spy"] == 0 and "kremlin" not in d["p"][0]["used"]
+
+
+def test_writing_spy_cancels_another_players_city_action_L1006():
+    from pygame_core.games.civilization import city
+
+    d = _city_state("grassland", production=1)
+    d["p"][1]["techs"]["writing"] = 1
+    d["p"][1]["res"] = {"spy": 1}
+    city.city_apply(ctx_of(d), 0, {"type": "arts", "city": 0})
+    dec = d["decisions"][-1]
+    assert dec["kind"] == "react" and dec["seats"] == [1] and d["p"][0]["culture"] == 0
+    acts = effects.react_legal(d, 1, dec)
+    cancel = [a for a in acts if a["type"] == "cancel" and a.get("tech") == "writing"]
+    assert {"type": "allow"} in acts and cancel
+    effects.react(ctx_of(d), 1, dec, cancel[0])
+    assert d["p"][0]["culture"] == 0 and not city.may_act(d, 0)  # the action is spent
+    assert d["p"][1]["res"]["spy"] == 0
+
+
+def test_a_city_action_nobody_cancels_happens_L631():
+    from pygame_core.games.civilization import city
+
+    d = _city_state("grassland", production=1)
+    d["p"][1]["techs"]["writing"] = 1
+    city.city_apply(ctx_of(d), 0, {"type": "arts", "city": 0})
+    dec = d["decisions"][-1]
+    assert effects.react_legal(d, 1, dec) == [{"type": "allow"}]  # no spy: the window still opens
+    effects.react(ctx_of(d), 1, dec, {"type": "allow"})
+    assert d["p"][0]["culture"] == 1 and not d.get("decisions")
+
+
+def test_monarchy_silk_kills_a_random_unit_of_a_rival_L1006():
+    d = _city_state("grassland")
+    d["p"][0]["techs"]["monarchy"] = 2
+    d["p"][0]["res"] = {"silk": 1}
+    before = list(d["p"][1]["forces"])
+    kill = [a for a in _abilities(d, 0, "monarchy") if a.get("target") == 1]
+    assert kill and kill[0]["opt"] == 1
+    effects.apply(ctx_of(d), 0, kill[0])
+    allow_all(d)
+    after = d["p"][1]["forces"]
+    assert len(after) == len(before) - 1
+    (dead,) = set(before) - set(after)
+    assert any(dead in deck for deck in d["decks"].values())  # face up under its deck (L1203)
+
+
+def test_angkor_wat_harvests_twice_with_one_city_action_L838():
+    from pygame_core.games.civilization import city
+
+    d = _city_state("grassland", resource="wheat")
+    assert not [a for a in city.city_legal(d, 0) if "res2" in a]
+    _own_wonder(d, 0, "angkor_wat", model.outskirts(d, 0)[0])
+    twice = [a for a in city.city_legal(d, 0) if a["type"] == "harvest" and "res2" in a]
+    assert twice == [{"type": "harvest", "city": 0, "res": "wheat", "res2": "wheat"}]
+    city.city_apply(ctx_of(d), 0, twice[0])
+    assert d["p"][0]["res"]["wheat"] == 2 and not city.may_act(d, 0)
+    d["acted"] = []
+    assert not [a for a in city.city_legal(d, 0) if "res2" in a]  # once per turn

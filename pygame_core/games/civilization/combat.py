@@ -136,6 +136,12 @@ def start(
         "fronts": [],
         "killed": {"a": 0, "d": 0},
     }
+    if (
+        city >= 0
+        and d["cities"][city]["wall"]
+        and any(e.get("rule") == "walls_fall_on_attack" for e in model.effects_in_force(d, seat))
+    ):
+        d["cities"][city]["wall"] = False  # Combustion: the walls fall before the battle (and its +4, L1100)
     b["hand"] = {"a": _draw_hand(ctx, seat, _hand_size(d, seat, armies, False))}
     if defender == BARBARIAN:
         b["hand"]["d"] = _barbarian_hand(ctx)
@@ -149,12 +155,6 @@ def start(
         bonus = {"a": _bonus(d, seat, "a", -1), "d": _bonus(d, defender, "d", city)}
     diff = bonus["a"] - bonus["d"]
     b["bonus"] = {"a": max(diff, 0), "d": max(-diff, 0)}  # L1088
-    if (
-        city >= 0
-        and d["cities"][city]["wall"]
-        and any(e.get("rule") == "walls_fall_on_attack" for e in model.effects_in_force(d, seat))
-    ):
-        d["cities"][city]["wall"] = False  # Combustion: the walls fall before the battle
     walled = city >= 0 and d["cities"][city]["wall"]
     b["turn"] = "a" if walled else "d"  # L1106-1108
     d["battle"] = b

@@ -155,6 +155,8 @@ def _targets(data: Data, seat: int, e: dict[str, Any]) -> list[dict[str, Any]] |
     if k == "destroy" and e.get("what") == "city":
         cs = [i for i, c in enumerate(data["cities"]) if c["o"] != seat and not c["cap"]]
         return [{"city_of": i} for i in cs] or None
+    if k == "kill" and e.get("what") == "random_unit":  # Monarchy: a random unit of a rival's forces
+        return [{"target": s} for s in range(len(data["p"])) if s != seat and data["p"][s]["forces"]] or None
     if k in ("kill", "destroy") and e.get("what") in ("figure", "building"):
         return _ranged(data, seat, e)
     if k == "wound":
@@ -429,6 +431,17 @@ def _run_one(ctx: Ctx, seat: int, e: dict[str, Any], ch: dict[str, Any]) -> None
         side = _side(b, seat) or "a"
         b.setdefault("boost", {"a": 0, "d": 0})[side] += int(e["amount"])
         ctx.log(fmt(t("{p} strengthens its next unit.", "{p}加強下一個部隊。"), p=seat_name(seat)))
+    elif k == "kill" and e.get("what") == "random_unit":
+        forces = d["p"][ch["target"]]["forces"]
+        card = forces.pop(ctx.rng.below(len(forces)))  # a random draw: an undo barrier
+        city.return_unit(d, card)
+        ctx.log(
+            fmt(
+                t("{p} kills a unit of {q}'s standing forces.", "{p}殲滅{q}常備軍中的一個部隊。"),
+                p=seat_name(seat),
+                q=seat_name(ch["target"]),
+            )
+        )
     elif k == "kill":
         for fid in ch["figs"]:
             f = d["figs"].pop(fid)  # back to its owner's sheet
@@ -728,7 +741,7 @@ def _cancels(effs: list[dict[str, Any]], what: str) -> list[int]:
 
 
 def react_legal(data: Data, seat: int, dec: dict[str, Any]) -> list[Action]:
-    what = "culture_event" if dec["source"]["src"] == "card" else "resource_ability"
+    what = {"card": "culture_event", "city": "city_action"}.get(dec["source"]["src"], "resource_ability")
     p = data["p"][seat]
     out: list[Action] = [{"type": "allow"}]
     for card in dict.fromkeys(p["hand"]):
@@ -765,9 +778,18 @@ def react(ctx: Ctx, seat: int, dec: dict[str, Any], action: Action) -> None:
             p["used"].append(f"{action['tech']}/{action['i']}")
             what = name("tech", action["tech"])
         ctx.log(fmt(t("{p} cancels it with {c}.", "{p}以{c}取消它。"), p=seat_name(seat), c=what))
+        if dec["source"]["src"] == "city":  # Writing: the cancelled action is spent (ruling)
+            ci = dec["source"]["action"]["city"]
+            if city.may_act(d, ci):
+                d["acted"].append(ci)
+            else:
+                d.get("split", {}).pop(str(ci), None)
         return
     if dec["rest"]:
         dec["seats"] = [dec["rest"].pop(0)]
         return
     decisions.pop(d, dec)
+    if dec["source"]["src"] == "city":
+        city.do_action(ctx, dec["by"], dec["source"]["action"])
+        return
     run(ctx, dec["by"], _source_effects(dec["source"]), dec["choice"])

@@ -112,6 +112,13 @@ def text(data: Data, seat: int, a: Action) -> Text:
         )
     if k == "harvest":
         c = data["cities"][a["city"]]
+        if "res2" in a:  # Angkor Wat
+            return fmt(
+                t("City at {c}: harvest {r} and {q}", "{c}的城市：收穫{r}與{q}"),
+                c=where(data, c["sq"]),
+                r=RESOURCE[a["res"]],
+                q=RESOURCE[a["res2"]],
+            )
         return fmt(
             t("City at {c}: harvest {r}", "{c}的城市：收穫{r}"), c=where(data, c["sq"]), r=RESOURCE[a["res"]]
         )
