@@ -143,3 +143,14 @@ def test_coins_come_from_controlled_squares_and_coin_tokens_are_never_lost_L1225
     assert model.coins(d, 0) == 10
     d["cities"] = []
     assert model.coins(d, 0) == 2  # the tokens stay
+
+
+def test_culture_tokens_come_from_a_bank_of_ninety_L79_L766():
+    d = _city_state("grassland", culture=1)
+    d["p"][1]["culture"] = 85
+    city.city_apply(ctx_of(d), 0, {"type": "arts", "city": 0})  # 1 + 8 icons, but 5 are left
+    assert d["p"][0]["culture"] == 5
+    d["p"][1]["culture"] = 0
+    d["acted"] = []
+    city.city_apply(ctx_of(d), 0, {"type": "arts", "city": 0})
+    assert d["p"][0]["culture"] == 14

@@ -314,8 +314,7 @@ def do_action(ctx: Ctx, seat: int, action: Action) -> None:
     else:
         d["acted"].append(ci)
     if k == "arts":
-        gain = 1 + y["culture"]  # L766
-        p["culture"] += gain
+        gain = model.gain_culture(d, seat, 1 + y["culture"])  # L766
         ctx.log(
             fmt(
                 t("{p} devotes a city to the arts: +{n} culture.", "{p}的一座城市奉獻給藝術：+{n}文化。"),

@@ -32,7 +32,7 @@ def china_culture(ctx: Ctx, seat: int) -> None:
     p = ctx.data["p"][seat]
     for e in model.civ_rules(p):
         if e.get("kind") == "gain" and e.get("per") == "hut_or_village":
-            p["culture"] += int(e.get("amount", 3))
+            model.gain_culture(ctx.data, seat, int(e.get("amount", 3)))
 
 
 def controller(b: Data, side: str) -> int:

@@ -348,7 +348,7 @@ def _run_one(ctx: Ctx, seat: int, e: dict[str, Any], ch: dict[str, Any]) -> None
             s = ch.get("target", seat) if e.get("who") == "other_chosen" else seat
             d["p"][s]["trade"] = min(city.TRADE_MAX, d["p"][s]["trade"] + n)
         elif what == "culture":
-            p["culture"] += n
+            n = model.gain_culture(d, seat, n)
         elif what == "coin_token":
             p["coin_tokens"]["_cards"] = p["coin_tokens"].get("_cards", 0) + n
         elif what == "great_person":
