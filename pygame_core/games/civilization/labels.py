@@ -205,7 +205,8 @@ def text(data: Data, seat: int, a: Action) -> Text:
             txt = t("Give {p} your {h} as asked", "依{p}的要求給予你的{h}")
         else:
             txt = t("Accept: {g} from {p} for your {h}", "接受：以你的{h}換取{p}的{g}")
-        return fmt(txt, p=seat_name(dec["by"]), g=bundle_text(dec["give"]), h=bundle_text(dec["get"]))
+        g = bundle_text(dec["give"], not dec["give"].startswith("hv:"))  # a marker stays face down
+        return fmt(txt, p=seat_name(dec["by"]), g=g, h=bundle_text(dec["get"]))
     if k == "heal":
         return fmt(
             t("{x}: heal the unit on front {n}", "{x}：治療第{n}戰線的部隊"),
