@@ -132,3 +132,27 @@ def test_other_players_see_counts_not_forces_markers_hands_or_face_down_tiles_L3
     down = [t for t in v["map"]["tiles"] if t["tile"] is None]
     assert len(down) == sum(1 for c in d["tiles"] if not c["up"]) and down
     assert GAME.view(s, 0)["civs"][0]["forces"] is not None
+
+
+def test_each_general_on_the_map_adds_four_to_the_combat_bonus_L1094():
+    d = _city_state("grassland")
+    before = combat._bonus(d, 0, "a", -1)
+    d["items"][str(model.outskirts(d, 0)[0])] = {"k": "gp", "id": "general", "o": 0}
+    assert combat._bonus(d, 0, "a", -1) == before + 4
+
+
+def test_a_destroyed_city_sends_buildings_to_the_market_and_wonders_and_great_persons_away_L1189_A52():
+    d = _move_state()
+    d["cities"].append({"o": 1, "sq": square(d, 5, 13), "cap": False, "wall": False})
+    ring = model.outskirts(d, 0)
+    d["items"][str(ring[0])] = {"k": "b", "id": "granary", "o": 1}
+    d["items"][str(ring[1])] = {"k": "w", "id": "colossus", "o": 1}
+    d["items"][str(ring[2])] = {"k": "gp", "id": "artist", "o": 1}
+    d["p"][1]["wonders"] = ["colossus"]
+    d["supply"]["granary"] -= 1
+    fig = start.new_fig(d, 1, "army", ring[3])
+    supply = d["supply"]["granary"]
+    combat.destroy_city(ctx_of(d), 0)
+    assert d["cities"] == [] and d["items"] == {}
+    assert d["supply"]["granary"] == supply + 1 and d["p"][1]["wonders"] == [] and d["p"][1]["gp"] == []
+    assert fig in d["figs"]  # figures in the outskirts stay (A52)

@@ -154,3 +154,44 @@ def test_culture_tokens_come_from_a_bank_of_ninety_L79_L766():
     d["acted"] = []
     city.city_apply(ctx_of(d), 0, {"type": "arts", "city": 0})
     assert d["p"][0]["culture"] == 14
+
+
+def test_face_down_tiles_cannot_be_entered_L870():
+    from pygame_core.games.civilization import geo
+
+    d = _move_state()
+    d["tiles"][2]["up"] = False  # cell (0,1): squares y 4..7
+    geo.grid_key(d)
+    start.new_fig(d, 0, "army", square(d, 2, 3))
+    assert not [a for a in move.legal(d, 0) if a["type"] == "move" and a["to"] == square(d, 2, 4)]
+    assert geo.grid(d)[square(d, 2, 4)] is None
+
+
+def test_natural_wonders_give_culture_to_the_arts_L302_L766():
+    d = _city_state("grassland")
+    set_square(d, model.outskirts(d, 0)[0], culture=1)
+    city.city_apply(ctx_of(d), 0, {"type": "arts", "city": 0})
+    assert d["p"][0]["culture"] == 2
+
+
+def test_played_culture_cards_go_face_up_under_the_deck_and_are_reshuffled_when_it_runs_out_L824():
+    d = _city_state("grassland")
+    deck = d["culture"]["ancient"]
+    for card in list(deck):
+        deck.remove(card)
+        city.discard_culture(d, card)
+    assert d["culture_up"]["ancient"] == len(deck)
+    c = ctx_of(d)
+    city.draw_culture(c, 0, "ancient")
+    assert len(d["p"][0]["hand"]) == 1 and d["culture_up"]["ancient"] == 0 and c.revealed
+
+
+def test_an_empty_unit_deck_blocks_production_until_a_killed_unit_returns_L673():
+    d = _city_state("grassland", production=2)
+    killed = d["decks"]["mounted"][0]
+    d["decks"]["mounted"] = []
+    assert "unit:mounted" not in city.products(d, 0, 0)
+    city.return_unit(d, killed)  # face up at the bottom
+    assert "unit:mounted" in city.products(d, 0, 0)
+    city.city_apply(ctx_of(d), 0, {"type": "produce", "city": 0, "item": "unit:mounted"})
+    assert killed in d["p"][0]["forces"] and d["up"]["mounted"] == 0

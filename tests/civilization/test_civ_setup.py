@@ -126,3 +126,15 @@ def test_the_five_phases_follow_each_other_L497_L523():
 def test_a_learning_game_chooser_never_gets_wonders_L322():
     d = chosen(["america", "germany"], game="learning").data
     assert d["wonder_market"] == [] and not any(p["wonders"] for p in d["p"])
+
+
+def test_the_first_player_is_chosen_at_random_L405():
+    firsts = {GAME.new_game(players=4, seed=k).data["first"] for k in range(12)}
+    assert len(firsts) > 1 and firsts <= {0, 1, 2, 3}
+
+
+def test_the_economy_dial_starts_at_the_coins_a_player_already_owns_L487_L489():
+    for seed in range(4):
+        d = after_setup(players=2, seed=seed).data
+        for seat, p in enumerate(d["p"]):
+            assert p["coins"] == model.coins(d, seat) and p["coin_tokens"] == {}
