@@ -156,7 +156,15 @@ def test_computers_add_one_culture_card_per_five_coins_to_the_hand_limit_L1221()
     coins = model.coins(d, 0)
     assert coins == 10  # 9 tokens + Computers' own coin
     assert model.hand_limit(d, 0) == base + 2
-    assert GAME.view(GAME.new_game(players=2, seed=1), 0)["civs"][0]["traits"]["hand"] >= 2
+    d["p"][0]["hand"] = [c for deck in d["culture"].values() for c in deck][: base + 2]
+    c = ctx_of(d)
+    from pygame_core.games.civilization import city
+
+    city.check_hand(c, 0)
+    assert not d.get("decisions")  # no discard: the hand is within the raised limit (L798)
+    d["p"][0]["coin_tokens"] = {"_cards": 3}
+    city.check_hand(c, 0)
+    assert d["decisions"][-1]["kind"] == "discard"  # 4 coins: no card more
 
 
 # ------------------------------------------------------------------ WD1: wonder abilities
