@@ -156,3 +156,20 @@ def test_a_destroyed_city_sends_buildings_to_the_market_and_wonders_and_great_pe
     assert d["cities"] == [] and d["items"] == {}
     assert d["supply"]["granary"] == supply + 1 and d["p"][1]["wonders"] == [] and d["p"][1]["gp"] == []
     assert fig in d["figs"]  # figures in the outskirts stay (A52)
+
+
+def test_a_conquered_village_marker_goes_to_the_winner_who_sees_its_back_L910():
+    from pygame_core.games.civilization.data import VILLAGES
+
+    d = _move_state()
+    v = square(d, 4, 5)
+    army = start.new_fig(d, 0, "army", v)
+    res_village = next(m for m, back in VILLAGES.items() if back.get("kind") == "resource")
+    d["marks"][str(v)] = {"k": "village", "id": res_village}
+    b = _battle(d, [], [])
+    b.update({"def": combat.BARBARIAN, "village": True, "figs": [army]})
+    b["fronts"] = [{"a": {"c": card_of("infantry", [3]), "w": 0}, "d": None}]
+    c = ctx_of(d)
+    combat._resolve(c)
+    assert d["p"][0]["hv"] == [res_village] and str(v) not in d["marks"]
+    assert c.revealed  # an undo barrier: the back was hidden until now

@@ -345,6 +345,7 @@ def _resolve(ctx: Ctx) -> None:
         del d["figs"][f]  # L1179-1181
     if b["village"]:
         mark = d["marks"].pop(str(sq))
+        ctx.reveal()  # the winner looks at the village marker's back (found by the undo property test)
         back = VILLAGES[mark["id"]]
         if back.get("kind") == "great_person":
             city.draw_gp(ctx, att)  # L910
