@@ -3,8 +3,8 @@
 
 "A card beats the rules" (L326): an effect is applied through this one executor, which may do what
 the base rules forbid (add production a city does not have, force a government change, take a unit
-for free). Each effect kind of ``data/effects.json`` that the engine can play is listed in
-``PLAYABLE``; a card whose effects are all outside it is kept in hand (it cannot be played yet).
+for free). ``_targets`` lists the choices of every effect kind of ``data/effects.json``; a card
+none of whose branches has a target now stays in hand until it has one.
 """
 
 from __future__ import annotations
