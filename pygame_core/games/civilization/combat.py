@@ -437,7 +437,8 @@ def _loot(ctx: Ctx, winner: int, loser: int, city_row: bool) -> None:
         return
     if loser >= 0 and any(e.get("rule") == "great_wall" for e in model.effects_in_force(ctx.data, loser)):
         # The Great Wall: the winner takes one loot fewer (S1/S2 wonder card); the base game gives one
-        ctx.log(fmt(t("The Great Wall: {p} takes no loot.", "萬里長城：{p}得不到戰利品。"), p=seat_name(winner)))
+        no_loot = t("The Great Wall: {p} takes no loot.", "萬里長城：{p}得不到戰利品。")
+        ctx.log(fmt(no_loot, p=seat_name(winner)))
         return
     decisions.push(ctx.data, "loot", [winner], blocking=True, loser=loser, city=city_row)
 
