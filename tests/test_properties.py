@@ -42,13 +42,9 @@ FAST = settings(max_examples=int(os.environ.get("PGC_EXAMPLES", "8")), deadline=
 
 #: Games whose random complete games are long (thousands of actions): each property plays one in N of
 #: its examples (decided by the example's seed, so a replayed example decides the same way), and the
-#: suite stays within CI's time. Civilization's random games run to about 2,300 actions.
+#: suite stays within CI's time. Civilization's random games run to 2,000-3,700 actions (about one game
+#: per second): one in four keeps its property tests near 2.5 minutes of CPU.
 SHARE = {"civilization": 4}
-
-
-#: Games still being built whose labels can repeat (issue 9: Civilization's culture-card and
-#: exploration choices); remove when fixed.
-LABELS_NOT_YET = ("civilization",)
 
 
 def beyond_share(seed: int, game: Game) -> bool:
@@ -88,7 +84,10 @@ def test_random_games_terminate_deterministically_with_scores(game, players, see
     assert game.is_over(a[-1]) and game.to_move(a[-1]) == []
     assert a[-1].digest() == b[-1].digest() and a[-1].history == b[-1].history
     sc = game.scores(a[-1])
-    assert len(sc["totals"]) == players and len(sc["breakdown"]) == players and sc["winners"]
+    assert len(sc["totals"]) == players and len(sc["breakdown"]) == players
+    assert set(sc["winners"]) <= set(range(players))
+    if not sc["winners"]:  # a result without a winner (Civilization's learning game) says why
+        assert all(sc["outcome"].get(lang) for lang in LANGS), sc
     for total, parts in zip(sc["totals"], sc["breakdown"], strict=True):
         assert sum(parts.values()) == total, (total, parts)
 
@@ -111,9 +110,9 @@ def test_save_load_round_trips_at_random_points(game, players, seed, data):
 
 def leaked(game: Game, state: State, seats: Iterable[int], text: str) -> str | None:
     """The first secret token of ``seats`` that ``text`` contains as a whole token ("Fire 1" is not
-    in "Fire 10"), or None."""
+    in "Fire 10", nor card id "defection_2" in "mass_defection_2"), or None."""
     for token in {t for o in seats for t in game.secret_tokens(state, o)}:
-        if token in text and re.search(rf"(?<![A-Za-z0-9]){re.escape(token)}(?![A-Za-z0-9])", text):
+        if token in text and re.search(rf"(?<![A-Za-z0-9_]){re.escape(token)}(?![A-Za-z0-9_])", text):
             return token
     return None
 
@@ -354,7 +353,7 @@ def test_every_label_of_every_seat_names_its_own_action(game, players, seed, dat
     it never has to guess. For every seat with legal actions (optional ones included) at sampled
     positions: every label is a non-empty text in each language, and two different legal actions of
     one seat never share a label (a player could not tell them apart)."""
-    if beyond_share(seed, game) or game.id in LABELS_NOT_YET:
+    if beyond_share(seed, game):
         return
     states = random_game(game, players, seed, data.draw(options_for(game)))
     picks = data.draw(st.lists(st.integers(0, len(states) - 1), min_size=1, max_size=12, unique=True))

@@ -18,12 +18,13 @@ from pygame_core.kernel.decisions import Decision
 from pygame_core.kernel.i18n import LANGS, Text
 from pygame_core.kernel.rng import Rng
 from pygame_core.kernel.saves import LOG_KEPT, SAVE_FORMAT, parse_save, seal
+from pygame_core.kernel.scenarios import ScenarioBook
 from pygame_core.kernel.state import Action, Ctx, State, canonical, copy_json, dumps, too_deep
 
 ENGINE_VERSION = "0.2.0"
 #: Keys every view gets from the kernel; a game's own view must not use them.
 RESERVED_VIEW_KEYS = frozenset({"game", "seat", "players", "options", "to_move", "over", "actions_played",
-                                "can_undo", "decisions", "log", "scores"})
+                                "can_undo", "decisions", "log", "scores", "caption"})
 __all__ = ["ENGINE_VERSION", "SAVE_FORMAT", "Game"]
 
 
@@ -81,6 +82,9 @@ class Game:
     #: (e.g. ``{"bid": ("axe", "coin")}``); labels and logs shown to others never contain them.
     sealed: dict[str, tuple[str, ...]] = {}
 
+    #: A game's teaching scenarios (kernel/scenarios.py), if it ships any; the view then carries the
+    #: current step's caption.
+    scenario_book: ScenarioBook | None = None
     _rules: str | None = None
 
     def rules_version(self) -> str:
@@ -356,6 +360,8 @@ class Game:
             "decisions": self._public_decisions(state.data, seat),
             "log": self.visible_log(state, seat, LOG_KEPT),
         })
+        if self.scenario_book is not None and state.options.get("scenario", "none") != "none":
+            v["caption"] = self.scenario_book.caption(state.options["scenario"], state.history)
         if over:
             v["scores"] = self.scores(state)
         return v

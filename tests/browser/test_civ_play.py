@@ -147,6 +147,10 @@ def test_learning_game_to_the_end_by_clicks(contexts, base_url, size):
     # some player founded a third city (L322)
     owners = [c["owner"] for c in v["cities"]]
     assert max(owners.count(s) for s in set(owners)) >= 3, v["cities"]
+    # the board says why the game ended, naming who founded the third city
+    third = [s for s in set(owners) if owners.count(s) >= 3]
+    over = page.locator("[data-testid='civ-over']").inner_text()
+    assert "third city" in over and all(f"P{s + 1}" in over for s in third), over
     assert page.locator("[data-testid='game-over']").is_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= w, "the page scrolls sideways"
 

@@ -172,7 +172,7 @@ def test_russia_may_sacrifice_a_figure_entering_an_enemy_city_to_learn_its_tech(
     d["cities"] = [{"o": 1, "sq": square(d, 4, 5), "cap": False, "wall": False}]
     d["p"][1]["techs"] = {"pottery": 1}
     d["p"][0]["techs"] = {"writing": 1}
-    start.new_fig(d, 0, "scout", square(d, 3, 5))
+    model.new_fig(d, 0, "scout", square(d, 3, 5))
     act = {
         "type": "move",
         "from": square(d, 3, 5),
@@ -189,12 +189,12 @@ def test_russia_may_sacrifice_a_figure_entering_an_enemy_city_to_learn_its_tech(
 def test_an_army_produced_onto_a_blockaded_square_attacks_L1270_A53():
     d = _city_state("forest", production=2)
     target = model.outskirts(d, 0)[0]
-    start.new_fig(d, 1, "army", target)
+    model.new_fig(d, 1, "army", target)
     assert target in city.sites(d, 0, 0, "army")
     assert target not in city.sites(d, 0, 0, "scout")
     c = ctx_of(d)
     city.city_apply(c, 0, {"type": "produce", "city": 0, "item": "army"})
-    city.site_apply(c, 0, d["decisions"][-1], {"type": "site", "sq": target})
+    GAME._decide(c, 0, d["decisions"][-1], {"type": "site", "sq": target})  # site_apply, then engage
     assert d["battle"] is not None and d["battle"]["att"] == 0 and d["battle"]["def"] == 1
 
 
@@ -210,8 +210,8 @@ def test_heuristic_bot_beats_random_in_two_player_full_games():
 def test_defection_removes_an_enemy_figure_near_ones_city_L824():
     d = _city_state("grassland")
     turn_of(d, "move")
-    near = start.new_fig(d, 1, "army", square(d, 4, 4))
-    start.new_fig(d, 1, "army", square(d, 7, 15))
+    near = model.new_fig(d, 1, "army", square(d, 4, 4))
+    model.new_fig(d, 1, "army", square(d, 7, 15))
     d["p"][0]["hand"] = ["defection_1"]
     acts = [a for a in effects.optional(d, 0) if a["type"] == "culture_card"]
     assert acts == [{"type": "culture_card", "card": "defection_1", "opt": 0, "figs": [near]}]
@@ -314,10 +314,32 @@ def test_exchange_of_ideas_swaps_level_one_techs_with_a_player():
     assert "writing" in d["p"][0]["techs"] and "pottery" in d["p"][1]["techs"]
 
 
+def test_every_choice_of_a_card_with_several_targets_has_its_own_label():
+    """Two copies of a card are one choice; each exchange pairing reads differently (en/zh)."""
+    d = _city_state("grassland")
+    turn_of(d, "start")
+    d["p"][0]["techs"] = {"pottery": 1, "code_of_laws": 1}
+    d["p"][1]["techs"] = {"writing": 1, "horseback_riding": 1}
+    d["p"][0]["hand"] = ["exchange_of_ideas_1", "exchange_of_ideas_2"]
+    acts = [a for a in effects.optional(d, 0) if a["type"] == "culture_card"]
+    assert len(acts) == 4 and {a["card"] for a in acts} == {"exchange_of_ideas_1"}
+    s = edit(after_setup(), lambda x: x.update(d))
+    for lang in ("en", "zh-Hant", "zh-Hans"):
+        labels = [GAME.label(s, 0, a, lang) for a in acts]
+        assert len(set(labels)) == 4, labels
+    assert "Writing" in GAME.label(s, 0, acts[0], "en") or "Horseback" in GAME.label(s, 0, acts[0], "en")
+
+
+def test_alike_unit_cards_are_one_choice_in_battle():
+    cards = ["artillery_05", "artillery_09", "infantry_01"]
+    kinds = combat.one_per_kind(cards)
+    assert kinds == ["artillery_05", "infantry_01"]
+
+
 def test_disoriented_pushes_a_rival_stack():
     d = _city_state("grassland")
     turn_of(d, "city")
-    f = start.new_fig(d, 1, "army", square(d, 5, 9))
+    f = model.new_fig(d, 1, "army", square(d, 5, 9))
     d["p"][0]["hand"] = ["disoriented_1"]
     acts = [a for a in effects.optional(d, 0) if a["type"] == "culture_card"]
     assert acts and all(a["from"] == square(d, 5, 9) for a in acts)
@@ -398,13 +420,13 @@ def test_combustion_razes_a_building_where_an_army_stops_and_walls_fall():
     d["p"][0]["civ_effects"] = []
     bsq = square(d, 5, 9)
     d["items"][str(bsq)] = {"k": "b", "id": "granary", "o": 1}
-    start.new_fig(d, 0, "army", square(d, 4, 9))
+    model.new_fig(d, 0, "army", square(d, 4, 9))
     c = ctx_of(d)
     move.apply(c, 0, {"type": "move", "from": square(d, 4, 9), "armies": 1, "scouts": 0, "to": bsq})
     move.apply(c, 0, {"type": "stop"})
     assert str(bsq) not in d["items"]
     d["cities"].append({"o": 1, "sq": square(d, 5, 13), "cap": True, "wall": True})
-    army = start.new_fig(d, 0, "army", square(d, 5, 13))
+    army = model.new_fig(d, 0, "army", square(d, 5, 13))
     combat.start(c, 0, [army], square(d, 5, 13), 1, city=1)
     assert d["cities"][1]["wall"] is False and d["battle"]["turn"] == "d"
 

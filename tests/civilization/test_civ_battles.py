@@ -9,7 +9,7 @@ from civ_helpers import after_setup, square
 from test_civ_abilities import allow_all
 from test_civ_rules import _battle, _city_state, _move_state, card_of, ctx_of
 
-from pygame_core.games.civilization import GAME, combat, effects, model, research, start
+from pygame_core.games.civilization import GAME, combat, effects, model, research
 from pygame_core.games.civilization.data import CULTURE_CARDS
 
 Data = dict[str, Any]
@@ -18,7 +18,7 @@ Data = dict[str, Any]
 def _city_battle(d: Data, cap: bool, wall: bool = False) -> tuple[Data, str]:
     """Seat 0's army wins against seat 1's city at (5, 13) with one surviving strength-3 infantry."""
     d["cities"].append({"o": 1, "sq": square(d, 5, 13), "cap": cap, "wall": wall})
-    army = start.new_fig(d, 0, "army", square(d, 5, 13))
+    army = model.new_fig(d, 0, "army", square(d, 5, 13))
     b = _battle(d, [], [])
     b.update({"sq": square(d, 5, 13), "city": len(d["cities"]) - 1, "figs": [army]})
     b["fronts"] = [{"a": {"c": card_of("infantry", [3]), "w": 0}, "d": None}]
@@ -28,12 +28,12 @@ def _city_battle(d: Data, cap: bool, wall: bool = False) -> tuple[Data, str]:
 def test_the_defender_plays_first_but_the_attacker_of_walled_city_does_L1104_L1108():
     d = _move_state()
     d["cities"].append({"o": 1, "sq": square(d, 5, 13), "cap": False, "wall": False})
-    army = start.new_fig(d, 0, "army", square(d, 5, 13))
+    army = model.new_fig(d, 0, "army", square(d, 5, 13))
     combat.start(ctx_of(d), 0, [army], square(d, 5, 13), 1, city=0)
     assert d["battle"]["turn"] == "d"
     d = _move_state()
     d["cities"].append({"o": 1, "sq": square(d, 5, 13), "cap": False, "wall": True})
-    army = start.new_fig(d, 0, "army", square(d, 5, 13))
+    army = model.new_fig(d, 0, "army", square(d, 5, 13))
     combat.start(ctx_of(d), 0, [army], square(d, 5, 13), 1, city=0)
     assert d["battle"]["turn"] == "a"
 
@@ -43,7 +43,7 @@ def test_walls_that_combustion_razes_give_no_defence_bonus_L1100():
     d["p"][0]["techs"]["combustion"] = 4
     d["cities"].append({"o": 1, "sq": square(d, 5, 13), "cap": False, "wall": True})
     unwalled = combat._bonus(d, 1, "d", 0) - 4
-    army = start.new_fig(d, 0, "army", square(d, 5, 13))
+    army = model.new_fig(d, 0, "army", square(d, 5, 13))
     combat.start(ctx_of(d), 0, [army], square(d, 5, 13), 1, city=0)
     attack = combat._bonus(d, 0, "a", -1)
     assert d["battle"]["bonus"]["d"] == max(unwalled - attack, 0)
@@ -73,8 +73,8 @@ def test_taking_a_capital_wins_a_military_victory_L1197():
 def test_surviving_units_of_both_sides_return_to_their_standing_forces_L1203():
     d = _move_state()
     d["p"][0]["forces"], d["p"][1]["forces"] = [], []
-    army = start.new_fig(d, 0, "army", square(d, 4, 5))
-    start.new_fig(d, 1, "army", square(d, 4, 5))
+    army = model.new_fig(d, 0, "army", square(d, 4, 5))
+    model.new_fig(d, 1, "army", square(d, 4, 5))
     a_card, d_card = card_of("infantry", [3]), card_of("mounted", [1])
     b = _battle(d, [], [])
     b["figs"] = [army]
@@ -90,7 +90,7 @@ def test_a_blockaded_wonder_loses_its_ability_L1268():
     d["items"][str(sq)] = {"k": "w", "id": "colossus", "o": 0}
     effects.start_of_turn(ctx_of(d), 0)
     assert d["p"][0]["trade"] == 3
-    start.new_fig(d, 1, "army", sq)
+    model.new_fig(d, 1, "army", sq)
     effects.start_of_turn(ctx_of(d), 0)
     assert d["p"][0]["trade"] == 3
 
@@ -150,7 +150,7 @@ def test_a_destroyed_city_sends_buildings_to_the_market_and_wonders_and_great_pe
     d["items"][str(ring[2])] = {"k": "gp", "id": "artist", "o": 1}
     d["p"][1]["wonders"] = ["colossus"]
     d["supply"]["granary"] -= 1
-    fig = start.new_fig(d, 1, "army", ring[3])
+    fig = model.new_fig(d, 1, "army", ring[3])
     supply = d["supply"]["granary"]
     combat.destroy_city(ctx_of(d), 0)
     assert d["cities"] == [] and d["items"] == {}
@@ -163,7 +163,7 @@ def test_a_conquered_village_marker_goes_to_the_winner_who_sees_its_back_L910():
 
     d = _move_state()
     v = square(d, 4, 5)
-    army = start.new_fig(d, 0, "army", v)
+    army = model.new_fig(d, 0, "army", v)
     res_village = next(m for m, back in VILLAGES.items() if back.get("kind") == "resource")
     d["marks"][str(v)] = {"k": "village", "id": res_village}
     b = _battle(d, [], [])

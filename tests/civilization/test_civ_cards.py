@@ -16,7 +16,7 @@ from test_civ_abilities import allow_all
 from test_civ_rules import _city_state, _move_state, ctx_of, turn_of
 
 from pygame_core import IllegalAction
-from pygame_core.games.civilization import GAME, effects, model, move, start
+from pygame_core.games.civilization import GAME, effects, model, move
 
 Data = dict[str, Any]
 
@@ -80,7 +80,7 @@ def test_communism_spy_pins_a_square_and_interrupts_a_move_L1006_L1012():
     d = _move_state()
     d["p"][1]["techs"]["communism"] = 3
     d["p"][1]["res"] = {"spy": 1}
-    army = start.new_fig(d, 0, "army", square(d, 3, 5))
+    army = model.new_fig(d, 0, "army", square(d, 3, 5))
     c = ctx_of(d)
     move.apply(
         c, 0, {"type": "move", "from": square(d, 3, 5), "armies": 1, "scouts": 0, "to": square(d, 4, 5)}
@@ -107,7 +107,7 @@ def test_steam_power_silk_ships_a_stack_to_water_that_then_stays_L655():
     water = square(d, 6, 10)
     set_square(d, water, terrain="water")
     home = square(d, 3, 5)
-    figs = [start.new_fig(d, 0, "army", home), start.new_fig(d, 0, "scout", home)]
+    figs = [model.new_fig(d, 0, "army", home), model.new_fig(d, 0, "scout", home)]
     ships = [a for a in _abilities(d, 0, "steam_power") if a["from"] == home and a["sq"] == water]
     assert ships
     effects.apply(ctx_of(d), 0, ships[0])
@@ -120,8 +120,8 @@ def test_steam_power_silk_ships_a_stack_to_water_that_then_stays_L655():
 def test_flight_flies_over_enemy_figures_huts_and_cities_but_may_stop_only_elsewhere_L655():
     d = _move_state()
     d["p"][0]["techs"]["flight"] = 4
-    army = start.new_fig(d, 0, "army", square(d, 3, 5))
-    start.new_fig(d, 1, "army", square(d, 4, 5))
+    army = model.new_fig(d, 0, "army", square(d, 3, 5))
+    model.new_fig(d, 1, "army", square(d, 4, 5))
     c = ctx_of(d)
     legal = move.legal(d, 0)
     over = {
@@ -143,8 +143,8 @@ def test_flight_flies_over_enemy_figures_huts_and_cities_but_may_stop_only_elsew
 
 def test_without_flight_an_enemy_square_stops_the_group_L918():
     d = _move_state()
-    start.new_fig(d, 0, "army", square(d, 3, 5))
-    start.new_fig(d, 1, "army", square(d, 4, 5))
+    model.new_fig(d, 0, "army", square(d, 3, 5))
+    model.new_fig(d, 1, "army", square(d, 4, 5))
     assert not [a for a in move.legal(d, 0) if a.get("over")]
 
 
@@ -176,8 +176,8 @@ def _own_wonder(d: Data, seat: int, wid: str, sq: int) -> None:
 def test_the_great_wall_denies_the_winner_its_loot_L178_L1179():
     d = _move_state()
     _own_wonder(d, 1, "great_wall", square(d, 6, 10))
-    start.new_fig(d, 0, "army", square(d, 3, 5))
-    scout = start.new_fig(d, 1, "scout", square(d, 4, 5))
+    model.new_fig(d, 0, "army", square(d, 3, 5))
+    scout = model.new_fig(d, 1, "scout", square(d, 4, 5))
     move.apply(
         ctx_of(d),
         0,
@@ -191,8 +191,8 @@ def test_an_obsolete_great_wall_no_longer_guards_the_loot_L752():
     d = _move_state()
     _own_wonder(d, 1, "great_wall", square(d, 6, 10))
     d["obsolete"].append("great_wall")
-    start.new_fig(d, 0, "army", square(d, 3, 5))
-    start.new_fig(d, 1, "scout", square(d, 4, 5))
+    model.new_fig(d, 0, "army", square(d, 3, 5))
+    model.new_fig(d, 1, "scout", square(d, 4, 5))
     move.apply(
         ctx_of(d),
         0,

@@ -49,10 +49,10 @@ def test_armies_and_scouts_need_an_unbuilt_figure_and_a_land_square_within_the_s
     sqs = model.outskirts(d, 0)
     set_square(d, sqs[0], terrain="water")
     for _ in range(model.traits(d, 0)["stack"]):
-        start.new_fig(d, 0, "army", sqs[1])
+        model.new_fig(d, 0, "army", sqs[1])
     sites = city.sites(d, 0, 0, "army")
     assert sqs[0] not in sites and sqs[1] not in sites and sqs[2] in sites
-    d["p"][0]["armies"] = start.on_map(d, 0, "army")  # no army left on the sheet
+    d["p"][0]["armies"] = model.on_map(d, 0, "army")  # no army left on the sheet
     assert "army" not in city.products(d, 0, 0) and "scout" in city.products(d, 0, 0)
 
 
@@ -114,7 +114,7 @@ def test_cities_are_passed_through_not_ended_in_and_scouts_stay_out_of_enemy_cen
         {"o": 0, "sq": own, "cap": True, "wall": False},
         {"o": 1, "sq": square(d, 4, 10), "cap": False, "wall": False},
     ]
-    start.new_fig(d, 0, "army", square(d, 3, 5))
+    model.new_fig(d, 0, "army", square(d, 3, 5))
     d["p"][0]["civ_effects"] = []
     acts = move.legal(d, 0)
     assert any(a.get("to") == own for a in acts if a["type"] == "move")  # two points: pass through
@@ -122,8 +122,8 @@ def test_cities_are_passed_through_not_ended_in_and_scouts_stay_out_of_enemy_cen
     move.apply(c, 0, {"type": "move", "from": square(d, 3, 5), "armies": 1, "scouts": 0, "to": own})
     assert {"type": "stop"} not in move.legal(d, 0)  # never end in a city centre
     d["mv"], d["moved"] = None, []
-    start.new_fig(d, 0, "scout", square(d, 4, 9))
-    army = start.new_fig(d, 0, "army", square(d, 3, 10))
+    model.new_fig(d, 0, "scout", square(d, 4, 9))
+    army = model.new_fig(d, 0, "army", square(d, 3, 10))
     scout_moves = [a for a in move.legal(d, 0) if a["type"] == "move" and a["from"] == square(d, 4, 9)]
     assert not any(a["to"] == square(d, 4, 10) for a in scout_moves)  # a scout never enters an enemy centre
     move.apply(
@@ -135,7 +135,7 @@ def test_cities_are_passed_through_not_ended_in_and_scouts_stay_out_of_enemy_cen
 def test_coins_come_from_controlled_squares_and_coin_tokens_are_never_lost_L1225_L1229():
     d = _city_state("grassland", coin=1)
     assert model.coins(d, 0) == 8
-    start.new_fig(d, 1, "army", model.outskirts(d, 0)[0])  # blockaded: that coin is not collected
+    model.new_fig(d, 1, "army", model.outskirts(d, 0)[0])  # blockaded: that coin is not collected
     assert model.coins(d, 0) == 7
     d["p"][0]["coin_tokens"] = {"pottery": 2}
     d["figs"] = {}
@@ -162,7 +162,7 @@ def test_face_down_tiles_cannot_be_entered_L870():
     d = _move_state()
     d["tiles"][2]["up"] = False  # cell (0,1): squares y 4..7
     geo.grid_key(d)
-    start.new_fig(d, 0, "army", square(d, 2, 3))
+    model.new_fig(d, 0, "army", square(d, 2, 3))
     assert not [a for a in move.legal(d, 0) if a["type"] == "move" and a["to"] == square(d, 2, 4)]
     assert geo.grid(d)[square(d, 2, 4)] is None
 

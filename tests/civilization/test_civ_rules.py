@@ -12,6 +12,7 @@ from pygame_core import IllegalAction
 from pygame_core.games.civilization import GAME, city, combat, flow, model, research, start
 from pygame_core.games.civilization.data import BUILDINGS, CIVS, TECHS, UNIT_CARDS
 from pygame_core.kernel import Ctx
+from pygame_core.kernel.i18n import LANGS
 from pygame_core.kernel.rng import Rng
 
 Data = dict[str, Any]
@@ -102,7 +103,7 @@ def test_setup_figures_starting_tech_government_and_trade_dial_L453_L457_L463_L4
             assert f["sq"] in model.outskirts(d, model.cities_of(d, seat)[0])
         trade = model.city_yield(d, model.cities_of(d, seat)[0])["trade"]
         assert p["trade"] == min(27, trade)
-        assert start.unbuilt(d, seat, "army") == 5 and start.unbuilt(d, seat, "scout") == 1  # L493
+        assert model.unbuilt(d, seat, "army") == 5 and model.unbuilt(d, seat, "scout") == 1  # L493
 
 
 # ------------------------------------------------------------------ turn order and trade
@@ -159,7 +160,7 @@ def test_trade_collection_and_blockade_L586_L605_golden_2():
     city.collect_trade(c)
     assert c.data["p"][0]["trade"] == 12
     c.data["p"][0]["trade"] = 0
-    start.new_fig(c.data, 1, "scout", model.outskirts(c.data, 0)[0])  # an enemy scout on a trade square
+    model.new_fig(c.data, 1, "scout", model.outskirts(c.data, 0)[0])  # an enemy scout on a trade square
     city.collect_trade(c)
     assert c.data["p"][0]["trade"] == 11
 
@@ -239,7 +240,7 @@ def _founding_state() -> tuple[Data, int]:
     turn_of(d, "start")
     d["cities"] = [{"o": 0, "sq": square(d, 2, 2), "cap": True, "wall": False}]
     target = square(d, 3, 8)
-    start.new_fig(d, 0, "scout", target)
+    model.new_fig(d, 0, "scout", target)
     return d, target
 
 
@@ -264,21 +265,21 @@ def test_city_founding_checks_L541_L548_golden_5():
     geo.grid_key(d)
     assert not _can_found(d)
     d2, t2 = _founding_state()
-    start.new_fig(d2, 1, "army", t2 + d2["w"])  # D: enemy figure adjacent (L547)
+    model.new_fig(d2, 1, "army", t2 + d2["w"])  # D: enemy figure adjacent (L547)
     assert not _can_found(d2)
     d3, t3 = _founding_state()
     d3["figs"] = {}
-    start.new_fig(d3, 0, "scout", square(d3, 4, 2))  # E: 2 squares from a city (L548)
+    model.new_fig(d3, 0, "scout", square(d3, 4, 2))  # E: 2 squares from a city (L548)
     assert not _can_found(d3)
     d4, t4 = _founding_state()
     d4["figs"] = {}
-    start.new_fig(d4, 0, "scout", square(d4, 0, 8))  # map edge (L542, A13)
+    model.new_fig(d4, 0, "scout", square(d4, 0, 8))  # map edge (L542, A13)
     assert not _can_found(d4)
 
 
 def test_founding_sacrifices_the_scout_and_moves_other_figures_L550_L554():
     d, target = _founding_state()
-    start.new_fig(d, 0, "army", target)
+    model.new_fig(d, 0, "army", target)
     c = ctx_of(d)
     fid = next(f for f, x in d["figs"].items() if x["k"] == "scout")
     start.start_apply(c, 0, {"type": "found", "fig": fid})
@@ -306,11 +307,12 @@ def test_learning_game_ends_with_the_third_city_and_no_winner_L322():
         {"o": 0, "sq": square(d, 5, 13), "cap": False, "wall": False},
     ]
     d["p"][0]["techs"]["irrigation"] = 2
-    fid = start.new_fig(d, 0, "scout", square(d, 3, 8))
+    fid = model.new_fig(d, 0, "scout", square(d, 3, 8))
     s = play(s, 0, {"type": "found", "fig": fid})
     assert GAME.is_over(s)
     sc = GAME.scores(s)
-    assert sc["winners"] == [0, 1] and sc["victory"] == "learning" and sc["totals"] == [1, 1]
+    assert sc["winners"] == [] and sc["victory"] == "learning" and sc["totals"] == [0, 0]
+    assert all(sc["outcome"][lang] for lang in LANGS)  # says why, in every language
 
 
 # ------------------------------------------------------------------ city management
@@ -463,9 +465,9 @@ def test_movement_is_orthogonal_up_to_travel_speed_and_respects_stacking_L854_L8
     from pygame_core.games.civilization import move
 
     d = _move_state()
-    a = start.new_fig(d, 0, "army", square(d, 3, 5))
-    start.new_fig(d, 0, "army", square(d, 3, 6))
-    start.new_fig(d, 0, "scout", square(d, 3, 6))
+    a = model.new_fig(d, 0, "army", square(d, 3, 5))
+    model.new_fig(d, 0, "army", square(d, 3, 6))
+    model.new_fig(d, 0, "scout", square(d, 3, 6))
     moves = [x for x in move.legal(d, 0) if x["type"] == "move" and x["from"] == square(d, 3, 5)]
     assert sorted(x["to"] for x in moves) == sorted([square(d, 3, 4), square(d, 2, 5), square(d, 4, 5)])
     c = ctx_of(d)
@@ -482,7 +484,7 @@ def test_water_needs_navigation_to_cross_and_sailing_to_end_L862_L868():
     from pygame_core.games.civilization import move
 
     d = _move_state()
-    start.new_fig(d, 0, "army", square(d, 3, 5))
+    model.new_fig(d, 0, "army", square(d, 3, 5))
     set_square(d, square(d, 4, 5), terrain="water")
     tos = {x["to"] for x in move.legal(d, 0) if x["type"] == "move"}
     assert square(d, 4, 5) not in tos
@@ -504,7 +506,7 @@ def test_discovering_a_tile_costs_one_movement_and_orients_it_L876_L892():
     d = _move_state()
     d["tiles"][2]["up"] = False  # cell (0,1): squares y 4..7
     geo.grid_key(d)
-    start.new_fig(d, 0, "army", square(d, 2, 3))  # north of it
+    model.new_fig(d, 0, "army", square(d, 2, 3))  # north of it
     ex = [x for x in move.legal(d, 0) if x["type"] == "explore"]
     assert ex and ex[0]["cell"] == 2
     c = ctx_of(d)
@@ -516,8 +518,8 @@ def test_huts_stop_armies_and_scouts_may_not_enter_L896_L900():
     from pygame_core.games.civilization import move
 
     d = _move_state()
-    army = start.new_fig(d, 0, "army", square(d, 3, 5))
-    start.new_fig(d, 0, "scout", square(d, 5, 5))
+    army = model.new_fig(d, 0, "army", square(d, 3, 5))
+    model.new_fig(d, 0, "scout", square(d, 5, 5))
     hut = square(d, 4, 5)
     d["marks"][str(hut)] = {"k": "hut", "id": "hut_hut_wheat_1"}
     moves = move.legal(d, 0)
@@ -532,8 +534,8 @@ def test_an_army_entering_a_square_of_enemy_scouts_destroys_them_and_loots_L920_
     from pygame_core.games.civilization import move
 
     d = _move_state()
-    start.new_fig(d, 0, "army", square(d, 3, 5))
-    scout = start.new_fig(d, 1, "scout", square(d, 4, 5))
+    model.new_fig(d, 0, "army", square(d, 3, 5))
+    scout = model.new_fig(d, 1, "scout", square(d, 4, 5))
     d["p"][1]["trade"] = 5
     c = ctx_of(d)
     move.apply(
@@ -621,7 +623,7 @@ def test_combat_bonus_card_and_ties_go_to_the_defender_L1088_L1169_golden_9():
         {"d": {"c": card_of("infantry", [2]), "w": 0}, "a": None},
         {"d": {"c": card_of("infantry", [3]), "w": 0}, "a": None},
     ]
-    army = start.new_fig(d, 0, "army", square(d, 4, 5))
+    army = model.new_fig(d, 0, "army", square(d, 4, 5))
     b["figs"] = [army]
     combat._resolve(ctx_of(d))
     assert army not in d["figs"]  # the attacker lost
@@ -641,7 +643,7 @@ def test_battle_hand_size_L1062_L1068_golden_10():
 def test_winner_loses_one_army_per_two_killed_units_never_the_last_L1173_golden_11():
     d = _move_state()
     sq = square(d, 4, 5)
-    a1, a2 = start.new_fig(d, 0, "army", sq), start.new_fig(d, 0, "army", sq)
+    a1, a2 = model.new_fig(d, 0, "army", sq), model.new_fig(d, 0, "army", sq)
     b = _battle(d, [], [])
     b["figs"] = [a1, a2]
     b["killed"] = {"a": 3, "d": 2}
@@ -649,7 +651,7 @@ def test_winner_loses_one_army_per_two_killed_units_never_the_last_L1173_golden_
     combat._resolve(ctx_of(d))
     assert [a1 in d["figs"], a2 in d["figs"]].count(True) == 1
     d = _move_state()
-    a1, a2 = start.new_fig(d, 0, "army", sq), start.new_fig(d, 0, "army", sq)
+    a1, a2 = model.new_fig(d, 0, "army", sq), model.new_fig(d, 0, "army", sq)
     b = _battle(d, [], [])
     b["figs"] = [a1, a2]
     b["killed"] = {"a": 4, "d": 2}
@@ -667,7 +669,7 @@ def test_village_barbarians_draw_one_of_each_type_at_rank_1_L902_L914_golden_16(
     flat_map(d)
     turn_of(d, "move")
     d["p"][1]["ranks"]["mounted"] = 2
-    army = start.new_fig(d, 0, "army", square(d, 3, 5))
+    army = model.new_fig(d, 0, "army", square(d, 3, 5))
     v = square(d, 4, 5)
     d["marks"][str(v)] = {"k": "village", "id": "village_village_iron_1"}
     s = edit(s, lambda x: x.update(d))
@@ -692,7 +694,7 @@ def test_barbarians_played_by_the_rules_option():
     bare(d)
     flat_map(d)
     turn_of(d, "move")
-    start.new_fig(d, 0, "army", square(d, 3, 5))
+    model.new_fig(d, 0, "army", square(d, 3, 5))
     v = square(d, 4, 5)
     d["marks"][str(v)] = {"k": "village", "id": "village_village_iron_1"}
     s = edit(s, lambda x: x.update(d))
@@ -707,7 +709,7 @@ def test_scout_gathering_and_blockading_scouts_L1235_L1272_golden_15():
     d = _city_state("grassland")
     far = square(d, 5, 9)
     set_square(d, far, terrain="forest", production=2)
-    scout = start.new_fig(d, 0, "scout", far)
+    scout = model.new_fig(d, 0, "scout", far)
     assert {"type": "gather", "fig": scout, "city": 0} in start.start_legal(d, 0)
     base = model.city_yield(d, 0)["production"]
     d["figs"][scout]["g"] = 0
@@ -717,7 +719,7 @@ def test_scout_gathering_and_blockading_scouts_L1235_L1272_golden_15():
     mine = model.outskirts(d, 0)[0]
     set_square(d, mine, terrain="forest", production=2)
     with_forest = model.city_yield(d, 0)["production"]
-    enemy = start.new_fig(d, 1, "scout", mine)
+    enemy = model.new_fig(d, 1, "scout", mine)
     d["figs"][enemy]["g"] = 1
     assert model.city_yield(d, 0)["production"] == with_forest - 2
     assert model.city_yield(d, 1)["production"] >= 2
@@ -782,11 +784,11 @@ def test_apply_refuses_illegal_actions_cleanly():
 def test_winner_destroys_every_loser_figure_and_takes_one_loot_L1179_L1185_golden_11():
     d = _move_state()
     sq = square(d, 4, 5)
-    mine = [start.new_fig(d, 0, "army", sq), start.new_fig(d, 0, "army", sq)]
+    mine = [model.new_fig(d, 0, "army", sq), model.new_fig(d, 0, "army", sq)]
     theirs = [
-        start.new_fig(d, 1, "army", sq),
-        start.new_fig(d, 1, "army", sq),
-        start.new_fig(d, 1, "scout", sq),
+        model.new_fig(d, 1, "army", sq),
+        model.new_fig(d, 1, "army", sq),
+        model.new_fig(d, 1, "scout", sq),
     ]
     d["p"][1].update(trade=2, culture=5, res={"iron": 1})
     b = _battle(d, [], [])
@@ -808,7 +810,7 @@ def test_winner_destroys_every_loser_figure_and_takes_one_loot_L1179_L1185_golde
 def test_a_village_with_a_great_person_back_gives_a_great_person_L910_golden_16():
     d = _move_state()
     v = square(d, 4, 5)
-    army = start.new_fig(d, 0, "army", v)
+    army = model.new_fig(d, 0, "army", v)
     from pygame_core.games.civilization.data import VILLAGES
 
     gp_village = next(m for m, back in VILLAGES.items() if back.get("kind") == "great_person")
@@ -827,8 +829,8 @@ def test_a_village_with_a_great_person_back_gives_a_great_person_L910_golden_16(
 def test_a_battle_without_units_is_decided_by_the_bonuses_L1169():
     d = _move_state()
     sq = square(d, 4, 5)
-    army = start.new_fig(d, 0, "army", sq)
-    start.new_fig(d, 1, "army", sq)
+    army = model.new_fig(d, 0, "army", sq)
+    model.new_fig(d, 1, "army", sq)
     d["p"][0]["forces"] = []
     d["p"][1]["forces"] = []
     combat.start(ctx_of(d), 0, [army], sq, 1)

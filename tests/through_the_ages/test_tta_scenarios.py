@@ -4,7 +4,6 @@ Numbers are read from the game's own view (views.view), as a front end shows the
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -46,69 +45,11 @@ def upgrades(s: State) -> dict[tuple[str, str], int]:
     return out
 
 
-# ------------------------------------------------------------------ every scenario
-def test_the_scenario_option_lists_every_scenario_and_defaults_to_none() -> None:
-    spec = GAME.options_schema["scenario"]
-    assert spec["default"] == "none"
-    assert spec["values"] == ["none", *NAMES]
+# ------------------------------------------------------------------ which scenarios
+def test_the_worked_examples_the_issue_names_are_scenarios() -> None:
+    """What every scenario must hold (captions, provenance, its shipped save) is tests/test_scenarios.py."""
     wanted = {"production", "upgrading", "revolution", "colonization", "tactics", "armies", "end_of_age"}
     assert wanted <= set(NAMES)
-    assert "caption" not in GAME.view(GAME.new_game(2, 1), 0)
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_every_scenario_has_seed_provenance_and_a_cited_caption_per_step(name: str) -> None:
-    sc = scenarios.SCENARIOS[name]
-    assert sc["source"]["kind"] == "seed" and isinstance(sc["source"]["line"], int)
-    for lang in scenarios.LANGS:
-        assert sc["title"][lang]
-    for st in sc["steps"]:
-        assert st["lines"].startswith("L"), st
-        for lang in scenarios.LANGS:
-            assert st["caption"][lang].strip(), (name, lang)
-    assert "play" not in sc["steps"][0] and all("play" in st for st in sc["steps"][1:])
-
-
-@pytest.mark.parametrize("name", NAMES)
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_every_scenario_builds_for_every_player_count(name: str, players: int) -> None:
-    s = start(name, players)
-    assert GAME.to_move(s) and GAME.legal_actions(s, GAME.to_move(s)[0])
-    assert s.data["scenario"] == name
-    v = GAME.view(s, 1)  # public: another seat reads the same caption
-    assert v["caption"] == GAME.view(s, 0)["caption"] == scenarios.caption(name, ())
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_stepping_through_a_scenario_is_legal_and_each_step_shows_its_caption(name: str) -> None:
-    sc = scenarios.SCENARIOS[name]
-    states = steps(name)
-    for k, s in enumerate(states):
-        cap = GAME.view(s, 0)["caption"]
-        assert cap is not None
-        for lang in scenarios.LANGS:
-            assert cap[lang].startswith(sc["steps"][k]["caption"][lang])
-            assert sc["steps"][k]["lines"] in cap[lang]
-
-
-def test_a_game_that_leaves_the_script_shows_no_caption() -> None:
-    s = start("production")
-    other = next(a for a in GAME.legal_actions(s, 0) if a != {"type": "end"})
-    assert GAME.view(GAME.apply(s, 0, other), 0)["caption"] is None
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_the_shipped_save_is_the_scenario(name: str) -> None:
-    """web/games/through_the_ages/examples/<name>.json: the options with the scenario and its actions,
-    so that embed.html?replay=...&step=1 steps through it."""
-    doc = json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))
-    want = scenarios.save_doc(name)
-    assert doc["game"] == "through_the_ages"
-    assert doc["options"]["scenario"] == name
-    assert {k: v for k, v in doc["options"].items() if k in want["options"]} == want["options"]
-    assert (doc["players"], doc["seed"], doc["actions"]) == (want["players"], want["seed"], want["actions"])
-    last = GAME.load(json.dumps(doc))
-    assert GAME.view(last, 0)["caption"] == GAME.view(steps(name)[-1], 0)["caption"]
 
 
 # ------------------------------------------------------------------ the handbook's numbers

@@ -529,11 +529,12 @@ export class GameView {
     const cats = [];
     for (const b of sc.breakdown || []) for (const k of Object.keys(b)) if (!cats.includes(k)) cats.push(k);
     const winners = (sc.winners || []).map((w) => names[w]).join(", ");
-    // places: seats that share the win share first place; everyone else is placed by position
+    // places: seats that share the win share first place; everyone else is placed by position (with
+    // no winner, e.g. a learning game, seats with equal totals share a place)
     let place = 0;
     const rows = seats.map((s, i) => {
       const win = winSet.has(s);
-      place = win ? 1 : i + 1;
+      place = win ? 1 : winSet.size ? i + 1 : 1 + seats.filter((o) => sc.totals[o] > sc.totals[s]).length;
       return `<tr class="seat-${s}${win ? " win" : ""}" data-testid="score-row" data-seat="${s}"><td>${place}</td><th scope="row">${win ? `${I.crown}<span class="sr-only">${esc(t("winner"))}: </span>` : ""}${esc(names[s])}</th>`
         + cats.map((k) => `<td>${(sc.breakdown[s] || {})[k] ?? 0}</td>`).join("")
         + `<td class="tot" data-testid="final-score" data-seat="${s}">${sc.totals[s]}</td></tr>`;
@@ -543,7 +544,10 @@ export class GameView {
     const catName = (k) => this.catName(k);
     return `<div class="over-card" role="region" aria-labelledby="over-h">`
       + `<h2 id="over-h">${I.crown} ${esc(t("game_over"))}</h2>`
-      + `<p class="winners" data-testid="winners"><strong>${esc((sc.winners || []).length > 1 ? t("winners") : t("winner"))}:</strong> ${esc(winners)}</p>`
+      + ((sc.winners || []).length
+        ? `<p class="winners" data-testid="winners"><strong>${esc(sc.winners.length > 1 ? t("winners") : t("winner"))}:</strong> ${esc(winners)}</p>`
+        : `<p class="winners" data-testid="winners"><strong>${esc(t("no_winner"))}</strong></p>`)
+      + (sc.outcome && typeof sc.outcome === "object" ? `<p class="outcome" data-testid="outcome">${esc(this.subNames(pick(sc.outcome)))}</p>` : "")
       + `<div class="table-wrap" tabindex="0" role="region" aria-label="${esc(`${t("game_over")}: ${t("scores")}`)}"><table class="score-table"><thead><tr><th scope="col">${esc(t("rank"))}</th><th scope="col">${esc(t("player"))}</th>`
       + cats.map((k) => `<th scope="col">${esc(catName(k))}</th>`).join("")
       + `<th scope="col">${esc(t("total"))}</th></tr></thead><tbody>${rows}</tbody></table></div>${tb}`

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.civilization import flow, geo, model, start
+from pygame_core.games.civilization import geo, model, victory
 from pygame_core.games.civilization.data import (
     BUILDINGS,
     EVENTS,
     MARKET,
     TECHS,
     TRACK,
+    UNIT_CARDS,
     UNIT_TYPES,
     WALLS,
     WONDERS,
@@ -113,11 +114,19 @@ def sites(data: Data, seat: int, ci: int, item: str, occ: dict[int, list[str]] |
     grid = geo.grid(data)
     own = model.outskirts(data, ci)
     if item in COSTS:
-        out = [s for s in own if start.can_end_on(data, seat, s, 1, occ)]
+        out = [s for s in own if model.can_end_on(data, seat, s, 1, occ)]
         if item == "army":  # L1270, A53: an army may be placed on a blockaded square and attacks
             out += [s for s in own if s not in out and _blockaded_placeable(data, seat, s, occ)]
         return out
     kind, _, rid = item.partition(":")
+    b = BUILDINGS[rid] if kind == "building" else None
+    # squares holding the city's one limited building (L730) or its one wonder (L744)
+    if b is None:
+        taken = [k2 for k2, _ in _city_items(data, ci, "w")]
+    elif b["limited"]:
+        taken = [k2 for k2, it in _city_items(data, ci, "b") if BUILDINGS[it["id"]]["limited"]]
+    else:
+        taken = []
     for s in own:
         g = grid[s]
         if g is None or model.enemy_on(data, s, seat, occ):
@@ -125,19 +134,12 @@ def sites(data: Data, seat: int, ci: int, item: str, occ: dict[int, list[str]] |
         old = data["items"].get(str(s))
         if old is not None and old["o"] != seat:
             continue
-        if kind == "building":
-            b = BUILDINGS[rid]
-            if g["terrain"] not in b["terrain"]:
-                continue
-            if b["limited"] and any(
-                BUILDINGS[it["id"]]["limited"] for k2, it in _city_items(data, ci, "b") if k2 != s
-            ):
-                continue  # L730: one limited building per city
-        else:
-            if g["terrain"] == "water":
-                continue
-            if any(k2 != s for k2, _ in _city_items(data, ci, "w")):
-                continue  # L744: one wonder per city
+        if b is not None and g["terrain"] not in b["terrain"]:
+            continue
+        if b is None and g["terrain"] == "water":
+            continue
+        if any(k2 != s for k2 in taken):
+            continue
         out.append(s)
     return out
 
@@ -161,9 +163,9 @@ def products(data: Data, seat: int, ci: int) -> list[str]:
     """Everything city ``ci`` could produce now, ignoring cost."""
     p = data["p"][seat]
     out = []
-    if start.unbuilt(data, seat, "army") > 0:
+    if model.unbuilt(data, seat, "army") > 0:
         out.append("army")
-    if start.unbuilt(data, seat, "scout") > 0:
+    if model.unbuilt(data, seat, "scout") > 0:
         out.append("scout")
     for u in UNIT_TYPES:
         if p["ranks"].get(u, 0) >= 1 and data["decks"][u]:  # L673
@@ -279,9 +281,6 @@ def next_space(data: Data, seat: int) -> dict[str, Any] | None:
 def city_apply(ctx: Ctx, seat: int, action: Action) -> None:
     d = ctx.data
     k = action["type"]
-    if k == "end_city":
-        flow.next_player(ctx)
-        return
     if k == "advance":
         advance(ctx, seat)
         return
@@ -393,25 +392,16 @@ def site_legal(data: Data, seat: int, dec: dict[str, Any]) -> list[Action]:
 
 
 def site_apply(ctx: Ctx, seat: int, dec: dict[str, Any], action: Action) -> None:
+    """The produced figure, building or wonder goes on the chosen square. An army placed on a
+    blockaded square then attacks (A53): ``combat.engage``, which the game calls next."""
     d = ctx.data
     decisions.pop(d, dec)
     sq, item = action["sq"], dec["item"]
     if item in COSTS:
-        fid = start.new_fig(d, seat, item, sq)
-        enemy = [f for f, x in d["figs"].items() if x["sq"] == sq and x["o"] != seat]
-        if enemy:
-            from pygame_core.games.civilization import combat
-
-            owner = d["figs"][enemy[0]]["o"]
-            if all(d["figs"][f]["k"] == "scout" for f in enemy):
-                for f in enemy:
-                    del d["figs"][f]
-                combat.win_without_battle(ctx, seat, owner)
-            else:
-                combat.start(ctx, seat, [fid], sq, owner)
+        model.new_fig(d, seat, item, sq)
         return
     kind, _, rid = item.partition(":")
-    start.replace_item(ctx, seat, sq)
+    replace_item(ctx, seat, sq)
     if kind == "building":
         d["supply"][BUILDINGS[rid]["marker"]] -= 1
         d["items"][str(sq)] = {"k": "b", "id": rid, "o": seat}
@@ -423,6 +413,22 @@ def site_apply(ctx: Ctx, seat: int, dec: dict[str, Any], action: Action) -> None
         d["p"][seat]["wonders"].append(rid)
         d["items"][str(sq)] = {"k": "w", "id": rid, "o": seat}
         civ_rule_culture_step(ctx, seat)
+
+
+def replace_item(ctx: Ctx, seat: int, sq: int) -> None:
+    """An own item on ``sq`` is replaced (L754-760, L830): a building returns to the market, a wonder
+    leaves the game, a great person returns to the sheet."""
+    d = ctx.data
+    old = d["items"].pop(str(sq), None)
+    if old is None:
+        return
+    if old["k"] == "b":
+        d["supply"][BUILDINGS[old["id"]]["marker"]] += 1
+    elif old["k"] == "w":
+        if old["id"] in d["p"][old["o"]]["wonders"]:
+            d["p"][old["o"]]["wonders"].remove(old["id"])
+    else:
+        d["p"][old["o"]]["gp"].append(old["id"])
 
 
 def draw_unit(ctx: Ctx, utype: str) -> str:
@@ -439,8 +445,6 @@ def draw_unit(ctx: Ctx, utype: str) -> str:
 
 def return_unit(data: Data, card: str) -> None:
     """A killed unit goes face up to the bottom of its deck (L1121, L1203)."""
-    from pygame_core.games.civilization.data import UNIT_CARDS
-
     u = UNIT_CARDS[card]["type"]
     data["decks"][u].append(card)
     data["up"][u] += 1
@@ -468,8 +472,6 @@ def advance(ctx: Ctx, seat: int) -> None:
     elif sp["kind"] == "great_person":
         draw_gp(ctx, seat)
     elif sp["kind"] == "victory" and not d["learning"]:
-        from pygame_core.games.civilization import victory
-
         victory.win(ctx, [seat], "culture")  # L812
 
 
@@ -493,6 +495,15 @@ def draw_culture(ctx: Ctx, seat: int, era: str) -> None:
         others=fmt(t("{p} draws a culture card.", "{p}抽一張文化事件卡。"), p=seat_name(seat)),
     )
     check_hand(ctx, seat)
+
+
+def one_per_event(hand: list[str]) -> list[str]:
+    """The first card of each culture event in ``hand``: copies of an event are alike, so choosing one
+    or the other is the same choice (one action, one label)."""
+    out: dict[str, str] = {}
+    for card in hand:
+        out.setdefault(card.rsplit("_", 1)[0], card)
+    return list(out.values())
 
 
 def check_hand(ctx: Ctx, seat: int) -> None:

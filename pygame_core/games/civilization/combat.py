@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.civilization import city, model, research
+from pygame_core.games.civilization import city, model, research, victory
 from pygame_core.games.civilization.data import (
     BUILDINGS,
     GREAT_PERSONS,
@@ -17,6 +17,7 @@ from pygame_core.games.civilization.data import (
     UNIT_CARDS,
     UNIT_TYPES,
     VILLAGES,
+    WONDERS,
 )
 from pygame_core.games.civilization.text import BARBARIANS, RESOURCE, UNIT, VILLAGE, fmt, seat_name, t
 from pygame_core.kernel import Ctx, decisions
@@ -54,10 +55,19 @@ def card_strength(data: Data, b: Data, side: str, card: str) -> int:
     r = rank_of(data, b, side, card)
     extra = 0
     if not (side == "d" and b["def"] == BARBARIAN):
-        from pygame_core.games.civilization import effects
-
-        extra = effects.unit_bonus(data, b["att"] if side == "a" else b["def"])
+        extra = unit_bonus(data, b["att"] if side == "a" else b["def"])
     return int(s[min(max(r, 1), len(s)) - 1]) + extra
+
+
+def unit_bonus(data: Data, seat: int) -> int:
+    """+strength to every unit from wonders in force (Himeji Castle)."""
+    n = 0
+    for wid in data["p"][seat]["wonders"]:
+        if wid not in data["obsolete"]:
+            for e in WONDERS[wid].get("abilities", []):
+                if e["kind"] == "strength_bonus" and e.get("scope") == "all_units":
+                    n += int(e["amount"])
+    return n
 
 
 def unit_strength(data: Data, b: Data, side: str, unit: Data) -> int:
@@ -189,10 +199,20 @@ def legal(data: Data, seat: int) -> list[Action]:
     other = "d" if side == "a" else "a"
     out: list[Action] = []
     targets = [k for k, f in enumerate(b["fronts"]) if f[other] is not None and f[side] is None]
-    for card in sorted(set(b["hand"][side])):
+    for card in one_per_kind(b["hand"][side]):
         out.append({"type": "play", "card": card, "front": -1})  # L1110: open a front
         out.extend({"type": "play", "card": card, "front": k} for k in targets)  # L1112: attack
     return out
+
+
+def one_per_kind(cards: list[str]) -> list[str]:
+    """The first card (by id) of each kind in ``cards``: cards of one type with the same strengths are
+    alike, so playing one or the other is the same choice (one action, one label)."""
+    out: dict[tuple[str, tuple[int, ...]], str] = {}
+    for card in sorted(cards):
+        rec = UNIT_CARDS[card]
+        out.setdefault((rec["type"], tuple(rec["strengths"])), card)
+    return list(out.values())
 
 
 def play(ctx: Ctx, seat: int, action: Action) -> None:
@@ -360,8 +380,6 @@ def _resolve(ctx: Ctx) -> None:
     if ci >= 0:
         c = d["cities"][ci]
         if c["cap"]:
-            from pygame_core.games.civilization import victory
-
             victory.capital_taken(ctx, att, dfn)  # L1197
             return
         destroy_city(ctx, ci)  # L1189
@@ -413,6 +431,23 @@ def destroy_city(ctx: Ctx, ci: int) -> None:
     ctx.log(fmt(t("{p}'s city is destroyed.", "{p}的城市被摧毀。"), p=seat_name(c["o"])))
 
 
+def engage(ctx: Ctx, seat: int, sq: int) -> None:
+    """A figure just placed on ``sq`` among enemy figures (an army produced onto a blockaded square
+    attacks, A53, L1270): lone scouts die and ``seat`` wins without a battle (L920), else a battle."""
+    d = ctx.data
+    enemy = [f for f, x in d["figs"].items() if x["sq"] == sq and x["o"] != seat]
+    if not enemy:
+        return
+    owner = d["figs"][enemy[0]]["o"]
+    if all(d["figs"][f]["k"] == "scout" for f in enemy):
+        for f in enemy:
+            del d["figs"][f]
+        win_without_battle(ctx, seat, owner)
+    else:
+        combat_figs = [f for f, x in d["figs"].items() if x["sq"] == sq and x["o"] == seat]
+        start(ctx, seat, combat_figs, sq, owner)
+
+
 def win_without_battle(ctx: Ctx, seat: int, loser: int) -> None:
     """Only scouts in the square: they die and the army wins a battle (L920)."""
     _loot(ctx, seat, loser, False)
@@ -426,8 +461,6 @@ def _after_win(ctx: Ctx, seat: int) -> None:
         slot = TECHS[tid].get("coin_slot")
         if slot and slot.get("trigger") == "win_battle" and p["coin_tokens"].get(tid, 0) < slot["max"]:
             p["coin_tokens"][tid] = p["coin_tokens"].get(tid, 0) + 1
-    from pygame_core.games.civilization import victory
-
     victory.check(ctx)
 
 
@@ -504,6 +537,4 @@ def loot_apply(ctx: Ctx, seat: int, dec: dict[str, Any], action: Action) -> None
         p["hand"].append(lp["hand"].pop(k))
         ctx.log(fmt(t("{p} steals a culture card.", "{p}偷取一張文化事件卡。"), p=seat_name(seat)))
         city.check_hand(ctx, seat)
-    from pygame_core.games.civilization import victory
-
     victory.check(ctx)

@@ -9,10 +9,10 @@ none of whose branches has a target now stays in hand until it has one.
 
 from __future__ import annotations
 
-from itertools import product
+from itertools import combinations, product
 from typing import Any
 
-from pygame_core.games.civilization import city, combat, model
+from pygame_core.games.civilization import city, combat, geo, model, research
 from pygame_core.games.civilization.data import (
     BUILDINGS,
     EVENTS,
@@ -23,7 +23,7 @@ from pygame_core.games.civilization.data import (
     name,
 )
 from pygame_core.games.civilization.text import RESOURCE, fmt, seat_name, t
-from pygame_core.kernel import Ctx
+from pygame_core.kernel import Ctx, decisions
 from pygame_core.kernel.state import Action
 
 Data = dict[str, Any]
@@ -182,8 +182,6 @@ def _freezable(data: Data, seat: int) -> list[dict[str, Any]] | None:
 def _to_water(data: Data, seat: int) -> list[dict[str, Any]] | None:
     """Steam Power: all of one's figures of one square go to any water square where they may stay (no
     enemy there, within the stacking limit; S3); they may not move again this turn."""
-    from pygame_core.games.civilization import geo, start
-
     occ = model.occupants(data)
     grid = geo.grid(data)
     own = sorted({f["sq"] for f in data["figs"].values() if f["o"] == seat})
@@ -192,7 +190,7 @@ def _to_water(data: Data, seat: int) -> list[dict[str, Any]] | None:
     for sq in own:
         n = sum(1 for f in occ.get(sq, []) if data["figs"][f]["o"] == seat)
         out.extend(
-            {"from": sq, "sq": q} for q in water if q != sq and start.can_end_on(data, seat, q, n, occ, "end")
+            {"from": sq, "sq": q} for q in water if q != sq and model.can_end_on(data, seat, q, n, occ, "end")
         )
     return out or None
 
@@ -200,8 +198,6 @@ def _to_water(data: Data, seat: int) -> list[dict[str, Any]] | None:
 def _swaps(data: Data, seat: int, top: int) -> list[dict[str, Any]] | None:
     """Exchange of Ideas family: with another player, each learns one tech of level <= ``top`` that the
     other knows, where it has a legal slot (the card's player picks both; ruling)."""
-    from pygame_core.games.civilization import research
-
     out: list[dict[str, Any]] = []
     for other in range(len(data["p"])):
         if other == seat:
@@ -224,8 +220,6 @@ def _swaps(data: Data, seat: int, top: int) -> list[dict[str, Any]] | None:
 def _pushes(data: Data, seat: int, dist: int) -> list[dict[str, Any]] | None:
     """Disoriented family: move every figure of one rival square up to ``dist`` squares (orthogonal
     steps) to a square where they could end a move; the engine offers the farthest ones (ruling)."""
-    from pygame_core.games.civilization import geo, start
-
     occ = model.occupants(data)
     out: list[dict[str, Any]] = []
     for sq in sorted(occ):
@@ -242,7 +236,7 @@ def _pushes(data: Data, seat: int, dist: int) -> list[dict[str, Any]] | None:
                 if n not in seen and geo.grid(data)[n] is not None
             ]
             seen.update(frontier)
-        dests = [q for q in sorted(seen - {sq}) if start.can_end_on(data, owner, q, len(occ[sq]), occ)]
+        dests = [q for q in sorted(seen - {sq}) if model.can_end_on(data, owner, q, len(occ[sq]), occ)]
         dests.sort(key=lambda q: -abs(q % data["w"] - sq % data["w"]) - abs(q // data["w"] - sq // data["w"]))
         out.extend({"from": sq, "sq": q} for q in dests[:4])
     return out[:16] or None
@@ -251,8 +245,6 @@ def _pushes(data: Data, seat: int, dist: int) -> list[dict[str, Any]] | None:
 def _disaster_squares(data: Data, seat: int, to: str) -> list[dict[str, Any]] | None:
     """Drought / Deforestation (L216-222): a disaster marker on a square of another player's outskirts
     (ruling): any non-desert land square becomes desert, a forest becomes grassland; 12 markers."""
-    from pygame_core.games.civilization import geo
-
     if len(data.get("terr", {})) >= 12:
         return None
     grid = geo.grid(data)
@@ -274,10 +266,6 @@ def _ranged(data: Data, seat: int, e: dict[str, Any]) -> list[dict[str, Any]] | 
     """Targets of a "kill figures" or "destroy buildings" effect: other players' figures or buildings
     within ``range`` squares of one of the player's cities (anywhere if no range; ruling), ``count`` of
     them (fewer if there are fewer)."""
-    from itertools import combinations
-
-    from pygame_core.games.civilization import geo
-
     rng = e.get("range")
     mine = [c["sq"] for c in data["cities"] if c["o"] == seat]
 
@@ -295,9 +283,17 @@ def _ranged(data: Data, seat: int, e: dict[str, Any]) -> list[dict[str, Any]] | 
     if not pool:
         return None
     n = min(int(e.get("count", 1)), len(pool))
-    combos = list(combinations(pool, n))[:12]
     if e["what"] == "figure":
-        return [{"figs": list(c)} for c in combos]
+        # figures of one owner and kind on one square are alike: one choice per set of such figures
+        alike: dict[tuple[tuple[int, str, int], ...], tuple[str, ...]] = {}
+        for c in combinations(pool, n):
+            figs = [data["figs"][f] for f in c]
+            key = tuple(sorted((x["o"], x["k"], x["sq"]) for x in figs))
+            alike.setdefault(key, c)
+            if len(alike) == 12:
+                break
+        return [{"figs": list(c)} for c in alike.values()]
+    combos = list(combinations(pool, n))[:12]
     return [{"sq": c[0], "sqs": list(c)} if n > 1 else {"sq": c[0]} for c in combos]
 
 
@@ -387,8 +383,6 @@ def _run_one(ctx: Ctx, seat: int, e: dict[str, Any], ch: dict[str, Any]) -> None
         p["xres"].append(ch["res"])
         ctx.log(fmt(t("{p} takes {r}.", "{p}拿取{r}。"), p=seat_name(seat), r=RESOURCE[ch["res"]]))
     elif k == "tech_exchange":
-        from pygame_core.games.civilization import research
-
         research.learn(ctx, seat, ch["learn"], free=True)
         research.learn(ctx, ch["target"], ch["give"], free=True)
     elif k == "displace":
@@ -408,8 +402,6 @@ def _run_one(ctx: Ctx, seat: int, e: dict[str, Any], ch: dict[str, Any]) -> None
             )
         )
     elif k == "terrain_change":
-        from pygame_core.games.civilization import geo
-
         d.setdefault("terr", {})[str(ch["sq"])] = e["to"]
         geo.grid_key(d)
         ctx.log(fmt(t("A disaster strikes a square of the map.", "災難襲擊地圖上的一個格子。")))
@@ -503,7 +495,7 @@ def optional(data: Data, seat: int) -> list[Action]:
         return []  # a pending choice (a discard, a site, a loot) first
     p = data["p"][seat]
     out: list[Action] = []
-    for card in dict.fromkeys(p["hand"]):
+    for card in city.one_per_event(p["hand"]):
         ev = EVENTS[card.rsplit("_", 1)[0]]
         if _phase_ok(data, seat, ev["phase"]):
             out.extend(
@@ -620,8 +612,6 @@ def start_of_turn(ctx: Ctx, seat: int) -> None:
 def wonder_actions(data: Data, seat: int) -> list[Action]:
     """Start of Turn wonder abilities that are a choice: Statue of Liberty learns a tech another player
     knows; Hanging Gardens puts an unbuilt figure on its square for free (data rules, once per turn)."""
-    from pygame_core.games.civilization import research, start
-
     p = data["p"][seat]
     out: list[Action] = []
     for wid in p["wonders"]:
@@ -645,14 +635,12 @@ def wonder_actions(data: Data, seat: int) -> list[Action]:
             elif rule == "hanging_gardens":
                 sq = next(int(q) for q, it in data["items"].items() if it["k"] == "w" and it["id"] == wid)
                 for kind in ("army", "scout"):
-                    if start.unbuilt(data, seat, kind) > 0 and start.can_end_on(data, seat, sq, 1):
+                    if model.unbuilt(data, seat, kind) > 0 and model.can_end_on(data, seat, sq, 1):
                         out.append({"type": "wonder", "wonder": wid, "figure": kind})
     return out
 
 
 def wonder_apply(ctx: Ctx, seat: int, action: Action) -> None:
-    from pygame_core.games.civilization import research, start
-
     d = ctx.data
     d["p"][seat]["used"].append(f"w/{action['wonder']}")
     if "tech" in action:
@@ -662,27 +650,10 @@ def wonder_apply(ctx: Ctx, seat: int, action: Action) -> None:
         ctx.log(fmt(t("{p} builds City Walls for free.", "{p}免費建造城牆。"), p=seat_name(seat)))
     else:
         sq = next(int(q) for q, it in d["items"].items() if it["k"] == "w" and it["id"] == action["wonder"])
-        start.new_fig(d, seat, action["figure"], sq)
+        model.new_fig(d, seat, action["figure"], sq)
         ctx.log(
             fmt(t("{p} raises a figure at its wonder.", "{p}在奇觀處免費建立一個公仔。"), p=seat_name(seat))
         )
-
-
-def unit_bonus(data: Data, seat: int) -> int:
-    """+strength to every unit from wonders in force (Himeji Castle)."""
-    n = 0
-    for wid in data["p"][seat]["wonders"]:
-        if wid not in data["obsolete"]:
-            for e in WONDERS[wid].get("abilities", []):
-                if e["kind"] == "strength_bonus" and e.get("scope") == "all_units":
-                    n += int(e["amount"])
-    return n
-
-
-def research_discount(data: Data, seat: int) -> int:
-    return sum(
-        int(e["amount"]) for e in model.effects_in_force(data, seat) if e["kind"] == "research_discount"
-    )
 
 
 # ------------------------------------------------------------------ cancelling (reaction window)
@@ -716,8 +687,6 @@ def victims(data: Data, seat: int, choice: dict[str, Any]) -> list[int]:
 def _resolve_or_react(ctx: Ctx, seat: int, src: dict[str, Any], choice: dict[str, Any]) -> None:
     """An effect aimed at other players waits for each of them to allow it or cancel it (Bread and
     Circuses, Civil Service, ...). The window opens whatever they hold, so it shows nothing hidden."""
-    from pygame_core.kernel import decisions
-
     d = ctx.data
     vs = victims(d, seat, choice)
     locked = src["src"] == "card" and any(
@@ -744,7 +713,7 @@ def react_legal(data: Data, seat: int, dec: dict[str, Any]) -> list[Action]:
     what = {"card": "culture_event", "city": "city_action"}.get(dec["source"]["src"], "resource_ability")
     p = data["p"][seat]
     out: list[Action] = [{"type": "allow"}]
-    for card in dict.fromkeys(p["hand"]):
+    for card in city.one_per_event(p["hand"]):
         out.extend(
             {"type": "cancel", "card": card, "opt": k}
             for k in _cancels(EVENTS[card.rsplit("_", 1)[0]]["effects"], what)
@@ -763,8 +732,6 @@ def react_legal(data: Data, seat: int, dec: dict[str, Any]) -> list[Action]:
 
 
 def react(ctx: Ctx, seat: int, dec: dict[str, Any], action: Action) -> None:
-    from pygame_core.kernel import decisions
-
     d = ctx.data
     p = d["p"][seat]
     if action["type"] == "cancel":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.civilization import geo, model
+from pygame_core.games.civilization import city, effects, geo, model, research, victory
 from pygame_core.games.civilization.data import (
     CIVS,
     CULTURE_CARDS,
@@ -177,7 +177,7 @@ def _build(ctx: Ctx, civs: list[str], first: int | None = None) -> None:
     ctx.data.update(data)
     geo.grid_key(ctx.data)
     for seat in range(n):
-        ctx.data["p"].append(_new_player(ctx, seat, civs[seat]))
+        ctx.data["p"].append(new_player(ctx, seat, civs[seat]))
     if not is_learning:
         _setup_wonders(ctx)
     for i, cell in enumerate(tiles):
@@ -188,7 +188,7 @@ def _build(ctx: Ctx, civs: list[str], first: int | None = None) -> None:
         ctx.log(fmt(t("{p} is the first player.", "{p}是起始玩家。"), p=seat_name(first)))
 
 
-def _new_player(ctx: Ctx, seat: int, civ: str) -> Data:
+def new_player(ctx: Ctx, seat: int, civ: str) -> Data:
     rec = CIVS[civ]
     d = ctx.data
     forces = [d["decks"][u].pop(0) for u in ("artillery", "infantry", "mounted")]  # L357
@@ -337,8 +337,6 @@ def start_turn(ctx: Ctx) -> None:
         d["first"] = (d["first"] + 1) % n
     d["order"] = [(d["first"] + k) % n for k in range(n)]
     if d["turn_limit"] and d["turn"] > d["turn_limit"]:
-        from pygame_core.games.civilization import victory
-
         victory.turn_limit(ctx)
         return
     d["used"] = []
@@ -365,8 +363,6 @@ def enter(ctx: Ctx, phase: str) -> None:
     d["phase"] = phase
     d["i"] = 0
     if phase == "trade":
-        from pygame_core.games.civilization import city
-
         city.collect_trade(ctx)
     elif phase == "city":
         d["acted"] = []
@@ -375,8 +371,6 @@ def enter(ctx: Ctx, phase: str) -> None:
         d["mv"] = None
         d["moved"] = []
     elif phase == "research":
-        from pygame_core.games.civilization import research
-
         research.begin(ctx)
 
 
@@ -393,8 +387,6 @@ def next_player(ctx: Ctx) -> None:
         enter(ctx, nxt)
     else:
         if d["phase"] == "start":
-            from pygame_core.games.civilization import effects
-
             effects.start_of_turn(ctx, d["order"][d["i"]])
         ctx.log(fmt(t("{ph}: {p}.", "{ph}：{p}。"), ph=PHASE[d["phase"]], p=seat_name(d["order"][d["i"]])))
 

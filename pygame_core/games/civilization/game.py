@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pygame_core.games.civilization import (
@@ -10,21 +11,45 @@ from pygame_core.games.civilization import (
     effects,
     flow,
     labels,
+    model,
     move,
     research,
+    scenarios,
     start,
     trade,
     victory,
     views,
 )
 from pygame_core.games.civilization.data import EVENTS
-from pygame_core.games.civilization.text import fmt, seat_name, t
-from pygame_core.kernel import Ctx, Game
+from pygame_core.games.civilization.text import LEARNING_END, PHASE, VICTORY, fmt, seat_name, t
+from pygame_core.kernel import Ctx, Game, decisions
 from pygame_core.kernel.decisions import Decision
 from pygame_core.kernel.rng import Rng
 from pygame_core.kernel.state import Action
 
 Data = dict[str, Any]
+
+
+class _LastPosition:
+    """The legal actions of the last position asked about. A bot, then the kernel's legality check and
+    its optional-action test, ask about one position in turn; a state's data never changes in place
+    (an action works on a copy), so the data object names the position (it is held, so its identity
+    cannot be reused)."""
+
+    def __init__(self) -> None:
+        self.data: Data | None = None
+        self.out: dict[tuple[str, int], list[Action]] = {}
+
+    def get(self, data: Data, key: tuple[str, int], make: Callable[[], list[Action]]) -> list[Action]:
+        if self.data is not data:
+            self.data, self.out = data, {}
+        hit = self.out.get(key)
+        if hit is None:
+            hit = self.out[key] = make()
+        return list(hit)
+
+
+_LAST = _LastPosition()
 
 
 class Civilization(Game):
@@ -36,6 +61,7 @@ class Civilization(Game):
     listed = False
     bots = ("random", "heuristic")
     sealed = {"research": ("tech",)}  # L940: chosen face down, revealed together
+    scenario_book = scenarios.BOOK
     options_schema = {
         "game": {
             "values": ["full", "learning"],
@@ -66,16 +92,25 @@ class Civilization(Game):
             "default": 0,
             "label": t("Turn limit (0 = none)", "回合上限（0 = 無）"),
         },
+        # teaching scenarios: the worked examples (scenarios.py, kernel/scenarios.py)
+        "scenario": scenarios.BOOK.option(
+            t("Start from a worked example of the rulebook", "從規則書的範例開始")
+        ),
     }
 
     def _setup(self, ctx: Ctx) -> None:
         flow.setup(ctx)
         ctx.data["barbarians"] = ctx.options["barbarians"]
+        if ctx.options.get("scenario", "none") != "none":
+            scenarios.build(ctx, ctx.options["scenario"])
 
     def _to_move(self, data: Data) -> list[int]:
         return flow.to_move(data)
 
     def _legal(self, data: Data, seat: int) -> list[Action]:
+        return _LAST.get(data, ("main", seat), lambda: self._flow_legal(data, seat))
+
+    def _flow_legal(self, data: Data, seat: int) -> list[Action]:
         ph = data["phase"]
         if ph == "setup":
             return start.setup_legal(data, seat)
@@ -90,6 +125,9 @@ class Civilization(Game):
         return []
 
     def _decision_legal(self, data: Data, seat: int, decision: Decision) -> list[Action]:
+        return _LAST.get(data, ("decision", seat), lambda: self._answers(data, seat, decision))
+
+    def _answers(self, data: Data, seat: int, decision: Decision) -> list[Action]:
         k = decision["kind"]
         if k == "research":
             return research.legal(data, seat)
@@ -106,7 +144,8 @@ class Civilization(Game):
         if k == "react":
             return effects.react_legal(data, seat, decision)
         if k == "discard":
-            return [{"type": "discard", "card": c} for c in sorted(set(data["p"][seat]["hand"]))]
+            hand = city.one_per_event(data["p"][seat]["hand"])
+            return [{"type": "discard", "card": c} for c in sorted(hand)]
         return super()._decision_legal(data, seat, decision)
 
     def _decide(self, ctx: Ctx, seat: int, decision: Decision, action: Action) -> None:
@@ -125,9 +164,8 @@ class Civilization(Game):
             effects.react(ctx, seat, decision, action)
         elif k == "site":
             city.site_apply(ctx, seat, decision, action)
+            combat.engage(ctx, seat, action["sq"])  # A53: an army produced among enemies attacks
         elif k == "great_person":
-            from pygame_core.kernel import decisions
-
             decisions.pop(d, decision)
             if action["type"] == "place_gp":
                 start.place_gp(ctx, seat, action["gp"], action["sq"])
@@ -137,18 +175,17 @@ class Civilization(Game):
             city.discard_culture(d, action["card"])
             ev = EVENTS[action["card"].rsplit("_", 1)[0]]
             ctx.log(fmt(t("{p} discards {c}.", "{p}棄掉{c}。"), p=seat_name(seat), c=ev["name"]))
-            from pygame_core.games.civilization import model
-            from pygame_core.kernel import decisions
-
             if len(p["hand"]) <= model.hand_limit(d, seat):
                 decisions.pop(d, decision)
         victory.check(ctx)
 
     def _resolve(self, ctx: Ctx, decision: Decision) -> None:
         research.resolve(ctx, decision)
+        if not ctx.data["over"]:
+            flow.start_turn(ctx)  # research is the turn's last phase (L497-523)
 
     def _optional(self, data: Data, seat: int) -> list[Action]:
-        return effects.optional(data, seat)
+        return _LAST.get(data, ("optional", seat), lambda: effects.optional(data, seat))
 
     def _apply(self, ctx: Ctx, seat: int, action: Action) -> None:
         ph = ctx.data["phase"]
@@ -160,6 +197,8 @@ class Civilization(Game):
             start.start_apply(ctx, seat, action)
         elif ph == "trade":
             trade.apply(ctx, seat, action)
+        elif action["type"] == "end_city":
+            flow.next_player(ctx)
         elif ph == "city":
             city.city_apply(ctx, seat, action)
         elif ph == "move":
@@ -173,18 +212,20 @@ class Civilization(Game):
         return bool(data["over"])
 
     def _scores(self, data: Data) -> dict[str, Any]:
+        """1 point per winning seat; the learning game names no winner, and ``outcome`` says why (L322)."""
         n = len(data["p"])
         won = set(data["winners"]) if data["over"] else set()
-        return {
+        out: dict[str, Any] = {
             "totals": [1 if s in won else 0 for s in range(n)],
             "breakdown": [{"victory": 1 if s in won else 0} for s in range(n)],
             "winners": sorted(won),
             "victory": data["victory"],
         }
+        if data["over"] and data["victory"] == "learning":
+            out["outcome"] = dict(LEARNING_END)
+        return out
 
     def _summary(self, data: Data, lang: str) -> str:
-        from pygame_core.games.civilization.text import PHASE, VICTORY
-
         if data["over"]:
             return VICTORY[data["victory"]].get(lang, "")
         turn = {

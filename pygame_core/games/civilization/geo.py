@@ -100,6 +100,16 @@ def ring(data: Data, sq: int) -> list[int | None]:
     return list(_ring(data["w"], data["h"], sq))
 
 
+def around(data: Data, sq: int) -> tuple[int, ...]:
+    """The neighbours of ``sq`` on the map rectangle (up to 8): a city's outskirts (L417)."""
+    return _around(data["w"], data["h"], sq)
+
+
+@lru_cache(maxsize=4096)
+def _around(w: int, h: int, sq: int) -> tuple[int, ...]:
+    return tuple(s for s in _ring(w, h, sq) if s is not None)
+
+
 @lru_cache(maxsize=4096)
 def _orth(w: int, h: int, sq: int) -> tuple[int, ...]:
     x, y = sq % w, sq // w

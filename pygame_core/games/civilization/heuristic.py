@@ -1,19 +1,21 @@
-"""The heuristic bot: "random, but progressing".
+"""The heuristic bot: every legal action gets a score from a few cheap rules; the best one is played.
 
-It aims at the economic and culture victories: researches the coin techs early (Pottery, Code of
-Laws, Democracy, Printing Press, Civil Service) and then the highest level it can, fills its coin
-tasks every turn, harvests resources for them, founds cities, advances on the culture track, and
-in battle plays the card that kills most for least. Movement is cautious: armies attack only with
-a good hand. Everything it reads is its own seat's view (own hand, public map and dials).
-Ties are broken at random, so the bot stays a random player wherever it has no opinion.
+It aims at the economic victory, with the tech victory as the second road: researches the coin
+techs early (Pottery, Code of Laws, Democracy, Printing Press, Civil Service) and then the highest
+level it can, fills its coin tasks every turn, harvests resources for them, advances on the
+culture track, and in battle plays the card that kills most for least. Scouts walk the shortest
+way over land to a square where a city may be founded (or to the unexplored edge) and wait there;
+at the city limit they gather on rich unworked squares. Movement is cautious: armies attack only
+with a large force. Everything it reads is its own seat's view (own hand, public map and dials).
+Ties are broken by the bot's seeded RNG, so it stays a random player wherever it has no opinion.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.civilization import combat, model
-from pygame_core.games.civilization.data import TECHS, UNIT_CARDS, UNIT_TYPES
+from pygame_core.games.civilization import city, combat, geo, model, research, start
+from pygame_core.games.civilization.data import BUILDINGS, TECHS, TRACK, UNIT_CARDS, UNIT_TYPES
 from pygame_core.kernel.game import Game
 from pygame_core.kernel.rng import Rng
 from pygame_core.kernel.state import State
@@ -66,10 +68,11 @@ _BASE = {
 def choose(game: Game, state: State, seat: int, rng: Rng) -> dict[str, Any]:
     actions = game.legal_actions(state, seat)
     d = state.data
-    return max(actions, key=lambda a: _score(d, seat, a) + rng.below(1000) / 2000.0)
+    memo: Data = {}
+    return max(actions, key=lambda a: _score(d, seat, a, memo) + rng.below(1000) / 2000.0)
 
 
-def _score(d: Data, seat: int, a: dict[str, Any]) -> float:
+def _score(d: Data, seat: int, a: dict[str, Any], memo: Data) -> float:
     k = a["type"]
     p = d["p"][seat]
     s = float(_BASE.get(k, 2))
@@ -83,8 +86,6 @@ def _score(d: Data, seat: int, a: dict[str, Any]) -> float:
         elif _pyramid_ready(d, seat):
             s -= 60  # save trade for Space Flight (26, L946)
     elif k == "produce":
-        from pygame_core.games.civilization import city
-
         s += _produce(d, seat, a)
         y = model.city_yield(d, a["city"])
         cost = 0 if a.get("free") else city.item_cost(d, seat, a["item"])
@@ -93,15 +94,15 @@ def _score(d: Data, seat: int, a: dict[str, Any]) -> float:
         s -= 8 if str(a["sq"]) in d["items"] else 0
     elif k == "advance":
         sp = d["p"][seat]["track"]
-        from pygame_core.games.civilization.data import TRACK
-
         s -= TRACK[sp]["cost"].get("trade", 0) * 1.5 if sp < len(TRACK) else 0
     elif k == "harvest":
         s += 4 if "pottery" in p["techs"] else 0
     elif k == "government":
         s += {"democracy": 12, "republic": 10, "monarchy": 6, "feudalism": 7}.get(a["gov"], -10)
     elif k in ("move", "step"):
-        s += _move(d, seat, a)
+        s += _move(d, seat, a, memo)
+    elif k == "stop":
+        s += _stop(d, seat, memo)
     elif k == "play":
         s += _play(d, seat, a)
     elif k == "loot":
@@ -114,15 +115,11 @@ def _score(d: Data, seat: int, a: dict[str, Any]) -> float:
 
 
 def _pyramid_ready(d: Data, seat: int) -> bool:
-    from pygame_core.games.civilization import research
-
     c = research.counts(d, seat)
     return c[1] >= 5 and c[2] >= 4 and c[3] >= 3 and c[4] >= 2
 
 
 def _capital(d: Data, sq: int) -> float:
-    from pygame_core.games.civilization import geo
-
     tot = 0.0
     for n in geo.ring(d, sq):
         g = geo.grid(d)[n] if n is not None else None
@@ -146,8 +143,6 @@ def _produce(d: Data, seat: int, a: dict[str, Any]) -> float:
     if item.startswith("unit:"):
         return 2.0 if len(p["forces"]) < 6 else -3.0
     if item.startswith("building:"):
-        from pygame_core.games.civilization.data import BUILDINGS
-
         bid = item.split(":", 1)[1]
         have = [d["items"].get(str(q)) for q in model.outskirts(d, a["city"])]
         if any(
@@ -172,20 +167,87 @@ def _produce(d: Data, seat: int, a: dict[str, Any]) -> float:
     return 1.0
 
 
-def _move(d: Data, seat: int, a: dict[str, Any]) -> float:
+def _expanding(d: Data, seat: int, memo: Data) -> bool:
+    if "expanding" not in memo:
+        memo["expanding"] = len(model.cities_of(d, seat)) < model.traits(d, seat)["cities"]
+    return bool(memo["expanding"])
+
+
+def _site_dist(d: Data, seat: int, memo: Data) -> dict[int, int]:
+    """Steps over land from every square to the nearest square where a scout could found a city now
+    (or, while none is known, to the nearest square next to a face-down tile, to explore)."""
+    if "dist" in memo:
+        return memo["dist"]
+    grid = geo.grid(d)
+    occ = model.occupants(d)
+    land = [i for i, g in enumerate(grid) if g is not None and g["terrain"] != "water"]
+    goals = [i for i in land if start.found_ok(d, seat, i, occ)]
+    if not goals:
+        hidden = [i for i, c in enumerate(d["tiles"]) if not c["up"]]
+        goals = [i for i in land if any(geo.facing(d, i, c) is not None for c in hidden)]
+    dist = {i: 0 for i in goals}
+    frontier = list(goals)
+    while frontier:
+        nxt = []
+        for sq in frontier:
+            for n in geo.orth(d, sq):
+                g = grid[n]
+                if n not in dist and g is not None and g["terrain"] != "water":
+                    dist[n] = dist[sq] + 1
+                    nxt.append(n)
+        frontier = nxt
+    memo["dist"] = dist
+    memo["sites"] = set(goals) if goals and start.found_ok(d, seat, goals[0], occ) else set()
+    return dist
+
+
+def _group_sq(d: Data, a: dict[str, Any]) -> int:
+    if a["type"] == "move":
+        return int(a["from"])
+    return int(d["figs"][d["mv"]["figs"][0]]["sq"])
+
+
+def _gather_value(d: Data, seat: int, sq: int) -> float:
+    """What a scout standing on ``sq`` adds to a city of its owner when it gathers there (L1235)."""
+    g = geo.grid(d)[sq]
+    if g is None or g["terrain"] == "water" or model.city_at(d, sq) >= 0:
+        return 0.0
+    if model.owner_of_square(d, sq)[0] == seat:
+        return 0.0  # already worked
+    y = model.square_icons(d, sq)
+    return 3.0 * y["coin"] + y["trade"] + y["production"] + 0.5 * y["culture"]
+
+
+def _stop(d: Data, seat: int, memo: Data) -> float:
+    """A group of scouts standing where it can found a city stays there (it founds next turn)."""
+    figs = d["mv"]["figs"] if d["mv"] else []
+    if figs and all(d["figs"][f]["k"] == "scout" for f in figs) and _expanding(d, seat, memo):
+        _site_dist(d, seat, memo)
+        if d["figs"][figs[0]]["sq"] in memo["sites"]:
+            return 25.0
+    return 0.0
+
+
+def _move(d: Data, seat: int, a: dict[str, Any], memo: Data) -> float:
     to = a["to"]
     scouts_only = (
         a.get("scouts", 0) > 0 and a.get("armies", 0) == 0
         if a["type"] == "move"
         else all(d["figs"][f]["k"] == "scout" for f in d["mv"]["figs"])
     )
-    if scouts_only and len(model.cities_of(d, seat)) < model.traits(d, seat)["cities"]:
-        from pygame_core.games.civilization import start
-
-        occ = model.occupants(d)
-        if start.found_ok(d, seat, to, occ):
+    if a["type"] == "move" and a.get("scouts", 0) and a.get("armies", 0):
+        return -4.0  # scouts and armies go their own ways
+    if scouts_only and _expanding(d, seat, memo):
+        dist = _site_dist(d, seat, memo)
+        here = dist.get(_group_sq(d, a))
+        there = dist.get(to)
+        if there is None:
+            return -6.0
+        if there == 0 and to in memo["sites"]:
             return 15.0
-        return 0.0
+        return 0.0 if here is None else 4.0 * (here - there)
+    if scouts_only:
+        return 2.0 * (_gather_value(d, seat, to) - _gather_value(d, seat, _group_sq(d, a)))
     hostile = (
         model.enemy_on(d, to, seat)
         or str(to) in d["marks"]

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from pygame_core.games.civilization import city, combat, geo, model
-from pygame_core.games.civilization.data import EVENTS, UNIT_CARDS, name
+from pygame_core.games.civilization.data import EVENTS, TECHS, UNIT_CARDS, name
 from pygame_core.games.civilization.text import ANARCHY, FIGURE, RESOURCE, UNIT, fmt, seat_name, t
+from pygame_core.games.civilization.trade import bundle_text
 from pygame_core.kernel.i18n import Text, pick
 from pygame_core.kernel.state import Action
 
@@ -178,15 +179,14 @@ def text(data: Data, seat: int, a: Action) -> Text:
         other = "d" if side == "a" else "a"
         e = b["fronts"][a["front"]][other]
         return fmt(
-            t("Play {u} {s} against {v} {w}", "打出{u} {s}攻擊{v} {w}"),
+            t("Play {u} {s} against {v} {w} on front {n}", "打出{u} {s}攻擊第{n}戰線的{v} {w}"),
             u=u,
             s=st,
             v=UNIT[UNIT_CARDS[e["c"]]["type"]],
             w=combat.unit_strength(data, b, other, e),
+            n=a["front"] + 1,
         )
     if k == "offer":
-        from pygame_core.games.civilization.trade import bundle_text
-
         return fmt(
             t("Offer {q} {g} for {h}", "向{q}提議以{g}交換{h}"),
             q=seat_name(a["to"]),
@@ -194,8 +194,6 @@ def text(data: Data, seat: int, a: Action) -> Text:
             h=bundle_text(a["get"]),
         )
     if k in ("accept", "decline"):
-        from pygame_core.games.civilization.trade import bundle_text
-
         dec = next(x for x in reversed(data["decisions"]) if x["kind"] == "offer")
         if k == "decline":
             txt = t("Decline the offer of {p}", "拒絕{p}的提議")
@@ -249,8 +247,6 @@ def _loot(a: Action) -> Text:
 
 
 def _effect_label(data: Data, seat: int, a: Action) -> Text:
-    from pygame_core.games.civilization.data import TECHS
-
     k = a["type"]
     if k == "coin_task":
         return fmt(t("Coin task of {x}", "{x}的錢幣任務"), x=name("tech", a["tech"]))
@@ -265,7 +261,7 @@ def _effect_label(data: Data, seat: int, a: Action) -> Text:
         extra.append(
             fmt(
                 t("learn {x}, give {y}", "學得{x}，給予{y}"),
-                x=name("tech", a["tech"]),
+                x=name("tech", a["learn"]),
                 y=name("tech", a["give"]),
             )
         )
@@ -290,17 +286,9 @@ def _effect_label(data: Data, seat: int, a: Action) -> Text:
             elif key == "wonder":
                 extra.append(name("wonder", a["wonder"]))
             elif key == "sq":
-                extra.append(where(data, a["sq"]))
+                extra.append(_joined([where(data, q) for q in a.get("sqs") or [a["sq"]]], " "))
             elif key == "figs":
-                extra.append(
-                    fmt(
-                        t("figures at {s}", "在{s}的公仔"),
-                        s={
-                            lang: " ".join(where(data, data["figs"][f]["sq"])[lang] for f in a["figs"])
-                            for lang in ("en", "zh-Hant", "zh-Hans")
-                        },
-                    )
-                )
+                extra.append(_joined([_figure(data, f) for f in a["figs"]], ", "))
             elif key == "res":
                 extra.append(RESOURCE[a["res"]])
             else:
@@ -311,6 +299,18 @@ def _effect_label(data: Data, seat: int, a: Action) -> Text:
         return head
     tail = {lang: ", ".join(x[lang] for x in extra) for lang in ("en", "zh-Hant", "zh-Hans")}
     return fmt(t("{h} ({x})", "{h}（{x}）"), h=head, x=tail)
+
+
+def _joined(parts: list[Text], sep: str) -> Text:
+    return {lang: sep.join(x[lang] for x in parts) for lang in ("en", "zh-Hant", "zh-Hans")}
+
+
+def _figure(data: Data, fid: str) -> Text:
+    """"Player 2's army at (x,y)"."""
+    f = data["figs"][fid]
+    return fmt(
+        t("{p}'s {k} at {s}", "{p}在{s}的{k}"), p=seat_name(f["o"]), k=FIGURE[f["k"]], s=where(data, f["sq"])
+    )
 
 
 def _scout(data: dict[str, Any], fig_id: str) -> Text:

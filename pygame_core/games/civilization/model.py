@@ -134,7 +134,7 @@ def city_at(data: Data, sq: int) -> int:
 
 def outskirts(data: Data, ci: int) -> list[int]:
     """The 8 squares around city ``ci`` (L417) that are on the map."""
-    return [s for s in geo.ring(data, data["cities"][ci]["sq"]) if s is not None]
+    return list(geo.around(data, data["cities"][ci]["sq"]))
 
 
 def owner_of_square(data: Data, sq: int) -> tuple[int, int]:
@@ -143,6 +143,48 @@ def owner_of_square(data: Data, sq: int) -> tuple[int, int]:
         if sq != c["sq"] and geo.cheb(data, sq, c["sq"]) == 1:
             return c["o"], i
     return -1, -1
+
+
+def _four(icons: dict[str, Any]) -> tuple[int, int, int, int]:
+    return (int(icons.get("trade", 0)), int(icons.get("production", 0)), int(icons.get("culture", 0)),
+            int(icons.get("coin", 0)))
+
+
+#: (trade, production, culture, coin) of every building, great person and wonder marker, by (kind, id).
+_ITEM_YIELD: dict[tuple[str, str], tuple[int, int, int, int]] = {
+    **{("b", k): _four(r["icons"]) for k, r in BUILDINGS.items()},
+    **{("gp", k): _four(r["icons"]) for k, r in GREAT_PERSONS.items()},
+    **{("w", k): (0, 0, int(r.get("icons", {}).get("culture", 0)), 0) for k, r in WONDERS.items()},
+}
+Yield = tuple[int, int, int, int, Any]  # trade, production, culture, coin, resource (or None)
+_NOTHING: Yield = (0, 0, 0, 0, None)
+_PRINTED: dict[str, tuple[Yield | None, ...]] = {}
+
+
+def _printed(data: Data) -> tuple[Yield | None, ...]:
+    """The printed icons of every square as tuples, cached by layout (``data["gk"]``)."""
+    key = data["gk"]
+    tab = _PRINTED.get(key)
+    if tab is None:
+        tab = tuple(None if g is None else (*_four(g), g.get("resource")) for g in geo.grid(data))
+        if len(_PRINTED) > 4096:
+            _PRINTED.clear()
+        _PRINTED[key] = tab
+    return tab
+
+
+def square_yield(data: Data, sq: int) -> Yield:
+    """``square_icons`` as a tuple (trade, production, culture, coin, resource): the fast form."""
+    base = _printed(data)[sq]
+    if base is None:
+        return _NOTHING
+    item = data["items"].get(str(sq))
+    if item is None:
+        return base
+    tr, pr, cu, co = _ITEM_YIELD[(item["k"], item["id"])]
+    if item["k"] == "w" and item["id"] in data["obsolete"]:
+        return (0, 0, cu, 0, base[4])
+    return (tr, pr, cu, co, base[4])
 
 
 def item_icons(item: dict[str, Any]) -> dict[str, int]:
@@ -157,19 +199,8 @@ def item_icons(item: dict[str, Any]) -> dict[str, int]:
 def square_icons(data: Data, sq: int) -> dict[str, Any]:
     """What ``sq`` yields to whoever works it: printed icons, replaced wholesale by a building, great
     person or wonder marker on it (L722-724, L830); the resource icon stays (harvest, L838)."""
-    g = geo.grid(data)[sq]
-    if g is None:
-        return {"trade": 0, "production": 0, "culture": 0, "coin": 0, "resource": None}
-    item = data["items"].get(str(sq))
-    if item is None:
-        out: dict[str, Any] = {k: int(g.get(k, 0)) for k in ICONS}
-    else:
-        icons = item_icons(item)
-        out = {k: int(icons.get(k, 0)) for k in ICONS}
-        if item["k"] == "w" and (item["id"] in data["obsolete"]):
-            out = {"trade": 0, "production": 0, "culture": out["culture"], "coin": 0}
-    out["resource"] = g.get("resource")
-    return out
+    y = square_yield(data, sq)
+    return {"trade": y[0], "production": y[1], "culture": y[2], "coin": y[3], "resource": y[4]}
 
 
 def worked_squares(data: Data, ci: int, occ: dict[int, list[str]] | None = None) -> list[int]:
@@ -177,8 +208,13 @@ def worked_squares(data: Data, ci: int, occ: dict[int, list[str]] | None = None)
     owner's scouts gather for it this turn (L1235), including enemy outskirts (L1272)."""
     occ = occupants(data) if occ is None else occ
     seat = data["cities"][ci]["o"]
-    out = [s for s in outskirts(data, ci) if not enemy_on(data, s, seat, occ)]
-    for f in data["figs"].values():
+    figs = data["figs"]
+    out = [
+        s
+        for s in geo.around(data, data["cities"][ci]["sq"])
+        if s not in occ or all(figs[f]["o"] == seat for f in occ[s])
+    ]
+    for f in figs.values():
         if f["o"] == seat and f.get("g") == ci and f["sq"] not in out:
             out.append(f["sq"])
     # a square an enemy scout gathers from is the enemy's this turn (L1272)
@@ -194,14 +230,17 @@ def city_yield(
 ) -> dict[str, Any]:
     """Trade, production, culture and coins of city ``ci`` and the resources it may harvest."""
     occ = occupants(data) if occ is None else occ
-    tot: dict[str, Any] = {k: 0 for k in ICONS}
+    tr = pr = cu = co = 0
     res: set[str] = set()
     for s in worked_squares(data, ci, occ):
-        y = square_icons(data, s)
-        for k in ICONS:
-            tot[k] += y[k]
-        if y["resource"]:
-            res.add(y["resource"])
+        y = square_yield(data, s)
+        tr += y[0]
+        pr += y[1]
+        cu += y[2]
+        co += y[3]
+        if y[4]:
+            res.add(y[4])
+    tot: dict[str, Any] = {"trade": tr, "production": pr, "culture": cu, "coin": co}
     seat = data["cities"][ci]["o"]
     for e in yield_bonuses(data, seat, occ) if bonuses is None else bonuses:
         where = e.get("where", "each_city")
@@ -247,8 +286,14 @@ def coins(data: Data, seat: int, occ: dict[int, list[str]] | None = None) -> int
     techs (never lost) and flat coin effects in force."""
     occ = occupants(data) if occ is None else occ
     n = sum(data["p"][seat]["coin_tokens"].values())
+    printed, items = _printed(data), data["items"]
     for ci in cities_of(data, seat):
-        n += sum(square_icons(data, s)["coin"] for s in worked_squares(data, ci, occ))
+        for s in worked_squares(data, ci, occ):
+            if str(s) in items:
+                n += square_yield(data, s)[3]
+            else:
+                y = printed[s]
+                n += y[3] if y is not None else 0
     for e in effects_in_force(data, seat, occ):
         if e["kind"] == "coins" or (e["kind"] == "yield_bonus" and e["what"] == "coin"):
             n += int(e["amount"]) * (len(cities_of(data, seat)) if e.get("where") == "each_city" else 1)
@@ -261,6 +306,49 @@ def wonder_blockaded(data: Data, wid: str, occ: dict[int, list[str]] | None = No
         if item["k"] == "w" and item["id"] == wid:
             return enemy_on(data, int(key), item["o"], occ)
     return False
+
+
+# ------------------------------------------------------------------ figures
+def new_fig(data: Data, seat: int, kind: str, sq: int) -> str:
+    data["nf"] += 1
+    fid = f"f{data['nf']}"
+    data["figs"][fid] = {"o": seat, "k": kind, "sq": sq}
+    return fid
+
+
+def on_map(data: Data, seat: int, kind: str) -> int:
+    return sum(1 for f in data["figs"].values() if f["o"] == seat and f["k"] == kind)
+
+
+def unbuilt(data: Data, seat: int, kind: str) -> int:
+    """Figures on the civilization sheet (L493): armies or scouts not on the map."""
+    p = data["p"][seat]
+    return int(p["armies"] if kind == "army" else p["scouts"]) - on_map(data, seat, kind)
+
+
+def can_end_on(
+    data: Data,
+    seat: int,
+    sq: int,
+    adding: int = 1,
+    occ: dict[int, list[str]] | None = None,
+    water: str | None = None,
+) -> bool:
+    """A figure of ``seat`` may end movement / be placed on ``sq``: a face-up square, water only when
+    allowed (L862-868), not a city centre (L926), no enemy there, within the stacking limit (L860)."""
+    g = geo.grid(data)[sq]
+    if g is None:
+        return False
+    tr = traits(data, seat)
+    if g["terrain"] == "water" and (water or tr["water"]) != "end":
+        return False
+    if city_at(data, sq) >= 0 or str(sq) in data["marks"]:
+        return False
+    occ = occupants(data) if occ is None else occ
+    here = occ.get(sq, [])
+    if any(data["figs"][f]["o"] != seat for f in here):
+        return False
+    return len(here) + adding <= tr["stack"]
 
 
 def knows(data: Data, seat: int, tid: str) -> bool:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.civilization import combat, flow, geo, model
+from pygame_core.games.civilization import combat, flow, geo, model, research
+from pygame_core.games.civilization.data import BUILDINGS
 from pygame_core.games.civilization.text import HUT, fmt, seat_name, t
 from pygame_core.kernel import Ctx
 from pygame_core.kernel.state import Action
@@ -167,8 +168,6 @@ def apply(ctx: Ctx, seat: int, action: Action) -> None:
         del d["figs"][fid]
         d["mv"] = None
         d["p"][seat]["used"].append("sacrifice")
-        from pygame_core.games.civilization import research
-
         research.learn(ctx, seat, action["sacrifice"], free=True)
         return
     if k == "explore":
@@ -194,8 +193,6 @@ def _arrive(ctx: Ctx, seat: int) -> None:
     if not any(d["figs"][f]["k"] == "army" for f in mv["figs"]):
         return
     if any(e.get("rule") == "destroy_building_on_move" for e in model.effects_in_force(d, seat)):
-        from pygame_core.games.civilization.data import BUILDINGS
-
         del d["items"][str(sq)]
         d["supply"][BUILDINGS[item["id"]]["marker"]] += 1
         d["p"][seat]["used"].append("raze")
@@ -211,8 +208,6 @@ def _sacrifice(data: Data, seat: int, to: int) -> list[str]:
         return []
     if not any(e.get("rule") == "sacrifice_to_learn" for e in model.civ_rules(p)):
         return []
-    from pygame_core.games.civilization import research
-
     owner = data["cities"][ci]["o"]
     return [x for x in data["p"][owner]["techs"] if x not in p["techs"] and research.slot_ok(data, seat, x)]
 

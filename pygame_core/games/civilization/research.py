@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.civilization import effects, model
+from pygame_core.games.civilization import city, model, victory
 from pygame_core.games.civilization.data import BUILDINGS, TECHS, name
 from pygame_core.games.civilization.text import fmt, seat_name, t
 from pygame_core.kernel import Ctx, decisions
@@ -31,12 +31,19 @@ def slot_ok(data: Data, seat: int, tid: str) -> bool:
     return c[lvl] + 1 <= c[lvl - 1] - 1
 
 
+def research_discount(data: Data, seat: int) -> int:
+    """Trade the research thresholds are lowered by (Porcelain Tower)."""
+    return sum(
+        int(e["amount"]) for e in model.effects_in_force(data, seat) if e["kind"] == "research_discount"
+    )
+
+
 def options(data: Data, seat: int) -> list[str]:
     """Techs ``seat`` may learn now: unknown, enough trade (L946), a legal slot; Space Flight only while
     nobody has it (L164)."""
     p = data["p"][seat]
     out = []
-    discount = effects.research_discount(data, seat)
+    discount = research_discount(data, seat)
     for tid, rec in TECHS.items():
         need = THRESHOLD[int(rec["level"])] - discount
         if model.knows(data, seat, tid) or p["trade"] < need:
@@ -60,7 +67,8 @@ def legal(data: Data, seat: int) -> list[Action]:
 
 
 def resolve(ctx: Ctx, dec: dict[str, Any]) -> None:
-    """All choices revealed together; each learned tech spends the trade except 1 per coin (L948, A38)."""
+    """All choices revealed together; each learned tech spends the trade except 1 per coin (L948, A38).
+    Unless the game is over, the next turn begins after this (``flow.start_turn``, called by the game)."""
     d = ctx.data
     winners = []
     for seat in d["order"]:
@@ -74,14 +82,10 @@ def resolve(ctx: Ctx, dec: dict[str, Any]) -> None:
         learn(ctx, seat, tid)
         if TECHS[tid]["level"] == 5:
             winners.append(seat)
-    from pygame_core.games.civilization import flow, victory
-
     if winners and not d["learning"]:
         victory.win(ctx, winners, "tech")  # L1028-1032
         return
     victory.check(ctx)
-    if not d["over"]:
-        flow.start_turn(ctx)
 
 
 def learn(ctx: Ctx, seat: int, tid: str, free: bool = False) -> None:
@@ -107,8 +111,6 @@ def learn(ctx: Ctx, seat: int, tid: str, free: bool = False) -> None:
                     if item["o"] == seat and item["k"] == "b" and item["id"] == b["base"]:
                         item["id"] = e["building"]
     if model.hand_limit(d, seat) < len(p["hand"]):
-        from pygame_core.games.civilization import city
-
         city.check_hand(ctx, seat)
 
 
@@ -117,8 +119,6 @@ def _germany(ctx: Ctx, seat: int, utype: str) -> None:
     d = ctx.data
     p = d["p"][seat]
     if any(e.get("rule") == "free_unit_on_upgrade" for e in model.civ_rules(p)) and d["decks"][utype]:
-        from pygame_core.games.civilization import city
-
         p["forces"].append(city.draw_unit(ctx, utype))
         left = [r for r in sorted(d["market"]) if d["market"][r] > 0]
         if left:  # and a market resource: the engine takes the most plentiful (ruling)

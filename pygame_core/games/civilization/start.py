@@ -5,56 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.civilization import city, flow, geo, model
-from pygame_core.games.civilization.data import GOVS, name
+from pygame_core.games.civilization import city, effects, flow, geo, model, victory
+from pygame_core.games.civilization.data import GOVS, TECHS, name
 from pygame_core.games.civilization.text import ANARCHY, FIGURE, fmt, seat_name, t
 from pygame_core.kernel import Ctx
 from pygame_core.kernel.state import Action
 
 Data = dict[str, Any]
 CENTRAL = ((1, 1), (1, 2), (2, 1), (2, 2))
-
-
-def new_fig(data: Data, seat: int, kind: str, sq: int) -> str:
-    data["nf"] += 1
-    fid = f"f{data['nf']}"
-    data["figs"][fid] = {"o": seat, "k": kind, "sq": sq}
-    return fid
-
-
-def on_map(data: Data, seat: int, kind: str) -> int:
-    return sum(1 for f in data["figs"].values() if f["o"] == seat and f["k"] == kind)
-
-
-def unbuilt(data: Data, seat: int, kind: str) -> int:
-    """Figures on the civilization sheet (L493): armies or scouts not on the map."""
-    p = data["p"][seat]
-    return int(p["armies"] if kind == "army" else p["scouts"]) - on_map(data, seat, kind)
-
-
-def can_end_on(
-    data: Data,
-    seat: int,
-    sq: int,
-    adding: int = 1,
-    occ: dict[int, list[str]] | None = None,
-    water: str | None = None,
-) -> bool:
-    """A figure of ``seat`` may end movement / be placed on ``sq``: a face-up square, water only when
-    allowed (L862-868), not a city centre (L926), no enemy there, within the stacking limit (L860)."""
-    g = geo.grid(data)[sq]
-    if g is None:
-        return False
-    tr = model.traits(data, seat)
-    if g["terrain"] == "water" and (water or tr["water"]) != "end":
-        return False
-    if model.city_at(data, sq) >= 0 or str(sq) in data["marks"]:
-        return False
-    occ = model.occupants(data) if occ is None else occ
-    here = occ.get(sq, [])
-    if any(data["figs"][f]["o"] != seat for f in here):
-        return False
-    return len(here) + adding <= tr["stack"]
 
 
 # ------------------------------------------------------------------ setup stage
@@ -76,7 +34,9 @@ def setup_legal(data: Data, seat: int) -> list[Action]:
     sqs = [s for s in geo.ring(data, cap) if s is not None]
     if step in ("army", "scout"):
         occ = model.occupants(data)
-        return [{"type": "place", "sq": s} for s in sqs if can_end_on(data, seat, s, 1, occ, water="none")]
+        return [
+            {"type": "place", "sq": s} for s in sqs if model.can_end_on(data, seat, s, 1, occ, water="none")
+        ]
     # wonder (Egypt L437) or great person (America L429): a non-water outskirts square of the capital
     return [{"type": "place", "sq": s} for s in sqs if _item_ok(data, seat, s)]
 
@@ -103,7 +63,7 @@ def setup_apply(ctx: Ctx, seat: int, action: Action) -> None:
         d["cities"].append({"o": seat, "sq": sq, "cap": True, "wall": bool(p["walls_start"])})  # L433
         ctx.log(fmt(t("{p} founds the capital.", "{p}建立首都。"), p=seat_name(seat)))
     elif step in ("army", "scout"):
-        new_fig(d, seat, step, sq)
+        model.new_fig(d, seat, step, sq)
         ctx.log(fmt(t("{p} places an {k}.", "{p}放置一個{k}。"), p=seat_name(seat), k=FIGURE[step]))
     elif step == "wonder":
         wid = p["wonder_hold"].pop(0)
@@ -160,8 +120,6 @@ def start_legal(data: Data, seat: int) -> list[Action]:
                 continue  # already worked (A57: no double count)
             for ci in cities:
                 out.append({"type": "gather", "fig": fid, "city": ci})  # L1235
-    from pygame_core.games.civilization import effects
-
     out.extend(effects.wonder_actions(data, seat))
     out.append({"type": "end_start"})
     return out
@@ -199,8 +157,6 @@ def known_governments(data: Data, seat: int) -> list[str]:
     out = [g for g, rec in GOVS.items() if rec.get("unlocked_by") is None and g != "anarchy"]
     if p["gov"] not in out and p["gov"] != "anarchy":
         out.append(p["gov"])
-    from pygame_core.games.civilization.data import TECHS
-
     for tid in p["techs"]:
         for e in TECHS[tid].get("unlocks", []):
             if e["kind"] == "unlock_government":
@@ -223,8 +179,6 @@ def start_apply(ctx: Ctx, seat: int, action: Action) -> None:
         )
         city.civ_rule_culture_step(ctx, seat)
         if d["learning"] and n >= 3:  # L322
-            from pygame_core.games.civilization import victory
-
             victory.learning_over(ctx, seat)
     elif k == "government":
         g = action["gov"]
@@ -250,8 +204,6 @@ def start_apply(ctx: Ctx, seat: int, action: Action) -> None:
             )
         )
     elif k == "wonder":
-        from pygame_core.games.civilization import effects
-
         effects.wonder_apply(ctx, seat, action)
     elif k == "end_start":
         p.pop("gov_changed", None)
@@ -266,35 +218,17 @@ def _displace(data: Data, seat: int, sq: int) -> None:
     for fid in [f for f, x in data["figs"].items() if x["sq"] == sq]:
         occ = model.occupants(data)
         for n in geo.ring(data, sq):
-            if n is not None and can_end_on(data, seat, n, 1, occ):
+            if n is not None and model.can_end_on(data, seat, n, 1, occ):
                 data["figs"][fid]["sq"] = n
                 break
         else:
             del data["figs"][fid]
 
 
-def replace_item(ctx: Ctx, seat: int, sq: int) -> None:
-    """An own item on ``sq`` is replaced (L754-760, L830): a building returns to the market, a wonder
-    leaves the game, a great person returns to the sheet."""
-    d = ctx.data
-    old = d["items"].pop(str(sq), None)
-    if old is None:
-        return
-    if old["k"] == "b":
-        from pygame_core.games.civilization.data import BUILDINGS
-
-        d["supply"][BUILDINGS[old["id"]]["marker"]] += 1
-    elif old["k"] == "w":
-        if old["id"] in d["p"][old["o"]]["wonders"]:
-            d["p"][old["o"]]["wonders"].remove(old["id"])
-    else:
-        d["p"][old["o"]]["gp"].append(old["id"])
-
-
 def place_gp(ctx: Ctx, seat: int, gp: str, sq: int) -> None:
     """A great person from the sheet onto an own outskirts square, replacing an own item (L830-832)."""
     d = ctx.data
     d["p"][seat]["gp"].remove(gp)
-    replace_item(ctx, seat, sq)
+    city.replace_item(ctx, seat, sq)
     d["items"][str(sq)] = {"k": "gp", "id": gp, "o": seat}
     ctx.log(fmt(t("{p} places {g}.", "{p}放置{g}。"), p=seat_name(seat), g=name("gp", gp)))

@@ -91,6 +91,11 @@ VICTORY: dict[str, Text] = {
     "learning": t("learning game over (no winner or loser)", "學習模式結束（沒有贏家或輸家）"),
     "turn_limit": t("turn limit reached", "達到回合上限"),
 }
+#: Why the learning game's result names no winner (L322).
+LEARNING_END: Text = t(
+    "Learning game: it ends when a player founds a third city, and nobody wins or loses (L322).",
+    "學習模式：有玩家建立第三座城市時遊戲結束，沒有贏家也沒有輸家。",
+)
 ANARCHY: Text = t("Anarchy", "無政府狀態")
 CITY: Text = t("city", "城市")
 CAPITAL: Text = t("capital", "首都")

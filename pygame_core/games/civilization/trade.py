@@ -28,8 +28,11 @@ def _bundles(data: Data, seat: int, own: bool) -> list[str]:
     out += [f"culture:{n}" for n in (1, 3) if p["culture"] >= n]
     out += [f"res:{r}" for r, n in sorted(p["res"].items()) if n > 0]
     if own:
-        out += [f"card:{c}" for c in dict.fromkeys(p["hand"])]
-        out += [f"hv:{m}" for m in dict.fromkeys(p["hv"])]  # L615: hut and village resource tokens too
+        out += [f"card:{c}" for c in city.one_per_event(p["hand"])]
+        alike: dict[tuple[bool, str], str] = {}  # L615: hut and village resource tokens too, one per kind
+        for m in p["hv"]:
+            alike.setdefault((m in HUTS, str((HUTS.get(m) or VILLAGES.get(m) or {}).get("resource"))), m)
+        out += [f"hv:{m}" for m in alike.values()]
     return out
 
 

@@ -48,11 +48,11 @@ def capital_taken(ctx: Ctx, seat: int, loser: int) -> None:
 
 
 def learning_over(ctx: Ctx, seat: int) -> None:
-    """L322: the learning game stops when a player builds a third city; nobody wins or loses, so every
-    seat is listed among the 'winners' of the shared result."""
+    """L322: the learning game stops when a player builds a third city; nobody wins or loses, so the
+    result names no winner."""
     d = ctx.data
     d["over"] = True
-    d["winners"] = list(range(len(d["p"])))
+    d["winners"] = []
     d["victory"] = "learning"
     d["decisions"] = []
     ctx.log(VICTORY["learning"])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.civilization import combat, geo, model, research, start
+from pygame_core.games.civilization import combat, geo, model, research
 from pygame_core.games.civilization.data import EVENTS, HUTS, TRACK, UNIT_CARDS, VILLAGES, WONDERS
 from pygame_core.games.civilization.text import PHASE
 from pygame_core.kernel.rng import Rng
@@ -59,8 +59,8 @@ def player_view(data: Data, seat: int, viewer: int | None) -> dict[str, Any]:
         "great_persons": list(p["gp"]),
         "wonders": list(p["wonders"]),
         "unbuilt": {
-            "army": start.unbuilt(data, seat, "army"),
-            "scout": start.unbuilt(data, seat, "scout"),
+            "army": model.unbuilt(data, seat, "army"),
+            "scout": model.unbuilt(data, seat, "scout"),
             "city": max(0, 3 - len(model.cities_of(data, seat))),
         },
         "city_limit": tr["cities"],

@@ -10,7 +10,7 @@ from typing import Any
 
 from pygame_core.games.through_the_ages import decks, tokens
 from pygame_core.games.through_the_ages.catalog import CARDS
-from pygame_core.games.through_the_ages.model import Data, happy_needed
+from pygame_core.games.through_the_ages.model import Data, consumption, happy_needed
 from pygame_core.games.through_the_ages.ratings import count, once_cards, stats
 from pygame_core.games.through_the_ages.text import t
 from pygame_core.kernel import Ctx
@@ -18,9 +18,12 @@ from pygame_core.kernel import Ctx
 Effect = dict[str, Any]
 
 
-def value_of(d: Data, seat: int, key: str) -> int:
-    """A ranking/counting value (``by``/``per`` vocabulary) of ``seat``."""
+def value_of(d: Data, seat: int, key: str, age: str | None = None) -> int:
+    """A ranking/counting value (``by``/``per`` vocabulary) of ``seat``; ``age`` limits a count
+    of wonders to one age (Impact of Wonders)."""
     p = d["players"][seat]
+    if key in AGE_III_COUNTS:
+        return _age_iii_count(d, p, key, age)
     if key in ("strength", "happiness", "colonization"):
         return stats(p)[key]
     if key == "science_rating":
@@ -36,6 +39,46 @@ def value_of(d: Data, seat: int, key: str) -> int:
     if key == "discontent_workers":
         return max(0, happy_needed(p["yellow_bank"]) - stats(p)["happiness"])
     return count(p, key)
+
+
+AGE_III_COUNTS = (
+    "lowest_output", "variety", "urban_levels", "unit_arena_levels", "ca_total", "ma_total",
+    "mine_production", "content_workers_over_10", "government_special_levels", "techs_level_III",
+    "wonders",
+)
+
+
+def _age_iii_count(d: Data, p: dict[str, Any], key: str, age: str | None) -> int:
+    """The counts the Age III scoring events use (P1 texts; L2089-2093)."""
+    w = p["workers"]
+    if key == "wonders":
+        return sum(1 for c in p["wonders"] if age is None or CARDS[c]["age"] == age)
+    if key == "lowest_output":  # science, culture, food or resources, before corruption/consumption
+        r = stats(p)
+        return min(r["science"], r["culture"], tokens.production(p, "farm"), tokens.production(p, "mine"))
+    if key == "variety":  # kinds of units, kinds of urban buildings, special technologies
+        kinds = {(CARDS[c]["kind"], CARDS[c]["type"]) for c, n in w.items()
+                 if n and CARDS[c]["kind"] in ("unit", "urban")}
+        return len(kinds) + len(p["specials"])
+    if key == "urban_levels":
+        return sum(n * CARDS[c]["lvl"] for c, n in w.items() if CARDS[c]["kind"] == "urban")
+    if key == "unit_arena_levels":
+        military = (("unit", t) for t in ("infantry", "cavalry", "artillery", "air_force"))
+        kinds = {("urban", "arena"), *military}
+        return sum(n * CARDS[c]["lvl"] for c, n in w.items() if (CARDS[c]["kind"], CARDS[c]["type"]) in kinds)
+    if key in ("ca_total", "ma_total"):
+        return int(p[key])
+    if key == "mine_production":
+        return tokens.production(p, "mine")
+    if key == "content_workers_over_10":
+        discontent = max(0, happy_needed(p["yellow_bank"]) - stats(p)["happiness"])
+        return max(0, sum(w.values()) + p["unused_workers"] - discontent - 10)
+    if key == "government_special_levels":
+        return CARDS[p["government"]]["lvl"] + sum(CARDS[c]["lvl"] for c in p["specials"])
+    # techs_level_III: technology cards of level III; level II in the short game (P1 text)
+    lvl = 2 if d["mode"] == "full" and d.get("short") else 3
+    techs = [*w, *p["specials"], p["government"]]
+    return sum(1 for c in techs if CARDS[c]["lvl"] == lvl)
 
 
 def order_from(d: Data, first: int) -> list[int]:
@@ -167,6 +210,9 @@ def _condition(d: Data, s: int, cond: dict[str, Any] | None, cur: int) -> bool:
     """An effect's ``if``: the seat is among the ``top``/``bottom`` k by ``by``."""
     if not cond:
         return True
+    if cond.get("flag") == "food_surplus":  # Impact of Agriculture: food produced > consumed (P1)
+        p = d["players"][s]
+        return tokens.production(p, "farm") > consumption(p["yellow_bank"])
     k = cond.get("top") or cond.get("bottom") or 1
     if len(order_from(d, cur)) == 2:
         k = 1
@@ -199,7 +245,10 @@ def apply_one(ctx: Ctx, seat: int, e: Effect, cur: int, option: int | None, sour
     elif k == "per":
         for s in targets(d, who, e.get("by"), seat, cur):
             per = e["per"]
-            base = value_of(d, s, per) if per != "level" else (CARDS[source]["lvl"] if source else 0)
+            if per == "level":
+                base = CARDS[source]["lvl"] if source else 0
+            else:
+                base = value_of(d, s, per, e.get("age"))
             m = base // e.get("every", 1)
             if "max" in e:
                 m = min(m, e["max"])

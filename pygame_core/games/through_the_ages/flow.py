@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from pygame_core.games.through_the_ages import abilities, decks, effects, politics, scoring, tokens
 from pygame_core.games.through_the_ages.catalog import CARDS, INITIAL_WORKERS, TABLES, by, deck
 from pygame_core.games.through_the_ages.economy import ma_left, sync
@@ -19,6 +21,7 @@ from pygame_core.games.through_the_ages.model import (
     final_age,
     happy_needed,
     new_player,
+    short_game,
 )
 from pygame_core.games.through_the_ages.ratings import limits, stats
 from pygame_core.games.through_the_ages.text import say
@@ -90,7 +93,47 @@ def setup(ctx: Ctx) -> None:
     d["wars"] = []
     d["decisions"] = []
     d["scored"] = None
+    if short_game(d):
+        short_setup(ctx)
     ctx.log(say("{p} is the starting player", "{p}是起始玩家", p=start))
+
+
+# ------------------------------------------------------------------ the short game (L2220-2247)
+def short_setup(ctx: Ctx) -> None:
+    """Every Age III event forms the last round's event deck: shuffled, 2 dealt face down to each
+    player (nobody may look at them until Age I ends), 3 face up for everyone; War over Culture lies
+    face up beside them; every other Age III card stays out of the game (L2226-2231)."""
+    d = ctx.data
+    events = [c for c in deck("military", "III", len(d["players"])) if CARDS[c]["kind"] == "event"]
+    ctx.rng.shuffle(events)
+    d["age_iii_held"] = [[events.pop(), events.pop()] for _ in d["players"]]  # L2226
+    d["age_iii_open"] = [events.pop() for _ in range(3)]  # L2227
+    d["age_iii_discarded"] = []  # [card, owner]: face down, seen by the owner only (L2239)
+    d["box"].extend(events)  # the rest of the Age III events: out of the game, unseen
+
+
+def short_age_one_ended(ctx: Ctx) -> None:
+    """Age I has ended: each player looks at its two Age III events and secretly keeps one,
+    discarding the other face down (L2237-2239): one sealed decision for every active player."""
+    d = ctx.data
+    seats = [s for s, p in enumerate(d["players"]) if not p["resigned"] and len(d["age_iii_held"][s]) == 2]
+    if seats:
+        decisions.push(d, "keep_event", seats, sealed=True)
+        ctx.log(say("Age I has ended: each player keeps one of its two Age III events",
+                    "时代I结束：每位玩家保留其两张时代III事件牌中的一张"))
+
+
+def short_keep(ctx: Ctx, answers: dict[str, Any]) -> None:
+    """Every player has chosen: the kept events stay face down, the others are discarded face down
+    (nobody sees another player's discard, L2239)."""
+    d = ctx.data
+    for key, action in sorted(answers.items()):
+        s = int(key)
+        held = d["age_iii_held"][s]
+        out = [c for c in held if c != action["card"]]
+        d["age_iii_held"][s] = [action["card"]]
+        d["age_iii_discarded"] += [[c, s] for c in out]
+    ctx.log(say("Every player has kept one Age III event", "每位玩家都已保留一张时代III事件牌"))
 
 
 # ------------------------------------------------------------------ the row and ages
@@ -146,6 +189,8 @@ def advance_age(ctx: Ctx) -> bool:
         for s, p in enumerate(d["players"]):
             if not p["resigned"]:
                 antiquate(ctx, s, d["age"] - 2)
+    if d["age"] == 2 and short_game(d):
+        short_age_one_ended(ctx)
     decks.add(d, "out_of_game", d["military_deck"])
     decks.add(d, "out_of_game", d["military_discards"])
     d["military_discards"] = ""

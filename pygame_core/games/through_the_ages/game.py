@@ -18,11 +18,12 @@ from pygame_core.games.through_the_ages import (
     views,
 )
 from pygame_core.games.through_the_ages.catalog import CARDS
-from pygame_core.games.through_the_ages.text import t
+from pygame_core.games.through_the_ages.model import short_game
+from pygame_core.games.through_the_ages.text import say, t
 from pygame_core.kernel import Ctx, Game, decisions
 from pygame_core.kernel.decisions import Decision
 from pygame_core.kernel.rng import Rng
-from pygame_core.kernel.state import Action, State, canonical
+from pygame_core.kernel.state import Action, canonical
 
 Data = dict[str, Any]
 POLITICAL = ("event", "aggress", "war", "pact", "cancel_pact", "resign", "leader_ability", "peek")
@@ -37,6 +38,8 @@ class ThroughTheAges(Game):
     listed = True
     native = "zh-Hans"  # the seed is a Simplified Chinese handbook
     bots = ("random", "heuristic")
+    sealed = {"keep": ("card",)}  # the short game's Age III event kept at the end of Age I (L2239)
+    scenario_book = scenarios.BOOK
     options_schema = {
         "mode": {
             "values": ["simple", "full"],
@@ -67,25 +70,20 @@ class ThroughTheAges(Game):
                 "全球冲突：时代I-III结束时按军力获得文化",
             ),
         },
-        "scenario": {  # teaching scenarios: the handbook's worked examples (scenarios.py)
-            "values": ["none", *scenarios.NAMES],
-            "default": "none",
-            "label": t("Start from a worked example of the handbook", "从规则书的举例开始"),
-        },
+        # teaching scenarios: the worked examples (scenarios.py, kernel/scenarios.py)
+        "scenario": scenarios.BOOK.option(
+            t("Start from a worked example of the handbook", "从规则书的举例开始")
+        ),
     }
 
     def _setup(self, ctx: Ctx) -> None:
         flow.setup(ctx)
         if ctx.options.get("scenario", "none") != "none":
             scenarios.build(ctx, ctx.options["scenario"])
+            d = ctx.data
+            if short_game(d) and d["age"] >= 2 and not d["decisions"]:  # a scenario past Age I
+                flow.short_age_one_ended(ctx)
         decks.pack_all(ctx.data)
-
-    def view(self, state: State, seat: int | None = None) -> dict[str, Any]:
-        """The kernel's view, plus a teaching scenario's caption of the current step (public)."""
-        v = super().view(state, seat)
-        if state.data.get("scenario"):
-            v["caption"] = scenarios.caption(state.data["scenario"], state.history)
-        return v
 
     def _to_move(self, data: Data) -> list[int]:
         return [] if data["over"] else [data["turn"]]
@@ -131,10 +129,16 @@ class ThroughTheAges(Game):
             return resolve.pending_choices(data, decision)
         if k == "homer":
             return abilities.homer_legal(data, seat)
+        if k == "keep_event":
+            return [{"type": "keep", "card": c} for c in data["age_iii_held"][seat]]
         raise NotImplementedError(k)
 
     def _decide(self, ctx: Ctx, seat: int, decision: Decision, action: Action) -> None:
         d = ctx.data
+        if decision.get("sealed"):  # the kernel holds the answer until every seat has chosen
+            ctx.log(say("{p} keeps {c}", "{p}保留{c}", p=seat, c=action["card"]), to=[seat],
+                    others=say("{p} has chosen an Age III event", "{p}已选择一张时代III事件牌", p=seat))
+            return
         decisions.pop(d, decision)
         k = decision["kind"]
         if k == "discard":
@@ -156,6 +160,9 @@ class ThroughTheAges(Game):
             abilities.homer(ctx, seat, action)
         if d.pop("refill_row", False):
             flow.refill_row(ctx)
+
+    def _resolve(self, ctx: Ctx, decision: Decision) -> None:
+        flow.short_keep(ctx, decision["answers"])
 
     def _apply(self, ctx: Ctx, seat: int, action: Action) -> None:
         k = action["type"]
@@ -214,6 +221,13 @@ class ThroughTheAges(Game):
         for i, (_c, owner) in enumerate(data["future_events"]):
             if owner != seat:
                 slots.append((data["future_events"], i, True))
+        held = data.get("age_iii_held") or []
+        for s, cards in enumerate(held):  # short game: dealt face down, looked at after Age I (L2237)
+            if not _age_iii_public(data, s) and (s != seat or data["age"] < 2):
+                add(cards)
+        for i, (_c, owner) in enumerate(data.get("age_iii_discarded") or []):
+            if owner != seat:
+                slots.append((data["age_iii_discarded"], i, True))
         pools: dict[int, list[str]] = {}
         for lst, i, pair in slots:
             c = lst[i][0] if pair else lst[i]
@@ -230,6 +244,11 @@ class ThroughTheAges(Game):
         rng.shuffle(piles["civil_deck"])
         for age_deck in ages["civil_decks"].values():
             rng.shuffle(age_deck)
+        for dec in data["decisions"]:  # a re-dealt seat's sealed choice: one of its new cards
+            if dec.get("sealed"):
+                for key, answer in dec["answers"].items():
+                    if answer["card"] not in held[int(key)]:
+                        answer["card"] = held[int(key)][0]
         for key, pile in piles.items():
             data[key] = decks.pack(pile)
         for key, by_age in ages.items():
@@ -242,6 +261,9 @@ class ThroughTheAges(Game):
         out: list[str] = []
         cards = list(data["players"][seat]["military_hand"])
         cards += [c for c, s in data["future_events"] if s == seat]
+        if data.get("age_iii_held") and not _age_iii_public(data, seat):  # the short game
+            cards += data["age_iii_held"][seat]
+        cards += [c for c, s in data.get("age_iii_discarded") or [] if s == seat]
         n = str(len(data["players"]))
         for c in dict.fromkeys(cards):
             names = CARDS[c]["name"]
@@ -257,6 +279,12 @@ class ThroughTheAges(Game):
             out.append(c)
             out.extend(dict.fromkeys(names.values()))
         return out
+
+
+def _age_iii_public(data: Data, seat: int) -> bool:
+    """The short game's kept Age III event of ``seat`` is public once the game has ended (it is
+    resolved at the final scoring, L2247)."""
+    return bool(data["over"]) and len(data["age_iii_held"][seat]) == 1
 
 
 GAME = ThroughTheAges()

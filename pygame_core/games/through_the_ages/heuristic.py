@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.through_the_ages import tokens
+from pygame_core.games.through_the_ages import effects, tokens
 from pygame_core.games.through_the_ages.catalog import CARDS
 from pygame_core.games.through_the_ages.model import happy_needed
 from pygame_core.games.through_the_ages.ratings import stats
 from pygame_core.kernel.game import Game
 from pygame_core.kernel.rng import Rng
-from pygame_core.kernel.state import Action, State
+from pygame_core.kernel.state import Action, Ctx, State, copy_json
 
 TAKE = {"government": 7, "special": 4, "urban": 4, "farm": 3, "mine": 4, "wonder": 5, "leader": 5,
         "action": 3, "unit": 1}
@@ -84,8 +84,21 @@ def _answer_score(d: dict[str, Any], seat: int, a: Action) -> float:
     return -5        # destroy, disband, pacts, resign
 
 
+def _keep_value(d: dict[str, Any], seat: int, event: str) -> int:
+    """How far ahead an Age III event would put ``seat`` if it scored now (short game, L2239):
+    its culture gain less the best gain of another seat (only public boards are read)."""
+    ctx = Ctx(copy_json(d), Rng(0), len(d["players"]), {}, seat)
+    before = [p["culture"] for p in ctx.data["players"]]
+    effs = [dict(e, who=e.get("who", "each")) for e in CARDS[event]["effects"]]
+    effects.apply_list(ctx, d["start_player"], effs, current=d["start_player"], source=event)
+    gains = [p["culture"] - b for p, b in zip(ctx.data["players"], before, strict=True)]
+    return gains[seat] - max(g for s, g in enumerate(gains) if s != seat)
+
+
 def _decide(d: dict[str, Any], seat: int, acts: list[Action]) -> Action | None:
     kinds = {a["type"] for a in acts}
+    if "keep" in kinds:
+        return max(acts, key=lambda a: _keep_value(d, seat, a["card"]))
     if "discard" in kinds:
         return min(acts, key=lambda a: (CARDS[a["card"]]["kind"] == "tactic", CARDS[a["card"]]["lvl"]))
     if "bid" in kinds or ("pass" in kinds and len(kinds) <= 2):

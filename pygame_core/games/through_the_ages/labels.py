@@ -91,8 +91,13 @@ def label(d: dict[str, Any], seat: int, a: dict[str, Any], lang: str) -> str:
         txt = say("Prepare the event {c}", "筹划事件{c}", c=a["card"])
     elif k == "aggress":
         txt = say("Aggression {c} against {q}", "对{q}发动侵略{c}", c=a["card"], q=a["target"])
+    elif k == "war" and a.get("declare"):  # short game: War over Culture instead (L2233-2235)
+        txt = say("Play {c}: declare {d} on {q}", "打出{c}：对{q}宣告{d}", c=a["card"], d=a["declare"],
+                  q=a["target"])
     elif k == "war":
         txt = say("Declare {c} on {q}", "对{q}宣告{c}", c=a["card"], q=a["target"])
+    elif k == "keep":  # short game: the Age III event kept at the end of Age I (L2237-2239)
+        txt = say("Keep {c} and discard the other face down", "保留{c}，将另一张面朝下弃置", c=a["card"])
     elif k == "pact":
         txt = say(
             "Offer {c} (side {n}) to {q}", "向{q}提出{c}（{n}面）", c=a["card"], n=a["side"], q=a["target"]

@@ -24,6 +24,14 @@ FOOD_SHORT_CULTURE = 4  # L1758 (ruling §8.1: not L1897's "workers")
 HAPPY_MAX = 8  # L891
 
 
+WAR_OVER_CULTURE = "iii_war_over_culture"  # 为文化而战, the Age III war of the short game (L2230)
+
+
+def short_game(d: Data) -> bool:
+    """The short-game variant 简易模式 (L2220-2247) is on: full rules, Ages A-II only."""
+    return d["mode"] == "full" and bool(d["short"])
+
+
 def final_age(d: Data) -> int:
     """The age whose start ends the game: III in the first game and the short game, IV in full."""
     return 3 if d["mode"] == "simple" or d["short"] else 4

@@ -10,7 +10,7 @@ from typing import Any
 from pygame_core.games.through_the_ages import abilities, decks, effects, resolve
 from pygame_core.games.through_the_ages.catalog import CARDS
 from pygame_core.games.through_the_ages.economy import ma_left, spend_ma, sync
-from pygame_core.games.through_the_ages.model import Data, Player
+from pygame_core.games.through_the_ages.model import WAR_OVER_CULTURE, Data, Player, short_game
 from pygame_core.games.through_the_ages.ratings import (
     army_strength,
     colonization_force,
@@ -128,6 +128,14 @@ def legal(d: Data, seat: int) -> list[Action]:
                 for s in active(d)
                 if s != seat and ma_left(p) >= attack_cost(d, c, s) and may_attack(d, seat, s, war=True)
             ]
+            if short_game(d):  # or declare War over Culture, face up on the table (L2233-2235)
+                out += [
+                    {"type": "war", "card": c, "target": s, "declare": WAR_OVER_CULTURE}
+                    for s in active(d)
+                    if s != seat
+                    and ma_left(p) >= attack_cost(d, WAR_OVER_CULTURE, s)
+                    and may_attack(d, seat, s, war=True)
+                ]
         elif d["mode"] == "full" and kind == "pact" and len(active(d)) > 2:
             sides = ["A"] if CARDS[c].get("symmetric") else ["A", "B"]
             out += [
@@ -181,13 +189,7 @@ def apply(ctx: Ctx, seat: int, a: Action) -> None:
         ctx.reveal()
         decisions.push(d, "defend", [a["target"]])
     elif k == "war":
-        c = a["card"]
-        p["military_hand"].remove(c)
-        spend_ma(p, attack_cost(d, c, a["target"]))
-        _break_pacts(ctx, seat, a["target"])
-        d["wars"].append({"card": c, "from": seat, "to": a["target"]})
-        ctx.reveal()
-        ctx.log(say("{p} declares {c} on {q}", "{p}对{q}宣告{c}", p=seat, c=c, q=a["target"]))
+        declare_war(ctx, seat, a)
     elif k == "pact":
         c = a["card"]
         p["military_hand"].remove(c)  # held by the offer until answered
@@ -206,6 +208,31 @@ def apply(ctx: Ctx, seat: int, a: Action) -> None:
     elif k == "leader_ability":
         leader_ability(ctx, seat, a)
     sync(p)
+
+
+def declare_war(ctx: Ctx, seat: int, a: Action) -> None:
+    """Play a war card from the hand and declare its war (L2013-2017). In the short game the player
+    may declare War over Culture instead (L2233-2235); the seat's text stops at L2235, so our ruling
+    (README "Rulings"): War over Culture's MA cost is paid, the played card is discarded face up at
+    once, and War over Culture stays on the table for later wars."""
+    d = ctx.data
+    p = d["players"][seat]
+    c = a["card"]
+    war = str(a.get("declare", c))
+    p["military_hand"].remove(c)
+    spend_ma(p, attack_cost(d, war, a["target"]))
+    _break_pacts(ctx, seat, a["target"])
+    record: dict[str, Any] = {"card": war, "from": seat, "to": a["target"]}
+    if war != c:
+        record["played"] = c
+        d["past_events"].append(c)
+    d["wars"].append(record)
+    ctx.reveal()
+    if war != c:
+        ctx.log(say("{p} plays {c} and declares {d} on {q}", "{p}打出{c}，对{q}宣告{d}",
+                    p=seat, c=c, d=war, q=a["target"]))
+    else:
+        ctx.log(say("{p} declares {c} on {q}", "{p}对{q}宣告{c}", p=seat, c=c, q=a["target"]))
 
 
 def leader_ability(ctx: Ctx, seat: int, a: Action) -> None:
@@ -462,7 +489,8 @@ def resolve_wars(ctx: Ctx, seat: int) -> None:
         d["wars"].remove(w)
         a = stats(d["players"][w["from"]])["strength"] + attack_bonus(d, w["from"], w["to"])
         b = stats(d["players"][w["to"]])["strength"]
-        d["past_events"].append(w["card"])
+        if "played" not in w:  # War over Culture of the short game stays on the table
+            d["past_events"].append(w["card"])
         if a == b:
             ctx.log(say("{c}: a draw", "{c}：平局", c=w["card"]))
             continue
@@ -531,6 +559,9 @@ def resign(ctx: Ctx, seat: int) -> None:
         end_pact(ctx, s)
     decks.add(d, "out_of_game", p["military_hand"])
     p["military_hand"] = []
+    if d.get("age_iii_held"):  # short game: its Age III events leave with it, unseen (ruling)
+        d["age_iii_discarded"] += [[c, seat] for c in d["age_iii_held"][seat]]
+        d["age_iii_held"][seat] = []
 
 
 def units_strength(p: Player) -> int:

@@ -12,7 +12,6 @@ captions are generic (another game can use the same layout).
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -21,54 +20,15 @@ from pygame_core.games.through_the_ages.catalog import CARDS
 from pygame_core.games.through_the_ages.economy import sync
 from pygame_core.games.through_the_ages.model import AGES, BLUE_START, ROW_SIZE
 from pygame_core.kernel import Ctx
-from pygame_core.kernel.i18n import Text
+from pygame_core.kernel.scenarios import ScenarioBook
 
 Data = dict[str, Any]
 
-with open(Path(__file__).parent / "data" / "scenarios.json", encoding="utf-8") as _fh:
-    SCENARIOS: dict[str, dict[str, Any]] = {s["id"]: s for s in json.load(_fh)["scenarios"]}
-NAMES: list[str] = list(SCENARIOS)
-LANGS = ("en", "zh-Hant", "zh-Hans")
-
-
-# ------------------------------------------------------------------ generic: script and captions
-def script(name: str) -> list[tuple[int, dict[str, Any]]]:
-    """The scripted actions of a scenario, as ``(seat, action)`` pairs."""
-    return [(int(s["play"][0]), s["play"][1]) for s in SCENARIOS[name]["steps"][1:]]
-
-
-def save_doc(name: str) -> dict[str, Any]:
-    """What a save of the whole scenario holds: players, seed, options (with the scenario) and
-    the scripted actions (the kernel's ``save`` adds the rest)."""
-    sc = SCENARIOS[name]
-    return {
-        "players": sc["players"],
-        "seed": sc.get("seed", 1),
-        "options": {**sc.get("options", {}), "scenario": name},
-        "actions": [[seat, a] for seat, a in script(name)],
-    }
-
-
-def caption(name: str, history: tuple[tuple[int, dict[str, Any]], ...] | list[Any]) -> Text | None:
-    """The caption of the step the game is at: step k after k scripted actions. None once the
-    actions played leave the script (a live game played on from the position)."""
-    sc = SCENARIOS.get(name)
-    if sc is None:
-        return None
-    steps = sc["steps"]
-    k = len(history)
-    if k >= len(steps) or [list(x) for x in history] != [list(x) for x in script(name)[:k]]:
-        return None
-    step = steps[k]
-    cite = step.get("lines", "")
-    text = step["caption"]
-    if not cite:
-        return {lang: text[lang] for lang in LANGS}
-    return {
-        "en": f"{text['en']} ({cite})",
-        "zh-Hant": f"{text['zh-Hant']}（{cite}）",
-        "zh-Hans": f"{text['zh-Hans']}（{cite}）",
-    }
+BOOK = ScenarioBook(Path(__file__).parent / "data" / "scenarios.json")
+SCENARIOS: dict[str, dict[str, Any]] = BOOK.scenarios
+NAMES: list[str] = BOOK.names
+script = BOOK.script
+save_doc = BOOK.save_doc
 
 
 # ------------------------------------------------------------------ this game's positions

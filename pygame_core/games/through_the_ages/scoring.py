@@ -1,5 +1,6 @@
 """Final scoring: first game (L1912-1926), full game (Age III events, L2075-2109), short-game
-variant (L2241-2247), winner = most culture, ties share (L1930-1932)."""
+variant (L2241-2247: Age II wonders, the face-up and the kept Age III events), winner = most
+culture, ties share (L1930-1932)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pygame_core.games.through_the_ages import abilities, effects, tokens
 from pygame_core.games.through_the_ages.catalog import CARDS
 from pygame_core.games.through_the_ages.model import Data, Player
 from pygame_core.games.through_the_ages.ratings import stats
+from pygame_core.games.through_the_ages.text import say
 from pygame_core.kernel import Ctx
 
 
@@ -57,7 +59,7 @@ def final(ctx: Ctx) -> dict[str, Any]:
         events = (
             [c for c in d["current_events"] if CARDS[c]["lvl"] == 3]
             + [c for c, _s in d["future_events"] if CARDS[c]["lvl"] == 3]
-            + list(d.get("final_events", []))
+            + short_events(ctx)
         )
         for ev in events:  # L2081-2101
             effects.apply_list(
@@ -74,6 +76,21 @@ def final(ctx: Ctx) -> dict[str, Any]:
             v for k, v in parts[s].items() if k != "culture_during_game"
         )
     return {"parts": parts}
+
+
+def short_events(ctx: Ctx) -> list[str]:
+    """The short game's final events (L2245-2247): the 3 face-up Age III events, then the events
+    the players kept, shuffled (a player who never chose, or resigned, keeps none). Each is
+    resolved as the normal Age III scoring event, the starting player counting as the current
+    player (L2107)."""
+    d = ctx.data
+    if not d.get("age_iii_open"):
+        return []
+    kept = [cards[0] for cards in d["age_iii_held"] if len(cards) == 1]
+    ctx.rng.shuffle(kept)
+    for c in [*d["age_iii_open"], *kept]:
+        ctx.log(say("Final scoring: {c}", "终局计分：{c}", c=c), card=c)
+    return [*d["age_iii_open"], *kept]
 
 
 def scores(d: Data) -> dict[str, Any]:

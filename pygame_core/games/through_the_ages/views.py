@@ -10,7 +10,14 @@ from pygame_core.games.through_the_ages.catalog import CARDS
 from pygame_core.games.through_the_ages.civil import hand_limit, pop_food, take_cost
 from pygame_core.games.through_the_ages.economy import ca_left, ma_left
 from pygame_core.games.through_the_ages.flow import mil_limit
-from pygame_core.games.through_the_ages.model import AGES, ROW_COST, consumption, corruption, happy_needed
+from pygame_core.games.through_the_ages.model import (
+    AGES,
+    ROW_COST,
+    WAR_OVER_CULTURE,
+    consumption,
+    corruption,
+    happy_needed,
+)
 from pygame_core.games.through_the_ages.ratings import stats, tactic_strength
 from pygame_core.games.through_the_ages.text import t
 
@@ -146,7 +153,11 @@ def view(d: dict[str, Any], seat: int | None) -> dict[str, Any]:
         "future_events": fut,
         "past_events": [card(c) for c in d["past_events"]],
         "common_tactics": [card(c) for c in d["common_tactics"]],
-        "wars": [{"card": card(w["card"]), "from": w["from"], "to": w["to"]} for w in d["wars"]],
+        "wars": [
+            {"card": card(w["card"]), "from": w["from"], "to": w["to"], "played": card(w.get("played"))}
+            for w in d["wars"]
+        ],
+        "short_game": _short_game(d, seat),
         "civs": [_player(d, s, seat) for s in range(len(d["players"]))],
         "auction": None,
         "colonize": None,
@@ -178,6 +189,25 @@ def view(d: dict[str, Any], seat: int | None) -> dict[str, Any]:
         o = d["offer"]
         v["offer"] = {"card": card(o["card"]), "from": o["from"], "to": o["to"], "side": o["side"]}
     return v
+
+
+def _short_game(d: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
+    """The short game's table (L2226-2239): the 3 face-up Age III events and War over Culture for
+    everyone; each player's dealt (later: kept) Age III events, shown to their owner only once Age I
+    has ended and to everyone once the game is over (the final scoring reveals them); counts to
+    the others. Discards are never shown."""
+    if not d.get("age_iii_open"):
+        return None
+    held = []
+    for s, cards in enumerate(d["age_iii_held"]):
+        seen = (s == seat and d["age"] >= 2) or (bool(d["over"]) and len(cards) == 1)
+        held.append({"seat": s, "count": len(cards), "cards": [card(c) for c in cards] if seen else None})
+    return {
+        "open": [card(c) for c in d["age_iii_open"]],
+        "war": card(WAR_OVER_CULTURE),
+        "held": held,
+        "discarded": [sum(1 for _c, o in d["age_iii_discarded"] if o == s) for s in range(len(d["players"]))],
+    }
 
 
 def summary(d: dict[str, Any], lang: str) -> str:

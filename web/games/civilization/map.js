@@ -39,17 +39,26 @@ const DEFS = `<defs>
 // ------------------------------------------------------------------------------------- camera
 
 const cams = new Map(); // map size "w x h" -> {x, y, w, h} (the viewBox, in SVG units)
+const shown = { sel: null, battle: null }; // the selected square and battle square last brought into view
 const MIN_W = 3 * S;
 
 function fitted(W, H) {
   return { x: 0, y: 0, w: W, h: H };
 }
 
-/** The current viewBox of a map of W x H units (fitted on first use). */
-export function camera(W, H) {
+/** The current viewBox of a map of W x H units (on first use: `first`, e.g. the viewer's area, else the whole map). */
+export function camera(W, H, first) {
   const k = `${W}x${H}`;
-  if (!cams.has(k)) cams.set(k, fitted(W, H));
+  if (!cams.has(k)) cams.set(k, first ? { ...first } : fitted(W, H));
   return cams.get(k);
+}
+
+/** Show the box {x, y, w, h} (SVG units) kept in the svg's data-focus (the viewer's own area). */
+export function focusCamera(svg) {
+  const f = (svg.dataset.focus || "").split(" ").map(Number);
+  if (f.length !== 4 || f.some((x) => !Number.isFinite(x))) return resetCamera(svg);
+  Object.assign(camOf(svg), { x: f[0], y: f[1], w: f[2], h: f[3] });
+  apply(svg, camOf(svg));
 }
 
 const vbText = (c) => `${+c.x.toFixed(2)} ${+c.y.toFixed(2)} ${+c.w.toFixed(2)} ${+c.h.toFixed(2)}`;
@@ -286,7 +295,20 @@ export function mapSVG(o) {
   const map = view.map;
   const W = map.w * S;
   const H = map.h * S;
-  const cam = camera(W, H);
+  const focus = o.focus ? { x: o.focus.x * S, y: o.focus.y * S, w: o.focus.w * S, h: o.focus.h * S } : null;
+  const cam = camera(W, H, focus);
+  // a newly selected stack or a new battle off screen: centre the camera on it (once, so panning stays free)
+  for (const [k, sq] of [["sel", o.selSq], ["battle", o.battleSq]]) {
+    if (sq == null || sq < 0 || shown[k] === sq) { shown[k] = sq; continue; }
+    shown[k] = sq;
+    const cx = (sq % map.w) * S + S / 2;
+    const cy = Math.floor(sq / map.w) * S + S / 2;
+    if (cx < cam.x || cx > cam.x + cam.w || cy < cam.y || cy > cam.y + cam.h) {
+      cam.x = cx - cam.w / 2;
+      cam.y = cy - cam.h / 2;
+      clampCam(cam, W, H);
+    }
+  }
   const xy = (sq) => [(sq % map.w) * S, Math.floor(sq / map.w) * S];
   const layers = [];
   layers.push(`<g class="l-terrain">${terrainLayer(map, t)}</g>`);
@@ -350,6 +372,11 @@ export function mapSVG(o) {
     figs.push(`<rect class="fig-hit" x="${x}" y="${y}" width="${S}" height="${S}"><title>${esc(lab)}</title></rect>`);
   }
   layers.push(`<g class="l-figs">${figs.join("")}</g>`);
+  if (o.battleSq != null && o.battleSq >= 0) {
+    const [x, y] = xy(o.battleSq);
+    layers.push(`<g class="l-battle"><rect class="battle-sq" data-testid="battle-square" x="${x + 0.2}" y="${y + 0.2}" width="${S - 0.4}" height="${S - 0.4}" rx="1.2"><title>${esc(t("battle_here"))}</title></rect>`
+      + `<text class="battle-x" x="${x + S - 1.4}" y="${y + 3.4}">⚔</text></g>`);
+  }
   // clickable squares (legal targets only) on top
   const hot = [];
   for (const [sq, kind] of o.hot) {
@@ -361,8 +388,12 @@ export function mapSVG(o) {
     if (!tile) continue;
     hot.push(`<rect class="hot explore" data-mapkey="tile:${cell}" x="${tile.x * 4 * S + 1}" y="${tile.y * 4 * S + 1}" width="${4 * S - 2}" height="${4 * S - 2}" rx="2"><title>${esc(t("explore_here"))}</title></rect>`);
   }
+  if (o.selSq != null) {
+    const [x, y] = xy(o.selSq);
+    hot.push(`<rect class="sel-ring" data-testid="map-selected" x="${x + 0.3}" y="${y + 0.3}" width="${S - 0.6}" height="${S - 0.6}" rx="1"/>`);
+  }
   layers.push(`<g class="l-hot">${hot.join("")}</g>`);
-  return `<svg class="civ-map" data-testid="civ-map" viewBox="${vbText(cam)}" data-mapw="${W}" data-maph="${H}" data-zoom="${(W / cam.w).toFixed(3)}"`
+  return `<svg class="civ-map" data-testid="civ-map" viewBox="${vbText(cam)}" data-mapw="${W}" data-maph="${H}"${focus ? ` data-focus="${vbText(focus)}"` : ""} data-zoom="${(W / cam.w).toFixed(3)}"`
     + ` preserveAspectRatio="xMidYMid meet" tabindex="0" role="img" aria-label="${esc(t("map_label"))}" focusable="true">`
     + DEFS + layers.join("") + `</svg>`;
 }

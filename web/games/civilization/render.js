@@ -15,7 +15,7 @@ import { translator, pick, esc } from "../../app/i18n.js";
 import { rulesLink } from "../../app/rules-link.js";
 import STRINGS from "./strings.js";
 import N from "./names.js";
-import { mapSVG, installMapInput, zoomBy, resetCamera } from "./map.js";
+import { mapSVG, installMapInput, zoomBy, resetCamera, focusCamera } from "./map.js";
 
 export const strings = STRINGS;
 const t = translator(STRINGS);
@@ -36,6 +36,7 @@ if (typeof document !== "undefined") {
     const z = b.dataset.mapZoom;
     if (z === "in") zoomBy(svg, 1.3);
     else if (z === "out") zoomBy(svg, 1 / 1.3);
+    else if (z === "home") focusCamera(svg);
     else resetCamera(svg);
   });
 }
@@ -182,7 +183,7 @@ function topBar(view, ctx) {
   const steps = PHASES.map((p) => `<li class="ph-step ph-${p}${p === ph ? " now" : ""}"${p === ph ? ' aria-current="step"' : ""}>${esc(t("phase_" + p))}</li>`).join("");
   const first = view.first != null ? `<span class="first">${esc(t("first_player", { name: seatName(ctx, view.first) }))}</span>` : "";
   return `<section class="civ-top" aria-label="${esc(t("turn_track"))}">`
-    + `<div class="turn-line"><span class="turn-n">${esc(t("turn_n", { n: view.turn || 0 }))}</span>`
+    + `<div class="turn-line">${ph === "setup" ? "" : `<span class="turn-n">${esc(t("turn_n", { n: view.turn || 0 }))}</span>`}`
     + `<span class="ph-badge ph-${esc(ph)}" data-testid="civ-phase">${esc(pick(view.phase_name) || t("phase_" + ph))}</span>${rl(PHASE_RULES[ph] || "overview", pick(view.phase_name))}`
     + (view.learning ? `<span class="learning">${esc(t("learning_game"))}</span>${rl("learning-game", t("learning_game"))}` : "")
     + first + `</div><ol class="ph-steps">${steps}</ol></section>`;
@@ -194,9 +195,45 @@ function decisionsBox(view, ctx) {
   const items = ds.map((d) => {
     const who = (d.seats || []).map((s) => seatName(ctx, s)).join(", ");
     const answered = d.answered ? ` — ${t("answered", { names: d.answered.map((s) => seatName(ctx, s)).join(", ") || "—" })}` : "";
-    return `<li>${esc(t("dec_" + d.kind))}: ${esc(who)}${esc(answered)}</li>`;
+    const k = `dec_${d.kind}`;
+    return `<li>${esc(t(k) !== k ? t(k) : d.kind.replace(/_/g, " "))}: ${esc(who)}${esc(answered)}</li>`;
   }).join("");
   return `<div class="civ-decisions" data-testid="civ-decisions"><ul>${items}</ul></div>`;
+}
+
+/**
+ * The viewer's own area in squares (home tile, cities and figures, two squares around), for the map's
+ * first view when the whole map would draw its squares small; null when that area is most of the map.
+ */
+function ownArea(view) {
+  const me = view.seat;
+  const { w, h, tiles } = view.map;
+  if (me == null || !tiles) return null;
+  const sqs = [];
+  for (const tl of tiles) if (tl.home === me) sqs.push(tl.y * 4 * w + tl.x * 4, (tl.y * 4 + 3) * w + tl.x * 4 + 3);
+  for (const c of view.cities || []) if (c.owner === me) sqs.push(c.sq);
+  for (const f of view.figures || []) if (f.owner === me && f.sq != null && f.sq >= 0) sqs.push(f.sq);
+  if (!sqs.length) return null;
+  const xs = sqs.map((q) => q % w);
+  const ys = sqs.map((q) => Math.floor(q / w));
+  let x0 = Math.max(0, Math.min(...xs) - 2);
+  let y0 = Math.max(0, Math.min(...ys) - 2);
+  let x1 = Math.min(w, Math.max(...xs) + 3);
+  let y1 = Math.min(h, Math.max(...ys) + 3);
+  // at least 8 x 8 squares, grown around the area and kept on the map
+  const grow = (a, b, min, max) => {
+    if (b - a >= min) return [a, b];
+    const extra = min - (b - a);
+    let na = a - Math.floor(extra / 2);
+    let nb = b + Math.ceil(extra / 2);
+    if (na < 0) { nb -= na; na = 0; }
+    if (nb > max) { na -= nb - max; nb = max; }
+    return [Math.max(0, na), nb];
+  };
+  [x0, x1] = grow(x0, x1, Math.min(8, w), w);
+  [y0, y1] = grow(y0, y1, Math.min(8, h), h);
+  if ((x1 - x0) * (y1 - y0) > 0.6 * w * h) return null;
+  return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
 }
 
 function mapSection(view, ctx) {
@@ -206,6 +243,9 @@ function mapSection(view, ctx) {
   for (const [sq, key] of hot) hotKinds.set(sq, key);
   const svg = mapSVG({
     view, t, cells,
+    battleSq: view.battle ? view.battle.square : null,
+    focus: ownArea(view),
+    selSq: selStack ? (selStack.startsWith("stack:") ? +selStack.slice(6) : ((view.cities || []).find((c) => `city:${c.index}` === selStack) || {}).sq) : null,
     hot: [...hotKinds].map(([sq, key]) => [sq, key.split(":")[0] === "stack" ? "pick" : key.startsWith("city") ? "pick" : "reach"]),
     keyOf: (sq) => hotKinds.get(sq),
     hotLabel: (sq) => keyLabel(view, hotKinds.get(sq)),
@@ -220,7 +260,8 @@ function mapSection(view, ctx) {
   return `<section class="map-wrap" aria-label="${esc(t("map"))}">`
     + `<div class="map-tools"><button type="button" class="btn small" data-map-zoom="in" aria-label="${esc(t("zoom_in"))}" title="${esc(t("zoom_in"))}">+</button>`
     + `<button type="button" class="btn small" data-map-zoom="out" aria-label="${esc(t("zoom_out"))}" title="${esc(t("zoom_out"))}">−</button>`
-    + `<button type="button" class="btn small" data-map-zoom="fit">${esc(t("zoom_fit"))}</button>${sel}`
+    + `<button type="button" class="btn small" data-map-zoom="fit">${esc(t("zoom_fit"))}</button>`
+    + (ownArea(view) ? `<button type="button" class="btn small" data-map-zoom="home">${esc(t("zoom_home"))}</button>` : "") + sel
     + `<span class="map-help muted">${esc(t("map_help"))}</span></div>`
     + svg + (twins ? `<div class="twins" role="group" aria-label="${esc(t("map_targets"))}">${twins}</div>` : "")
     + legend() + `</section>`;
@@ -250,23 +291,48 @@ function unitChip(ctx, u, key) {
   return key ? keyButton(ctx, key, inner, `unit u-${esc(u.type)}`, label) : `<span class="unit u-${esc(u.type)}" title="${esc(label)}">${inner}</span>`;
 }
 
+/** Which unit type trumps which (names.js), in words: the trumping unit deals its wounds first. */
+function trumpsLine() {
+  const pairs = UNITS.filter((u) => N.unit[u] && N.unit[u].trumps).map((u) => t("trumps", { a: nm("unit", u), b: nm("unit", N.unit[u].trumps) }));
+  return pairs.length ? `<p class="b-trumps muted" data-testid="battle-trumps">${esc(pairs.join(" · "))} — ${esc(t("trumps_rule"))}</p>` : "";
+}
+
 function battleSection(view, ctx) {
   const b = view.battle;
   if (!b) return "";
-  const sideName = (s) => (s === "d" && b.defender == null ? `${t("barbarians")}${b.proxy != null ? ` (${seatName(ctx, b.proxy)})` : ""}` : seatName(ctx, s === "a" ? b.attacker : b.defender));
-  const fronts = (b.fronts || []).map((f, i) => {
-    const card = (u) => (u ? `<span class="unit u-${esc(u.type)}${u.wounds >= u.strength ? " dead" : ""}"><span class="u-type">${esc(nm("unit", u.type))}</span><span class="u-str">${u.strength}</span>${u.wounds ? `<span class="u-w">−${u.wounds}</span>` : ""}</span>` : `<span class="unit empty">—</span>`);
-    const k = `front:${i}`;
-    const pickMe = ctx.candidates(k).length;
-    return `<li class="front${pickMe ? " target" : ""}"><span class="f-n">${esc(t("front_n", { n: i + 1 }))}</span>${card(f.a)}<span class="vs">⚔</span>${card(f.d)}</li>`;
-  }).join("");
-  const counts = (s) => UNITS.filter((u) => b.hand_count && b.hand_count[s] && b.hand_count[s][u]).map((u) => `${nm("unit", u)} ×${b.hand_count[s][u]}`).join(", ") || "—";
-  const hand = b.hand ? `<div class="b-hand"><h3 class="mini-h">${esc(t("your_battle_hand"))}</h3><div class="units">${b.hand.map((u) => unitChip(ctx, u, `bcard:${u.id}`)).join("")}</div></div>` : "";
+  const barb = b.defender == null;
+  const seatOf = (s) => (s === "a" ? b.attacker : b.defender);
+  const sideName = (s) => (s === "d" && barb ? `${t("barbarians")}${b.proxy != null ? ` (${seatName(ctx, b.proxy)})` : ""}` : seatName(ctx, seatOf(s)));
+  const count = (s) => UNITS.reduce((n, u) => n + ((b.hand_count && b.hand_count[s] && b.hand_count[s][u]) || 0), 0);
+  const counts = (s) => UNITS.filter((u) => b.hand_count && b.hand_count[s] && b.hand_count[s][u]).map((u) => `${nm("unit", u)} ×${b.hand_count[s][u]}`).join(", ");
+  const head = (s) => {
+    const seat = seatOf(s);
+    const you = b.side === s;
+    const list = counts(s);
+    return `<div class="b-head ${s}${seat != null ? ` seat-${seat}` : " barb"}${you ? " you" : ""}${b.turn === s ? " now" : ""}" data-testid="battle-side" data-side="${s}">`
+      + `<strong>${esc(t(s === "a" ? "attacker" : "defender"))}</strong> <span class="b-name">${esc(sideName(s))}</span>${you ? ` <span class="b-you">${esc(t("your_side"))}</span>` : ""}`
+      + `<span class="b-meta">${esc(t("bonus_n", { n: (b.bonus && b.bonus[s]) || 0 }))} · ${esc(t("cards_n", { n: count(s) }))}${list ? ` (${esc(list)})` : ""}</span></div>`;
+  };
+  const card = (u, s, i) => {
+    if (!u) return `<span class="unit empty" aria-label="${esc(t("no_unit"))}">—</span>`;
+    const dead = u.wounds >= u.strength;
+    const inner = `<span class="u-type">${esc(nm("unit", u.type))}</span><span class="u-str">${u.strength}</span>`
+      + (u.wounds ? `<span class="u-w">${esc(dead ? t("killed") : t("wounds_n", { n: u.wounds }))}</span>` : "");
+    const label = `${nm("unit", u.type)} ${u.strength}${u.wounds ? `, ${t("wounds_n", { n: u.wounds })}` : ""}`;
+    const cls = `unit u-${esc(u.type)}${dead ? " dead" : ""}`;
+    // the unit on the side that does not play now is the target of an attack on its front
+    return s !== b.side ? keyButton(ctx, `front:${i}`, inner, cls, label) : `<span class="${cls}" title="${esc(label)}">${inner}</span>`;
+  };
+  const fronts = (b.fronts || []).map((f, i) => `<li class="front" data-testid="battle-front" data-front="${i}"><span class="f-n">${esc(t("front_n", { n: i + 1 }))}</span>`
+    + `<span class="f-slot a">${card(f.a, "a", i)}</span><span class="vs" aria-hidden="true">⚔</span><span class="f-slot d">${card(f.d, "d", i)}</span></li>`).join("");
+  const newFront = ctx.candidates("front:-1").length || ctx.selAll.includes("front:-1")
+    ? `<div class="b-new">${keyButton(ctx, "front:-1", `＋ ${esc(t("new_front"))}`, "new-front", t("new_front"))}</div>` : "";
+  const hand = b.hand ? `<div class="b-hand"><h3 class="mini-h">${esc(t("your_battle_hand"))}</h3><div class="units">${b.hand.map((u) => unitChip(ctx, u, `bcard:${u.id}`)).join("") || `<span class="muted">${esc(t("none"))}</span>`}</div></div>` : "";
   const turn = b.turn ? t("to_play", { name: sideName(b.turn) }) : "";
   return `<section class="battle" data-testid="civ-battle" aria-label="${esc(t("battle"))}"><h2 class="mini-h">⚔ ${esc(t("battle_at", { at: coords(view, b.square) }))} ${rl("combat", t("battle"))}</h2>`
-    + `<div class="b-sides"><div class="b-side a seat-${b.attacker}"><strong>${esc(t("attacker"))}:</strong> ${esc(sideName("a"))} · ${esc(t("bonus_n", { n: (b.bonus && b.bonus.a) || 0 }))} · ${esc(t("cards_left", { list: counts("a") }))}</div>`
-    + `<div class="b-side d${b.defender != null ? ` seat-${b.defender}` : ""}"><strong>${esc(t("defender"))}:</strong> ${esc(sideName("d"))} · ${esc(t("bonus_n", { n: (b.bonus && b.bonus.d) || 0 }))} · ${esc(t("cards_left", { list: counts("d") }))}</div></div>`
-    + `<p class="b-turn">${esc(turn)}</p><ol class="fronts">${fronts || `<li class="muted">${esc(t("no_fronts"))}</li>`}</ol>${hand}</section>`;
+    + `<div class="b-table"><div class="b-heads">${head("a")}<span class="vs" aria-hidden="true">⚔</span>${head("d")}</div>`
+    + `<ol class="fronts">${fronts || `<li class="muted no-front">${esc(t("no_fronts"))}</li>`}</ol></div>`
+    + `<p class="b-turn${b.turn === b.side ? " mine" : ""}">${esc(turn)}</p>${newFront}${hand}${trumpsLine()}</section>`;
 }
 
 function researchSection(view, ctx) {
@@ -277,22 +343,57 @@ function researchSection(view, ctx) {
   const byLv = {};
   for (const id of opts) (byLv[N.tech[id] ? N.tech[id].level : 0] ||= []).push(id);
   const rows = Object.keys(byLv).sort().map((lv) => `<div class="r-row"><span class="r-lv">${esc(t("tech_level", { n: lv }))}</span>`
-    + byLv[lv].map((id) => keyButton(ctx, `tech:${id}`, `<span class="tname">${esc(nm("tech", id))}</span>`, "tech-opt", `${nm("tech", id)}: ${pick(N.tech[id] && N.tech[id].text)}`)).join("") + `</div>`).join("");
+    + byLv[lv].map((id) => keyButton(ctx, `tech:${id}`, `<span class="tname">${esc(nm("tech", id))}</span><span class="ttext">${esc(pick(N.tech[id] && N.tech[id].text))}</span>`, "tech-opt", `${nm("tech", id)}: ${pick(N.tech[id] && N.tech[id].text)}`)).join("") + `</div>`).join("");
   return `<section class="research" data-testid="civ-research" aria-label="${esc(t("research_options"))}"><h2 class="mini-h">${esc(t("research_options"))} ${rl("research", t("phase_research"))}</h2>${rows}</section>`;
 }
 
+/** The tech pyramid by row (a starting tech sits in row 1 whatever its level), with the open slots of each
+ * row drawn dashed: a row holds at most one tech fewer than the row below it (digest A39). */
 function pyramid(civ) {
-  const rows = [1, 2, 3, 4, 5].map((lv) => civ.techs.filter((x) => (N.tech[x.id] ? N.tech[x.id].level : x.row) === lv));
-  const html = rows.map((row, i) => `<div class="pyr-row lv-${i + 1}" data-level="${i + 1}">`
-    + (row.length ? row.map((x) => `<span class="tech lv-${i + 1}" title="${esc(pick(N.tech[x.id] && N.tech[x.id].text))}">${esc(nm("tech", x.id))}</span>`).join("") : `<span class="tech empty" aria-hidden="true"></span>`)
-    + `</div>`).reverse().join("");
-  return `<div class="pyramid" data-testid="tech-pyramid" aria-label="${esc(t("tech_pyramid"))}">${html}</div>`;
+  const level = (x) => (N.tech[x.id] ? N.tech[x.id].level : x.row);
+  const rows = [1, 2, 3, 4, 5].map((r) => civ.techs.filter((x) => (x.row || level(x)) === r));
+  const html = rows.map((row, i) => {
+    const open = i === 0 ? 0 : Math.max(0, rows[i - 1].length - 1 - row.length);
+    if (!row.length && !open) return "";
+    const techs = row.map((x) => `<span class="tech lv-${level(x)}" title="${esc(`${nm("tech", x.id)} (${t("tech_level", { n: level(x) })}): ${pick(N.tech[x.id] && N.tech[x.id].text)}`)}">${esc(nm("tech", x.id))}</span>`).join("");
+    const slots = Array.from({ length: Math.min(open, 5) }, () => `<span class="tech empty" title="${esc(t("pyramid_slot", { n: i + 1 }))}"><span class="sr-only">${esc(t("pyramid_slot", { n: i + 1 }))}</span></span>`).join("");
+    return `<div class="pyr-row lv-${i + 1}" data-level="${i + 1}"><span class="pyr-n" aria-hidden="true">${["I", "II", "III", "IV", "V"][i]}</span><span class="pyr-techs">${techs}${slots}</span></div>`;
+  }).reverse().join("");
+  const list = civ.techs.map((x) => `<li><strong>${esc(nm("tech", x.id))}</strong>: ${esc(pick(N.tech[x.id] && N.tech[x.id].text))}</li>`).join("");
+  return `<div class="pyramid" data-testid="tech-pyramid" aria-label="${esc(t("tech_pyramid"))}">${html}</div>`
+    + (list ? `<details class="tech-list"><summary>${esc(t("tech_list"))}</summary><ul>${list}</ul></details>` : "");
 }
 
 function dial(label, value, max, cls) {
   const pct = Math.max(0, Math.min(100, Math.round((value / max) * 100)));
-  return `<div class="dial ${cls}" role="meter" aria-valuemin="0" aria-valuemax="${max}" aria-valuenow="${value}" aria-label="${esc(label)}">`
+  return `<div class="dial ${cls}" data-testid="dial-${cls.slice(2)}" role="meter" aria-valuemin="0" aria-valuemax="${max}" aria-valuenow="${value}" aria-label="${esc(label)}">`
     + `<span class="d-lbl">${esc(label)}</span><span class="d-bar"><span style="width:${pct}%"></span></span><span class="d-val">${value}</span></div>`;
+}
+
+/** Own standing forces grouped by type, then strength ("Infantry: 4 ×3, 5 ×1"): one line per type. */
+function forcesList(forces) {
+  if (!forces.length) return `<p class="muted">${esc(t("none"))}</p>`;
+  const rows = UNITS.map((u) => {
+    const by = {};
+    for (const f of forces) if (f.type === u) by[f.strength] = (by[f.strength] || 0) + 1;
+    const strengths = Object.keys(by).map(Number).sort((a, b) => b - a);
+    if (!strengths.length) return "";
+    return `<li class="f-row u-${u}"><span class="u-type">${esc(nm("unit", u))}</span>`
+      + strengths.map((st) => `<span class="f-chip" title="${esc(`${nm("unit", u)} ${st} ×${by[st]}`)}"><b>${st}</b>${by[st] > 1 ? `<small>×${by[st]}</small>` : ""}</span>`).join("") + `</li>`;
+  }).join("");
+  return `<ul class="forces" data-testid="standing-forces">${rows}</ul>`;
+}
+
+/** Another player's hidden cards as counts ("Infantry ×2 (hidden)"), or "none". */
+function hiddenCounts(parts) {
+  return parts.length ? `<p>${esc(parts.join(", "))} <span class="muted">(${esc(t("hidden_cards"))})</span></p>` : `<p class="muted">${esc(t("none"))}</p>`;
+}
+
+function traitsLine(c) {
+  const tr = c.traits;
+  if (!tr) return "";
+  const water = tr.water && tr.water !== "none" ? ` · ${t("water_" + tr.water)}` : "";
+  return `<p class="line traits" data-testid="civ-traits">${esc(t("traits_line", { speed: tr.speed, stack: tr.stack, hand: tr.hand, battle: tr.battle_hand }))}${esc(water)}</p>`;
 }
 
 function civSheet(view, ctx, c) {
@@ -306,11 +407,11 @@ function civSheet(view, ctx, c) {
     return `<li><span class="u-type">${esc(nm("unit", u))}</span> <span class="rank">${r ? `${esc(t("rank_n", { n: r }))} · ${esc(rn)}` : "—"}</span></li>`;
   }).join("");
   const forces = c.forces
-    ? `<div class="units">${c.forces.map((u) => unitChip(ctx, u, null)).join("") || `<span class="muted">${esc(t("none"))}</span>`}</div>`
-    : `<p>${esc(UNITS.filter((u) => c.forces_count && c.forces_count[u]).map((u) => `${nm("unit", u)} ×${c.forces_count[u]}`).join(", ") || t("none"))} <span class="muted">(${esc(t("hidden_cards"))})</span></p>`;
+    ? forcesList(c.forces)
+    : hiddenCounts(UNITS.filter((u) => c.forces_count && c.forces_count[u]).map((u) => `${nm("unit", u)} ×${c.forces_count[u]}`));
   const hand = c.hand
     ? `<div class="c-hand">${c.hand.map((h) => keyButton(ctx, `ccard:${h.id}`, `<span class="cc-name">${esc(nm("event", h.event))}</span><span class="cc-text">${esc(pick(N.event[h.event] && N.event[h.event].text))}</span>`, `ccard era-${esc(N.event[h.event] ? N.event[h.event].era : "")}`, nm("event", h.event))).join("") || `<span class="muted">${esc(t("none"))}</span>`}</div>`
-    : `<p>${esc(["ancient", "medieval", "modern"].filter((e) => c.hand_count && c.hand_count[e]).map((e) => `${t("era_" + e)} ×${c.hand_count[e]}`).join(", ") || t("none"))} <span class="muted">(${esc(t("hidden_cards"))})</span></p>`;
+    : hiddenCounts(["ancient", "medieval", "modern"].filter((e) => c.hand_count && c.hand_count[e]).map((e) => `${t("era_" + e)} ×${c.hand_count[e]}`));
   const gps = (c.great_persons || []).map((g) => keyButton(ctx, `gp:${g}`, esc(nm("gp", g)), "gp-chip", nm("gp", g))).join("");
   const wonders = (c.wonders || []).map((w) => `<span class="chip wonder">${esc(nm("wonder", w))}</span>`).join("");
   const tokens = Object.entries(c.coin_tokens || {}).filter(([, n]) => n).map(([k, n]) => `${nm("tech", k)} ×${n}`).join(", ");
@@ -319,17 +420,19 @@ function civSheet(view, ctx, c) {
   return `<section class="sheet seat-${c.seat}${mine ? " mine" : ""}${moving ? " moving" : ""}" data-testid="civ-sheet" data-seat="${c.seat}" aria-label="${esc(t("sheet_of", { name: seatName(ctx, c.seat) }))}">`
     + `<header class="sh-head"><h2 class="sh-name"><span class="seat-dot" aria-hidden="true"></span>${esc(seatName(ctx, c.seat))}${mine ? ` <span class="muted">(${esc(t("you"))})</span>` : ""}</h2>`
     + `<span class="civ-name" title="${esc(N.civ[c.civ] ? pick(N.civ[c.civ].text) : "")}">${esc(civName)}${leader ? ` · ${esc(leader)}` : ""}</span>`
-    + `<span class="gov">${esc(t("government"))}: <strong>${esc(gov)}</strong></span>${moving && !view.over ? `<span class="flag moving">${esc(t("to_move"))}</span>` : ""}</header>`
+    + `<span class="gov">${esc(t("government"))}: <strong>${esc(gov)}</strong> ${rl("governments", t("government"))}</span>${moving && !view.over ? `<span class="flag moving">${esc(t("to_move"))}</span>` : ""}</header>`
     + `<div class="sh-grid"><div class="sh-col">`
-    + dial(t("trade"), c.trade, 27, "d-trade") + dial(t("coins"), c.coins, 15, "d-coin")
+    + (N.gov[c.government] && N.gov[c.government].text ? `<p class="line gov-line"><strong>${esc(gov)}</strong>: ${esc(pick(N.gov[c.government].text))}</p>` : "")
+    + `<div class="dials" title="${esc(t("dials_help"))}">` + dial(t("trade_dial"), c.trade, 27, "d-trade") + dial(t("economy_dial"), c.coins, 15, "d-coin") + `</div>`
     + `<p class="line">${esc(t("culture"))}: <strong>${c.culture}</strong> · ${esc(t("culture_step", { n: c.culture_level }))}</p>`
     + `<p class="line">${esc(t("cities_limit", { n: (view.cities || []).filter((x) => x.owner === c.seat).length, max: c.city_limit }))} · ${esc(t("figures_left", { a: c.unbuilt.army, s: c.unbuilt.scout }))}</p>`
     + `<div class="line res-line">${esc(t("resources"))}: ${res}</div>`
+    + traitsLine(c)
     + (tokens ? `<p class="line">${esc(t("coin_tokens"))}: ${esc(tokens)}</p>` : "")
     + (gps ? `<div class="line">${esc(t("great_persons"))}: ${gps}</div>` : "")
     + (wonders ? `<div class="line">${esc(t("wonders"))}: ${wonders}</div>` : "")
     + `</div><div class="sh-col"><h3 class="mini-h">${esc(t("tech_pyramid"))} (${c.techs.length}) ${rl("techs", t("tech_pyramid"))}</h3>${pyramid(c)}</div>`
-    + `<div class="sh-col"><h3 class="mini-h">${esc(t("military"))}</h3><ul class="ranks">${ranks}</ul>`
+    + `<div class="sh-col"><h3 class="mini-h">${esc(t("military"))} ${rl("combat", t("military"))}</h3><ul class="ranks">${ranks}</ul>`
     + `<h3 class="mini-h">${esc(t("standing_forces"))}</h3>${forces}`
     + `<h3 class="mini-h">${esc(mine ? t("culture_hand") : t("culture_hand_of"))}</h3>${hand}</div></div></section>`;
 }
@@ -339,15 +442,29 @@ function marketSection(view) {
   if (!m) return "";
   const res = Object.entries(m.resources || {}).map(([r, n]) => `<span class="res"><svg viewBox="0 0 10 10" aria-hidden="true"><use href="#ci-${esc(r)}"/></svg>${esc(nm("resource", r))} ×${n}</span>`).join("");
   const bld = Object.entries(m.buildings || {}).map(([b, n]) => `<li>${esc(nm("building", b))} <span class="muted">×${n}</span></li>`).join("");
-  const won = (m.wonders || []).map((w) => `<li>${esc(nm("wonder", w))}</li>`).join("");
+  const won = (m.wonders || []).map((w) => `<li title="${esc(pick(N.wonder[w] && N.wonder[w].text))}">${esc(nm("wonder", w))} <span class="muted">${esc(N.wonder[w] ? `${t("era_" + N.wonder[w].era)} · ${pick(N.wonder[w].text)}` : "")}</span></li>`).join("");
   const decks = Object.entries(m.unit_decks || {}).map(([u, d]) => `<li>${esc(nm("unit", u))}: ${d.count}${d.face_up ? ` (+${d.face_up} ${esc(t("face_up"))})` : ""}</li>`).join("");
   const cdecks = Object.entries(m.culture_decks || {}).map(([e, d]) => `<li>${esc(t("era_" + e))}: ${d.count}</li>`).join("");
-  return `<section class="market" data-testid="civ-market" aria-label="${esc(t("market"))}"><h2 class="mini-h">${esc(t("market"))}</h2>`
+  return `<section class="market" data-testid="civ-market" aria-label="${esc(t("market"))}"><h2 class="mini-h">${esc(t("market"))} ${rl("production", t("market"))}</h2>`
     + `<div class="mk-grid"><div><h3 class="mini-h">${esc(t("resources"))}</h3><div class="res-line">${res}</div>`
     + `<h3 class="mini-h">${esc(t("unit_decks"))}</h3><ul class="plain">${decks}</ul></div>`
     + `<div><h3 class="mini-h">${esc(t("buildings"))}</h3><ul class="plain cols">${bld}</ul></div>`
     + `<div><h3 class="mini-h">${esc(t("wonders"))} ${m.wonder_deck ? `<span class="muted">(${esc(t("deck_n", { n: m.wonder_deck }))})</span>` : ""}</h3><ul class="plain">${won || `<li class="muted">${esc(t("none"))}</li>`}</ul>`
     + `<h3 class="mini-h">${esc(t("culture_decks"))}</h3><ul class="plain">${cdecks}</ul><p class="line">${esc(t("gp_left", { n: m.great_persons_left }))}</p></div></div></section>`;
+}
+
+/** What a step costs in each era and what the symbols mean, read from the track's spaces. */
+function trackKey(track) {
+  const eras = [];
+  for (const sp of track) {
+    const last = eras[eras.length - 1];
+    if (last && last.era === sp.era && last.c === sp.cost.culture && last.t === sp.cost.trade) last.to = sp.index;
+    else eras.push({ era: sp.era, from: sp.index, to: sp.index, c: sp.cost.culture, t: sp.cost.trade });
+  }
+  const cost = (e) => (e.t ? t("cost_ct", { c: e.c, t: e.t }) : t("cost_c", { c: e.c }));
+  const items = eras.map((e) => `<li class="era-${esc(e.era)}"><strong>${esc(t("era_" + e.era))} ${e.from}–${e.to}</strong>: ${esc(cost(e))}</li>`).join("");
+  return `<ul class="ct-key" data-testid="culture-track-key">${items}`
+    + `<li><svg viewBox="0 0 10 10" aria-hidden="true"><use href="#ci-gp"/></svg> ${esc(t("ct_gp_key"))}</li><li>★ ${esc(t("ct_victory"))}</li><li>${esc(t("ct_event_key"))}</li></ul>`;
 }
 
 function cultureTrack(view, ctx) {
@@ -360,14 +477,23 @@ function cultureTrack(view, ctx) {
     + (at[sp.index] || []).map((s) => `<span class="pawn seat-${s}" title="${esc(seatName(ctx, s))}"></span>`).join("") + `</li>`;
   const start = (at[0] || []).map((s) => `<span class="pawn seat-${s}" title="${esc(seatName(ctx, s))}"></span>`).join("");
   return `<section class="culture-track" data-testid="civ-culture-track" aria-label="${esc(t("culture_track"))}"><h2 class="mini-h">${esc(t("culture_track"))} ${rl("culture", t("culture_track"))}</h2>`
-    + `<ol class="ct-list"><li class="ct ct-start"><span class="ct-n">0</span>${start}</li>${track.map(cell).join("")}</ol></section>`;
+    + `<ol class="ct-list"><li class="ct ct-start"><span class="ct-n">0</span>${start}</li>${track.map(cell).join("")}</ol>${trackKey(track)}</section>`;
 }
 
 function overBox(view, ctx) {
   if (!view.over) return "";
   const v = view.victory;
+  const winners = view.winners || [];
+  let why = "";
+  if (v === "learning") {
+    // the learning game ends when a player founds a third city (L322), or when a capital is taken
+    const third = view.civs.filter((c) => (view.cities || []).filter((x) => x.owner === c.seat).length >= 3).map((c) => seatName(ctx, c.seat));
+    why = third.length ? t("learning_end_city", { names: third.join(", ") }) : t("learning_end_other");
+  } else if (v && winners.length) {
+    why = t("winners_are", { names: winners.map((s) => seatName(ctx, s)).join(", ") }) + (t("why_" + v) !== "why_" + v ? ` — ${t("why_" + v)}` : "");
+  }
   return `<section class="civ-over" data-testid="civ-over"><h2 class="mini-h">${esc(t("victory_" + (v || "none")))}</h2>`
-    + (v === "learning" ? "" : `<p>${esc(t("winners_are", { names: (view.winners || []).map((s) => seatName(ctx, s)).join(", ") }))}</p>`) + `</section>`;
+    + (why ? `<p>${esc(why)}</p>` : "") + `</section>`;
 }
 
 // ------------------------------------------------------------------------------- the contract
@@ -392,6 +518,12 @@ export const renderBoard = (view, ctx) => boardSections(view, ctx).map(([, h]) =
 export const boardClass = (view) => `civ-board phase-${view.phase}${view.battle ? " in-battle" : ""}`;
 
 export function hint(view) {
+  // the viewer's own pending decision first (the topmost one naming it)
+  const mine = (view.decisions || []).slice().reverse().find((d) => (d.seats || []).includes(view.seat));
+  if (mine && mine.kind !== "battle") {
+    const hk = `hint_dec_${mine.kind}`;
+    if (t(hk) !== hk) return t(hk);
+  }
   if (view.battle) return t("hint_battle");
   const k = `hint_${view.phase}`;
   const s = t(k);

@@ -158,6 +158,19 @@ function pips(avail, total, cls, label) {
 
 // ------------------------------------------------------------------------------------ top strip
 
+// The short game's table (L2226-2239): 3 face-up Age III events and War over Culture for all; each
+// seat's face-down events as counts, named only where the view names them (the owner after Age I).
+function shortGame(view, ctx) {
+  const sg = view.short_game;
+  if (!sg) return "";
+  const tiles = [...sg.open, sg.war].map((c, i) => cardTile(ctx, c, { id: `p-short-${i}`, text: false })).join("");
+  const held = sg.held.map((h) => h.cards
+    ? `<li>${esc(h.seat === view.seat ? t("short_yours", { names: h.cards.map(cname).join(", ") }) : `${seatName(ctx, h.seat)}: ${h.cards.map(cname).join(", ")}`)}</li>`
+    : `<li>${esc(t("short_held", { name: seatName(ctx, h.seat), n: h.count }))}</li>`).join("");
+  return `<div class="ev short-game"><h3 class="mini-h">${esc(t("short_events"))}</h3>`
+    + `<div class="mini-cards">${tiles}</div><ul class="short-held">${held}</ul></div>`;
+}
+
 function infoStrip(view, ctx) {
   const me = view.seat;
   const phase = view.round <= 1 ? "action" : view.phase;
@@ -168,7 +181,8 @@ function infoStrip(view, ctx) {
     ? `<details class="past"${OPEN.has("past") ? " open" : ""} data-keep="past"><summary>${esc(t("past_events_n", { n: past.length }))}</summary>`
       + `<div class="mini-cards">${past.map((c, i) => cardTile(ctx, c, { id: `p-past-${i}`, text: false })).join("")}</div></details>`
     : `<span class="muted">${esc(t("none"))}</span>`;
-  const wars = (view.wars || []).map((w) => `<li>${esc(t("war_line", { from: seatName(ctx, w.from), to: seatName(ctx, w.to), card: cname(w.card) }))}</li>`).join("");
+  const wars = (view.wars || []).map((w) => `<li>${esc(t("war_line", { from: seatName(ctx, w.from), to: seatName(ctx, w.to), card: cname(w.card) }))}`
+    + `${w.played ? ` <span class="muted">(${esc(t("short_played", { card: cname(w.played) }))})</span>` : ""}</li>`).join("");
   const common = (view.common_tactics || []).map((c, i) => cardTile(ctx, c, { key: `common:${c.id}`, id: `p-com-${i}` })).join("");
   return `<section class="tta-info" aria-label="${esc(t("age", { a: view.age }))}">`
     + `<div class="info-line">`
@@ -190,6 +204,7 @@ function infoStrip(view, ctx) {
     + `<div class="ev"><h3 class="mini-h">${esc(t("future_events"))}</h3><p>${esc(t("future_events_n", { n: fut.length }))}`
     + `${mine.length ? `<br><span class="yours">${esc(t("your_future", { names: mine.join(", ") }))}</span>` : ""}</p></div>`
     + `<div class="ev"><h3 class="mini-h">${esc(t("past_events"))}</h3>${pastList}</div>`
+    + shortGame(view, ctx)
     + `</div>`
     + (wars ? `<div class="wars"><h3 class="mini-h">${esc(t("wars"))} ${rq("card:war")}</h3><ul>${wars}</ul></div>` : "")
     + `<div class="common"><h3 class="mini-h">${esc(t("common_tactics"))} ${rq("card:tactic")}</h3>`
