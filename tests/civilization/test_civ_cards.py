@@ -284,3 +284,8 @@ def test_angkor_wat_harvests_twice_with_one_city_action_L838():
     assert d["p"][0]["res"]["wheat"] == 2 and not city.may_act(d, 0)
     d["acted"] = []
     assert not [a for a in city.city_legal(d, 0) if "res2" in a]  # once per turn
+
+
+def test_a_teaching_scenario_keeps_its_own_civilizations_whatever_civs_says():
+    s = GAME.new_game(players=2, seed=0, options={"civs": "choose", "scenario": "trade"})
+    assert "picks" not in s.data and all(p["civ"] for p in s.data["p"])

@@ -36,11 +36,12 @@ def learning(data: Data) -> bool:
 def setup(ctx: Ctx) -> None:
     """L334: each player draws a civilization sheet at random (option ``civs: random``), or, if all
     agree, chooses one (``civs: choose``): then each seat picks in turn order from the first player
-    (the ``civ`` setup action) before anything else is set up. The learning game has no Egypt or Rome."""
+    (the ``civ`` setup action) before anything else is set up. The learning game has no Egypt or Rome.
+    A teaching scenario names its own civilizations, so ``civs`` does not apply to it."""
     n, rng = ctx.players, ctx.rng
     is_learning = ctx.options["game"] == "learning"
     civs = [c for c in CIVS if not (is_learning and c in LEARNING_OUT)]
-    if ctx.options.get("civs", "random") == "choose":
+    if ctx.options.get("civs", "random") == "choose" and ctx.options.get("scenario", "none") == "none":
         first = rng.below(n)  # L405
         ctx.data.update(
             {
