@@ -442,3 +442,36 @@ def test_atomic_theory_destroys_a_rival_non_capital_city():
     effects.apply(ctx_of(d), 0, acts[0])
     allow_all(d)
     assert len(d["cities"]) == 1 and d["p"][0]["hv"] == []
+
+
+def test_hut_and_village_tokens_may_be_traded_face_down_L615_L617():
+    s = after_setup()
+
+    def fn(d: Data) -> None:
+        turn_of(d, "trade")
+        d["p"][0]["hv"] = ["hut_hut_wheat_1"]
+
+    s = edit(s, fn)
+    offer = {"type": "offer", "to": 1, "give": "hv:hut_hut_wheat_1", "get": "nothing"}
+    assert offer in GAME.legal_actions(s, 0)
+    s = play(s, 0, offer)
+    accept = GAME.label(s, 1, {"type": "accept"}, "en")
+    assert "face-down" in accept and "Wheat" not in accept and "wheat" not in accept
+    s = play(s, 1, {"type": "accept"})
+    assert s.data["p"][0]["hv"] == [] and s.data["p"][1]["hv"] == ["hut_hut_wheat_1"]
+
+
+def test_a_trade_over_the_culture_hand_limit_discards_at_once_L619():
+    s = after_setup()
+
+    def fn(d: Data) -> None:
+        turn_of(d, "trade")
+        cards = [c for deck in d["culture"].values() for c in deck]
+        d["p"][0]["hand"] = [cards[0]]
+        d["p"][1]["hand"] = cards[1 : 1 + model.hand_limit(d, 1)]  # full hand
+
+    s = edit(s, fn)
+    card = s.data["p"][0]["hand"][0]
+    s = play(s, 0, {"type": "offer", "to": 1, "give": f"card:{card}", "get": "nothing"})
+    s = play(s, 1, {"type": "accept"})
+    assert GAME.to_move(s) == [1] and s.data["decisions"][-1]["kind"] == "discard"

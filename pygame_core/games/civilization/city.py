@@ -204,6 +204,14 @@ def city_legal(data: Data, seat: int) -> list[Action]:
         for r in y["resources"]:
             if data["market"].get(r, 0) > 0:  # L838-840
                 out.append({"type": "harvest", "city": ci, "res": r})
+        if _harvest_twice(data, seat):  # Angkor Wat: two harvests in one action, even the same square
+            kinds = sorted(set(y["resources"]))
+            out.extend(
+                {"type": "harvest", "city": ci, "res": r, "res2": q}
+                for i, r in enumerate(kinds)
+                for q in kinds[i:]
+                if data["market"].get(r, 0) >= (2 if q == r else 1) and data["market"].get(q, 0) > 0
+            )
     nxt = next_space(data, seat)
     if (
         nxt is not None
@@ -216,6 +224,35 @@ def city_legal(data: Data, seat: int) -> list[Action]:
         for ci in model.cities_of(data, seat)
     ):
         out.append({"type": "end_city"})
+    return out
+
+
+def _harvest_twice(data: Data, seat: int) -> bool:
+    """Angkor Wat in force and not used this turn (S1/S2 wonder card: once per turn)."""
+    return "angkor" not in data["p"][seat]["used"] and any(
+        e["kind"] == "extra_action" and e.get("what") == "harvest_twice"
+        for e in model.effects_in_force(data, seat)
+    )
+
+
+def watchers(data: Data, seat: int) -> list[int]:
+    """Other players, in turn order, who could cancel ``seat``'s city action (Writing: a spy, once per
+    turn, S3). The window opens for each one whose ability is unused, whatever they hold, so it shows
+    nothing hidden."""
+    n = len(data["p"])
+    out = []
+    for k in range(1, n):
+        s = (seat + k) % n
+        p = data["p"][s]
+        for tid in p["techs"]:
+            for i, ab in enumerate(TECHS[tid].get("abilities", [])):
+                if (
+                    ab["kind"] == "resource_ability"
+                    and f"{tid}/{i}" not in p["used"]
+                    and any(e["kind"] == "cancel" and e.get("what") == "city_action" for e in ab["effects"])
+                    and s not in out
+                ):
+                    out.append(s)
     return out
 
 
@@ -243,11 +280,31 @@ def next_space(data: Data, seat: int) -> dict[str, Any] | None:
 
 def city_apply(ctx: Ctx, seat: int, action: Action) -> None:
     d = ctx.data
-    p = d["p"][seat]
     k = action["type"]
     if k == "advance":
         advance(ctx, seat)
         return
+    vs = watchers(d, seat)
+    if vs:  # a city action may be cancelled by another player's Writing (S3)
+        decisions.push(
+            d,
+            "react",
+            [vs[0]],
+            blocking=True,
+            by=seat,
+            source={"src": "city", "action": dict(action)},
+            choice={},
+            rest=vs[1:],
+        )
+        return
+    do_action(ctx, seat, action)
+
+
+def do_action(ctx: Ctx, seat: int, action: Action) -> None:
+    """Carry out a city action (produce, arts, harvest) nobody cancelled."""
+    d = ctx.data
+    p = d["p"][seat]
+    k = action["type"]
     ci = action["city"]
     second = not may_act(d, ci) and str(ci) in d.get("split", {})
     y = model.city_yield(d, ci)
@@ -256,8 +313,7 @@ def city_apply(ctx: Ctx, seat: int, action: Action) -> None:
     else:
         d["acted"].append(ci)
     if k == "arts":
-        gain = 1 + y["culture"]  # L766
-        p["culture"] += gain
+        gain = model.gain_culture(d, seat, 1 + y["culture"])  # L766
         ctx.log(
             fmt(
                 t("{p} devotes a city to the arts: +{n} culture.", "{p}的一座城市奉獻給藝術：+{n}文化。"),
@@ -266,10 +322,12 @@ def city_apply(ctx: Ctx, seat: int, action: Action) -> None:
             )
         )
     elif k == "harvest":
-        r = action["res"]
-        d["market"][r] -= 1
-        p["res"][r] = p["res"].get(r, 0) + 1
-        ctx.log(fmt(t("{p} harvests {r}.", "{p}收穫{r}。"), p=seat_name(seat), r=RESOURCE[r]))
+        if "res2" in action:
+            p["used"].append("angkor")
+        for r in [action["res"]] + ([action["res2"]] if "res2" in action else []):
+            d["market"][r] -= 1
+            p["res"][r] = p["res"].get(r, 0) + 1
+            ctx.log(fmt(t("{p} harvests {r}.", "{p}收穫{r}。"), p=seat_name(seat), r=RESOURCE[r]))
     else:
         item = action["item"]
         cost = 0 if action.get("free") else item_cost(d, seat, item)
@@ -450,7 +508,7 @@ def one_per_event(hand: list[str]) -> list[str]:
 
 def check_hand(ctx: Ctx, seat: int) -> None:
     d = ctx.data
-    if len(d["p"][seat]["hand"]) > model.traits(d, seat)["hand"] and not any(
+    if len(d["p"][seat]["hand"]) > model.hand_limit(d, seat) and not any(
         x["kind"] == "discard" and seat in x["seats"] for x in decisions.stack(d)
     ):
         decisions.push(d, "discard", [seat], blocking=True)  # L798, L619

@@ -33,7 +33,7 @@ def china_culture(ctx: Ctx, seat: int) -> None:
     p = ctx.data["p"][seat]
     for e in model.civ_rules(p):
         if e.get("kind") == "gain" and e.get("per") == "hut_or_village":
-            p["culture"] += int(e.get("amount", 3))
+            model.gain_culture(ctx.data, seat, int(e.get("amount", 3)))
 
 
 def controller(b: Data, side: str) -> int:
@@ -146,6 +146,12 @@ def start(
         "fronts": [],
         "killed": {"a": 0, "d": 0},
     }
+    if (
+        city >= 0
+        and d["cities"][city]["wall"]
+        and any(e.get("rule") == "walls_fall_on_attack" for e in model.effects_in_force(d, seat))
+    ):
+        d["cities"][city]["wall"] = False  # Combustion: the walls fall before the battle (and its +4, L1100)
     b["hand"] = {"a": _draw_hand(ctx, seat, _hand_size(d, seat, armies, False))}
     if defender == BARBARIAN:
         b["hand"]["d"] = _barbarian_hand(ctx)
@@ -159,12 +165,6 @@ def start(
         bonus = {"a": _bonus(d, seat, "a", -1), "d": _bonus(d, defender, "d", city)}
     diff = bonus["a"] - bonus["d"]
     b["bonus"] = {"a": max(diff, 0), "d": max(-diff, 0)}  # L1088
-    if (
-        city >= 0
-        and d["cities"][city]["wall"]
-        and any(e.get("rule") == "walls_fall_on_attack" for e in model.effects_in_force(d, seat))
-    ):
-        d["cities"][city]["wall"] = False  # Combustion: the walls fall before the battle
     walled = city >= 0 and d["cities"][city]["wall"]
     b["turn"] = "a" if walled else "d"  # L1106-1108
     d["battle"] = b
@@ -365,6 +365,7 @@ def _resolve(ctx: Ctx) -> None:
         del d["figs"][f]  # L1179-1181
     if b["village"]:
         mark = d["marks"].pop(str(sq))
+        ctx.reveal()  # the winner looks at the village marker's back (found by the undo property test)
         back = VILLAGES[mark["id"]]
         if back.get("kind") == "great_person":
             city.draw_gp(ctx, att)  # L910
@@ -466,6 +467,11 @@ def _after_win(ctx: Ctx, seat: int) -> None:
 def _loot(ctx: Ctx, winner: int, loser: int, city_row: bool) -> None:
     _after_win(ctx, winner)
     if ctx.data["over"]:
+        return
+    if loser >= 0 and any(e.get("rule") == "great_wall" for e in model.effects_in_force(ctx.data, loser)):
+        # The Great Wall: the winner takes one loot fewer (S1/S2 wonder card); the base game gives one
+        no_loot = t("The Great Wall: {p} takes no loot.", "萬里長城：{p}得不到戰利品。")
+        ctx.log(fmt(no_loot, p=seat_name(winner)))
         return
     decisions.push(ctx.data, "loot", [winner], blocking=True, loser=loser, city=city_row)
 

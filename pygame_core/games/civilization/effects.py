@@ -3,8 +3,8 @@
 
 "A card beats the rules" (L326): an effect is applied through this one executor, which may do what
 the base rules forbid (add production a city does not have, force a government change, take a unit
-for free). Each effect kind of ``data/effects.json`` that the engine can play is listed in
-``PLAYABLE``; a card whose effects are all outside it is kept in hand (it cannot be played yet).
+for free). ``_targets`` lists the choices of every effect kind of ``data/effects.json``; a card
+none of whose branches has a target now stays in hand until it has one.
 """
 
 from __future__ import annotations
@@ -47,7 +47,27 @@ def holdings(data: Data, seat: int) -> dict[str, int]:
 
 
 def can_pay(data: Data, seat: int, cost: list[str]) -> bool:
-    have = holdings(data, seat)
+    """Whether ``seat`` holds ``cost``; with the Kremlin, once per turn two resources may stand for a spy."""
+    if _payable(holdings(data, seat), cost):
+        return True
+    return "spy" in cost and _kremlin(data, seat) and _payable(holdings(data, seat), _kremlin_cost(cost))
+
+
+def _kremlin(data: Data, seat: int) -> bool:
+    """The Kremlin in force and not yet used this turn (public wonder card, S1/S2)."""
+    return "kremlin" not in data["p"][seat]["used"] and any(
+        e.get("rule") == "kremlin" for e in model.effects_in_force(data, seat)
+    )
+
+
+def _kremlin_cost(cost: list[str]) -> list[str]:
+    out = list(cost)
+    out.remove("spy")
+    return out + ["any", "any"]
+
+
+def _payable(have: dict[str, int], cost: list[str]) -> bool:
+    have = dict(have)
     named = [r for r in cost if r != "any"]
     for r in named:
         if have.get(r, 0) <= 0:
@@ -58,7 +78,11 @@ def can_pay(data: Data, seat: int, cost: list[str]) -> bool:
 
 def pay(data: Data, seat: int, cost: list[str]) -> None:
     """Spend resources: named ones first, "any" from the largest holding (a deterministic choice).
-    Market tokens return to the market; markers and card-made tokens leave the game (L900)."""
+    Market tokens return to the market; markers and card-made tokens leave the game (L900).
+    The Kremlin stands in for a spy only when the seat has none to pay with."""
+    if "spy" in cost and not _payable(holdings(data, seat), cost) and _kremlin(data, seat):
+        cost = _kremlin_cost(cost)
+        data["p"][seat]["used"].append("kremlin")
     for r in sorted(cost, key=lambda x: x == "any"):
         if r == "any":
             have = holdings(data, seat)
@@ -121,12 +145,18 @@ def _targets(data: Data, seat: int, e: dict[str, Any]) -> list[dict[str, Any]] |
         return _swaps(data, seat, int(e["max_level"]))
     if k == "displace":
         return _pushes(data, seat, int(e["distance"]))
+    if k == "rule" and e.get("rule") == "freeze_square":
+        return _freezable(data, seat)
+    if k == "rule" and e.get("rule") == "move_to_water":
+        return _to_water(data, seat)
     if k == "strength_bonus" and e.get("scope") == "one_play":
         b = data["battle"]
         return [{}] if b is not None and _side(b, seat) is not None else None
     if k == "destroy" and e.get("what") == "city":
         cs = [i for i, c in enumerate(data["cities"]) if c["o"] != seat and not c["cap"]]
         return [{"city_of": i} for i in cs] or None
+    if k == "kill" and e.get("what") == "random_unit":  # Monarchy: a random unit of a rival's forces
+        return [{"target": s} for s in range(len(data["p"])) if s != seat and data["p"][s]["forces"]] or None
     if k in ("kill", "destroy") and e.get("what") in ("figure", "building"):
         return _ranged(data, seat, e)
     if k == "wound":
@@ -139,6 +169,30 @@ def _targets(data: Data, seat: int, e: dict[str, Any]) -> list[dict[str, Any]] |
         other = "d" if side == "a" else "a"
         return [{"front": i} for i, f in enumerate(b["fronts"]) if f[other] is not None] or None
     return None
+
+
+def _freezable(data: Data, seat: int) -> list[dict[str, Any]] | None:
+    """Communism: a square with figures none of which may leave it this turn (S3); offered for squares
+    with figures that could still move (a group moving now included, whose move it interrupts)."""
+    frozen = data.get("frozen", [])
+    sqs = sorted({f["sq"] for f in data["figs"].values()} - set(frozen))
+    return [{"freeze": q} for q in sqs] or None
+
+
+def _to_water(data: Data, seat: int) -> list[dict[str, Any]] | None:
+    """Steam Power: all of one's figures of one square go to any water square where they may stay (no
+    enemy there, within the stacking limit; S3); they may not move again this turn."""
+    occ = model.occupants(data)
+    grid = geo.grid(data)
+    own = sorted({f["sq"] for f in data["figs"].values() if f["o"] == seat})
+    water = [q for q, g in enumerate(grid) if g is not None and g["terrain"] == "water"]
+    out: list[dict[str, Any]] = []
+    for sq in own:
+        n = sum(1 for f in occ.get(sq, []) if data["figs"][f]["o"] == seat)
+        out.extend(
+            {"from": sq, "sq": q} for q in water if q != sq and model.can_end_on(data, seat, q, n, occ, "end")
+        )
+    return out or None
 
 
 def _swaps(data: Data, seat: int, top: int) -> list[dict[str, Any]] | None:
@@ -290,7 +344,7 @@ def _run_one(ctx: Ctx, seat: int, e: dict[str, Any], ch: dict[str, Any]) -> None
             s = ch.get("target", seat) if e.get("who") == "other_chosen" else seat
             d["p"][s]["trade"] = min(city.TRADE_MAX, d["p"][s]["trade"] + n)
         elif what == "culture":
-            p["culture"] += n
+            n = model.gain_culture(d, seat, n)
         elif what == "coin_token":
             p["coin_tokens"]["_cards"] = p["coin_tokens"].get("_cards", 0) + n
         elif what == "great_person":
@@ -351,11 +405,35 @@ def _run_one(ctx: Ctx, seat: int, e: dict[str, Any], ch: dict[str, Any]) -> None
         d.setdefault("terr", {})[str(ch["sq"])] = e["to"]
         geo.grid_key(d)
         ctx.log(fmt(t("A disaster strikes a square of the map.", "災難襲擊地圖上的一個格子。")))
+    elif k == "rule" and e["rule"] == "freeze_square":
+        d.setdefault("frozen", []).append(ch["freeze"])
+        mv = d["mv"]
+        if mv is not None and d["figs"][mv["figs"][0]]["sq"] == ch["freeze"]:
+            d["mv"] = None  # the moving group stops where it stands (the card beats the rules)
+        ctx.log(fmt(t("{p} pins the figures of a square.", "{p}使一格內的公仔不得離開。"), p=seat_name(seat)))
+    elif k == "rule" and e["rule"] == "move_to_water":
+        figs = [fid for fid, f in d["figs"].items() if f["o"] == seat and f["sq"] == ch["from"]]
+        for fid in figs:
+            d["figs"][fid]["sq"] = ch["sq"]
+            d["figs"][fid].pop("g", None)
+        d.setdefault("pinned", []).extend(figs)
+        ctx.log(fmt(t("{p} ships figures to the water.", "{p}將公仔運到水域。"), p=seat_name(seat)))
     elif k == "strength_bonus":
         b = d["battle"]
         side = _side(b, seat) or "a"
         b.setdefault("boost", {"a": 0, "d": 0})[side] += int(e["amount"])
         ctx.log(fmt(t("{p} strengthens its next unit.", "{p}加強下一個部隊。"), p=seat_name(seat)))
+    elif k == "kill" and e.get("what") == "random_unit":
+        forces = d["p"][ch["target"]]["forces"]
+        card = forces.pop(ctx.rng.below(len(forces)))  # a random draw: an undo barrier
+        city.return_unit(d, card)
+        ctx.log(
+            fmt(
+                t("{p} kills a unit of {q}'s standing forces.", "{p}殲滅{q}常備軍中的一個部隊。"),
+                p=seat_name(seat),
+                q=seat_name(ch["target"]),
+            )
+        )
     elif k == "kill":
         for fid in ch["figs"]:
             f = d["figs"].pop(fid)  # back to its owner's sheet
@@ -393,13 +471,16 @@ def _best_unlocked(data: Data, seat: int) -> str | None:
 
 
 # ------------------------------------------------------------------ what a seat may play now
-def _phase_ok(data: Data, seat: int, phase: str) -> bool:
+def _phase_ok(data: Data, seat: int, phase: str, effects: list[dict[str, Any]] | None = None) -> bool:
     if phase == "battle":
         return data["battle"] is not None and _side(data["battle"], seat) is not None
     if data["battle"] is not None or phase == "research":
         return False
     if phase == "any":
         return data["phase"] != "setup"
+    pins = any(e.get("rule") == "freeze_square" for e in effects or [])
+    if phase == "movement" and data["phase"] == "move" and pins:
+        return True  # Communism may interrupt a figure's movement (S3), another player's too
     cur = data["order"][data["i"]] if data["i"] < len(data["order"]) else None
     return PHASE_OF.get(data["phase"]) == phase and cur == seat and data["mv"] is None
 
@@ -432,7 +513,7 @@ def optional(data: Data, seat: int) -> list[Action]:
                 )  # once per battle (data)
             if ab["kind"] != "resource_ability" or f"{tid}/{i}" in p["used"]:
                 continue  # L1012: once per turn per card
-            if _phase_ok(data, seat, ab["phase"]) and can_pay(data, seat, ab["cost"]):
+            if _phase_ok(data, seat, ab["phase"], ab["effects"]) and can_pay(data, seat, ab["cost"]):
                 out.extend(
                     {"type": "ability", "tech": tid, "i": i, **c} for c in choices(data, seat, ab["effects"])
                 )
@@ -545,6 +626,12 @@ def wonder_actions(data: Data, seat: int) -> list[Action]:
                     for x in sorted(known)
                     if x not in p["techs"] and TECHS[x]["level"] < 5 and research.slot_ok(data, seat, x)
                 )
+            elif rule == "great_wall":  # free City Walls in one own city (S1/S2 wonder card)
+                out.extend(
+                    {"type": "wonder", "wonder": wid, "city": ci}
+                    for ci in model.cities_of(data, seat)
+                    if not data["cities"][ci]["wall"]
+                )
             elif rule == "hanging_gardens":
                 sq = next(int(q) for q, it in data["items"].items() if it["k"] == "w" and it["id"] == wid)
                 for kind in ("army", "scout"):
@@ -558,6 +645,9 @@ def wonder_apply(ctx: Ctx, seat: int, action: Action) -> None:
     d["p"][seat]["used"].append(f"w/{action['wonder']}")
     if "tech" in action:
         research.learn(ctx, seat, action["tech"], free=True)
+    elif "city" in action:
+        d["cities"][action["city"]]["wall"] = True
+        ctx.log(fmt(t("{p} builds City Walls for free.", "{p}免費建造城牆。"), p=seat_name(seat)))
     else:
         sq = next(int(q) for q, it in d["items"].items() if it["k"] == "w" and it["id"] == action["wonder"])
         model.new_fig(d, seat, action["figure"], sq)
@@ -587,6 +677,8 @@ def victims(data: Data, seat: int, choice: dict[str, Any]) -> list[int]:
         out.add(int(item["o"]) if item else model.owner_of_square(data, int(choice["sq"]))[0])
     if "city_of" in choice:
         out.add(int(data["cities"][choice["city_of"]]["o"]))
+    if "freeze" in choice:
+        out.update(int(x["o"]) for x in data["figs"].values() if x["sq"] == choice["freeze"])
     if "wonder" in choice:
         out.update(s for s, p in enumerate(data["p"]) if choice["wonder"] in p["wonders"])
     return sorted(s for s in out if s != seat and s >= 0)
@@ -618,7 +710,7 @@ def _cancels(effs: list[dict[str, Any]], what: str) -> list[int]:
 
 
 def react_legal(data: Data, seat: int, dec: dict[str, Any]) -> list[Action]:
-    what = "culture_event" if dec["source"]["src"] == "card" else "resource_ability"
+    what = {"card": "culture_event", "city": "city_action"}.get(dec["source"]["src"], "resource_ability")
     p = data["p"][seat]
     out: list[Action] = [{"type": "allow"}]
     for card in city.one_per_event(p["hand"]):
@@ -653,9 +745,18 @@ def react(ctx: Ctx, seat: int, dec: dict[str, Any], action: Action) -> None:
             p["used"].append(f"{action['tech']}/{action['i']}")
             what = name("tech", action["tech"])
         ctx.log(fmt(t("{p} cancels it with {c}.", "{p}以{c}取消它。"), p=seat_name(seat), c=what))
+        if dec["source"]["src"] == "city":  # Writing: the cancelled action is spent (ruling)
+            ci = dec["source"]["action"]["city"]
+            if city.may_act(d, ci):
+                d["acted"].append(ci)
+            else:
+                d.get("split", {}).pop(str(ci), None)
         return
     if dec["rest"]:
         dec["seats"] = [dec["rest"].pop(0)]
         return
     decisions.pop(d, dec)
+    if dec["source"]["src"] == "city":
+        city.do_action(ctx, dec["by"], dec["source"]["action"])
+        return
     run(ctx, dec["by"], _source_effects(dec["source"]), dec["choice"])

@@ -34,10 +34,64 @@ def learning(data: Data) -> bool:
 
 # ------------------------------------------------------------------ setup
 def setup(ctx: Ctx) -> None:
+    """L334: each player draws a civilization sheet at random (option ``civs: random``), or, if all
+    agree, chooses one (``civs: choose``): then each seat picks in turn order from the first player
+    (the ``civ`` setup action) before anything else is set up. The learning game has no Egypt or Rome.
+    A teaching scenario names its own civilizations, so ``civs`` does not apply to it."""
     n, rng = ctx.players, ctx.rng
     is_learning = ctx.options["game"] == "learning"
     civs = [c for c in CIVS if not (is_learning and c in LEARNING_OUT)]
+    if ctx.options.get("civs", "random") == "choose" and ctx.options.get("scenario", "none") == "none":
+        first = rng.below(n)  # L405
+        ctx.data.update(
+            {
+                "learning": is_learning,
+                "turn": 0,
+                "phase": "setup",
+                "first": first,
+                "order": [(first + k) % n for k in range(n)],
+                "i": 0,
+                "picks": [None] * n,
+                "civ_pool": civs,
+                "p": [{"civ": None, "setup": ["civ"], "forces": [], "hand": [], "hv": []} for _ in range(n)],
+                "over": False,
+                "winners": [],
+                "victory": None,
+                "battle": None,
+                "mv": None,
+            }
+        )
+        ctx.log(fmt(t("{p} is the first player.", "{p}是起始玩家。"), p=seat_name(first)))
+        return
     rng.shuffle(civs)  # L334: drawn at random
+    _build(ctx, civs)
+
+
+def picking(data: Data) -> bool:
+    """Civilizations are still being chosen (``civs: choose``): nothing else is on the table yet."""
+    return "picks" in data
+
+
+def civ_choices(data: Data) -> list[str]:
+    return [c for c in data["civ_pool"] if c not in data["picks"]]
+
+
+def pick_civ(ctx: Ctx, seat: int, civ: str) -> None:
+    """One seat's choice; after the last one the game is set up with the chosen civilizations."""
+    d = ctx.data
+    d["picks"][seat] = civ
+    ctx.log(fmt(t("{p} chooses {c}.", "{p}選擇{c}。"), p=seat_name(seat), c=CIVS[civ]["name"]))
+    d["i"] += 1
+    if d["i"] >= len(d["order"]):
+        civs = d.pop("picks")
+        del d["civ_pool"]
+        _build(ctx, civs, d["first"])
+
+
+def _build(ctx: Ctx, civs: list[str], first: int | None = None) -> None:
+    """The table for seats playing ``civs`` (seat order): map, decks, market, players (L339-493)."""
+    n, rng = ctx.players, ctx.rng
+    is_learning = ctx.options["game"] == "learning"
     lay = LAYOUTS[n]
     neutral = list(NEUTRAL_TILES)
     rng.shuffle(neutral)  # L393
@@ -79,7 +133,9 @@ def setup(ctx: Ctx) -> None:
     huts, villages = list(HUTS), list(VILLAGES)
     for pool in (gps, huts, villages):
         rng.shuffle(pool)  # L397
-    first = rng.below(n)  # L405
+    chosen = first is not None
+    if first is None:
+        first = rng.below(n)  # L405
     data: Data = {
         "learning": is_learning,
         "turn": 0,
@@ -129,7 +185,8 @@ def setup(ctx: Ctx) -> None:
         if cell["up"]:
             place_markers(ctx, i)
     _next_setup_step(ctx)
-    ctx.log(fmt(t("{p} is the first player.", "{p}是起始玩家。"), p=seat_name(first)))
+    if not chosen:
+        ctx.log(fmt(t("{p} is the first player.", "{p}是起始玩家。"), p=seat_name(first)))
 
 
 def new_player(ctx: Ctx, seat: int, civ: str) -> Data:
@@ -284,6 +341,8 @@ def start_turn(ctx: Ctx) -> None:
         victory.turn_limit(ctx)
         return
     d["used"] = []
+    d["frozen"] = []  # Communism's pinned squares (S3), for this turn
+    d["pinned"] = []  # figures Steam Power shipped (S3), for this turn
     d["extra"] = {}
     d["split"] = {}
     for f in d["figs"].values():

@@ -79,6 +79,14 @@ class Civilization(Game):
                 "蠻族由入侵者左方的玩家操作，或依規則自動進行",
             ),
         },
+        "civs": {
+            "values": ["random", "choose"],
+            "default": "random",
+            "label": t(
+                "Civilizations: drawn at random, or chosen in turn order (L334)",
+                "文明：隨機抽取，或依順序選擇",
+            ),
+        },
         "turn_limit": {
             "values": [0, 20, 40, 80],
             "default": 0,
@@ -167,7 +175,7 @@ class Civilization(Game):
             city.discard_culture(d, action["card"])
             ev = EVENTS[action["card"].rsplit("_", 1)[0]]
             ctx.log(fmt(t("{p} discards {c}.", "{p}棄掉{c}。"), p=seat_name(seat), c=ev["name"]))
-            if len(p["hand"]) <= model.traits(d, seat)["hand"]:
+            if len(p["hand"]) <= model.hand_limit(d, seat):
                 decisions.pop(d, decision)
         victory.check(ctx)
 

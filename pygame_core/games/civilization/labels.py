@@ -61,7 +61,15 @@ def text(data: Data, seat: int, a: Action) -> Text:
             f=_scout(data, a["fig"]),
             c=where(data, c["sq"]),
         )
+    if k == "civ":
+        return fmt(t("Play {c}", "選擇{c}"), c=name("civ", a["civ"]))
     if k == "wonder":
+        if "city" in a:
+            return fmt(
+                t("{w}: free City Walls for the city at {c}", "{w}：{c}的城市免費建造城牆"),
+                w=name("wonder", a["wonder"]),
+                c=where(data, data["cities"][a["city"]]["sq"]),
+            )
         if "tech" in a:
             return fmt(
                 t("{w}: learn {x} for free", "{w}：免費研發{x}"),
@@ -105,6 +113,13 @@ def text(data: Data, seat: int, a: Action) -> Text:
         )
     if k == "harvest":
         c = data["cities"][a["city"]]
+        if "res2" in a:  # Angkor Wat
+            return fmt(
+                t("City at {c}: harvest {r} and {q}", "{c}的城市：收穫{r}與{q}"),
+                c=where(data, c["sq"]),
+                r=RESOURCE[a["res"]],
+                q=RESOURCE[a["res2"]],
+            )
         return fmt(
             t("City at {c}: harvest {r}", "{c}的城市：收穫{r}"), c=where(data, c["sq"]), r=RESOURCE[a["res"]]
         )
@@ -125,7 +140,9 @@ def text(data: Data, seat: int, a: Action) -> Text:
             figs.append(fmt(t("{n} scout", "{n}偵察隊"), n=a["scouts"]))
         group = {lang: " + ".join(f[lang] for f in figs) for lang in ("en", "zh-Hant", "zh-Hans")}
         return fmt(
-            t("Move {g} from {s} {d}", "將{g}從{s}往{d}移動"),
+            t("Fly {g} from {s} {d}, over what is there", "將{g}從{s}往{d}飛越")
+            if a.get("over")
+            else t("Move {g} from {s} {d}", "將{g}從{s}往{d}移動"),
             g=group,
             s=where(data, a["from"]),
             d=_dir(data, a["from"], a["to"]),
@@ -137,6 +154,8 @@ def text(data: Data, seat: int, a: Action) -> Text:
         )
     if k == "step":
         sq = data["figs"][data["mv"]["figs"][0]]["sq"]
+        if a.get("over"):
+            return fmt(t("Fly on {d}, over what is there", "繼續往{d}飛越"), d=_dir(data, sq, a["to"]))
         return fmt(t("Go on {d}", "繼續往{d}移動"), d=_dir(data, sq, a["to"]))
     if k == "explore":
         return fmt(t("From {s}: discover face-down tile {n} next to it (1 movement)",
@@ -184,7 +203,8 @@ def text(data: Data, seat: int, a: Action) -> Text:
             txt = t("Give {p} your {h} as asked", "依{p}的要求給予你的{h}")
         else:
             txt = t("Accept: {g} from {p} for your {h}", "接受：以你的{h}換取{p}的{g}")
-        return fmt(txt, p=seat_name(dec["by"]), g=bundle_text(dec["give"]), h=bundle_text(dec["get"]))
+        g = bundle_text(dec["give"], not dec["give"].startswith("hv:"))  # a marker stays face down
+        return fmt(txt, p=seat_name(dec["by"]), g=g, h=bundle_text(dec["get"]))
     if k == "heal":
         return fmt(
             t("{x}: heal the unit on front {n}", "{x}：治療第{n}戰線的部隊"),
@@ -245,7 +265,11 @@ def _effect_label(data: Data, seat: int, a: Action) -> Text:
                 y=name("tech", a["give"]),
             )
         )
-    if "from" in a:
+    if "freeze" in a:
+        extra.append(fmt(t("pin the figures at {s}", "使{s}的公仔不得離開"), s=where(data, a["freeze"])))
+    if "from" in a and k == "ability":
+        extra.append(fmt(t("ship from {s} to", "從{s}運到"), s=where(data, a["from"])))
+    elif "from" in a:
         extra.append(fmt(t("push from {s}", "從{s}推開"), s=where(data, a["from"])))
     if "city_of" in a:
         extra.append(

@@ -5,7 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from pygame_core.games.civilization import geo
-from pygame_core.games.civilization.data import BUILDINGS, CIVS, GOVS, GREAT_PERSONS, STARTING, TECHS, WONDERS
+from pygame_core.games.civilization.data import (
+    BUILDINGS,
+    CIVS,
+    GOVS,
+    GREAT_PERSONS,
+    MARKET,
+    STARTING,
+    TECHS,
+    WONDERS,
+)
 
 Data = dict[str, Any]
 ICONS = ("trade", "production", "culture", "coin")
@@ -248,6 +257,24 @@ def per_coins(data: Data, seat: int, e: dict[str, Any], occ: dict[int, list[str]
     if not per or not str(per).endswith("_coins"):
         return 1
     return coins(data, seat, occ) // int(str(per).split("_")[0])
+
+
+def gain_culture(data: Data, seat: int, n: int) -> int:
+    """Give ``seat`` up to ``n`` culture tokens from the bank of 90 (L79): what the players hold is
+    out of the bank. Returns how many it got."""
+    left = int(MARKET["banks"]["culture"]) - sum(int(p["culture"]) for p in data["p"])
+    got = max(0, min(n, left))
+    data["p"][seat]["culture"] += got
+    return got
+
+
+def hand_limit(data: Data, seat: int) -> int:
+    """The culture hand limit (L798, L822): the traits' value plus Computers' +1 per 5 coins (S3)."""
+    n = int(traits(data, seat)["hand"])
+    for e in effects_in_force(data, seat):
+        if e["kind"] == "hand_limit" and "per" in e:
+            n += int(e["delta"]) * per_coins(data, seat, e)
+    return n
 
 
 def cities_of(data: Data, seat: int) -> list[int]:

@@ -18,9 +18,35 @@ def _unmoved(data: Data, seat: int) -> dict[int, dict[str, list[str]]]:
     out: dict[int, dict[str, list[str]]] = {}
     for fid in sorted(data["figs"], key=lambda f: int(f[1:])):
         f = data["figs"][fid]
-        if f["o"] == seat and fid not in data["moved"]:
+        if f["o"] == seat and fid not in data["moved"] and not _held(data, fid):
             out.setdefault(f["sq"], {"army": [], "scout": []})[f["k"]].append(fid)
     return out
+
+
+def _held(data: Data, fid: str) -> bool:
+    """A figure that may not move this turn: shipped by Steam Power, or on a square Communism pinned."""
+    return fid in data.get("pinned", []) or data["figs"][fid]["sq"] in data.get("frozen", [])
+
+
+def hostile(data: Data, seat: int, sq: int, occ: dict[int, list[str]]) -> bool:
+    """Enemy figures, a hut or village marker or an enemy city on ``sq`` (entering it stops a group)."""
+    ci = model.city_at(data, sq)
+    return (
+        any(data["figs"][f]["o"] != seat for f in occ.get(sq, []))
+        or str(sq) in data["marks"]
+        or (ci >= 0 and data["cities"][ci]["o"] != seat)
+    )
+
+
+def flies(data: Data, seat: int) -> bool:
+    """Flight: moving figures ignore enemy figures, huts, villages and cities (S3)."""
+    return any(e.get("rule") == "ignore_blockers" for e in model.effects_in_force(data, seat))
+
+
+def fly_over_ok(data: Data, seat: int, to: int, left: int, occ: dict[int, list[str]]) -> bool:
+    """With Flight a group may pass over a hostile square, never stop there: it needs a point left after
+    entering it (ruling, as for crossing water, L866)."""
+    return left >= 2 and geo.grid(data)[to] is not None and hostile(data, seat, to, occ)
 
 
 def step_ok(
@@ -55,8 +81,8 @@ def step_ok(
 
 def can_stop(data: Data, seat: int, sq: int, tr: dict[str, Any]) -> bool:
     g = geo.grid(data)[sq]
-    if g is None:
-        return False
+    if g is None or hostile(data, seat, sq, model.occupants(data)):
+        return False  # a group that flew onto a hostile square goes on
     if g["terrain"] == "water" and tr["water"] != "end":
         return False
     return model.city_at(data, sq) < 0
@@ -71,6 +97,7 @@ def legal(data: Data, seat: int) -> list[Action]:
     tr = model.traits(data, seat)
     out: list[Action] = []
     mv = data["mv"]
+    fly = flies(data, seat)
     if mv is not None:
         sq = data["figs"][mv["figs"][0]]["sq"]
         a = sum(1 for f in mv["figs"] if data["figs"][f]["k"] == "army")
@@ -79,6 +106,8 @@ def legal(data: Data, seat: int) -> list[Action]:
         for to in geo.orth(data, sq):
             if step_ok(data, seat, sq, to, a, s, mv["left"], occ2, tr):
                 out.append({"type": "step", "to": to})
+            if fly and fly_over_ok(data, seat, to, mv["left"], occ2):
+                out.append({"type": "step", "to": to, "over": True})
             if len(mv["figs"]) == 1:
                 out.extend({"type": "step", "to": to, "sacrifice": x} for x in _sacrifice(data, seat, to))
         out.extend({"type": "explore", "cell": i} for i in _explorable(data, sq))
@@ -91,9 +120,12 @@ def legal(data: Data, seat: int) -> list[Action]:
         occ2[sq] = [f for f in occ.get(sq, []) if data["figs"][f]["o"] != seat or f in data["moved"]]
         combos = [(a, s) for a in range(na + 1) for s in range(ns + 1) if a + s > 0]
         for to in geo.orth(data, sq):
+            over = fly and fly_over_ok(data, seat, to, tr["speed"], occ2)
             for a, s in combos:
                 if step_ok(data, seat, sq, to, a, s, tr["speed"], occ2, tr):
                     out.append({"type": "move", "from": sq, "armies": a, "scouts": s, "to": to})
+                if over:
+                    out.append({"type": "move", "from": sq, "armies": a, "scouts": s, "to": to, "over": True})
             sac = _sacrifice(data, seat, to)
             for a, s in ((1, 0), (0, 1)):
                 if (a <= na and s <= ns) and sac:
@@ -117,7 +149,12 @@ def apply(ctx: Ctx, seat: int, action: Action) -> None:
         flow.next_player(ctx)
         return
     if k == "stop":
-        _arrive(ctx, seat)
+        figs = d["mv"]["figs"]
+        sq = d["figs"][figs[0]]["sq"]
+        if hostile(d, seat, sq, model.occupants(d)):
+            _enter(ctx, seat, list(figs), sq)  # flown onto a hostile square with no way on: enter it
+        else:
+            _arrive(ctx, seat)
         d["mv"] = None
         return
     if k in ("move", "explore") and "from" in action:
@@ -137,7 +174,7 @@ def apply(ctx: Ctx, seat: int, action: Action) -> None:
         _explore(ctx, seat, action["cell"])
         mv["left"] -= 1  # L876: 1 movement point
     else:
-        _step(ctx, seat, action["to"])
+        _step(ctx, seat, action["to"], bool(action.get("over")))
     if d["mv"] is not None and d["mv"]["left"] <= 0:
         _arrive(ctx, seat)
         d["mv"] = None
@@ -189,13 +226,20 @@ def _explore(ctx: Ctx, seat: int, cell: int) -> None:
     ctx.log(fmt(t("{p} discovers a new map tile.", "{p}發現一個新的地圖板塊。"), p=seat_name(seat)))
 
 
-def _step(ctx: Ctx, seat: int, to: int) -> None:
+def _step(ctx: Ctx, seat: int, to: int, over: bool = False) -> None:
     d = ctx.data
     mv = d["mv"]
     figs = list(mv["figs"])
     for f in figs:
         d["figs"][f]["sq"] = to
     mv["left"] -= 1
+    if not over:
+        _enter(ctx, seat, figs, to)
+
+
+def _enter(ctx: Ctx, seat: int, figs: list[str], to: int) -> None:
+    """What entering ``to`` does: attack a city or enemy figures, explore a hut, fight at a village."""
+    d = ctx.data
     occ = model.occupants(d)
     enemy = [f for f in occ.get(to, []) if d["figs"][f]["o"] != seat]
     ci = model.city_at(d, to)

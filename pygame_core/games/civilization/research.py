@@ -110,7 +110,7 @@ def learn(ctx: Ctx, seat: int, tid: str, free: bool = False) -> None:
                 for item in d["items"].values():  # L990-998: flip base copies
                     if item["o"] == seat and item["k"] == "b" and item["id"] == b["base"]:
                         item["id"] = e["building"]
-    if model.traits(d, seat)["hand"] < len(p["hand"]):
+    if model.hand_limit(d, seat) < len(p["hand"]):
         city.check_hand(ctx, seat)
 
 

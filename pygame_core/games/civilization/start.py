@@ -17,6 +17,8 @@ CENTRAL = ((1, 1), (1, 2), (2, 1), (2, 2))
 
 # ------------------------------------------------------------------ setup stage
 def setup_legal(data: Data, seat: int) -> list[Action]:
+    if flow.picking(data):
+        return [{"type": "civ", "civ": c} for c in flow.civ_choices(data)]  # L334
     p = data["p"][seat]
     step = p["setup"][0]
     if step == "capital":
@@ -51,6 +53,9 @@ def _item_ok(data: Data, seat: int, sq: int) -> bool:
 
 def setup_apply(ctx: Ctx, seat: int, action: Action) -> None:
     d = ctx.data
+    if action["type"] == "civ":
+        flow.pick_civ(ctx, seat, action["civ"])
+        return
     p = d["p"][seat]
     step = p["setup"][0]
     sq = action["sq"]

@@ -1,15 +1,16 @@
 """The Trade phase after collection (L611-621): each player in turn may use Trade abilities and make
 up to two offers to other players. An offer exchanges one bundle for another: trade points, culture
-tokens, a market resource or a culture card (L613-617); the other player accepts or declines. Promises
-are free talk and are not recorded."""
+tokens, a resource token (from the market, or one's own hut or village marker, offered face down) or
+a culture card (L613-617); the other player accepts or declines. Promises are free talk and are not
+recorded."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from pygame_core.games.civilization import city, flow
-from pygame_core.games.civilization.data import EVENTS
-from pygame_core.games.civilization.text import RESOURCE, fmt, seat_name, t
+from pygame_core.games.civilization.data import EVENTS, HUTS, VILLAGES
+from pygame_core.games.civilization.text import HUT, RESOURCE, VILLAGE, fmt, seat_name, t
 from pygame_core.kernel import Ctx, decisions
 from pygame_core.kernel.i18n import Text
 from pygame_core.kernel.state import Action
@@ -28,6 +29,10 @@ def _bundles(data: Data, seat: int, own: bool) -> list[str]:
     out += [f"res:{r}" for r, n in sorted(p["res"].items()) if n > 0]
     if own:
         out += [f"card:{c}" for c in city.one_per_event(p["hand"])]
+        alike: dict[tuple[bool, str], str] = {}  # L615: hut and village resource tokens too, one per kind
+        for m in p["hv"]:
+            alike.setdefault((m in HUTS, str((HUTS.get(m) or VILLAGES.get(m) or {}).get("resource"))), m)
+        out += [f"hv:{m}" for m in alike.values()]
     return out
 
 
@@ -58,6 +63,12 @@ def bundle_text(b: str, viewer_sees_card: bool = True) -> Text:
         if viewer_sees_card:
             return dict(EVENTS[v.rsplit("_", 1)[0]]["name"])
         return t("a culture card", "一張文化事件卡")
+    if kind == "hv":
+        back = HUTS.get(v) or VILLAGES.get(v) or {}
+        what = HUT if v in HUTS else VILLAGE
+        if viewer_sees_card and back.get("resource"):
+            return fmt(t("a {w} marker ({r})", "一個{w}標誌物（{r}）"), w=what, r=RESOURCE[back["resource"]])
+        return fmt(t("a face-down {w} marker", "一個面朝下的{w}標誌物"), w=what)
     return t("nothing", "什麼都沒有")
 
 
@@ -72,17 +83,23 @@ def apply(ctx: Ctx, seat: int, action: Action) -> None:
     to = action["to"]
     decisions.push(d, "offer", [to], blocking=True, by=seat, give=action["give"], get=action["get"])
     both = [seat, to]
-    ctx.log(
-        fmt(
-            t("{p} offers {q} {g} for {h}.", "{p}向{q}提議以{g}交換{h}。"),
+    line = t("{p} offers {q} {g} for {h}.", "{p}向{q}提議以{g}交換{h}。")
+    full = fmt(
+        line, p=seat_name(seat), q=seat_name(to), g=bundle_text(action["give"]), h=bundle_text(action["get"])
+    )
+    others = fmt(t("{p} makes {q} an offer.", "{p}向{q}提出交易。"), p=seat_name(seat), q=seat_name(to))
+    if action["give"].startswith("hv:"):  # the receiver sees a face-down marker until it is theirs
+        masked = fmt(
+            line,
             p=seat_name(seat),
             q=seat_name(to),
-            g=bundle_text(action["give"]),
+            g=bundle_text(action["give"], False),
             h=bundle_text(action["get"]),
-        ),
-        to=both,
-        others=fmt(t("{p} makes {q} an offer.", "{p}向{q}提出交易。"), p=seat_name(seat), q=seat_name(to)),
-    )
+        )
+        ctx.log(full, to=[seat], others=others)
+        ctx.log(masked, to=[to])
+    else:
+        ctx.log(full, to=both, others=others)
 
 
 def answer_legal(data: Data, seat: int, dec: dict[str, Any]) -> list[Action]:
@@ -96,8 +113,8 @@ def answer(ctx: Ctx, seat: int, dec: dict[str, Any], action: Action) -> None:
     if action["type"] == "decline" or not (_has(d, by, dec["give"]) and _has(d, seat, dec["get"])):
         ctx.log(fmt(t("{q} declines.", "{q}拒絕。"), q=seat_name(seat)))
         return
-    if dec["give"].startswith("card:") or dec["get"].startswith("card:"):
-        ctx.reveal()  # a culture card changes hands: the receiver sees it (an undo barrier)
+    if any(dec[k].startswith(("card:", "hv:")) for k in ("give", "get")):
+        ctx.reveal()  # a culture card or a marker changes hands: the receiver sees it (an undo barrier)
     _move(d, by, seat, dec["give"])
     _move(d, seat, by, dec["get"])
     ctx.log(fmt(t("{q} accepts the offer of {p}.", "{q}接受{p}的提議。"), q=seat_name(seat), p=seat_name(by)))
@@ -114,6 +131,8 @@ def _has(data: Data, seat: int, b: str) -> bool:
         return bool(p["res"].get(v, 0) > 0)
     if kind == "card":
         return v in p["hand"]
+    if kind == "hv":
+        return v in p["hv"]
     return True
 
 
@@ -132,3 +151,6 @@ def _move(data: Data, src: int, dst: int, b: str) -> None:
     elif kind == "card":
         a["hand"].remove(v)
         z["hand"].append(v)
+    elif kind == "hv":
+        a["hv"].remove(v)
+        z["hv"].append(v)

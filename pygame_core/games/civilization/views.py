@@ -54,7 +54,7 @@ def player_view(data: Data, seat: int, viewer: int | None) -> dict[str, Any]:
         "culture_level": p["track"],
         "techs": [{"id": tid, "row": lvl} for tid, lvl in p["techs"].items()],
         "ranks": dict(p["ranks"]),
-        "traits": tr,
+        "traits": {**tr, "hand": model.hand_limit(data, seat)},
         "resources": dict(p["res"]),
         "great_persons": list(p["gp"]),
         "wonders": list(p["wonders"]),
@@ -118,6 +118,8 @@ def _battle(data: Data, viewer: int | None) -> dict[str, Any] | None:
 
 
 def view(data: Data, seat: int | None) -> dict[str, Any]:
+    if "picks" in data:
+        return _picking_view(data)
     grid = geo.grid(data)
     occ = model.occupants(data)
     squares = []
@@ -210,7 +212,28 @@ def view(data: Data, seat: int | None) -> dict[str, Any]:
     }
 
 
+def _picking_view(data: Data) -> dict[str, Any]:
+    """Before the table is set up (``civs: choose``): who has chosen which civilization, what is left."""
+    return {
+        "phase": "setup",
+        "phase_name": PHASE["setup"],
+        "turn": 0,
+        "first": data["first"],
+        "order": list(data["order"]),
+        "current": data["order"][data["i"]],
+        "learning": data["learning"],
+        "picks": list(data["picks"]),
+        "civ_choices": [c for c in data["civ_pool"] if c not in data["picks"]],
+        "map": None,
+        "civs": [],
+        "victory": None,
+        "winners": [],
+    }
+
+
 def redetermine(data: Data, seat: int | None, rng: Rng) -> None:
+    if "picks" in data:
+        return  # nothing is hidden before the table is set up
     # face-down tiles (L118) and the face-down markers on the map (L892)
     down = [c for c in data["tiles"] if not c["up"]]
     ids = [c["tile"] for c in down]
