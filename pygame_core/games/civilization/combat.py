@@ -19,7 +19,17 @@ from pygame_core.games.civilization.data import (
     VILLAGES,
     WONDERS,
 )
-from pygame_core.games.civilization.text import BARBARIANS, RESOURCE, UNIT, VILLAGE, fmt, seat_name, t
+from pygame_core.games.civilization.text import (
+    BARBARIANS,
+    BARBARIANS_MID,
+    RESOURCE,
+    UNIT,
+    VILLAGE,
+    fmt,
+    possessive,
+    seat_name,
+    t,
+)
 from pygame_core.kernel import Ctx, decisions
 from pygame_core.kernel.state import Action
 
@@ -169,7 +179,7 @@ def start(
     b["turn"] = "a" if walled else "d"  # L1106-1108
     d["battle"] = b
     ctx.reveal()
-    who = BARBARIANS if defender == BARBARIAN else seat_name(defender)
+    who = BARBARIANS_MID if defender == BARBARIAN else seat_name(defender)
     ctx.log(
         fmt(
             t(
@@ -294,11 +304,11 @@ def _clash(ctx: Ctx, b: Data, front: Data, side: str) -> None:
         v["w"] += su
     ctx.log(
         fmt(
-            t("{p}'s {u} {s} attacks {q}'s {v} {r}.", "{p}的{u} {s}攻擊{q}的{v} {r}。"),
-            p=_side_name(b, side),
+            t("{p} {u} {s} attacks {q} {v} {r}.", "{p}的{u} {s}攻擊{q}的{v} {r}。"),
+            p=possessive(_side_name(b, side)),
             u=UNIT[tu],
             s=su,
-            q=_side_name(b, other),
+            q=possessive(_side_name(b, other, mid=True)),
             v=UNIT[tv],
             r=sv,
         )
@@ -313,9 +323,10 @@ def _clash(ctx: Ctx, b: Data, front: Data, side: str) -> None:
         b["fronts"].remove(front)
 
 
-def _side_name(b: Data, side: str) -> dict[str, str]:
+def _side_name(b: Data, side: str, mid: bool = False) -> dict[str, str]:
+    """The seat playing ``side``, or the barbarians (``mid``: in the middle of a sentence)."""
     if side == "d" and b["def"] == BARBARIAN:
-        return BARBARIANS
+        return BARBARIANS_MID if mid else BARBARIANS
     return seat_name(b["att"] if side == "a" else b["def"])
 
 
