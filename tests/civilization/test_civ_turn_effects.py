@@ -46,3 +46,47 @@ def test_every_seat_gets_its_gains_in_turn_order_L531():
         s = play(s, seat, {"type": "end_start"})
     assert seen == [[3, 0, 0], [3, 3, 0], [3, 3, 3]]
     assert s.data["phase"] != "start"
+
+
+def test_code_of_laws_pays_a_coin_once_per_turn_for_won_battles_L1038():
+    """L1038: Code of Laws gives a coin for a task, winning a battle; once per turn, max 4 (public tech
+    sheet S3, the source of the tech data)."""
+    from pygame_core.games.civilization import combat
+
+    d = after_setup().data
+    d["p"][0]["techs"]["code_of_laws"] = 1
+    ctx = ctx_of(d)
+    combat.win_without_battle(ctx, 0, 1)
+    d["decisions"] = []
+    combat.win_without_battle(ctx, 0, 1)
+    d["decisions"] = []
+    assert d["p"][0]["coin_tokens"] == {"code_of_laws": 1}
+    for _ in range(5):  # a new turn each time (used abilities are cleared, L1012)
+        d["p"][0]["used"] = []
+        combat.win_without_battle(ctx, 0, 1)
+        d["decisions"] = []
+    assert d["p"][0]["coin_tokens"] == {"code_of_laws": 4}
+
+
+def test_two_scouts_on_one_square_send_its_contents_once_L1235():
+    """L1235: a scout sends everything on its square to one city; a second scout on the same square
+    cannot send the same contents to another city (no double count of coins, A56/A57)."""
+    from civ_helpers import bare, flat_map, square
+    from test_civ_rules import turn_of
+
+    from pygame_core.games.civilization import model, start
+
+    d = after_setup().data
+    bare(d)
+    flat_map(d, "mountain", coin=1)
+    turn_of(d, "start")
+    d["cities"] = [
+        {"o": 0, "sq": square(d, 2, 2), "cap": True, "wall": False},
+        {"o": 0, "sq": square(d, 2, 6), "cap": False, "wall": False},
+    ]
+    sq = square(d, 6, 4)
+    a, b = model.new_fig(d, 0, "scout", sq), model.new_fig(d, 0, "scout", sq)
+    before = model.coins(d, 0)
+    start.start_apply(ctx_of(d), 0, {"type": "gather", "fig": a, "city": 0})
+    assert model.coins(d, 0) == before + 1
+    assert not [x for x in start.start_legal(d, 0) if x["type"] == "gather" and x["fig"] == b]

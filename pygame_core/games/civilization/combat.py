@@ -568,13 +568,20 @@ def win_without_battle(ctx: Ctx, seat: int, loser: int) -> None:
 
 
 def _after_win(ctx: Ctx, seat: int) -> None:
-    """Coin tasks triggered by winning a battle (Code of Laws, L1038)."""
+    """Coin tasks triggered by winning a battle (Code of Laws, L1038): once per turn, max 4 (public
+    tech sheet S3, the source of the tech data)."""
     d = ctx.data
     p = d["p"][seat]
     for tid in p["techs"]:
         slot = TECHS[tid].get("coin_slot")
-        if slot and slot.get("trigger") == "win_battle" and p["coin_tokens"].get(tid, 0) < slot["max"]:
+        if (
+            slot
+            and slot.get("trigger") == "win_battle"
+            and p["coin_tokens"].get(tid, 0) < slot["max"]
+            and f"{tid}/coin" not in p["used"]
+        ):
             p["coin_tokens"][tid] = p["coin_tokens"].get(tid, 0) + 1
+            p["used"].append(f"{tid}/coin")
     victory.check(ctx)
 
 

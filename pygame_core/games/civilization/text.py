@@ -119,6 +119,6 @@ GAIN: dict[str, Text] = {
 
 
 def possessive(name: Text) -> Text:
-    """"Player 2's", "The barbarians'" (en); the Chinese forms add 的 in the template."""
+    """The owner form: "Player 2's", "The barbarians'" (en); the Chinese templates add 的."""
     en = name["en"]
     return {**name, "en": en + ("'" if en.endswith("s") else "'s")}
