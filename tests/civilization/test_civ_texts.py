@@ -55,11 +55,14 @@ def random_game(players: int, seed: int, options: dict[str, Any], steps: int = 8
         seats = GAME.to_move(s)
         if not seats:
             break
+        for q in range(players):  # also the optional actions of seats that are not to move
+            for a in GAME.legal_actions(s, q):
+                label = {lang: GAME.label(s, q, a, lang) for lang in LANGS}
+                bad += problems("label", label)
+                if a["type"] in label.values():  # the fallback of a label that failed
+                    bad.append(f"label: raw action type: {a}")
         seat = rnd.choice(seats)
-        acts = GAME.legal_actions(s, seat)
-        for a in acts:
-            bad += problems("label", {lang: GAME.label(s, seat, a, lang) for lang in LANGS})
-        s = GAME.apply(s, seat, rnd.choice(acts))
+        s = GAME.apply(s, seat, rnd.choice(GAME.legal_actions(s, seat)))
     assert GAME.is_over(s), "the random game should finish"
     return bad
 
