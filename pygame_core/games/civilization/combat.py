@@ -18,9 +18,24 @@ from pygame_core.games.civilization.data import (
     UNIT_TYPES,
     VILLAGES,
     WONDERS,
+    name,
 )
-from pygame_core.games.civilization.text import BARBARIANS, RESOURCE, UNIT, VILLAGE, fmt, seat_name, t
+from pygame_core.games.civilization.text import (
+    BARBARIANS,
+    BARBARIANS_MID,
+    CAPITAL,
+    CITY,
+    RESOURCE,
+    UNIT,
+    VILLAGE,
+    WALLS,
+    fmt,
+    possessive,
+    seat_name,
+    t,
+)
 from pygame_core.kernel import Ctx, decisions
+from pygame_core.kernel.i18n import Text
 from pygame_core.kernel.state import Action
 
 Data = dict[str, Any]
@@ -85,27 +100,60 @@ def _hand_size(data: Data, seat: int, armies: int, city_defence: bool) -> int:
     return n + (3 if city_defence else 0)  # L1068
 
 
-def _bonus(data: Data, seat: int, side: str, ci: int) -> int:
-    """L1086-1102: Barracks/Academies (combat icons), Generals on the map, effects, city defence."""
-    n = 0
+def bonus_parts(data: Data, seat: int, side: str, ci: int) -> list[Data]:
+    """L1086-1100: where a side's combat bonus comes from, ``{"what", "id", "n"}`` each: Barracks
+    (+2) and Academies (+4) built, Generals on the map (+4), effects in force, and for the defender of
+    a city +6 (capital +12) and walls +4."""
+    out: dict[tuple[str, str], int] = {}
     for item in data["items"].values():
         if item["o"] != seat:
             continue
+        n = 0
         if item["k"] == "b":
-            n += int(BUILDINGS[item["id"]]["icons"].get("combat", 0))
+            n = int(BUILDINGS[item["id"]]["icons"].get("combat", 0))  # L1090-1092
         elif item["k"] == "gp":
-            n += int(GREAT_PERSONS[item["id"]]["icons"].get("combat", 0))
+            n = int(GREAT_PERSONS[item["id"]]["icons"].get("combat", 0))  # L1094
+        if n:
+            key = ("building" if item["k"] == "b" else "gp", item["id"])
+            out[key] = out.get(key, 0) + n
     for e in model.effects_in_force(data, seat):
         if e["kind"] == "combat_bonus" and e.get("when", "always") in (
             "always",
             "attack" if side == "a" else "defend",
         ):
-            n += int(e["amount"])
+            out[("effect", "")] = out.get(("effect", ""), 0) + int(e["amount"])
     if side == "d" and ci >= 0:
         c = data["cities"][ci]
-        n += 12 if c["cap"] else 6  # L1096-1098
-        n += 4 if c["wall"] else 0  # L1100
-    return n
+        if c["cap"]:
+            out[("capital", "")] = 12  # L1098
+        else:
+            out[("city", "")] = 6  # L1096
+        if c["wall"]:
+            out[("walls", "")] = 4  # L1100
+    return [{"what": w, "id": i or None, "n": n} for (w, i), n in out.items()]
+
+
+def _bonus(data: Data, seat: int, side: str, ci: int) -> int:
+    """L1086-1102: the total of :func:`bonus_parts`."""
+    return sum(int(x["n"]) for x in bonus_parts(data, seat, side, ci))
+
+
+def bonus_text(parts: list[Data]) -> Text:
+    """ "capital +12, Barracks +2" in three languages."""
+    names: dict[str, Text] = {
+        "capital": CAPITAL,
+        "city": CITY,
+        "walls": WALLS,
+        "effect": t("abilities", "能力"),
+    }
+    out: Text = {}
+    for lang in ("en", "zh-Hant", "zh-Hans"):
+        words = []
+        for x in parts:
+            nm = name(x["what"], x["id"]) if x["what"] in ("building", "gp") else names[x["what"]]
+            words.append(f"{nm[lang]} +{x['n']}")
+        out[lang] = (", " if lang == "en" else "、").join(words)
+    return out
 
 
 def _draw_hand(ctx: Ctx, seat: int, size: int) -> list[str]:
@@ -135,6 +183,7 @@ def start(
     d = ctx.data
     n = len(d["p"])
     armies = sum(1 for f in figs if d["figs"][f]["k"] == "army")
+    d["last_battle"] = None  # the previous result leaves the screen when a new battle starts
     b: Data = {
         "att": seat,
         "def": defender,
@@ -155,33 +204,34 @@ def start(
     b["hand"] = {"a": _draw_hand(ctx, seat, _hand_size(d, seat, armies, False))}
     if defender == BARBARIAN:
         b["hand"]["d"] = _barbarian_hand(ctx)
-        bonus = {"a": 0, "d": 0}  # A36: no bonuses at all
+        b["bonus_from"] = {"a": [], "d": []}  # A36: no bonuses at all
+        bonus = {"a": 0, "d": 0}
     else:
         occ = model.occupants(d)
         darm = sum(
             1 for f in occ.get(sq, []) if d["figs"][f]["o"] == defender and d["figs"][f]["k"] == "army"
         )
         b["hand"]["d"] = _draw_hand(ctx, defender, _hand_size(d, defender, max(darm, 1), city >= 0))
-        bonus = {"a": _bonus(d, seat, "a", -1), "d": _bonus(d, defender, "d", city)}
+        b["bonus_from"] = {"a": bonus_parts(d, seat, "a", -1), "d": bonus_parts(d, defender, "d", city)}
+        bonus = {s: sum(int(x["n"]) for x in b["bonus_from"][s]) for s in SIDES}  # L1086-1102
     diff = bonus["a"] - bonus["d"]
     b["bonus"] = {"a": max(diff, 0), "d": max(-diff, 0)}  # L1088
     walled = city >= 0 and d["cities"][city]["wall"]
     b["turn"] = "a" if walled else "d"  # L1106-1108
     d["battle"] = b
     ctx.reveal()
-    who = BARBARIANS if defender == BARBARIAN else seat_name(defender)
+    who = BARBARIANS_MID if defender == BARBARIAN else seat_name(defender)
     ctx.log(
         fmt(
             t(
-                "Battle: {a} attacks {d} ({x} cards against {y}; bonus {ba} against {bd}).",
-                "戰鬥：{a}攻擊{d}（{x}張對{y}張；獎勵{ba}對{bd}）。",
+                "Battle: {a} attacks {d} ({x} cards against {y}). {why}",
+                "戰鬥：{a}攻擊{d}（{x}張對{y}張）。{why}",
             ),
             a=seat_name(seat),
             d=who,
             x=len(b["hand"]["a"]),
             y=len(b["hand"]["d"]),
-            ba=b["bonus"]["a"],
-            bd=b["bonus"]["d"],
+            why=_bonus_log(b, bonus),
         )
     )
     if not b["hand"][b["turn"]]:
@@ -191,6 +241,28 @@ def start(
         return
     decisions.push(d, "battle", [controller(b, b["turn"])], blocking=True)
     _continue(ctx)
+
+
+def _bonus_log(b: Data, bonus: dict[str, int]) -> Text:
+    """Each side's combat bonus and where it comes from, and who takes the bonus card (L1086-1100)."""
+    if not bonus["a"] and not bonus["d"]:
+        return t("No combat bonus.", "沒有戰鬥獎勵。")
+    sides = []
+    for s in SIDES:
+        parts = b["bonus_from"][s]
+        txt = t("{p} +{n} ({w})", "{p} +{n}（{w}）") if parts else t("{p} +0", "{p} +0")
+        sides.append(fmt(txt, p=_side_name(b, s), n=bonus[s], w=bonus_text(parts)))
+    win = "a" if b["bonus"]["a"] else "d"
+    card = (
+        fmt(
+            t("; {p} takes the +{n} combat bonus card", "；{p}拿取+{n}戰鬥獎勵卡"),
+            p=_side_name(b, win, mid=True),
+            n=b["bonus"][win],
+        )
+        if b["bonus"][win]
+        else t("", "")
+    )
+    return fmt(t("Combat bonus: {a}, {d}{c}.", "戰鬥獎勵：{a}，{d}{c}。"), a=sides[0], d=sides[1], c=card)
 
 
 def legal(data: Data, seat: int) -> list[Action]:
@@ -229,11 +301,22 @@ def play(ctx: Ctx, seat: int, action: Action) -> None:
         b["boost"][side] = 0
     utype = UNIT_CARDS[card]["type"]
     st = unit_strength(d, b, side, unit)
+    b["last"] = {
+        "side": side,
+        "type": utype,
+        "strength": st,
+        "front": len(b["fronts"]) if action["front"] < 0 else action["front"],
+    }  # public once played
     if action["front"] < 0:
         b["fronts"].append({side: unit, other: None})
         ctx.log(
             fmt(
-                t("{p} opens a front with {u} {s}.", "{p}以{u} {s}開闢新戰線。"),
+                t(
+                    "{p} open a front with {u} {s}."
+                    if _barbarian(b, side)
+                    else "{p} opens a front with {u} {s}.",
+                    "{p}以{u} {s}開闢新戰線。",
+                ),
                 p=_side_name(b, side),
                 u=UNIT[utype],
                 s=st,
@@ -294,11 +377,11 @@ def _clash(ctx: Ctx, b: Data, front: Data, side: str) -> None:
         v["w"] += su
     ctx.log(
         fmt(
-            t("{p}'s {u} {s} attacks {q}'s {v} {r}.", "{p}的{u} {s}攻擊{q}的{v} {r}。"),
-            p=_side_name(b, side),
+            t("{p} {u} {s} attacks {q} {v} {r}.", "{p}的{u} {s}攻擊{q}的{v} {r}。"),
+            p=possessive(_side_name(b, side)),
             u=UNIT[tu],
             s=su,
-            q=_side_name(b, other),
+            q=possessive(_side_name(b, other, mid=True)),
             v=UNIT[tv],
             r=sv,
         )
@@ -313,9 +396,14 @@ def _clash(ctx: Ctx, b: Data, front: Data, side: str) -> None:
         b["fronts"].remove(front)
 
 
-def _side_name(b: Data, side: str) -> dict[str, str]:
+def _barbarian(b: Data, side: str) -> bool:
+    return side == "d" and b["def"] == BARBARIAN
+
+
+def _side_name(b: Data, side: str, mid: bool = False) -> dict[str, str]:
+    """The seat playing ``side``, or the barbarians (``mid``: in the middle of a sentence)."""
     if side == "d" and b["def"] == BARBARIAN:
-        return BARBARIANS
+        return BARBARIANS_MID if mid else BARBARIANS
     return seat_name(b["att"] if side == "a" else b["def"])
 
 
@@ -337,12 +425,18 @@ def _resolve(ctx: Ctx) -> None:
                     d["p"][b["att"] if s == "a" else b["def"]]["forces"].append(f[s]["c"])
     d["battle"] = None
     att, dfn, sq = b["att"], b["def"], b["sq"]
+    d["last_battle"] = _result(d, b, win, total)
     for side, seat in (("a", att), ("d", dfn)):
         if seat != BARBARIAN:
             _save_unit(ctx, seat, b.get("dead", {}).get(side, []))
     ctx.log(
         fmt(
-            t("{w} wins the battle ({x} against {y}).", "{w}贏得戰鬥（{x}對{y}）。"),
+            t(
+                "{w} win the battle ({x} against {y})."
+                if _barbarian(b, win)
+                else "{w} wins the battle ({x} against {y}).",
+                "{w}贏得戰鬥（{x}對{y}）。",
+            ),
             w=_side_name(b, win),
             x=total["a"],
             y=total["d"],
@@ -387,6 +481,27 @@ def _resolve(ctx: Ctx) -> None:
         _loot(ctx, att, dfn, True)
     else:
         _loot(ctx, att, dfn, False)
+
+
+def _result(data: Data, b: Data, win: str, total: dict[str, int]) -> Data:
+    """What stays on screen after a battle until the next one starts or the turn ends: public facts
+    only (killed units by type and strength, never card ids; the loot once taken)."""
+    dead = b.get("dead", {"a": [], "d": []})
+    return {
+        "turn": data["turn"],
+        "square": b["sq"],
+        "attacker": b["att"],
+        "defender": None if b["def"] == BARBARIAN else b["def"],
+        "barbarians": b["def"] == BARBARIAN,
+        "winner": None if (win == "d" and b["def"] == BARBARIAN) else (b["att"] if win == "a" else b["def"]),
+        "winner_side": win,
+        "totals": dict(total),
+        "killed": {
+            s: [{"type": UNIT_CARDS[c]["type"], "strength": card_strength(data, b, s, c)} for c in dead[s]]
+            for s in SIDES
+        },
+        "loot": None,
+    }
 
 
 def _save_unit(ctx: Ctx, seat: int, dead: list[str]) -> None:
@@ -450,21 +565,28 @@ def engage(ctx: Ctx, seat: int, sq: int) -> None:
 
 def win_without_battle(ctx: Ctx, seat: int, loser: int) -> None:
     """Only scouts in the square: they die and the army wins a battle (L920)."""
-    _loot(ctx, seat, loser, False)
+    _loot(ctx, seat, loser, False, battle=False)
 
 
 def _after_win(ctx: Ctx, seat: int) -> None:
-    """Coin tasks triggered by winning a battle (Code of Laws, L1038)."""
+    """Coin tasks triggered by winning a battle (Code of Laws, L1038): once per turn, max 4 (public
+    tech sheet S3, the source of the tech data)."""
     d = ctx.data
     p = d["p"][seat]
     for tid in p["techs"]:
         slot = TECHS[tid].get("coin_slot")
-        if slot and slot.get("trigger") == "win_battle" and p["coin_tokens"].get(tid, 0) < slot["max"]:
+        if (
+            slot
+            and slot.get("trigger") == "win_battle"
+            and p["coin_tokens"].get(tid, 0) < slot["max"]
+            and f"{tid}/coin" not in p["used"]
+        ):
             p["coin_tokens"][tid] = p["coin_tokens"].get(tid, 0) + 1
+            p["used"].append(f"{tid}/coin")
     victory.check(ctx)
 
 
-def _loot(ctx: Ctx, winner: int, loser: int, city_row: bool) -> None:
+def _loot(ctx: Ctx, winner: int, loser: int, city_row: bool, battle: bool = True) -> None:
     _after_win(ctx, winner)
     if ctx.data["over"]:
         return
@@ -473,7 +595,7 @@ def _loot(ctx: Ctx, winner: int, loser: int, city_row: bool) -> None:
         no_loot = t("The Great Wall: {p} takes no loot.", "萬里長城：{p}得不到戰利品。")
         ctx.log(fmt(no_loot, p=seat_name(winner)))
         return
-    decisions.push(ctx.data, "loot", [winner], blocking=True, loser=loser, city=city_row)
+    decisions.push(ctx.data, "loot", [winner], blocking=True, loser=loser, city=city_row, battle=battle)
 
 
 def loot_legal(data: Data, seat: int, dec: dict[str, Any]) -> list[Action]:
@@ -511,6 +633,10 @@ def loot_apply(ctx: Ctx, seat: int, dec: dict[str, Any], action: Action) -> None
     decisions.pop(d, dec)
     p, lp = d["p"][seat], d["p"][dec["loser"]]
     take = action["take"]
+    last = d.get("last_battle")
+    if dec.get("battle") and last is not None:
+        # public: a blind marker or culture card stays unnamed
+        last["loot"] = {k: v for k, v in action.items() if k != "type"}
     if take in ("trade", "culture"):
         n = action["n"]
         lp[take] -= n

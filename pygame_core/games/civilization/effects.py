@@ -22,7 +22,7 @@ from pygame_core.games.civilization.data import (
     WONDERS,
     name,
 )
-from pygame_core.games.civilization.text import RESOURCE, fmt, seat_name, t
+from pygame_core.games.civilization.text import GAIN, RESOURCE, fmt, seat_name, t
 from pygame_core.kernel import Ctx, decisions
 from pygame_core.kernel.state import Action
 
@@ -350,7 +350,7 @@ def _run_one(ctx: Ctx, seat: int, e: dict[str, Any], ch: dict[str, Any]) -> None
         elif what == "great_person":
             for _ in range(n):
                 city.draw_gp(ctx, seat)
-        ctx.log(fmt(t("{p} gains {n} {w}.", "{p}獲得{n} {w}。"), p=seat_name(seat), n=n, w=what))
+        ctx.log(fmt(t("{p} gains {g}.", "{p}獲得{g}。"), p=seat_name(seat), g=fmt(GAIN[what], n=n)))
     elif k == "government_force":
         d["p"][ch["target"]]["gov"] = e["government"]
         ctx.log(fmt(t("{p} falls into Anarchy.", "{p}陷入無政府狀態。"), p=seat_name(ch["target"])))

@@ -363,7 +363,9 @@ def enter(ctx: Ctx, phase: str) -> None:
     d = ctx.data
     d["phase"] = phase
     d["i"] = 0
-    if phase == "trade":
+    if phase == "start":
+        effects.start_of_turn(ctx, d["order"][0])  # the first player's Start of Turn begins (L507)
+    elif phase == "trade":
         city.collect_trade(ctx)
     elif phase == "city":
         d["acted"] = []

@@ -118,6 +118,8 @@ def start_legal(data: Data, seat: int) -> list[Action]:
             own, _ci = model.owner_of_square(data, f["sq"])
             if own == seat:
                 continue  # already worked (A57: no double count)
+            if any(g["o"] == seat and g["sq"] == f["sq"] and "g" in g for g in data["figs"].values()):
+                continue  # another scout already sends this square's contents (L1235: once)
             for ci in cities:
                 out.append({"type": "gather", "fig": fid, "city": ci})  # L1235
     out.extend(effects.wonder_actions(data, seat))

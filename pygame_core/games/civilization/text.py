@@ -17,14 +17,16 @@ _T2S = dict(
         "說鄰價認確請開啟關閉讀隨機種類執帶廟進遊達響額餘顯驗鍵輸盡現報倉裝誤壓廣險"
         "衝擊亂蠻農樂紅綠藍黃線圖標誌塊層級實習學離獲邊條轉換剩兩歸誰贏變麼樣顆棄補"
         "騎兵砲飛機設計畫據類論謀議協貨幣鄉鎮圍牆灣運橋醫寫書憲專礎斷邏輯體極權"
-        "羅馬俄國國德漢華盤陸舊網絡舉聖紀錄單雙壘營訓練隻匯萬億陳韋釋稱號長奪費內",
+        "羅馬俄國國德漢華盤陸舊網絡舉聖紀錄單雙壘營訓練隻匯萬億陳韋釋稱號長內"
+        "則務勵奪強戲敵東毀災爾犧獎疊療範絕繼續裡襲規讓費贈軌闢難項",
         "贸易开始阶段城市管理动研发军队侦察屋庄备奉献给艺术资源获无政府状态战斗胜利经济"
         "术从来创导纪权观筑厂场击间谍铀丝麦铁产点数选择结束轮属伤歼灭战利品宝贵币钱"
         "张将领导员传统们这个会为与后时并还没处应该对给拿过开揭示区号总顶库废护当际顺"
         "说邻价认确请开启关闭读随机种类执带庙进游达响额余显验键输尽现报仓装误压广险"
         "冲击乱蛮农乐红绿蓝黄线图标志块层级实习学离获边条转换剩两归谁赢变么样颗弃补"
         "骑兵炮飞机设计画据类论谋议协货币乡镇围墙湾运桥医写书宪专础断逻辑体极权"
-        "罗马俄国国德汉华盘陆旧网络举圣纪录单双垒营训练只汇万亿陈韦释称号长夺费内",
+        "罗马俄国国德汉华盘陆旧网络举圣纪录单双垒营训练只汇万亿陈韦释称号长内"
+        "则务励夺强戏敌东毁灾尔牺奖叠疗范绝继续里袭规让费赠轨辟难项",
         strict=True,
     )
 )
@@ -88,8 +90,8 @@ VICTORY: dict[str, Text] = {
     "tech": t("tech victory", "科技勝利"),
     "economic": t("economic victory", "經濟勝利"),
     "military": t("military victory", "軍事勝利"),
-    "learning": t("learning game over (no winner or loser)", "學習模式結束（沒有贏家或輸家）"),
-    "turn_limit": t("turn limit reached", "達到回合上限"),
+    "learning": t("Learning game over (no winner or loser)", "學習模式結束（沒有贏家或輸家）"),
+    "turn_limit": t("Turn limit reached", "達到回合上限"),
 }
 #: Why the learning game's result names no winner (L322).
 LEARNING_END: Text = t(
@@ -102,4 +104,21 @@ CAPITAL: Text = t("capital", "首都")
 WALLS: Text = t("City Walls", "城牆")
 HUT: Text = t("hut", "茅屋")
 VILLAGE: Text = t("village", "村莊")
-BARBARIANS: Text = t("barbarians", "蠻族")
+#: The barbarians as a side of a battle, named like a seat ("The barbarians", 蠻族 L904).
+BARBARIANS: Text = t("The barbarians", "蠻族")
+#: The same in the middle of a sentence.
+BARBARIANS_MID: Text = t("the barbarians", "蠻族")
+#: "{n} <what>" for the gains of cards, abilities and wonders (``gain`` effects).
+GAIN: dict[str, Text] = {
+    "trade": t("{n} trade", "{n}點貿易"),
+    "culture": t("{n} culture", "{n}點文化"),
+    "production": t("{n} production", "{n}點生產"),
+    "coin_token": t("{n} coin", "{n}枚錢幣"),
+    "great_person": t("{n} great person", "{n}位重要人士"),
+}
+
+
+def possessive(name: Text) -> Text:
+    """The owner form: "Player 2's", "The barbarians'" (en); the Chinese templates add 的."""
+    en = name["en"]
+    return {**name, "en": en + ("'" if en.endswith("s") else "'s")}

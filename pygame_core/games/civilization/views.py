@@ -7,7 +7,9 @@ from typing import Any
 from pygame_core.games.civilization import combat, geo, model, research
 from pygame_core.games.civilization.data import EVENTS, HUTS, TRACK, UNIT_CARDS, VILLAGES, WONDERS
 from pygame_core.games.civilization.text import PHASE
+from pygame_core.kernel import decisions
 from pygame_core.kernel.rng import Rng
+from pygame_core.kernel.state import copy_json
 
 Data = dict[str, Any]
 TYPES = ("artillery", "infantry", "mounted", "aircraft")
@@ -101,6 +103,8 @@ def _battle(data: Data, viewer: int | None) -> dict[str, Any] | None:
         "square": b["sq"],
         "city": b["city"],
         "bonus": dict(b["bonus"]),
+        "bonus_from": {s: [dict(x) for x in b.get("bonus_from", {}).get(s, [])] for s in ("a", "d")},
+        "last": dict(b["last"]) if b.get("last") else None,
         "turn": b["turn"],
         "fronts": fronts,
         "hand_count": {s: _by_type(b["hand"][s]) for s in ("a", "d")},
@@ -115,6 +119,28 @@ def _battle(data: Data, viewer: int | None) -> dict[str, Any] | None:
                 for c in b["hand"][s]
             ]
     return out
+
+
+def _last_battle(data: Data) -> dict[str, Any] | None:
+    """The result of this turn's last battle (public), until the next battle starts or the turn ends."""
+    last = data.get("last_battle")
+    if not last or last["turn"] != data["turn"] or data["battle"] is not None:
+        return None
+    return {k: v for k, v in copy_json(last).items() if k != "turn"}
+
+
+def _react(data: Data) -> dict[str, Any] | None:
+    """The effect a ``react`` decision asks its seat to allow or cancel: who plays it and what it is
+    (a culture event by its event id, or a tech ability), and its public choice (targets)."""
+    dec = next((x for x in reversed(decisions.stack(data)) if x["kind"] == "react"), None)
+    if dec is None:
+        return None
+    src = dec["source"]
+    if src["src"] == "card":
+        source: dict[str, Any] = {"src": "card", "id": src["event"]}
+    else:
+        source = {"src": "tech", "id": src["tech"], "i": src["i"]}
+    return {"by": dec["by"], "to": list(dec["seats"]), "source": source, "choice": copy_json(dec["choice"])}
 
 
 def view(data: Data, seat: int | None) -> dict[str, Any]:
@@ -207,6 +233,8 @@ def view(data: Data, seat: int | None) -> dict[str, Any]:
             for sp in TRACK
         ],
         "battle": _battle(data, seat),
+        "last_battle": _last_battle(data),
+        "react": _react(data),
         "victory": data["victory"],
         "winners": list(data["winners"]),
     }
