@@ -224,12 +224,13 @@ def start(
     ctx.log(
         fmt(
             t(
-                "Battle: {a} attacks {d} ({x} cards against {y}). {why}",
+                "Battle: {a} attacks {d} ({x} card{s} against {y}). {why}",
                 "戰鬥：{a}攻擊{d}（{x}張對{y}張）。{why}",
             ),
             a=seat_name(seat),
             d=who,
             x=len(b["hand"]["a"]),
+            s="" if len(b["hand"]["a"]) == 1 else "s",
             y=len(b["hand"]["d"]),
             why=_bonus_log(b, bonus),
         )

@@ -135,9 +135,11 @@ def text(data: Data, seat: int, a: Action) -> Text:
     if k == "move":
         figs = []
         if a["armies"]:
-            figs.append(fmt(t("{n} army", "{n}軍隊"), n=a["armies"]))
+            army = t("{n} army", "{n}軍隊") if a["armies"] == 1 else t("{n} armies", "{n}軍隊")
+            figs.append(fmt(army, n=a["armies"]))
         if a["scouts"]:
-            figs.append(fmt(t("{n} scout", "{n}偵察隊"), n=a["scouts"]))
+            scout = t("{n} scout", "{n}偵察隊") if a["scouts"] == 1 else t("{n} scouts", "{n}偵察隊")
+            figs.append(fmt(scout, n=a["scouts"]))
         group = {lang: " + ".join(f[lang] for f in figs) for lang in ("en", "zh-Hant", "zh-Hans")}
         return fmt(
             t("Fly {g} from {s} {d}, over what is there", "將{g}從{s}往{d}飛越")

@@ -7,7 +7,7 @@ from typing import Any
 
 from pygame_core.games.civilization import city, effects, flow, geo, model, victory
 from pygame_core.games.civilization.data import GOVS, TECHS, name
-from pygame_core.games.civilization.text import ANARCHY, FIGURE, fmt, seat_name, t
+from pygame_core.games.civilization.text import ANARCHY, fmt, seat_name, t
 from pygame_core.kernel import Ctx
 from pygame_core.kernel.state import Action
 
@@ -64,7 +64,10 @@ def setup_apply(ctx: Ctx, seat: int, action: Action) -> None:
         ctx.log(fmt(t("{p} founds the capital.", "{p}建立首都。"), p=seat_name(seat)))
     elif step in ("army", "scout"):
         model.new_fig(d, seat, step, sq)
-        ctx.log(fmt(t("{p} places an {k}.", "{p}放置一個{k}。"), p=seat_name(seat), k=FIGURE[step]))
+        placed = t("{p} places an army.", "{p}放置一個軍隊。") if step == "army" else t(
+            "{p} places a scout.", "{p}放置一個偵察隊。"
+        )
+        ctx.log(fmt(placed, p=seat_name(seat)))
     elif step == "wonder":
         wid = p["wonder_hold"].pop(0)
         p["wonders"].append(wid)
