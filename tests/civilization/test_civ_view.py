@@ -139,3 +139,11 @@ def test_the_react_window_names_the_effect_aimed_at_you():
         }
     allow_all(d)
     assert views.view(d, 0)["react"] is None and d["p"][1]["gov"] == "anarchy"
+
+
+def test_the_react_view_names_a_city_action_that_writing_may_cancel() -> None:
+    """Writing (S3 tech sheet): a city action opens a react window; the view says which action it is."""
+    data = {"decisions": [{"kind": "react", "seats": [1], "by": 0, "blocking": True, "choice": {},
+                           "source": {"src": "city", "action": {"type": "arts", "city": 0}}}]}
+    assert views._react(data) == {"by": 0, "to": [1], "choice": {},
+                                  "source": {"src": "city", "action": {"type": "arts", "city": 0}}}

@@ -138,6 +138,8 @@ def _react(data: Data) -> dict[str, Any] | None:
     src = dec["source"]
     if src["src"] == "card":
         source: dict[str, Any] = {"src": "card", "id": src["event"]}
+    elif src["src"] == "city":  # a city action another player's Writing may cancel (public)
+        source = {"src": "city", "action": copy_json(src["action"])}
     else:
         source = {"src": "tech", "id": src["tech"], "i": src["i"]}
     return {"by": dec["by"], "to": list(dec["seats"]), "source": source, "choice": copy_json(dec["choice"])}
