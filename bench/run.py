@@ -1022,7 +1022,8 @@ def main(argv: list[str] | None = None) -> int:
                 except Exception as exc:  # report, don't hide the rest
                     report["boot"] = {"error": repr(exc)}
             if "click" in parts:
-                log(f"click: {args.clicks} samples on {click_page or 'a new all-human hotseat game'}")
+                log(f"click: {args.clicks} samples on {click_page or 'a new all-human hotseat game'}"
+                    + (f" (from a save after {args.click_at} random actions)" if args.click_at else ""))
                 try:
                     report["click"] = bench_click(br, site, args.clicks, click_page, args.pan,
                                                   viewport,
