@@ -319,9 +319,10 @@ const benchVisible = (el) => {
   return !!hit && (hit === el || el.contains(hit));
 };
 window.__benchPickN = 0;
-window.__benchPick = () => {
-  // what a player would click next: pass-the-device continue, else (every other pick, if the game draws
-  // any) a drawn target it marks [data-bench=target], else the first visible enabled legal action
+window.__benchPick = (afterSelect) => {
+  // what a player would click next: pass-the-device continue, else (every other pick, or right after a
+  // selection, if the game draws any) a drawn target it marks [data-bench=target], else the first visible
+  // enabled legal action, else (none visible, e.g. while a selection shows its choices) a drawn target
   const vis = benchVisible;
   const cont = document.querySelector("[data-testid='pass-device-continue']");
   if (vis(cont)) return {kind: 'continue', selector: "[data-testid='pass-device-continue']"};
@@ -329,18 +330,21 @@ window.__benchPick = () => {
   if (over && !over.hidden) return {kind: 'over'};
   document.querySelectorAll('[data-bench-next]').forEach((el) => el.removeAttribute('data-bench-next'));
   const n = window.__benchPickN++;
-  if (n % 2 === 0) {
+  const target = () => {
     const targets = [...document.querySelectorAll("#game [data-bench='target']")].filter(vis);
-    if (targets.length) {
-      targets[(n / 2) % targets.length].setAttribute('data-bench-next', '1');
-      return {kind: 'target', selector: '[data-bench-next]'};
-    }
+    if (!targets.length) return null;
+    targets[Math.floor(n / 2) % targets.length].setAttribute('data-bench-next', '1');
+    return {kind: 'target', selector: '[data-bench-next]'};
+  };
+  if (n % 2 === 0 || afterSelect) {
+    const t = target();
+    if (t) return t;
   }
   for (const d of document.querySelectorAll('#game details.act-group:not([open])')) d.open = true;
   const acts = [...document.querySelectorAll(
     "#game [data-testid='legal-action'][data-action], #game [data-testid='bid-commit'][data-action]")];
   const i = acts.findIndex(vis);
-  if (i < 0) return {kind: 'none'};
+  if (i < 0) return target() || {kind: 'none'};
   acts[i].setAttribute('data-bench-next', '1');
   return {kind: 'action', selector: '[data-bench-next]'};
 };
@@ -567,7 +571,7 @@ def bench_click(br: Browser, site: Server, samples: int, page_path: str | None,
                 if last == "action" and page.locator(undo_sel).count():
                     kind, selector = "undo", undo_sel
                 else:
-                    pick = page.evaluate("() => window.__benchPick()")
+                    pick = page.evaluate("(s) => window.__benchPick(s)", last == "select")
                     kind, selector = pick["kind"], pick.get("selector")
                     if kind == "over":
                         break
