@@ -331,7 +331,12 @@ window.__benchPick = (afterSelect) => {
   document.querySelectorAll('[data-bench-next]').forEach((el) => el.removeAttribute('data-bench-next'));
   const n = window.__benchPickN++;
   const target = () => {
-    const targets = [...document.querySelectorAll("#game [data-bench='target']")].filter(vis);
+    let targets = [...document.querySelectorAll("#game [data-bench='target']")];
+    if (targets.length && !targets.some(vis)) {
+      // none in the window (e.g. a phone's map below the fold): scroll as a player would, untimed
+      targets[0].scrollIntoView({block: 'center', inline: 'center'});
+    }
+    targets = targets.filter(vis);
     if (!targets.length) return null;
     targets[Math.floor(n / 2) % targets.length].setAttribute('data-bench-next', '1');
     return {kind: 'target', selector: '[data-bench-next]'};
@@ -361,7 +366,12 @@ const benchAfterFrame = () => new Promise((resolve) => requestAnimationFrame(() 
 window.__benchPanZoom = async (what, step) => {
   const board = document.querySelector("#game [data-bench='pan']");
   if (!board) return null;
-  const r = board.getBoundingClientRect();
+  let r = board.getBoundingClientRect();
+  if (r.top < 0 || r.bottom > innerHeight) {  // bring the board into the window first (untimed)
+    board.scrollIntoView({block: 'center'});
+    await benchAfterFrame();
+    r = board.getBoundingClientRect();
+  }
   const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
   const ptr = (type, x, y) => new PointerEvent(type, {bubbles: true, cancelable: true, composed: true,
     pointerId: 7, pointerType: 'mouse', isPrimary: true, button: 0, buttons: type === 'pointerup' ? 0 : 1,
