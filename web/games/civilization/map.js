@@ -3,6 +3,7 @@
 // the <svg>'s viewBox attribute. Clicks on squares and figures go to the hidden <button data-key>
 // twins that render.js draws for every clickable map key, so the shell's selection logic (one
 // candidate plays, several narrow the list) applies unchanged; the map never decides legality.
+// bench/ hooks: clickable squares carry data-bench="target", the pannable <svg> data-bench="pan".
 
 import { esc } from "../../app/i18n.js";
 
@@ -381,19 +382,19 @@ export function mapSVG(o) {
   const hot = [];
   for (const [sq, kind] of o.hot) {
     const [x, y] = xy(sq);
-    hot.push(`<rect class="hot ${kind}" data-mapkey="${esc(o.keyOf(sq, kind))}" x="${x + 0.35}" y="${y + 0.35}" width="${S - 0.7}" height="${S - 0.7}" rx="1"><title>${esc(o.hotLabel(sq, kind))}</title></rect>`);
+    hot.push(`<rect class="hot ${kind}" data-bench="target" data-mapkey="${esc(o.keyOf(sq, kind))}" x="${x + 0.35}" y="${y + 0.35}" width="${S - 0.7}" height="${S - 0.7}" rx="1"><title>${esc(o.hotLabel(sq, kind))}</title></rect>`);
   }
   for (const cell of o.cells || []) {
     const tile = map.tiles[cell];
     if (!tile) continue;
-    hot.push(`<rect class="hot explore" data-mapkey="tile:${cell}" x="${tile.x * 4 * S + 1}" y="${tile.y * 4 * S + 1}" width="${4 * S - 2}" height="${4 * S - 2}" rx="2"><title>${esc(t("explore_here"))}</title></rect>`);
+    hot.push(`<rect class="hot explore" data-bench="target" data-mapkey="tile:${cell}" x="${tile.x * 4 * S + 1}" y="${tile.y * 4 * S + 1}" width="${4 * S - 2}" height="${4 * S - 2}" rx="2"><title>${esc(t("explore_here"))}</title></rect>`);
   }
   if (o.selSq != null) {
     const [x, y] = xy(o.selSq);
     hot.push(`<rect class="sel-ring" data-testid="map-selected" x="${x + 0.3}" y="${y + 0.3}" width="${S - 0.6}" height="${S - 0.6}" rx="1"/>`);
   }
   layers.push(`<g class="l-hot">${hot.join("")}</g>`);
-  return `<svg class="civ-map" data-testid="civ-map" viewBox="${vbText(cam)}" data-mapw="${W}" data-maph="${H}"${focus ? ` data-focus="${vbText(focus)}"` : ""} data-zoom="${(W / cam.w).toFixed(3)}"`
+  return `<svg class="civ-map" data-testid="civ-map" data-bench="pan" viewBox="${vbText(cam)}" data-mapw="${W}" data-maph="${H}"${focus ? ` data-focus="${vbText(focus)}"` : ""} data-zoom="${(W / cam.w).toFixed(3)}"`
     + ` preserveAspectRatio="xMidYMid meet" tabindex="0" role="img" aria-label="${esc(t("map_label"))}" focusable="true">`
     + DEFS + layers.join("") + `</svg>`;
 }
