@@ -150,12 +150,14 @@ export class GameView {
     };
     this.projHTML = null;
     // The sticky action panel sits just under the sticky status bar, whose height changes with its
-    // text: track it off the click path (a ResizeObserver, no forced layout) in --gv-bar-h.
+    // text: track it off the click path (a ResizeObserver, no forced layout) in --gv-bar-h, set on
+    // the panel that reads it (on the root it would restyle the whole board at every change).
     const bar = q(".gv-bar");
-    if (bar && typeof ResizeObserver === "function") {
+    const acts = q(".gv-actions");
+    if (bar && acts && typeof ResizeObserver === "function") {
       new ResizeObserver((entries) => {
         const h = entries[entries.length - 1].borderBoxSize?.[0]?.blockSize ?? bar.offsetHeight;
-        this.root.style.setProperty("--gv-bar-h", `${Math.ceil(h)}px`);
+        acts.style.setProperty("--gv-bar-h", `${Math.ceil(h)}px`);
       }).observe(bar);
     }
   }
