@@ -157,10 +157,31 @@ function bundleText(b) {
 /** The legal items the player is choosing among now (the selection narrows them). */
 const current = (ctx) => (ctx.selAll.length ? ctx.selCandidates : ctx.legal);
 
-/** The next key of an item (its first key not yet selected), or null when it plays directly. */
+/**
+ * Keys off the map that every item being chosen among shares (e.g. an ability's only branch "opt:0"):
+ * choosing one would narrow nothing, so the steps skip them (a pinned square or a ship's figures show on
+ * the map at once). A map key stays a step even when shared: the one square a figure can reach is shown.
+ */
+function sharedKeys(ctx) {
+  if (ctx._shared) return ctx._shared;
+  const list = current(ctx);
+  let shared = null;
+  if (list.length > 1) {
+    for (const li of list) {
+      const ks = ctx.keysOf.get(li) || [];
+      shared = shared ? new Set(ks.filter((k) => shared.has(k))) : new Set(ks);
+      if (!shared.size) break;
+    }
+  }
+  ctx._shared = new Set([...(shared || [])].filter((k) => !MAP_PREFIX.includes(k.slice(0, k.indexOf(":")))));
+  return ctx._shared;
+}
+
+/** The next key of an item (its first key neither selected nor shared by all), or null when it plays directly. */
 function nextKey(ctx, li) {
   const ks = ctx.keysOf.get(li) || [];
-  return ks.find((k) => !ctx.selAll.includes(k)) || null;
+  const shared = sharedKeys(ctx);
+  return ks.find((k) => !ctx.selAll.includes(k) && !shared.has(k)) || null;
 }
 
 /** Map squares to highlight: next keys that are map keys -> {sq: [key, kind]}. */
