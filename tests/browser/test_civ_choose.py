@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from tests.browser import app
-from tests.browser.support import describe, wait_not_busy, wait_ready
+from tests.browser.support import describe, format_violations, run_axe, wait_not_busy, wait_ready
 
 pytestmark = pytest.mark.browser
 GAME = "civilization"  # the game this file plays
@@ -102,6 +102,9 @@ def test_choose_a_civilization_by_a_click_then_the_map(contexts, base_url, size)
     if phone:  # the learning game offers no Egypt or Rome (L322)
         assert not {"egypt", "rome"} & set(v["civ_choices"])
         assert "Egypt and Rome" in page.locator(PANEL).inner_text()
+    if not phone:
+        violations = run_axe(page)
+        assert not violations, format_violations("choosing a civilization", violations)
     want = v["civ_choices"][-1]
     page.locator(f"{PANEL} button.cc-card[data-key='civ:{want}']").click()
     wait_not_busy(page)
