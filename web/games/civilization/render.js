@@ -10,11 +10,13 @@
 //   to:<seat>   an offer's partner       give:<b>   an offer's bundle  lvl:<n> / tech:<id>  research
 //   bcard:<id>  a battle card            front:<n>  a front            ccard:<id>  a culture card
 //   gp:<id>     a great person           abil:<id>  a tech ability     opt:<n>     an effect's branch
+//   civ:<id>    a civilization (chosen before setup, option civs: choose)
 
 import { translator, pick, esc } from "../../app/i18n.js";
 import { rulesLink } from "../../app/rules-link.js";
 import STRINGS from "./strings.js";
 import N from "./names.js";
+import STARTS from "./starts.js";
 import { mapSVG, installMapInput, zoomBy, resetCamera, focusCamera } from "./map.js";
 
 export const strings = STRINGS;
@@ -63,8 +65,13 @@ export function actionKeys(a, view) {
   const extra = [];
   if (a.opt != null) extra.push(`opt:${a.opt}`);
   if (a.city != null && a.type !== "produce" && a.type !== "arts" && a.type !== "harvest") extra.push(`city:${a.city}`);
+  // an effect's figures (Steam Power ships them from here), then its square (where to), or a pinned square
+  if (a.from != null && (a.type === "ability" || a.type === "culture_card")) extra.push(`stack:${a.from}`);
   if (a.sq != null && !["capital", "place", "site", "place_gp"].includes(a.type)) extra.push(`sq:${a.sq}`);
+  if (a.freeze != null) extra.push(`sq:${a.freeze}`);
   switch (a.type) {
+    case "civ":
+      return [`civ:${a.civ}`];
     case "capital": case "place": case "site":
       return [`sq:${a.sq}`];
     case "place_gp":
@@ -131,6 +138,7 @@ export function keyLabel(view, key) {
     case "gp": return nm("gp", v);
     case "abil": return nm("tech", v);
     case "opt": return t("option_n", { n: +v + 1 });
+    case "civ": return nm("civ", v);
     default: return key;
   }
 }
@@ -149,10 +157,31 @@ function bundleText(b) {
 /** The legal items the player is choosing among now (the selection narrows them). */
 const current = (ctx) => (ctx.selAll.length ? ctx.selCandidates : ctx.legal);
 
-/** The next key of an item (its first key not yet selected), or null when it plays directly. */
+/**
+ * Keys off the map that every item being chosen among shares (e.g. an ability's only branch "opt:0"):
+ * choosing one would narrow nothing, so the steps skip them (a pinned square or a ship's figures show on
+ * the map at once). A map key stays a step even when shared: the one square a figure can reach is shown.
+ */
+function sharedKeys(ctx) {
+  if (ctx._shared) return ctx._shared;
+  const list = current(ctx);
+  let shared = null;
+  if (list.length > 1) {
+    for (const li of list) {
+      const ks = ctx.keysOf.get(li) || [];
+      shared = shared ? new Set(ks.filter((k) => shared.has(k))) : new Set(ks);
+      if (!shared.size) break;
+    }
+  }
+  ctx._shared = new Set([...(shared || [])].filter((k) => !MAP_PREFIX.includes(k.slice(0, k.indexOf(":")))));
+  return ctx._shared;
+}
+
+/** The next key of an item (its first key neither selected nor shared by all), or null when it plays directly. */
 function nextKey(ctx, li) {
   const ks = ctx.keysOf.get(li) || [];
-  return ks.find((k) => !ctx.selAll.includes(k)) || null;
+  const shared = sharedKeys(ctx);
+  return ks.find((k) => !ctx.selAll.includes(k) && !shared.has(k)) || null;
 }
 
 /** Map squares to highlight: next keys that are map keys -> {sq: [key, kind]}. */
@@ -496,9 +525,46 @@ function overBox(view, ctx) {
     + (why ? `<p>${esc(why)}</p>` : "") + `</section>`;
 }
 
+// ------------------------------------------------------------------------------- choosing civilizations
+
+/** One civilization still free: name, leader, special ability, starting government and tech. */
+function civCard(ctx, id) {
+  const c = N.civ[id] || {};
+  const st = STARTS[id] || {};
+  const gov = st.government ? nm("gov", st.government) : "";
+  const tech = st.tech ? nm("tech", st.tech) : "";
+  const start = [gov && t("civ_start_gov", { gov }), tech && t("civ_start_tech", { tech })].filter(Boolean).join(" · ");
+  const inner = `<span class="cc-name">${esc(nm("civ", id))}</span>`
+    + (c.leader ? `<span class="cc-leader">${esc(pick(c.leader))}</span>` : "")
+    + (c.text ? `<span class="cc-text">${esc(pick(c.text))}</span>` : "")
+    + (start ? `<span class="cc-start">${esc(start)}</span>` : "");
+  return `<li data-civ="${esc(id)}">${keyButton(ctx, `civ:${id}`, inner, "cc-card", nm("civ", id))}</li>`;
+}
+
+/** Before setup (civs: choose): the civilizations left and who has chosen what (L334). */
+function choosePanel(view, ctx) {
+  const now = view.current;
+  const mine = now != null && now === view.seat && ctx.legal.some((li) => li.action.type === "civ");
+  const head = mine ? t("choose_civ") : now != null ? t("civ_choosing", { name: seatName(ctx, now) }) : t("choose_civs");
+  const cards = (view.civ_choices || []).map((id) => civCard(ctx, id)).join("");
+  const picks = (view.order || []).map((s) => {
+    const c = (view.picks || [])[s];
+    const what = c ? nm("civ", c) : s === now ? t("civ_choosing_now") : t("civ_not_yet");
+    return `<li class="seat-${s}${s === now ? " now" : ""}${c ? " done" : ""}" data-seat="${s}"><span class="seat-dot" aria-hidden="true"></span>`
+      + `<span class="cp-who">${esc(seatName(ctx, s))}${s === view.seat ? ` <span class="muted">(${esc(t("you"))})</span>` : ""}</span>`
+      + `<span class="cp-civ${c ? "" : " muted"}">${esc(what)}</span></li>`;
+  }).join("");
+  return `<section class="civ-choose" data-testid="civ-choose" aria-labelledby="civ-choose-h">`
+    + `<h2 class="mini-h" id="civ-choose-h">${esc(head)} ${rl("setup", t("choose_civs"))}</h2>`
+    + `<p class="muted cc-note">${esc(t("choose_civs_note"))}${view.learning ? ` ${esc(t("choose_civs_learning"))}` : ""}</p>`
+    + `<ul class="cc-list" aria-label="${esc(t("civs_free"))}">${cards}</ul>`
+    + `<h3 class="mini-h">${esc(t("civ_picks"))}</h3><ol class="cc-picks" data-testid="civ-picks">${picks}</ol></section>`;
+}
+
 // ------------------------------------------------------------------------------- the contract
 
 export function boardSections(view, ctx) {
+  if (view.picks) return [["top", topBar(view, ctx) + decisionsBox(view, ctx)], ["choose", choosePanel(view, ctx)]];
   const me = view.seat;
   const order = view.civs.map((c) => c.seat);
   if (me != null) order.sort((a, b) => ((a - me + view.players) % view.players) - ((b - me + view.players) % view.players));
@@ -515,7 +581,7 @@ export function boardSections(view, ctx) {
 
 export const renderBoard = (view, ctx) => boardSections(view, ctx).map(([, h]) => h).join("");
 
-export const boardClass = (view) => `civ-board phase-${view.phase}${view.battle ? " in-battle" : ""}`;
+export const boardClass = (view) => `civ-board phase-${view.phase}${view.picks ? " choosing" : ""}${view.battle ? " in-battle" : ""}`;
 
 export function hint(view) {
   // the viewer's own pending decision first (the topmost one naming it)
@@ -525,6 +591,7 @@ export function hint(view) {
     if (t(hk) !== hk) return t(hk);
   }
   if (view.battle) return t("hint_battle");
+  if (view.picks) return t("hint_civ");
   const k = `hint_${view.phase}`;
   const s = t(k);
   return s === k ? "" : s;
