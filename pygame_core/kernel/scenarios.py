@@ -31,8 +31,12 @@ class ScenarioBook:
         self.names: list[str] = list(self.scenarios)
 
     def option(self, label: Text) -> dict[str, Any]:
-        """The game option ``scenario``: ``none`` (a normal game) or a scenario's id."""
-        return {"values": ["none", *self.names], "default": "none", "label": label}
+        """The game option ``scenario``: ``none`` (a normal game) or a scenario's id, each value
+        named by its title (``value_labels``)."""
+        none: Text = {"en": "None (a normal game)", "zh-Hant": "無（一般遊戲）", "zh-Hans": "无（一般游戏）"}
+        titles = {name: dict(sc["title"]) for name, sc in self.scenarios.items()}
+        return {"values": ["none", *self.names], "default": "none", "label": label,
+                "value_labels": {"none": none, **titles}}
 
     def script(self, name: str) -> list[tuple[int, dict[str, Any]]]:
         """The scripted actions of a scenario, as ``(seat, action)`` pairs."""

@@ -1,4 +1,4 @@
-"""Civilization through clicks on play.html (unlisted, playable by id): a whole learning game with one
+"""Civilization through clicks on play.html (opened by address): a whole learning game with one
 human seat against bots at desktop and phone sizes, movement by clicking a figure then a highlighted
 square, and the long lists going step by step. The fixtures fail a test on any request outside
 127.0.0.1 and on uncaught page errors.

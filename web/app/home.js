@@ -59,9 +59,13 @@ function fitSeats() {
 
 const kindLabel = (k) => (k === "human" ? t("human") : t("bot_" + k) !== "bot_" + k ? t("bot_" + k) : `${t("bot")} (${k})`);
 
-/** An option value in words: the game's string "<option>_<value>" (e.g. "mode_quick"), else the value. */
+/** An option value in words: the schema's value_labels, else the game's string "<option>_<value>"
+ * (e.g. "mode_quick"), else the value. */
 function optionValueLabel(gid, name, v) {
   if (typeof v === "boolean") return v ? t("yes") : t("no");
+  const spec = ((catalog && catalog.games.find((x) => x.id === gid)) || {}).options || {};
+  const named = spec[name] && spec[name].value_labels && spec[name].value_labels[String(v)];
+  if (named) return pick(named);
   const key = `${name}_${v}`;
   const s = tg(gid)(key);
   return s === key ? String(v) : s;

@@ -58,7 +58,6 @@ class Civilization(Game):
     min_players = 2
     max_players = 4
     seed_file = "000_fcd7daf2adb52f57.txt"
-    listed = False
     bots = ("random", "heuristic")
     sealed = {"research": ("tech",)}  # L940: chosen face down, revealed together
     scenario_book = scenarios.BOOK
