@@ -45,12 +45,7 @@ def setup(ctx: Ctx) -> None:
         first = rng.below(n)  # L405
         ctx.data.update(
             {
-                "learning": is_learning,
-                "turn": 0,
-                "phase": "setup",
-                "first": first,
-                "order": [(first + k) % n for k in range(n)],
-                "i": 0,
+                **_turn_zero(is_learning, first, n),
                 "picks": [None] * n,
                 "civ_pool": civs,
                 "p": [{"civ": None, "setup": ["civ"], "forces": [], "hand": [], "hv": []} for _ in range(n)],
@@ -65,6 +60,12 @@ def setup(ctx: Ctx) -> None:
         return
     rng.shuffle(civs)  # L334: drawn at random
     _build(ctx, civs)
+
+
+def _turn_zero(is_learning: bool, first: int, n: int) -> Data:
+    """The turn state before turn 1: setup, seats in turn order from the first player (L405)."""
+    order = [(first + k) % n for k in range(n)]
+    return {"learning": is_learning, "turn": 0, "phase": "setup", "first": first, "order": order, "i": 0}
 
 
 def picking(data: Data) -> bool:
@@ -137,12 +138,7 @@ def _build(ctx: Ctx, civs: list[str], first: int | None = None) -> None:
     if first is None:
         first = rng.below(n)  # L405
     data: Data = {
-        "learning": is_learning,
-        "turn": 0,
-        "phase": "setup",
-        "first": first,
-        "order": [(first + k) % n for k in range(n)],
-        "i": 0,
+        **_turn_zero(is_learning, first, n),
         "w": lay["width"] * 4,
         "h": lay["height"] * 4,
         "tiles": tiles,
