@@ -8,6 +8,7 @@ A game subclasses :class:`Game` and fills in the ``_hooks``; the public methods
 from __future__ import annotations
 
 import hashlib
+import marshal
 import sys
 from pathlib import Path
 from typing import Any
@@ -63,6 +64,20 @@ _SCALARS = (str, int, bool, type(None))
 def among_actions(action: Action, choices: list[Action]) -> bool:
     """``action`` is one of ``choices`` as :func:`_among` decides, the common case found faster."""
     return any(_strict_equal(a, action) for a in choices if a == action) or _among(action, choices)
+
+
+def _key(action: Action) -> bytes | None:
+    """An action's marshal bytes: equal for two actions only if they are equal as JSON (the same
+    types throughout, floats to the bit, keys in the same order); None if it is not marshallable."""
+    try:
+        return marshal.dumps(action, 2)
+    except ValueError:
+        return None
+
+
+def _keys(actions: list[Action]) -> set[bytes]:
+    """The :func:`_key` of each action that has one."""
+    return {k for k in map(_key, actions) if k is not None}
 
 
 def _older(version: str, than: str) -> bool:
@@ -139,7 +154,7 @@ class Game:
     def _validate(self, data: dict[str, Any], seat: int, action: Action) -> None:
         """Raise :class:`IllegalAction` unless ``action`` is legal. Default: membership in the legal
         actions, compared as canonical JSON so that ``1.0`` or ``true`` never passes for ``1``."""
-        if not among_actions(action, self._listing(data, seat)):
+        if not self._just_listed(data, seat, action) and not _among(action, self._choices(data, seat)):
             raise IllegalAction(f"{_short(action.get('type'))} is not a legal action now", "not_legal")
 
     def _decision_legal(self, data: dict[str, Any], seat: int, decision: Decision) -> list[Action]:
@@ -251,10 +266,12 @@ class Game:
 
     # ------------------------------------------------------------ position memo
     # What was computed for the last position asked about through the public API: the seats waiting
-    # and, per seat, its actions. A bot lists a seat's actions, then ``apply`` checks the chosen one
-    # against the same list. A state's data is never changed in place after its State is made, so the
-    # data object names the position; it is held (not its id), so its identity cannot be reused.
-    # Only ever consulted with a State's data, never with a ``Ctx``'s working copy.
+    # and, per seat, what was listed. A bot lists a seat's actions, then ``apply`` checks the chosen
+    # one against that listing. A state's data is never changed in place after its State is made, so
+    # the data object names the position; it is held (not its id), so its identity cannot be reused.
+    # Only ever consulted with a State's data, never with a ``Ctx``'s working copy. The listing
+    # itself goes to the caller (who may change it): the memo keeps each action's marshal bytes,
+    # which equal only for actions equal as JSON (same types, same key order).
     _memo_data: dict[str, Any] | None = None
     _memo: dict[Any, Any] = {}
 
@@ -272,33 +289,16 @@ class Game:
             seats = memo["waiting"] = decisions.waiting(data, list(self._to_move(data)))
         return seats
 
-    def _optional_memo(self, data: dict[str, Any], seat: int) -> list[Action]:
-        memo = self._memo_of(data)
-        key = ("optional", seat)
-        out: list[Action] | None = memo.get(key)
-        if out is None:
-            out = memo[key] = self._optional(data, seat)
-        return out
-
-    def _listing(self, data: dict[str, Any], seat: int) -> list[Action]:
-        """:meth:`_choices` of a State's data (not over) for a whole-number seat, memoized; also
-        memoizes the main part (``("main", seat)``). Callers must not change the lists."""
-        memo = self._memo_of(data)
-        key = ("choices", seat)
-        out: list[Action] | None = memo.get(key)
-        if out is None:
-            main = self._main(data, seat) if seat in self._waiting(data) else []
-            memo[("main", seat)] = main
-            extra = [a for a in self._optional_memo(data, seat) if not _among(a, main)]
-            out = memo[key] = main + extra
-        return out
-
-    def _listed_now(self, data: dict[str, Any], seat: int) -> list[Action] | None:
-        """The memoized listing of ``seat``'s actions in this State's data, if it was made."""
-        if self._memo_data is not data or type(seat) is not int:
-            return None
-        out: list[Action] | None = self._memo.get(("choices", seat))
-        return out
+    def _just_listed(self, data: dict[str, Any], seat: Any, action: Any, part: str = "all") -> bool:
+        """Whether ``action`` is, as JSON, one of the actions last listed for ``seat`` (a whole
+        number) in this State's data (``part="main"``: one of its main ones). False proves nothing."""
+        if self._memo_data is not data or type(seat) is not int or type(action) is not dict:
+            return False
+        keys = self._memo.get((part, seat))
+        if keys is None:
+            return False
+        key = _key(action)
+        return key is not None and key in keys
 
     def to_move(self, state: State) -> list[int]:
         """The seats that must decide now (several for a simultaneous choice; [] when over).
@@ -326,8 +326,20 @@ class Game:
         self._check_seat(seat, state.players)
         if self._is_over(state.data):
             return []
-        out: list[Action] = copy_json(self._listing(state.data, seat))  # the caller may change its copy
-        return out
+        data = state.data
+        memo = self._memo_of(data)
+        if ("all", seat) in memo:  # asked again: list once more and keep a private copy
+            kept: list[Action] | None = memo.get(("list", seat))
+            if kept is None:
+                kept = memo[("list", seat)] = self._choices(data, seat)
+            out: list[Action] = copy_json(kept)
+            return out
+        main = self._main(data, seat) if seat in self._waiting(data) else []
+        extra = [a for a in self._optional(data, seat) if not _among(a, main)]
+        main_keys = _keys(main)
+        memo[("main", seat)] = main_keys
+        memo[("all", seat)] = main_keys | _keys(extra)
+        return main + extra
 
     def label(self, state: State, seat: int, action: Action, lang: str = "en") -> str:
         """A short human label of ``seat``'s ``action`` in ``lang`` (en, zh-Hant, zh-Hans)."""
@@ -348,9 +360,7 @@ class Game:
         action is malformed or illegal.
         """
         data = state.data
-        listed = self._listed_now(data, seat)
-        if listed is not None and type(action) is dict and any(
-                _strict_equal(a, action) for a in listed if a == action):
+        if self._just_listed(data, seat, action):
             # Just listed for this seat (a bot's choice): a JSON action, legal now, so the checks
             # below would all pass; a game's own validation still runs.
             deciding = seat in self._waiting(data)
@@ -361,21 +371,14 @@ class Game:
             if self._is_over(data):
                 raise IllegalAction("the game is over", "game_over")
             deciding = seat in self._waiting(data)
-            if not deciding and not self._optional_memo(data, seat):
+            if not deciding and not self._optional(data, seat):
                 raise IllegalAction(f"seat {seat} does not decide now", "not_your_turn")
             self._validate(data, seat, action)
         rng = Rng(state.rng)
         ctx = Ctx(copy_json(data), rng, state.players, state.options, seat)
         d = decisions.top_for(ctx.data, seat) if deciding else None
-        if d is not None:
-            main = self._memo.get(("main", seat)) if self._memo_data is data else None
-            if main is None:
-                main = self._decision_legal(data, seat, d)
-            answer = among_actions(action, main)
-        else:
-            answer = False
-        if answer:
-            assert d is not None
+        if d is not None and (self._just_listed(data, seat, action, "main")
+                              or _among(action, self._decision_legal(data, seat, d))):
             self._answer(ctx, seat, d, copy_json(action))
         else:
             self._apply(ctx, seat, copy_json(action))

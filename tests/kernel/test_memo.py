@@ -8,7 +8,7 @@ import pytest
 
 from pygame_core import IllegalAction, games
 from pygame_core.bots import RandomBot
-from pygame_core.kernel.state import canonical
+from pygame_core.kernel.state import State, canonical, copy_json
 
 
 def _positions(game_id: str, seed: int, limit: int = 120) -> list:
@@ -46,6 +46,11 @@ def test_changing_a_listed_action_changes_neither_the_listing_nor_what_is_legal(
                 _vandalize(a)
             assert canonical(game.legal_actions(s, seat)) == before
             assert canonical(first) == before  # two listings share nothing either
+            for a in first:  # the first listing is the game's own: its rules keep nothing of it
+                _vandalize(a)
+            twin = State(s.game, s.players, s.seed, s.options, copy_json(s.data), s.rng, s.history,
+                         s.checkpoint, s.log, s.meta)
+            assert canonical(game.legal_actions(twin, seat)) == before
             if changed:
                 with pytest.raises(IllegalAction):
                     game.apply(s, seat, changed[0])

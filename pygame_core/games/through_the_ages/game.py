@@ -98,14 +98,13 @@ class ThroughTheAges(Game):
         """Membership in the legal actions (equal as JSON, as the kernel compares), from the kernel's
         memo when the seat's actions were just listed, else listing only the actions of the same
         type: validation need not build every other choice."""
+        if self._just_listed(data, seat, action):
+            return  # the kernel's memo: one of the seat's actions just listed
         if seat not in self._waiting(data):
             raise IllegalAction(f"seat {seat} does not decide now", "not_your_turn")
         decision = decisions.top_for(data, seat)
         kind = action.get("type")
-        listed = self._listed_now(data, seat)
-        if listed is not None:
-            choices = listed  # every legal action of the seat now (the kernel's memo)
-        elif decision is not None:
+        if decision is not None:
             choices = self._decision_legal(data, seat, decision)
         elif data["turn"] != seat:
             choices = []
