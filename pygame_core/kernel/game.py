@@ -272,14 +272,14 @@ class Game:
     # Only ever consulted with a State's data, never with a ``Ctx``'s working copy. The listing
     # itself goes to the caller (who may change it): the memo keeps each action's marshal bytes,
     # which equal only for actions equal as JSON (same types, same key order).
-    _memo_data: dict[str, Any] | None = None
-    _memo: dict[Any, Any] = {}
+    #: (data, memo): one pair, replaced whole, so a memo is never read for another position's data
+    _last: tuple[dict[str, Any] | None, dict[Any, Any]] = (None, {})
 
     def _memo_of(self, data: dict[str, Any]) -> dict[Any, Any]:
-        if self._memo_data is not data:
-            self._memo_data = data
-            self._memo = {}
-        return self._memo
+        last = self._last
+        if last[0] is not data:
+            last = self._last = (data, {})
+        return last[1]
 
     def _waiting(self, data: dict[str, Any]) -> list[int]:
         """``decisions.waiting`` for a State's data, memoized (callers must not change the list)."""
@@ -292,9 +292,10 @@ class Game:
     def _just_listed(self, data: dict[str, Any], seat: Any, action: Any, part: str = "all") -> bool:
         """Whether ``action`` is, as JSON, one of the actions last listed for ``seat`` (a whole
         number) in this State's data (``part="main"``: one of its main ones). False proves nothing."""
-        if self._memo_data is not data or type(seat) is not int or type(action) is not dict:
+        last = self._last
+        if last[0] is not data or type(seat) is not int or type(action) is not dict:
             return False
-        keys = self._memo.get((part, seat))
+        keys = last[1].get((part, seat))
         if keys is None:
             return False
         key = _key(action)
