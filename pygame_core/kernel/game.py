@@ -8,6 +8,7 @@ A game subclasses :class:`Game` and fills in the ``_hooks``; the public methods
 from __future__ import annotations
 
 import hashlib
+import marshal
 import sys
 from pathlib import Path
 from typing import Any
@@ -25,7 +26,7 @@ ENGINE_VERSION = "0.2.0"
 #: Keys every view gets from the kernel; a game's own view must not use them.
 RESERVED_VIEW_KEYS = frozenset({"game", "seat", "players", "options", "to_move", "over", "actions_played",
                                 "can_undo", "decisions", "log", "scores", "caption"})
-__all__ = ["ENGINE_VERSION", "SAVE_FORMAT", "Game"]
+__all__ = ["ENGINE_VERSION", "SAVE_FORMAT", "Game", "among_actions"]
 
 
 def _same_json(a: Any, b: Any) -> bool:
@@ -39,6 +40,44 @@ def _same_json(a: Any, b: Any) -> bool:
 def _among(action: Action, choices: list[Action]) -> bool:
     """``action`` is one of ``choices``, compared as canonical JSON."""
     return any(_same_json(a, action) for a in choices if a == action)
+
+
+def _strict_equal(a: Any, b: Any) -> bool:
+    """``a == b`` with the same types throughout (``1``, ``1.0`` and ``true`` differ; floats by their
+    text, so ``0.0`` is not ``-0.0``): for JSON values, the same canonical text, without writing it.
+    False never proves a difference (a str subclass, say): callers then compare as :func:`_among`."""
+    ta = type(a)
+    if ta is not type(b):
+        return False
+    if ta is dict:
+        return bool(a.keys() == b.keys() and all(_strict_equal(v, b[k]) for k, v in a.items()))
+    if ta is list:
+        return len(a) == len(b) and all(map(_strict_equal, a, b))
+    if ta is float:
+        return repr(a) == repr(b)
+    return ta in _SCALARS and bool(a == b)
+
+
+_SCALARS = (str, int, bool, type(None))
+
+
+def among_actions(action: Action, choices: list[Action]) -> bool:
+    """``action`` is one of ``choices`` as :func:`_among` decides, the common case found faster."""
+    return any(_strict_equal(a, action) for a in choices if a == action) or _among(action, choices)
+
+
+def _key(action: Action) -> bytes | None:
+    """An action's marshal bytes: equal for two actions only if they are equal as JSON (the same
+    types throughout, floats to the bit, keys in the same order); None if it is not marshallable."""
+    try:
+        return marshal.dumps(action, 2)
+    except ValueError:
+        return None
+
+
+def _keys(actions: list[Action]) -> set[bytes]:
+    """The :func:`_key` of each action that has one."""
+    return {k for k in map(_key, actions) if k is not None}
 
 
 def _older(version: str, than: str) -> bool:
@@ -115,7 +154,7 @@ class Game:
     def _validate(self, data: dict[str, Any], seat: int, action: Action) -> None:
         """Raise :class:`IllegalAction` unless ``action`` is legal. Default: membership in the legal
         actions, compared as canonical JSON so that ``1.0`` or ``true`` never passes for ``1``."""
-        if not _among(action, self._choices(data, seat)):
+        if not self._just_listed(data, seat, action) and not _among(action, self._choices(data, seat)):
             raise IllegalAction(f"{_short(action.get('type'))} is not a legal action now", "not_legal")
 
     def _decision_legal(self, data: dict[str, Any], seat: int, decision: Decision) -> list[Action]:
@@ -225,6 +264,43 @@ class Game:
             raise OptionError(f"meta is not JSON: {exc}") from None
         return copy_json(meta)
 
+    # ------------------------------------------------------------ position memo
+    # What was computed for the last position asked about through the public API: the seats waiting
+    # and, per seat, what was listed. A bot lists a seat's actions, then ``apply`` checks the chosen
+    # one against that listing. A state's data is never changed in place after its State is made, so
+    # the data object names the position; it is held (not its id), so its identity cannot be reused.
+    # Only ever consulted with a State's data, never with a ``Ctx``'s working copy. The listing
+    # itself goes to the caller (who may change it): the memo keeps each action's marshal bytes,
+    # which equal only for actions equal as JSON (same types, same key order).
+    #: (data, memo): one pair, replaced whole, so a memo is never read for another position's data
+    _last: tuple[dict[str, Any] | None, dict[Any, Any]] = (None, {})
+
+    def _memo_of(self, data: dict[str, Any]) -> dict[Any, Any]:
+        last = self._last
+        if last[0] is not data:
+            last = self._last = (data, {})
+        return last[1]
+
+    def _waiting(self, data: dict[str, Any]) -> list[int]:
+        """``decisions.waiting`` for a State's data, memoized (callers must not change the list)."""
+        memo = self._memo_of(data)
+        seats: list[int] | None = memo.get("waiting")
+        if seats is None:
+            seats = memo["waiting"] = decisions.waiting(data, list(self._to_move(data)))
+        return seats
+
+    def _just_listed(self, data: dict[str, Any], seat: Any, action: Any, part: str = "all") -> bool:
+        """Whether ``action`` is, as JSON, one of the actions last listed for ``seat`` (a whole
+        number) in this State's data (``part="main"``: one of its main ones). False proves nothing."""
+        last = self._last
+        if last[0] is not data or type(seat) is not int or type(action) is not dict:
+            return False
+        keys = last[1].get((part, seat))
+        if keys is None:
+            return False
+        key = _key(action)
+        return key is not None and key in keys
+
     def to_move(self, state: State) -> list[int]:
         """The seats that must decide now (several for a simultaneous choice; [] when over).
 
@@ -232,7 +308,7 @@ class Game:
         """
         if self._is_over(state.data):
             return []
-        return decisions.waiting(state.data, list(self._to_move(state.data)))
+        return list(self._waiting(state.data))
 
     def _main(self, data: dict[str, Any], seat: int) -> list[Action]:
         """The actions of a seat that must decide now: its decision's answers, or the flow's."""
@@ -251,7 +327,20 @@ class Game:
         self._check_seat(seat, state.players)
         if self._is_over(state.data):
             return []
-        return self._choices(state.data, seat)
+        data = state.data
+        memo = self._memo_of(data)
+        if ("all", seat) in memo:  # asked again: list once more and keep a private copy
+            kept: list[Action] | None = memo.get(("list", seat))
+            if kept is None:
+                kept = memo[("list", seat)] = self._choices(data, seat)
+            out: list[Action] = copy_json(kept)
+            return out
+        main = self._main(data, seat) if seat in self._waiting(data) else []
+        extra = [a for a in self._optional(data, seat) if not _among(a, main)]
+        main_keys = _keys(main)
+        memo[("main", seat)] = main_keys
+        memo[("all", seat)] = main_keys | _keys(extra)
+        return main + extra
 
     def label(self, state: State, seat: int, action: Action, lang: str = "en") -> str:
         """A short human label of ``seat``'s ``action`` in ``lang`` (en, zh-Hant, zh-Hans)."""
@@ -271,18 +360,26 @@ class Game:
         Raises :class:`IllegalAction` with a reason if the seat may not act now or the
         action is malformed or illegal.
         """
-        self._check_shape(seat, action, state.players)
         data = state.data
-        if self._is_over(data):
-            raise IllegalAction("the game is over", "game_over")
-        deciding = seat in decisions.waiting(data, list(self._to_move(data)))
-        if not deciding and not self._optional(data, seat):
-            raise IllegalAction(f"seat {seat} does not decide now", "not_your_turn")
-        self._validate(data, seat, action)
+        if self._just_listed(data, seat, action):
+            # Just listed for this seat (a bot's choice): a JSON action, legal now, so the checks
+            # below would all pass; a game's own validation still runs.
+            deciding = seat in self._waiting(data)
+            if type(self)._validate is not Game._validate:
+                self._validate(data, seat, action)
+        else:
+            self._check_shape(seat, action, state.players)
+            if self._is_over(data):
+                raise IllegalAction("the game is over", "game_over")
+            deciding = seat in self._waiting(data)
+            if not deciding and not self._optional(data, seat):
+                raise IllegalAction(f"seat {seat} does not decide now", "not_your_turn")
+            self._validate(data, seat, action)
         rng = Rng(state.rng)
         ctx = Ctx(copy_json(data), rng, state.players, state.options, seat)
         d = decisions.top_for(ctx.data, seat) if deciding else None
-        if d is not None and _among(action, self._decision_legal(data, seat, d)):
+        if d is not None and (self._just_listed(data, seat, action, "main")
+                              or _among(action, self._decision_legal(data, seat, d))):
             self._answer(ctx, seat, d, copy_json(action))
         else:
             self._apply(ctx, seat, copy_json(action))

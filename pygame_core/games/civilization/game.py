@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from pygame_core.games.civilization import (
@@ -28,28 +27,6 @@ from pygame_core.kernel.rng import Rng
 from pygame_core.kernel.state import Action
 
 Data = dict[str, Any]
-
-
-class _LastPosition:
-    """The legal actions of the last position asked about. A bot, then the kernel's legality check and
-    its optional-action test, ask about one position in turn; a state's data never changes in place
-    (an action works on a copy), so the data object names the position (it is held, so its identity
-    cannot be reused)."""
-
-    def __init__(self) -> None:
-        self.data: Data | None = None
-        self.out: dict[tuple[str, int], list[Action]] = {}
-
-    def get(self, data: Data, key: tuple[str, int], make: Callable[[], list[Action]]) -> list[Action]:
-        if self.data is not data:
-            self.data, self.out = data, {}
-        hit = self.out.get(key)
-        if hit is None:
-            hit = self.out[key] = make()
-        return list(hit)
-
-
-_LAST = _LastPosition()
 
 
 class Civilization(Game):
@@ -107,7 +84,7 @@ class Civilization(Game):
         return flow.to_move(data)
 
     def _legal(self, data: Data, seat: int) -> list[Action]:
-        return _LAST.get(data, ("main", seat), lambda: self._flow_legal(data, seat))
+        return self._flow_legal(data, seat)
 
     def _flow_legal(self, data: Data, seat: int) -> list[Action]:
         ph = data["phase"]
@@ -124,7 +101,7 @@ class Civilization(Game):
         return []
 
     def _decision_legal(self, data: Data, seat: int, decision: Decision) -> list[Action]:
-        return _LAST.get(data, ("decision", seat), lambda: self._answers(data, seat, decision))
+        return self._answers(data, seat, decision)
 
     def _answers(self, data: Data, seat: int, decision: Decision) -> list[Action]:
         k = decision["kind"]
@@ -184,7 +161,7 @@ class Civilization(Game):
             flow.start_turn(ctx)  # research is the turn's last phase (L497-523)
 
     def _optional(self, data: Data, seat: int) -> list[Action]:
-        return _LAST.get(data, ("optional", seat), lambda: effects.optional(data, seat))
+        return effects.optional(data, seat)
 
     def _apply(self, ctx: Ctx, seat: int, action: Action) -> None:
         ph = ctx.data["phase"]

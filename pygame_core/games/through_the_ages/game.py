@@ -22,8 +22,9 @@ from pygame_core.games.through_the_ages.model import short_game
 from pygame_core.games.through_the_ages.text import say, t
 from pygame_core.kernel import Ctx, Game, decisions
 from pygame_core.kernel.decisions import Decision
+from pygame_core.kernel.game import among_actions
 from pygame_core.kernel.rng import Rng
-from pygame_core.kernel.state import Action, State
+from pygame_core.kernel.state import Action
 
 Data = dict[str, Any]
 POLITICAL = ("event", "aggress", "war", "pact", "cancel_pact", "resign", "leader_ability", "peek")
@@ -85,18 +86,6 @@ class ThroughTheAges(Game):
                 flow.short_age_one_ended(ctx)
         decks.pack_all(ctx.data)
 
-    #: The last answer of :meth:`legal_actions`: (state, seat, actions). A state never changes, so
-    #: the same question again (the kernel validating the action a bot just chose from the list)
-    #: is answered from here, not by listing every action again.
-    _last_legal: tuple[State, int, list[Action]] | None = None
-
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        self._check_seat(seat, state.players)  # before the cache: True is no seat, though == 1
-        last = self._last_legal
-        if last is None or last[0] is not state or last[1] != seat:
-            last = self._last_legal = (state, seat, super().legal_actions(state, seat))
-        return _fresh(last[2])
-
     def _to_move(self, data: Data) -> list[int]:
         return [] if data["over"] else [data["turn"]]
 
@@ -106,17 +95,16 @@ class ThroughTheAges(Game):
         return politics.legal(data, seat) + civil.legal(data, seat)
 
     def _validate(self, data: Data, seat: int, action: Action) -> None:
-        """Membership in the legal actions (equal as JSON, as the kernel compares), from the cached
-        listing when the seat's actions were just listed, else listing only the actions of the same
+        """Membership in the legal actions (equal as JSON, as the kernel compares), from the kernel's
+        memo when the seat's actions were just listed, else listing only the actions of the same
         type: validation need not build every other choice."""
-        if seat not in decisions.waiting(data, self._to_move(data)):
+        if self._just_listed(data, seat, action):
+            return  # the kernel's memo: one of the seat's actions just listed
+        if seat not in self._waiting(data):
             raise IllegalAction(f"seat {seat} does not decide now", "not_your_turn")
         decision = decisions.top_for(data, seat)
         kind = action.get("type")
-        last = self._last_legal
-        if last is not None and last[0].data is data and last[1] == seat and type(seat) is int:
-            choices = last[2]  # every legal action of the seat now (see legal_actions)
-        elif decision is not None:
+        if decision is not None:
             choices = self._decision_legal(data, seat, decision)
         elif data["turn"] != seat:
             choices = []
@@ -124,7 +112,7 @@ class ThroughTheAges(Game):
             choices = politics.legal(data, seat)
         else:
             choices = civil.legal(data, seat, str(kind))
-        if not any(a == action and _same_json(a, action) for a in choices):
+        if not among_actions(action, choices):
             raise IllegalAction(f"{str(kind)[:40]} is not a legal action now", "not_legal")
 
     def _decision_legal(self, data: Data, seat: int, decision: Decision) -> list[Action]:
@@ -300,24 +288,6 @@ def _age_iii_public(data: Data, seat: int) -> bool:
     """The short game's kept Age III event of ``seat`` is public once the game has ended (it is
     resolved at the final scoring, L2247)."""
     return bool(data["over"]) and len(data["age_iii_held"][seat]) == 1
-
-
-def _same_json(a: Any, b: Any) -> bool:
-    """``a == b`` as JSON values: the same types throughout (``1``, ``1.0`` and ``true`` differ), as
-    the kernel's comparison of canonical texts, without writing them."""
-    if type(a) is not type(b):
-        return False
-    if type(a) is dict:
-        return bool(a.keys() == b.keys() and all(_same_json(v, b[k]) for k, v in a.items()))
-    if type(a) is list:
-        return len(a) == len(b) and all(map(_same_json, a, b))
-    return bool(a == b)
-
-
-def _fresh(actions: list[Action]) -> list[Action]:
-    """Copies of the actions for a caller, who may change them: the cached list must stay as listed.
-    An action's values are scalars, or for ``do`` an action of scalars (a test checks it)."""
-    return [{**a, "do": dict(a["do"])} if "do" in a else dict(a) for a in actions]
 
 
 GAME = ThroughTheAges()
