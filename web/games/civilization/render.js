@@ -586,6 +586,13 @@ export const boardClass = (view) => `civ-board phase-${view.phase}${view.picks ?
 export function hint(view) {
   // the viewer's own pending decision first (the topmost one naming it)
   const mine = (view.decisions || []).slice().reverse().find((d) => (d.seats || []).includes(view.seat));
+  if (mine && mine.kind === "react" && view.react && view.react.source) {
+    // say what is aimed at the viewer: a culture event, a tech ability or a city action (Writing)
+    const src = view.react.source;
+    const p = t("player_n", { n: view.react.by + 1 });
+    if (src.src === "city") return t("hint_react_city", { p });
+    return t("hint_react", { p, x: src.src === "card" ? nm("event", src.id) : nm("tech", src.id) });
+  }
   if (mine && mine.kind !== "battle") {
     const hk = `hint_dec_${mine.kind}`;
     if (t(hk) !== hk) return t(hk);
