@@ -153,8 +153,9 @@ class Game:
 
     def _validate(self, data: dict[str, Any], seat: int, action: Action) -> None:
         """Raise :class:`IllegalAction` unless ``action`` is legal. Default: membership in the legal
-        actions, compared as canonical JSON so that ``1.0`` or ``true`` never passes for ``1``."""
-        if not self._just_listed(data, seat, action) and not _among(action, self._choices(data, seat)):
+        actions, compared as canonical JSON so that ``1.0`` or ``true`` never passes for ``1``.
+        Asked only of an action the kernel did not just list for this seat (those are legal)."""
+        if not _among(action, self._choices(data, seat)):
             raise IllegalAction(f"{_short(action.get('type'))} is not a legal action now", "not_legal")
 
     def _decision_legal(self, data: dict[str, Any], seat: int, decision: Decision) -> list[Action]:
@@ -363,10 +364,8 @@ class Game:
         data = state.data
         if self._just_listed(data, seat, action):
             # Just listed for this seat (a bot's choice): a JSON action, legal now, so the checks
-            # below would all pass; a game's own validation still runs.
+            # below, the game's _validate included, would all pass.
             deciding = seat in self._waiting(data)
-            if type(self)._validate is not Game._validate:
-                self._validate(data, seat, action)
         else:
             self._check_shape(seat, action, state.players)
             if self._is_over(data):

@@ -84,9 +84,6 @@ class Civilization(Game):
         return flow.to_move(data)
 
     def _legal(self, data: Data, seat: int) -> list[Action]:
-        return self._flow_legal(data, seat)
-
-    def _flow_legal(self, data: Data, seat: int) -> list[Action]:
         ph = data["phase"]
         if ph == "setup":
             return start.setup_legal(data, seat)

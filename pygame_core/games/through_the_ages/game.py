@@ -95,11 +95,9 @@ class ThroughTheAges(Game):
         return politics.legal(data, seat) + civil.legal(data, seat)
 
     def _validate(self, data: Data, seat: int, action: Action) -> None:
-        """Membership in the legal actions (equal as JSON, as the kernel compares), from the kernel's
-        memo when the seat's actions were just listed, else listing only the actions of the same
-        type: validation need not build every other choice."""
-        if self._just_listed(data, seat, action):
-            return  # the kernel's memo: one of the seat's actions just listed
+        """Membership in the legal actions (equal as JSON, as the kernel compares), listing only the
+        actions of the same type: validation need not build every other choice. (An action the kernel
+        just listed for the seat is not asked about.)"""
         if seat not in self._waiting(data):
             raise IllegalAction(f"seat {seat} does not decide now", "not_your_turn")
         decision = decisions.top_for(data, seat)
