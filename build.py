@@ -458,14 +458,34 @@ def copy_web(out: Path) -> None:
                         ignore=shutil.ignore_patterns(*WEB_SKIP, "__pycache__", ".DS_Store"))
 
 
+#: The boot downloads every engine page starts in its <head>, before boot.js has run: (tag, boot path
+#: that needs it, None for both). fit_preloads writes those of the path built at each page's marker.
+BOOT_PRELOADS: list[tuple[str, str | None]] = [
+    ('<link rel="preload" href="./pyscript.json" as="fetch" crossorigin>', None),
+    ('<link rel="preload" href="./build-info.json" as="fetch" crossorigin>', None),
+    ('<link rel="modulepreload" href="./pyscript/core.js">', None),
+    ('<link rel="modulepreload" href="./runtime/pyodide-snapshot.mjs">', 'snapshot'),
+    ('<link rel="modulepreload" href="./runtime/snapshot-delta.mjs">', 'snapshot'),
+    ('<link rel="modulepreload" href="./pyscript/pyodide/pyodide.mjs">', None),
+    ('<link rel="modulepreload" href="./pyscript/pyodide/pyodide.asm.mjs">', None),
+    ('<link rel="preload" href="./pyscript/pyodide/pgc-engine.snap.gz" as="fetch" crossorigin>', 'snapshot'),
+    ('<link rel="preload" href="./pyscript/pyodide/pyodide.asm.wasm" as="fetch" crossorigin>', None),
+    ('<link rel="preload" href="./pyscript/pyodide/pyodide-lock.json" as="fetch" crossorigin>', None),
+    ('<link rel="preload" href="./pyscript/pyodide/python_stdlib.zip" as="fetch" crossorigin>', 'plain'),
+]
+PRELOAD_MARKER = "<!-- boot-preloads"
+
+
 def fit_preloads(out: Path, snapshot: bool) -> None:
-    """Keep only the <head> preloads of the boot path built (lines marked data-boot="snapshot" | "plain")."""
-    drop = 'data-boot="plain"' if snapshot else 'data-boot="snapshot"'
+    """Write the boot downloads of the boot path built (with or without the snapshot) at the
+    ``<!-- boot-preloads ... -->`` line of each page that has one."""
+    path = "snapshot" if snapshot else "plain"
+    tags = "".join(f"  {tag}\n" for tag, boot in BOOT_PRELOADS if boot in (None, path))
     for page in out.glob("*.html"):
-        text = page.read_text(encoding="utf-8")
-        lines = text.splitlines(keepends=True)
-        keep = (x for x in lines if not (x.lstrip().startswith("<link") and drop in x))
-        page.write_text("".join(keep), encoding="utf-8")
+        lines = page.read_text(encoding="utf-8").splitlines(keepends=True)
+        if any(PRELOAD_MARKER in x for x in lines):
+            text = "".join(tags if PRELOAD_MARKER in x else x for x in lines)
+            page.write_text(text, encoding="utf-8")
 
 
 GAME_MANIFEST_KEYS = {"id": str, "module": str, "strings": str, "css": str, "listed": bool}
