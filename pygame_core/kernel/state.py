@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import json
 import marshal
-import re
 from typing import Any
 
 from pygame_core.kernel.i18n import Text
@@ -37,11 +36,9 @@ def _copy_tree(obj: Any) -> Any:
 
 
 MAX_DEPTH = 64
-# A string, its end quote optional (an unterminated string is consumed once, to the end of the text,
-# instead of being retried from every quote inside it); possessive, so the scan never backtracks.
-_STRING = re.compile(r'"(?:[^"\\]++|\\.)*+"?')
-# An innermost pair of brackets: nothing but scalars inside.
-_INNERMOST = re.compile(r"\[[^\[\]{}]*\]|\{[^\[\]{}]*\}")
+# The bytes kept to read nesting (brackets and quotes), and curly brackets written as square ones.
+_NOT_NESTING = bytes(b for b in range(256) if b not in b'[]{}"')
+_CURLY_AS_SQUARE = bytes.maketrans(b"{}", b"[]")
 
 
 class TooDeep(ValueError):
@@ -52,20 +49,37 @@ def loads(text: str, max_depth: int = MAX_DEPTH) -> Any:
     """``json.loads``, but text nested deeper than ``max_depth`` raises :class:`TooDeep` first.
 
     In Pyodide, decoding deeply nested JSON overflows the WebAssembly stack: a fatal crash of the
-    whole runtime, not a RecursionError. A corrupt save must never do that. The check drops the
-    strings, then removes innermost bracket pairs one level per pass (each pass a linear regex
-    scan): text nested ``max_depth`` deep or less has no bracket left after that many passes.
+    whole runtime, not a RecursionError. A corrupt save must never do that. See :func:`nested_deeper`.
     """
-    rest = _STRING.sub("", text)
-    for _ in range(max_depth):
-        rest, found = _INNERMOST.subn("", rest)
-        if not found:
-            break
-    # A pair still left is nesting deeper than max_depth. Brackets that cannot be paired are
-    # unbalanced text: a few are safe to hand to json, which then names the error.
-    if _INNERMOST.search(rest) or rest.count("[") + rest.count("{") > max_depth:
+    if nested_deeper(text, max_depth):
         raise TooDeep(f"nested more than {max_depth} deep")
     return json.loads(text)
+
+
+def nested_deeper(text: str, max_depth: int = MAX_DEPTH) -> bool:
+    """Whether JSON text may make a decoder nest deeper than ``max_depth`` (unbalanced text, which the
+    decoder then refuses, may nest up to twice as deep before it stops).
+
+    Every step is one pass of C code over the text: drop escaped backslashes and escaped quotes,
+    so that each quote left opens or closes a string; keep only brackets (curly ones written as
+    square) and quotes; drop two quotes in a row (an empty string, or the end of one and the start
+    of the next: either way the quotes still alternate); keep what lies between strings; then remove
+    the innermost ``[]`` pairs one level per pass. Text nested ``max_depth`` deep or less has no pair
+    left after that many passes. A decoder stops at the first place where this reading and JSON part
+    ways (a backslash outside a string, an unclosed string, a bracket that closes the wrong kind), so
+    what it nests before that place is counted here. Brackets that cannot be paired are unbalanced
+    text: a few are safe to hand to the decoder, which then names the error.
+    """
+    raw = text.encode("utf-8", "surrogatepass")
+    if b"\\" in raw:
+        raw = raw.replace(b"\\\\", b"").replace(b'\\"', b"")
+    marks = raw.translate(_CURLY_AS_SQUARE, _NOT_NESTING).replace(b'""', b"")
+    brackets = b"".join(marks.split(b'"')[::2]) if b'"' in marks else marks
+    for _ in range(max_depth):
+        if b"[]" not in brackets:
+            break
+        brackets = brackets.replace(b"[]", b"")
+    return b"[]" in brackets or brackets.count(b"[") > max_depth
 
 
 def too_deep(obj: Any, max_depth: int = MAX_DEPTH) -> bool:

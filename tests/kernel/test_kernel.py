@@ -232,3 +232,61 @@ def test_nesting_is_limited_before_decoding_but_brackets_in_strings_do_not_count
         loads("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1))
     with pytest.raises(SaveError, match="nested too deeply"):
         TOY.load('{"format": 1, "meta": ' + "[" * 200 + "]" * 200 + "}")
+
+
+def _depth(obj: object) -> int:
+    if isinstance(obj, list):
+        return 1 + max(map(_depth, obj), default=0)
+    if isinstance(obj, dict):
+        return 1 + max(map(_depth, obj.values()), default=0)
+    return 0
+
+
+def _decoder_depth(text: str) -> int:
+    """How deep a JSON decoder nests reading ``text`` before it stops (at its end or its first error)."""
+    closing = {"[": "]", "{": "}"}
+    stack: list[str] = []
+    deepest, i, in_string = 0, 0, False
+    while i < len(text):
+        c = text[i]
+        if in_string:
+            i += 2 if c == "\\" else 1
+            in_string = c != '"'
+            continue
+        if c == '"':
+            in_string = True
+        elif c == "\\" or (c in "]}" and (not stack or closing[stack.pop()] != c)):
+            break
+        elif c in "[{":
+            stack.append(c)
+            deepest = max(deepest, len(stack))
+        i += 1
+    return deepest
+
+
+def test_the_nesting_check_reads_valid_json_exactly_and_bounds_broken_text():
+    """Valid JSON (strings full of brackets, quotes and backslashes included) is refused exactly
+    when it nests deeper than the limit; broken text the check lets through never makes a decoder
+    nest more than twice the limit before it stops."""
+    import random
+
+    from pygame_core.kernel.state import nested_deeper
+
+    rng = random.Random(7)
+
+    def value(depth: int) -> object:
+        roll = rng.random()
+        if depth <= 0 or roll < 0.3:
+            return rng.choice([1, None, "a[b", '\\"[{', "x\\", '"]]}', "", "漢[字"])
+        if roll < 0.65:
+            return [value(depth - 1) for _ in range(rng.randint(0, 3))]
+        return {rng.choice(["k[", '"q', "\\", "z"]): value(depth - 1) for _ in range(rng.randint(0, 3))}
+
+    for _ in range(3000):
+        obj, limit = value(rng.randint(0, 9)), rng.randint(0, 8)
+        text = json.dumps(obj, ensure_ascii=rng.random() < 0.5)
+        assert nested_deeper(text, limit) == (_depth(obj) > limit), text
+    for _ in range(20000):
+        text = "".join(rng.choice('[]{}"\\a,') for _ in range(rng.randint(0, 30)))
+        limit = rng.randint(1, 5)
+        assert nested_deeper(text, limit) or _decoder_depth(text) <= 2 * limit, text
