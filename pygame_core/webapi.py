@@ -14,6 +14,7 @@ the caller persists ``save`` texts in localStorage.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -21,7 +22,7 @@ from pygame_core import bots, games
 from pygame_core.errors import IllegalAction, OptionError, SaveError
 from pygame_core.kernel.game import ENGINE_VERSION, Game
 from pygame_core.kernel.i18n import LANGS
-from pygame_core.kernel.state import Action, State, loads
+from pygame_core.kernel.state import Action, Played, State, loads
 
 #: Every how many actions the stepper keeps a position, so that a jump replays at most this many.
 MARK_EVERY = 16
@@ -37,7 +38,7 @@ class Session:
 
     game: Game
     state: State
-    line: tuple[tuple[int, Action], ...] = ()
+    line: Sequence[Played] = ()
     marks: dict[int, State] = field(default_factory=dict)
 
 

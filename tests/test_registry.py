@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from build import WEB, game_manifests
 from pygame_core import games, webapi
 
@@ -64,3 +66,17 @@ def test_every_reply_carries_a_public_summary() -> None:
     r = call("new", sid="sum", game="toy", players=2, seed=1, seat=0)
     s = r["summary"]
     assert s["players"] == 2 and s["actions_played"] == 0 and s["over"] is False and s["winners"] == []
+
+
+def test_a_save_whose_start_is_intact_but_the_rest_is_broken_is_refused_clearly() -> None:
+    """The game is read from the save's first characters; the game's own load then refuses what
+    follows, with a message, never an exception of another kind."""
+    from pygame_core.errors import SaveError
+
+    game = games.get("toy")
+    text = game.save(game.new_game(players=2, seed=3))
+    assert games.game_of(text) is game
+    for broken in (text[: len(text) // 2], text.replace('"actions":[', '"actions":[[0,', 1),
+                   text.replace('"game":"toy"', '"game":"chess"')):
+        with pytest.raises(SaveError, match="corrupt|unknown game"):
+            games.load_any(broken)

@@ -20,13 +20,17 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import re
 from typing import Any
 
 from pygame_core.errors import OptionError, SaveError
 from pygame_core.kernel.game import Game
-from pygame_core.kernel.saves import parse_save
+from pygame_core.kernel.saves import SAVE_FORMAT, parse_save
 
 _registry: dict[str, Game] | None = None
+#: How a save written by ``Game.save`` starts, up to its game's id.
+_SAVE_START = re.compile(rf'\{{"format":{SAVE_FORMAT},"engine_version":"[^"\\]*","rules":"[^"\\]*",'
+                         r'"game":"([a-z_0-9]+)",')
 
 
 def _discover() -> dict[str, Game]:
@@ -71,7 +75,13 @@ def get(game_id: str) -> Game:
 
 
 def game_of(text: Any) -> Game:
-    """The game a save's text is for (raises :class:`~pygame_core.errors.SaveError`)."""
+    """The game a save's text is for (raises :class:`~pygame_core.errors.SaveError`).
+
+    A save as this site writes it names its game near the start, and that is read without parsing
+    the rest (the game's own load checks all of it); any other text is parsed to say what is wrong."""
+    named = _SAVE_START.match(text[:400]) if isinstance(text, str) else None
+    if named is not None and named.group(1) in _discover():
+        return _discover()[named.group(1)]
     doc = parse_save(text)
     try:
         return get(doc["game"])

@@ -18,9 +18,28 @@ from pygame_core.kernel import decisions
 from pygame_core.kernel.decisions import Decision
 from pygame_core.kernel.i18n import LANGS, Text
 from pygame_core.kernel.rng import Rng
-from pygame_core.kernel.saves import LOG_KEPT, SAVE_FORMAT, parse_save, seal
+from pygame_core.kernel.saves import (
+    ACTIONS_AT,
+    LOG_KEPT,
+    SAVE_FORMAT,
+    parse_save,
+    seal,
+    split_actions,
+)
 from pygame_core.kernel.scenarios import ScenarioBook
-from pygame_core.kernel.state import Action, Ctx, State, canonical, copy_json, dumps, too_deep
+from pygame_core.kernel.state import (
+    Action,
+    Ctx,
+    History,
+    Played,
+    State,
+    canonical,
+    copy_json,
+    dumps,
+    loads,
+    too_deep,
+    well_formed_actions,
+)
 
 ENGINE_VERSION = "0.2.0"
 #: Keys every view gets from the kernel; a game's own view must not use them.
@@ -559,8 +578,7 @@ class Game:
 
         The actions' text is built incrementally (:meth:`State.actions_json`), so a save costs about
         the same after 3,000 actions as after 30."""
-        head = {"format": SAVE_FORMAT, "engine_version": ENGINE_VERSION, "rules": self.rules_version(),
-                "game": self.id, "options": state.options, "players": state.players, "seed": state.seed}
+        head = self._save_head(state.options, state.players, state.seed)
         snap: dict[str, Any] = {"n": len(state.history), "rng": state.rng, "checkpoint": state.checkpoint,
                                 "data": state.data, "log": list(state.log[-LOG_KEPT:])}
         base = state.anchor
@@ -569,8 +587,32 @@ class Game:
                             "log_len": self._next_event(base)}
         tail: dict[str, Any] = {"checksum": state.digest(), "meta": state.meta, "snapshot": snap}
         actions = state.actions_json()
+        cut = self._checkpoint_cut(state, actions)
+        if cut is not None:
+            snap["cut"] = cut
         snap["seal"] = seal({**head, **tail}, actions)
-        return f"{dumps(head)[:-1]},\"actions\":{actions},{dumps(tail)[1:]}"
+        return f"{dumps(head)[:-1]}{ACTIONS_AT}{actions},{dumps(tail)[1:]}"
+
+    @staticmethod
+    def _checkpoint_cut(state: State, actions: str) -> int | None:
+        """Where the checkpoint falls in the actions' text (the index of the comma or bracket after
+        the last action before it), so that a load can leave the older actions undecoded."""
+        n, k = len(state.history), state.checkpoint
+        if k == 0:
+            return None
+        if k == n:
+            return len(actions) - 1
+        base = state.anchor.memo.get("actions_json") if state.anchor is not None else None
+        if base is not None and len(state.anchor.history) == k:  # type: ignore[union-attr]
+            return len(base) - 1
+        if n - k > 1000:  # writing the newer actions out again would cost more than it saves
+            return None
+        return len(actions) - len(dumps([list(x) for x in state.history[k:]]))
+
+    def _save_head(self, options: Any, players: Any, seed: Any) -> dict[str, Any]:
+        """The fields a save starts with, in their order (the text before its actions)."""
+        return {"format": SAVE_FORMAT, "engine_version": ENGINE_VERSION, "rules": self.rules_version(),
+                "game": self.id, "options": options, "players": players, "seed": seed}
 
     def load(self, text: str) -> State:
         """Load a save exactly as it was. Raises :class:`SaveError` with a clear reason, also when the
@@ -596,10 +638,10 @@ class Game:
         Raises :class:`SaveError` only for a save that cannot be read at all (not JSON, a missing
         field, bad settings, another game).
         """
-        doc = parse_save(text, expected_game=self.id)
-        fast = self._from_snapshot(doc)
+        fast = self._from_snapshot(text)
         if fast is not None:
             return {"status": "ok", "state": fast, "at": None, "message": ""}
+        doc = parse_save(text, expected_game=self.id)
         version = doc.get("engine_version") or "unknown"
         if version != ENGINE_VERSION:
             age = "an older" if _older(version, ENGINE_VERSION) else "another"
@@ -633,22 +675,35 @@ class Game:
                                 "on under the current rules.")}
         return {"status": "ok", "state": state, "at": None, "message": ""}
 
-    def _from_snapshot(self, doc: dict[str, Any]) -> State | None:
-        """The saved position, if the save's snapshot can be trusted (else None: replay instead)."""
-        snap = doc.get("snapshot")
-        if not isinstance(snap, dict) or doc.get("engine_version") != ENGINE_VERSION \
-                or doc.get("rules") != self.rules_version():
+    def _from_snapshot(self, text: Any) -> State | None:
+        """The saved position, if the save is this engine's own unchanged text and its snapshot can be
+        trusted (else None: parse it fully and replay instead).
+
+        The actions' text is cut out before parsing (:func:`~pygame_core.kernel.saves.split_actions`)
+        and checked against the seal as it stands; the rest must start exactly as this engine starts a
+        save. Then nothing of the actions needs writing out again, and the seal proves the cut right.
+        """
+        parts = split_actions(text) if isinstance(text, str) else None
+        if parts is None:
             return None
+        rest, actions_json = parts
         try:
-            actions_json = dumps(doc["actions"])
-            if snap.get("seal") != seal(doc, actions_json):
+            doc = loads(rest)
+            if not isinstance(doc, dict) or type(doc.get("actions")) is not int or doc["actions"] != 0:
+                return None  # "actions" twice: the cut is not the save's actions
+            head = self._save_head(doc.get("options"), doc.get("players"), doc.get("seed"))
+            snap = doc.get("snapshot")
+            if not isinstance(snap, dict) or not text.startswith(f"{dumps(head)[:-1]}{ACTIONS_AT}") \
+                    or snap.get("seal") != seal(doc, actions_json):
                 return None
             n, checkpoint, rng, data, log = (snap["n"], snap["checkpoint"], snap["rng"], snap["data"],
                                               snap["log"])
-            actions = doc["actions"]
-            if not (type(n) is int and n == len(actions) and type(checkpoint) is int and 0 <= checkpoint <= n
+            if not (type(n) is int and type(checkpoint) is int and 0 <= checkpoint <= n
                     and type(rng) is int and isinstance(data, dict) and isinstance(log, list)
                     and all(isinstance(e, dict) and type(e.get("i")) is int for e in log)):
+                return None
+            history = _history_of(actions_json, n, checkpoint, snap.get("cut"))
+            if history is None:
                 return None
             players, seed = doc["players"], doc["seed"]
             if type(players) is not int or not self.min_players <= players <= self.max_players \
@@ -660,7 +715,6 @@ class Game:
             meta = self._check_meta(doc.get("meta"))
         except (OptionError, KeyError, TypeError, ValueError, RecursionError):
             return None
-        history = tuple(map(tuple, actions))
         state = State(self.id, players, seed, options, data, rng, history, checkpoint, tuple(log), meta)
         if state.digest() != doc.get("checksum"):
             return None
@@ -669,8 +723,23 @@ class Game:
         if isinstance(base, dict) and checkpoint < n and type(base.get("rng")) is int \
                 and isinstance(base.get("data"), dict) and type(base.get("log_len")) is int:
             start = tuple(e for e in log if e["i"] < base["log_len"])
-            anchor = State(self.id, players, seed, options, base["data"], base["rng"],
-                           history[:checkpoint], checkpoint, start, meta)
+            older = history.older() if isinstance(history, History) else history[:checkpoint]
+            anchor = State(self.id, players, seed, options, base["data"], base["rng"], older, checkpoint,
+                           start, meta)
             if anchor.digest() == base.get("digest"):
                 state.anchor = anchor
         return state
+
+
+def _history_of(actions_json: str, n: int, checkpoint: int, cut: Any) -> tuple[Played, ...] | History | None:
+    """The history of a save whose actions' text the seal has confirmed (None if it does not hold
+    ``n`` well-formed actions). With a ``cut`` at the checkpoint, only the actions after it are
+    decoded now: the older ones stay text in a :class:`History` until something reads them."""
+    if type(cut) is int and 0 < checkpoint and 0 < cut < len(actions_json) and actions_json[cut] in ",]":
+        newer = loads(f"[{actions_json[cut + 1:]}") if actions_json[cut] == "," else []
+        if well_formed_actions(newer) and n - len(newer) == checkpoint:
+            return History(f"{actions_json[:cut]}]", checkpoint, tuple(map(tuple, newer)))
+    actions = loads(actions_json)
+    if not well_formed_actions(actions) or len(actions) != n:
+        return None
+    return tuple(map(tuple, actions))

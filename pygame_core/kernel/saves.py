@@ -15,13 +15,34 @@ import json
 from typing import Any
 
 from pygame_core.errors import SaveError
-from pygame_core.kernel.state import TooDeep, canonical, loads
+from pygame_core.kernel.state import TooDeep, canonical, loads, well_formed_actions
 
 SAVE_FORMAT = 1
 #: How many of the last log entries a view shows and a snapshot keeps.
 LOG_KEPT = 150
 
 REQUIRED = ("format", "game", "options", "players", "seed", "actions")
+#: Where the actions start and end in the text ``Game.save`` writes: ``{head…,"actions":[…],"checksum":…}``.
+ACTIONS_AT = ',"actions":'
+ACTIONS_END = '],"checksum":'
+
+
+def split_actions(text: str) -> tuple[str, str] | None:
+    """A save's text with its actions cut out (``"actions":0`` in their place), and the actions'
+    text; None if the text is not laid out as :meth:`Game.save` writes it.
+
+    Loading parses the two apart, so the actions' text can be checked against the snapshot's
+    ``seal`` as it stands, instead of writing the parsed actions out again. The cut is only a
+    guess (it looks for the first places the layout's markers appear) until the seal confirms it.
+    """
+    at = text.find(ACTIONS_AT)
+    if at < 0:
+        return None
+    start = at + len(ACTIONS_AT)
+    end = text.find(ACTIONS_END, start)
+    if end < 0:
+        return None
+    return f"{text[:start]}0{text[end + 1:]}", text[start:end + 1]
 
 
 def parse_save(text: Any, expected_game: str | None = None) -> dict[str, Any]:
@@ -54,10 +75,9 @@ def parse_save(text: Any, expected_game: str | None = None) -> dict[str, Any]:
         raise SaveError(f"this save is for {doc['game']!r}, not {expected_game!r}")
     if not isinstance(doc["actions"], list):
         raise SaveError("this save is corrupt (actions is not a list)")
-    for i, item in enumerate(doc["actions"]):
-        if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], int)
-                and isinstance(item[1], dict)):
-            raise SaveError(f"this save is corrupt (action #{i + 1} is malformed)")
+    if not well_formed_actions(doc["actions"]):
+        bad = next(i for i, item in enumerate(doc["actions"]) if not well_formed_actions([item]))
+        raise SaveError(f"this save is corrupt (action #{bad + 1} is malformed)")
     if not isinstance(doc["options"], dict) or not isinstance(doc["players"], int) \
             or not isinstance(doc["seed"], int):
         raise SaveError("this save is corrupt (bad options, players or seed)")

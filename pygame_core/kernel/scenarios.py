@@ -14,6 +14,7 @@ any front end, the embed page included, can show it.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -53,7 +54,7 @@ class ScenarioBook:
             "actions": [[seat, a] for seat, a in self.script(name)],
         }
 
-    def caption(self, name: str, history: tuple[tuple[int, dict[str, Any]], ...] | list[Any]) -> Text | None:
+    def caption(self, name: str, history: Sequence[Any]) -> Text | None:
         """The caption of the step the game is at: step k after k scripted actions. None once the
         actions played leave the script (a live game played on from the position)."""
         sc = self.scenarios.get(name)

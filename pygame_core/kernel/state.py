@@ -5,13 +5,17 @@ from __future__ import annotations
 import hashlib
 import json
 import marshal
-from typing import Any
+from collections.abc import Iterator, Sequence
+from typing import Any, overload
 
+from pygame_core.errors import SaveError
 from pygame_core.kernel.i18n import Text
 from pygame_core.kernel.rng import Rng
 
 Action = dict[str, Any]
 """An action: a JSON object with a ``"type"`` key, e.g. ``{"type": "pass", "pay": "wheat"}``."""
+Played = tuple[int, Action]
+"""One entry of a game's history: the seat and the action it played."""
 
 
 def copy_json(obj: Any) -> Any:
@@ -106,6 +110,95 @@ def canonical(obj: Any) -> str:
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
 
 
+def well_formed_actions(actions: Any) -> bool:
+    """Whether ``actions`` is a list of ``[seat, action]`` pairs: an int seat and an object."""
+    if type(actions) is not list:
+        return False
+    if not actions:
+        return True
+    if set(map(type, actions)) != {list} or set(map(len, actions)) != {2}:
+        return False
+    seats, moves = zip(*actions, strict=True)
+    return set(map(type, seats)) == {int} and set(map(type, moves)) == {dict}
+
+
+class History(Sequence[Played]):
+    """A loaded game's history, its older part still the save's JSON text until first read.
+
+    Loading a long game must not decode thousands of actions it will probably never look at: undo
+    goes back no further than the checkpoint, and a save writes the actions' text it already holds.
+    So the actions before the checkpoint stay text (``head_text``, ``head_len`` of them) and are
+    decoded, once for every history that grew from this one, when something reads one of them (a
+    replay from the start, stepping back in the embed page). Everything else behaves as the tuple
+    a played game holds, and compares equal to it.
+    """
+
+    __slots__ = ("_head", "_tail")
+
+    def __init__(self, head_text: str, head_len: int, tail: tuple[Played, ...] = ()) -> None:
+        self._head: list[Any] = [head_text, head_len, None]  # shared by every history grown from this one
+        self._tail = tail
+
+    def _older(self) -> tuple[Played, ...]:
+        head = self._head
+        if head[2] is None:
+            items = loads(head[0])
+            if not well_formed_actions(items) or len(items) != head[1]:
+                raise SaveError("this save is corrupt (its actions do not match its snapshot)")
+            head[2] = tuple(map(tuple, items))
+        older: tuple[Played, ...] = head[2]
+        return older
+
+    @property
+    def undecoded(self) -> int:
+        """How many actions are still text (0 once they have been read)."""
+        return 0 if self._head[2] is not None else int(self._head[1])
+
+    def __len__(self) -> int:
+        return int(self._head[1]) + len(self._tail)
+
+    @overload
+    def __getitem__(self, index: int) -> Played: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Played, ...]: ...
+    def __getitem__(self, index: int | slice) -> Played | tuple[Played, ...]:
+        k = int(self._head[1])
+        if isinstance(index, slice):
+            start, stop, step = index.indices(len(self))
+            if step == 1 and start >= k:
+                return self._tail[start - k:max(start, stop) - k]
+            return (self._older() + self._tail)[index]
+        i = index + len(self) if index < 0 else index
+        if k <= i < len(self):
+            return self._tail[i - k]
+        return self._older()[index]
+
+    def __iter__(self) -> Iterator[Played]:
+        yield from self._older()
+        yield from self._tail
+
+    def older(self) -> History:
+        """The history up to where the text ends (the checkpoint), sharing the same text."""
+        return History.__new__(History)._shared(self._head, ())
+
+    def _shared(self, head: list[Any], tail: tuple[Played, ...]) -> History:
+        self._head, self._tail = head, tail
+        return self
+
+    def __add__(self, more: tuple[Played, ...]) -> History:
+        return History.__new__(History)._shared(self._head, self._tail + tuple(more))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, (tuple, History)):
+            return NotImplemented
+        return len(self) == len(other) and tuple(self) == tuple(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"History({len(self)} actions, {self._head[1]} not yet decoded)"
+
+
 class State:
     """One position of one game. Treat it as immutable: ``Game.apply`` returns a new one.
 
@@ -133,7 +226,7 @@ class State:
         options: dict[str, Any],
         data: dict[str, Any],
         rng: int,
-        history: tuple[tuple[int, Action], ...] = (),
+        history: tuple[Played, ...] | History = (),
         checkpoint: int = 0,
         log: tuple[dict[str, Any], ...] = (),
         meta: dict[str, Any] | None = None,

@@ -15,7 +15,7 @@ import pytest
 
 from pygame_core.errors import IllegalAction, SaveError
 from pygame_core.kernel import Ctx, Game, decisions
-from pygame_core.kernel.state import Action, canonical
+from pygame_core.kernel.state import Action, History, canonical
 
 
 class Duel(Game):
@@ -168,6 +168,54 @@ def test_a_loaded_save_uses_its_snapshot_and_can_still_undo() -> None:
     assert back.prev is None                               # not replayed: restored from the snapshot
     assert DUEL.undo(back).digest() == DUEL.undo(s).digest()
     assert DUEL.view(back, 0) == DUEL.view(s, 0)
+
+
+def _with_checkpoint() -> Any:
+    """A game of 40 actions whose last reveal (a sealed auction resolved) is at action 31."""
+    s = _long(28)
+    s = DUEL.apply(s, DUEL.to_move(s)[0], {"type": "auction"})
+    for seat in (0, 1):
+        s = DUEL.apply(s, seat, {"type": "bid", "n": seat + 1})
+    for _ in range(9):
+        s = DUEL.apply(s, DUEL.to_move(s)[0], {"type": "rest"})
+    assert (s.checkpoint, len(s.history)) == (31, 40)
+    return s
+
+
+def test_a_long_save_loads_without_decoding_the_actions_before_its_checkpoint() -> None:
+    """Only the actions undo may need are decoded on load; the older ones are read when first used,
+    and until then and after, the history behaves as the played one."""
+    s = _with_checkpoint()
+    text = DUEL.save(s)
+    back = DUEL.load(text)
+    assert isinstance(back.history, History) and back.history.undecoded == 31
+    assert len(back.history) == 40 and back.history[-1] == s.history[-1]
+    assert back.history[35:] == s.history[35:]
+    assert DUEL.undo(back).digest() == DUEL.undo(s).digest() and back.history.undecoded == 31
+    after = DUEL.apply(back, DUEL.to_move(back)[0], {"type": "rest"})
+    assert DUEL.save(DUEL.load(DUEL.save(after))) == DUEL.save(after)
+    assert DUEL.save(back) == text and back.history.undecoded == 31
+    assert back.history[3] == s.history[3] and back.history.undecoded == 0
+    assert back.history == s.history and list(back.history) == list(s.history)
+    assert back.history[:31] == s.history[:31] and back.history[::-1] == s.history[::-1]
+    assert after.history == s.history + ((DUEL.to_move(s)[0], {"type": "rest"}),)
+    assert DUEL.state_at(back, 10).digest() == DUEL.state_at(s, 10).digest()
+
+
+@pytest.mark.parametrize("cut", [0, 1, 7, 10**6, '"x"'])
+def test_a_wrong_checkpoint_cut_only_costs_decoding_every_action(cut: Any) -> None:
+    s = _with_checkpoint()
+    text = DUEL.save(s)
+    at = text.index('"cut":') + len('"cut":')
+    end = text.index(",", at) if text.find(",", at) < text.find("}", at) else text.index("}", at)
+    back = DUEL.load(f"{text[:at]}{cut}{text[end:]}")
+    assert back.digest() == s.digest() and back.history == s.history and back.prev is None
+
+
+def test_a_save_reformatted_by_another_program_still_loads() -> None:
+    s = _with_checkpoint()
+    back = DUEL.load(json.dumps(json.loads(DUEL.save(s)), indent=2))
+    assert back.digest() == s.digest() and back.history == s.history
 
 
 @pytest.mark.parametrize("edit", [
