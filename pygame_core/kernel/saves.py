@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import zlib
 from typing import Any
 
 from pygame_core.errors import SaveError
@@ -33,13 +34,14 @@ def split_actions(text: str) -> tuple[str, str] | None:
 
     Loading parses the two apart, so the actions' text can be checked against the snapshot's
     ``seal`` as it stands, instead of writing the parsed actions out again. The cut is only a
-    guess (it looks for the first places the layout's markers appear) until the seal confirms it.
+    guess (the first place the start marker appears, the last the end marker does) until the seal
+    confirms it.
     """
     at = text.find(ACTIONS_AT)
     if at < 0:
         return None
     start = at + len(ACTIONS_AT)
-    end = text.find(ACTIONS_END, start)
+    end = text.rfind(ACTIONS_END, start)  # the tail after it is shorter than the actions
     if end < 0:
         return None
     return f"{text[:start]}0{text[end + 1:]}", text[start:end + 1]
@@ -90,11 +92,13 @@ def seal(doc: dict[str, Any], actions_json: str) -> str:
     """A hash binding a save's snapshot to its actions (as JSON text), settings and checksum.
 
     The positions themselves are bound through the checksum (the final one, recomputed on load)
-    and the base's digest. The log is not bound: it is shown, never played from.
+    and the base's digest. The log is not bound: it is shown, never played from. The actions' text,
+    the long part, enters through its length and CRC-32: the seal guards against a save damaged or
+    edited by hand, not against forgery, and a CRC costs a tenth of a SHA-256 in Pyodide.
     """
     snap = doc["snapshot"]
     base = snap.get("base") or {}
     core = [doc["game"], doc["players"], doc["seed"], doc["options"], doc.get("checksum"), snap.get("n"),
             snap.get("checkpoint"), snap.get("rng"), base.get("digest"), base.get("rng"), base.get("log_len")]
-    text = actions_json + "\n" + canonical(core)
+    text = f"{len(actions_json)}:{zlib.crc32(actions_json.encode()):08x}\n{canonical(core)}"
     return hashlib.sha256(text.encode()).hexdigest()[:24]

@@ -212,6 +212,19 @@ def test_a_wrong_checkpoint_cut_only_costs_decoding_every_action(cut: Any) -> No
     assert back.digest() == s.digest() and back.history == s.history and back.prev is None
 
 
+def test_an_action_edited_in_the_text_breaks_the_seal_and_the_moves_are_replayed() -> None:
+    """The seal covers the actions' text as it stands: one move changed by hand, even to one of the
+    same length, is not restored from the snapshot but replayed (here it is no longer legal)."""
+    s = _with_checkpoint()
+    text = DUEL.save(s)
+    rest, fly = '{"type":"rest"}', '{"type":"fly!"}'
+    at = text.index(rest, text.index('"actions":'))
+    edited = text[:at] + fly + text[at + len(rest):]
+    assert len(edited) == len(text)
+    report = DUEL.load_report(edited)
+    assert report["status"] == "broken_at" and report["at"] == 1
+
+
 def test_a_save_reformatted_by_another_program_still_loads() -> None:
     s = _with_checkpoint()
     back = DUEL.load(json.dumps(json.loads(DUEL.save(s)), indent=2))
