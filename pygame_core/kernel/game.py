@@ -556,7 +556,8 @@ class Game:
             s = s.prev
         if s is not None and len(s.history) == n:
             return s
-        start = state.anchor if state.anchor is not None and len(state.anchor.history) <= n else None
+        anchor = _confirmed_anchor(state)
+        start = anchor if anchor is not None and len(anchor.history) <= n else None
         if start is None:
             return self.replay(state.players, state.seed, state.options, state.history[:n], state.meta)
         for seat, action in state.history[len(start.history):n]:
@@ -581,7 +582,7 @@ class Game:
         head = self._save_head(state.options, state.players, state.seed)
         snap: dict[str, Any] = {"n": len(state.history), "rng": state.rng, "checkpoint": state.checkpoint,
                                 "data": state.data, "log": list(state.log[-LOG_KEPT:])}
-        base = state.anchor
+        base = _confirmed_anchor(state)
         if base is not None and len(base.history) == state.checkpoint:
             snap["base"] = {"rng": base.rng, "digest": base.digest(), "data": base.data,
                             "log_len": self._next_event(base)}
@@ -726,7 +727,8 @@ class Game:
             older = history.older() if isinstance(history, History) else history[:checkpoint]
             anchor = State(self.id, players, seed, options, base["data"], base["rng"], older, checkpoint,
                            start, meta)
-            if anchor.digest() == base.get("digest"):
+            if isinstance(base.get("digest"), str):
+                anchor.memo["expected_digest"] = base["digest"]  # confirmed when first used
                 state.anchor = anchor
         return state
 
@@ -743,3 +745,13 @@ def _history_of(actions_json: str, n: int, checkpoint: int, cut: Any) -> tuple[P
     if not well_formed_actions(actions) or len(actions) != n:
         return None
     return tuple(map(tuple, actions))
+
+
+def _confirmed_anchor(state: State) -> State | None:
+    """``state.anchor``, unless it came from a save and its position is not the one the save's digest
+    records (checked on first use, so that loading a game does not pay for it)."""
+    anchor = state.anchor
+    if anchor is None:
+        return None
+    expected = anchor.memo.get("expected_digest")
+    return anchor if expected is None or anchor.digest() == expected else None

@@ -245,7 +245,8 @@ class State:
         self.meta = meta or {}
         self.prev = prev
         self.anchor = anchor
-        #: Values computed once from this immutable state: "digest", "actions_json".
+        #: Values computed once from this immutable state: "digest", "actions_json"; and for an anchor
+        #: restored from a save, the "expected_digest" the save records for it.
         self.memo: dict[str, str] = {}
 
     def digest(self) -> str:

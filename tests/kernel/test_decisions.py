@@ -225,6 +225,20 @@ def test_an_action_edited_in_the_text_breaks_the_seal_and_the_moves_are_replayed
     assert report["status"] == "broken_at" and report["at"] == 1
 
 
+def test_a_damaged_undo_base_is_never_played_from() -> None:
+    """The position at the checkpoint is checked against its digest when undo first needs it (not at
+    load): damaged, it is not used (undo replays from the start instead) nor written to a new save."""
+    s = _with_checkpoint()
+    text = DUEL.save(s)
+    at = text.index('"hp":[', text.index('"base":')) + len('"hp":[')
+    damaged = f"{text[:at]}9{text[at + 1:]}"
+    back = DUEL.load(damaged)
+    assert back.digest() == s.digest() and back.prev is None
+    assert DUEL.undo(back).digest() == DUEL.undo(s).digest()
+    assert '"base":' not in DUEL.save(back)
+    assert '"base":' in DUEL.save(DUEL.load(text))
+
+
 def test_a_save_reformatted_by_another_program_still_loads() -> None:
     s = _with_checkpoint()
     back = DUEL.load(json.dumps(json.loads(DUEL.save(s)), indent=2))
