@@ -142,8 +142,8 @@ def peek(ctx: Ctx, seat: int) -> None:
     top = d["current_events"][-1]
     d["players"][seat]["peek"] = top
     ctx.reveal()
-    ctx.log(say("{p} looks at the next event: {c}", "{p}查看下一张事件：{c}", p=seat, c=top), to=[seat],
-            others=say("{p} looks at the next event", "{p}查看下一张事件", p=seat))
+    ctx.log(say("{p} looks at the next event: {c}", "{p}查看下一张事件牌：{c}", p=seat, c=top), to=[seat],
+            others=say("{p} looks at the next event", "{p}查看下一张事件牌", p=seat))
 
 
 # ------------------------------------------------------------------ Scientific Cooperation
