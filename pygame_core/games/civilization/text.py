@@ -32,8 +32,15 @@ _T2S = dict(
 )
 
 
+#: Words whose Simplified form is another word, not only other characters (the Taiwan wording of the
+#: seed's translation -> the mainland one): 設定 -> 设置, 點選 -> 点击 ...
+_WORDS = {"設定": "设置", "點選": "点击", "清單": "列表", "拖曳": "拖动", "程式": "程序", "資訊": "信息"}
+
+
 def hans(s: str) -> str:
-    """Traditional -> Simplified for the characters this game's own texts use."""
+    """Traditional -> Simplified for the characters and words this game's own texts use."""
+    for word, simp in _WORDS.items():
+        s = s.replace(word, simp)
     return "".join(_T2S.get(c, c) for c in s)
 
 
