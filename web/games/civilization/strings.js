@@ -415,7 +415,7 @@ export default {
     zoom_out: "缩小",
     zoom_fit: "整张地图",
     legend: "图例",
-    selected: "已选取：{what}",
+    selected: "已选择：{what}",
     facedown_tile: "背面朝上的地图板块（未探索）",
     explore_here: "探索这个板块",
     figures_at: "{at}的公仔",
