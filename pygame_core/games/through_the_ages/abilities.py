@@ -173,5 +173,5 @@ def gates_leaves(ctx: Ctx, seat: int) -> None:
     n = gates_production(p)
     if n:
         p["culture"] += n
-        ctx.log(say("{p} scores {n} culture for Bill Gates", "{p}因比尔·盖茨获得{n}文化", p=seat, n=n))
+        ctx.log(say("{p} scores {n} culture for {c}", "{p}因{c}获得{n}文化", p=seat, c="iii_bill_gates", n=n))
 
