@@ -466,7 +466,7 @@ def _resolve(ctx: Ctx) -> None:
             city.draw_gp(ctx, att)  # L910
         else:
             d["p"][att]["hv"].append(mark["id"])
-        ctx.log(fmt(t("{p} conquers a {v}.", "{p}征服一個{v}。"), p=seat_name(att), v=VILLAGE))
+        ctx.log(fmt(t("{p} conquers a {v}.", "{p}征服一座{v}。"), p=seat_name(att), v=VILLAGE))
         china_culture(ctx, att)
         city.civ_rule_culture_step(ctx, att)
         _after_win(ctx, att)

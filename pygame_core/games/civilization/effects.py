@@ -652,7 +652,7 @@ def wonder_apply(ctx: Ctx, seat: int, action: Action) -> None:
         sq = next(int(q) for q, it in d["items"].items() if it["k"] == "w" and it["id"] == action["wonder"])
         model.new_fig(d, seat, action["figure"], sq)
         ctx.log(
-            fmt(t("{p} raises a figure at its wonder.", "{p}在奇觀處免費建立一個公仔。"), p=seat_name(seat))
+            fmt(t("{p} raises a figure at its wonder.", "{p}在奇觀處免費放置一個公仔。"), p=seat_name(seat))
         )
 
 

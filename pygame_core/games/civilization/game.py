@@ -125,7 +125,7 @@ class Civilization(Game):
         d = ctx.data
         k = decision["kind"]
         if k == "research":
-            ctx.log(fmt(t("{p} has chosen a research.", "{p}已選擇研發。"), p=seat_name(seat)))
+            ctx.log(fmt(t("{p} has chosen a research.", "{p}已做出研發選擇。"), p=seat_name(seat)))
             return
         if k == "battle":
             combat.play(ctx, seat, action)

@@ -77,7 +77,7 @@ def text(data: Data, seat: int, a: Action) -> Text:
                 x=name("tech", a["tech"]),
             )
         return fmt(
-            t("{w}: place an {f} there for free", "{w}：免費在那裡放置一個{f}"),
+            t("{w}: place an {f} there for free", "{w}：免費在那裡放置一支{f}"),
             w=name("wonder", a["wonder"]),
             f=FIGURE[a["figure"]],
         )
@@ -135,10 +135,10 @@ def text(data: Data, seat: int, a: Action) -> Text:
     if k == "move":
         figs = []
         if a["armies"]:
-            army = t("{n} army", "{n}軍隊") if a["armies"] == 1 else t("{n} armies", "{n}軍隊")
+            army = t("{n} army", "{n}支軍隊") if a["armies"] == 1 else t("{n} armies", "{n}支軍隊")
             figs.append(fmt(army, n=a["armies"]))
         if a["scouts"]:
-            scout = t("{n} scout", "{n}偵察隊") if a["scouts"] == 1 else t("{n} scouts", "{n}偵察隊")
+            scout = t("{n} scout", "{n}支偵察隊") if a["scouts"] == 1 else t("{n} scouts", "{n}支偵察隊")
             figs.append(fmt(scout, n=a["scouts"]))
         group = {lang: " + ".join(f[lang] for f in figs) for lang in ("en", "zh-Hant", "zh-Hans")}
         return fmt(

@@ -263,7 +263,7 @@ def _enter(ctx: Ctx, seat: int, figs: list[str], to: int) -> None:
             del d["marks"][str(to)]
             d["p"][seat]["hv"].append(mark["id"])  # L900
             ctx.reveal()  # the explorer looks at the marker's back
-            ctx.log(fmt(t("{p} explores a {h}.", "{p}探索一個{h}。"), p=seat_name(seat), h=HUT))
+            ctx.log(fmt(t("{p} explores a {h}.", "{p}探索一座{h}。"), p=seat_name(seat), h=HUT))
             combat.china_culture(ctx, seat)
         else:
             combat.start(ctx, seat, figs, to, combat.BARBARIAN, village=True)  # L902

@@ -64,8 +64,8 @@ def setup_apply(ctx: Ctx, seat: int, action: Action) -> None:
         ctx.log(fmt(t("{p} founds the capital.", "{p}建立首都。"), p=seat_name(seat)))
     elif step in ("army", "scout"):
         model.new_fig(d, seat, step, sq)
-        placed = t("{p} places an army.", "{p}放置一個軍隊。") if step == "army" else t(
-            "{p} places a scout.", "{p}放置一個偵察隊。"
+        placed = t("{p} places an army.", "{p}放置一支軍隊。") if step == "army" else t(
+            "{p} places a scout.", "{p}放置一支偵察隊。"
         )
         ctx.log(fmt(placed, p=seat_name(seat)))
     elif step == "wonder":

@@ -18,7 +18,7 @@ _T2S = dict(
         "衝擊亂蠻農樂紅綠藍黃線圖標誌塊層級實習學離獲邊條轉換剩兩歸誰贏變麼樣顆棄補"
         "騎兵砲飛機設計畫據類論謀議協貨幣鄉鎮圍牆灣運橋醫寫書憲專礎斷邏輯體極權"
         "羅馬俄國國德漢華盤陸舊網絡舉聖紀錄單雙壘營訓練隻匯萬億陳韋釋稱號長內"
-        "則務勵奪強戲敵東毀災爾犧獎疊療範絕繼續裡襲規讓費贈軌闢難項",
+        "則務勵奪強戲敵東毀災爾犧獎疊療範絕繼續裡襲規讓費贈軌闢難項蒐",
         "贸易开始阶段城市管理动研发军队侦察屋庄备奉献给艺术资源获无政府状态战斗胜利经济"
         "术从来创导纪权观筑厂场击间谍铀丝麦铁产点数选择结束轮属伤歼灭战利品宝贵币钱"
         "张将领导员传统们这个会为与后时并还没处应该对给拿过开揭示区号总顶库废护当际顺"
@@ -26,14 +26,21 @@ _T2S = dict(
         "冲击乱蛮农乐红绿蓝黄线图标志块层级实习学离获边条转换剩两归谁赢变么样颗弃补"
         "骑兵炮飞机设计画据类论谋议协货币乡镇围墙湾运桥医写书宪专础断逻辑体极权"
         "罗马俄国国德汉华盘陆旧网络举圣纪录单双垒营训练只汇万亿陈韦释称号长内"
-        "则务励夺强戏敌东毁灾尔牺奖叠疗范绝继续里袭规让费赠轨辟难项",
+        "则务励夺强戏敌东毁灾尔牺奖叠疗范绝继续里袭规让费赠轨辟难项搜",
         strict=True,
     )
 )
 
 
+#: Words whose Simplified form is another word, not only other characters (the Taiwan wording of the
+#: seed's translation -> the mainland one): 設定 -> 设置, 點選 -> 点击 ...
+_WORDS = {"設定": "设置", "點選": "点击", "清單": "列表", "拖曳": "拖动", "程式": "程序", "資訊": "信息"}
+
+
 def hans(s: str) -> str:
-    """Traditional -> Simplified for the characters this game's own texts use."""
+    """Traditional -> Simplified for the characters and words this game's own texts use."""
+    for word, simp in _WORDS.items():
+        s = s.replace(word, simp)
     return "".join(_T2S.get(c, c) for c in s)
 
 

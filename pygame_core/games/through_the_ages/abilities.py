@@ -142,8 +142,8 @@ def peek(ctx: Ctx, seat: int) -> None:
     top = d["current_events"][-1]
     d["players"][seat]["peek"] = top
     ctx.reveal()
-    ctx.log(say("{p} looks at the next event: {c}", "{p}查看下一张事件：{c}", p=seat, c=top), to=[seat],
-            others=say("{p} looks at the next event", "{p}查看下一张事件", p=seat))
+    ctx.log(say("{p} looks at the next event: {c}", "{p}查看下一张事件牌：{c}", p=seat, c=top), to=[seat],
+            others=say("{p} looks at the next event", "{p}查看下一张事件牌", p=seat))
 
 
 # ------------------------------------------------------------------ Scientific Cooperation
@@ -173,5 +173,5 @@ def gates_leaves(ctx: Ctx, seat: int) -> None:
     n = gates_production(p)
     if n:
         p["culture"] += n
-        ctx.log(say("{p} scores {n} culture for Bill Gates", "{p}因比尔·盖茨获得{n}文化", p=seat, n=n))
+        ctx.log(say("{p} scores {n} culture for {c}", "{p}因{c}获得{n}文化", p=seat, c="iii_bill_gates", n=n))
 

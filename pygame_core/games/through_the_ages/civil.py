@@ -609,7 +609,7 @@ def build_stages(ctx: Ctx, seat: int, n: int, cost_ca: int) -> None:
     ctx.log(
         say(
             "{p} builds {n} stage(s) of {c} ({m} resources)",
-            "{p}建造{c}的{n}个阶段（{m}资源）",
+            "{p}建造{c}的{n}个等级（{m}资源）",
             p=seat,
             n=n,
             c=w["id"],

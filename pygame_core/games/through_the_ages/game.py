@@ -73,7 +73,7 @@ class ThroughTheAges(Game):
         },
         # teaching scenarios: the worked examples (scenarios.py, kernel/scenarios.py)
         "scenario": scenarios.BOOK.option(
-            t("Start from a worked example of the handbook", "从规则书的举例开始")
+            t("Start from a worked example of the handbook", "从玩家手册的举例开始")
         ),
     }
 

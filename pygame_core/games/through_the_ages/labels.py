@@ -69,7 +69,7 @@ def label(d: dict[str, Any], seat: int, a: dict[str, Any], lang: str) -> str:
     elif k == "leader":
         txt = say("Play the leader {c}", "打出领袖{c}", c=a["card"])
     elif k == "stage":
-        txt = say("Build {n} wonder stage(s)", "建造{n}个奇迹阶段", n=a["n"])
+        txt = say("Build {n} wonder stage(s)", "建造奇迹的{n}个等级", n=a["n"])
     elif k == "develop":
         txt = say("Develop {c}", "发展{c}", c=a["card"])
     elif k == "revolution":
@@ -105,7 +105,7 @@ def label(d: dict[str, Any], seat: int, a: dict[str, Any], lang: str) -> str:
     elif k == "cancel_pact":
         txt = say("Cancel your pact", "取消条约")
     elif k == "leader_ability" and a.get("territory"):
-        txt = say("Remove {c}: colonize {d} without units", "移除{c}：不派部队殖民{d}",
+        txt = say("Remove {c}: colonize {d} without units", "移除{c}：不派遣单位殖民{d}",
                   c=a["card"], d=a["territory"])
     elif k == "leader_ability":
         txt = say("Remove {c} for its ability", "移除{c}以发动其能力", c=a["card"])
@@ -133,7 +133,7 @@ def label(d: dict[str, Any], seat: int, a: dict[str, Any], lang: str) -> str:
     elif k == "convert":
         txt = say("Trade Routes: exchange 1 food or resource", "贸易路线：交换1食物或资源")
     elif k == "peek":
-        txt = say("Look at the next event", "查看下一张事件")
+        txt = say("Look at the next event", "查看下一张事件牌")
     elif k == "skip":
         txt = say("Decline", "放弃")
     elif k == "split":
@@ -143,7 +143,7 @@ def label(d: dict[str, Any], seat: int, a: dict[str, Any], lang: str) -> str:
     elif k == "ravage":
         txt = say("Turn {c} face down (2 culture)", "将{c}翻面（2文化）", c=a["card"])
     elif k == "steal_tech":
-        txt = say("Take {c} instead of science", "夺取{c}代替科学点数", c=a["card"])
+        txt = say("Take {c} instead of science", "夺取{c}以代替科学点数", c=a["card"])
     elif k == "science":
         txt = say("Take science", "夺取科学点数")
     elif k == "bid":
@@ -157,7 +157,7 @@ def label(d: dict[str, Any], seat: int, a: dict[str, Any], lang: str) -> str:
     elif k == "defend":
         txt = say("Defend with {c}", "用{c}防御", c=a["card"])
     elif k == "discard_card" and d.get("colonize"):  # James Cook
-        txt = say("Discard {c} for +1 colonization", "弃置{c}以获得+1殖民", c=a["card"])
+        txt = say("Discard {c} for +1 colonization", "弃置{c}以获得+1殖民军力", c=a["card"])
     elif k == "discard_card":
         txt = say("Discard {c} for +1 strength", "弃置{c}以获得+1军力", c=a["card"])
     elif k == "done":

@@ -131,6 +131,6 @@ def build(ctx: Ctx, name: str) -> None:
     title = sc["title"]
     ctx.log({
         "en": f"Worked example: {title['en']}",
-        "zh-Hant": f"規則書舉例：{title['zh-Hant']}",
-        "zh-Hans": f"规则书举例：{title['zh-Hans']}",
+        "zh-Hant": f"玩家手冊舉例：{title['zh-Hant']}",
+        "zh-Hans": f"玩家手册举例：{title['zh-Hans']}",
     })

@@ -39,7 +39,7 @@ class Toy(Game):
     def _apply(self, ctx: Ctx, seat: int, action: Action) -> None:
         d = ctx.data
         d["bids"][seat] = action["n"]
-        ctx.log(tr("committed a bid", "出價"), bid=None)
+        ctx.log(tr("committed a bid", "出價", "出价"), bid=None)
         if None in d["bids"]:
             return
         ctx.reveal()
@@ -50,9 +50,9 @@ class Toy(Game):
         card = d["deck"].pop()
         d["hands"][winner].append(card)
         d["score"][winner] += card
-        ctx.log(tr(f"bids {b[0]}:{b[1]}", f"出價 {b[0]}:{b[1]}"))
+        ctx.log(tr(f"bids {b[0]}:{b[1]}", f"出價 {b[0]}:{b[1]}", f"出价 {b[0]}:{b[1]}"))
         ctx.log(tr(f"you drew card #{card}.", f"你抽到 #{card}。"), to=[winner],
-                others=tr("drew a card", "抽了一張牌"))
+                others=tr("drew a card", "抽了一張牌", "抽了一张牌"))
         d["bids"] = [None, None]
         d["round"] += 1
 
