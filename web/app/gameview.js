@@ -524,10 +524,12 @@ export class GameView {
     const sc = view.scores;
     const names = this.names();
     const n = sc.totals.length;
-    // the game's ranking (tie-breaks applied) when it gives one, else by total
-    const seats = Array.isArray(sc.rank) && sc.rank.length === n ? sc.rank.slice()
-      : sc.totals.map((_, i) => i).sort((a, b) => sc.totals[b] - sc.totals[a] || a - b);
+    // the game's ranking (tie-breaks applied) when it gives one, else the winners first (a win need
+    // not be the highest total, e.g. the last player left after the others resigned), then by total
     const winSet = new Set(sc.winners || []);
+    const seats = Array.isArray(sc.rank) && sc.rank.length === n ? sc.rank.slice()
+      : sc.totals.map((_, i) => i).sort((a, b) => (winSet.has(b) - winSet.has(a))
+        || sc.totals[b] - sc.totals[a] || a - b);
     const cats = [];
     for (const b of sc.breakdown || []) for (const k of Object.keys(b)) if (!cats.includes(k)) cats.push(k);
     const winners = (sc.winners || []).map((w) => names[w]).join(", ");

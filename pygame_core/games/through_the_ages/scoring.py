@@ -10,7 +10,7 @@ from pygame_core.games.through_the_ages import abilities, effects, tokens
 from pygame_core.games.through_the_ages.catalog import CARDS
 from pygame_core.games.through_the_ages.model import Data, Player
 from pygame_core.games.through_the_ages.ratings import stats
-from pygame_core.games.through_the_ages.text import say
+from pygame_core.games.through_the_ages.text import say, seat_t
 from pygame_core.kernel import Ctx
 
 
@@ -100,6 +100,30 @@ def scores(d: Data) -> dict[str, Any]:
     else:
         breakdown = [{"culture_during_game": t} for t in totals]
     alive = [s for s, p in enumerate(d["players"]) if not p["resigned"]]
+    gone = [s for s, p in enumerate(d["players"]) if p["resigned"]]
     best = max(totals[s] for s in alive) if alive else 0
     winners = [s for s in alive if totals[s] == best]
-    return {"totals": totals, "breakdown": breakdown, "winners": winners}
+    out: dict[str, Any] = {"totals": totals, "breakdown": breakdown, "winners": winners,
+                           "rank": _by_culture(alive, totals) + _by_culture(gone, totals)}
+    if gone:
+        out["outcome"] = _resigned_outcome(gone, alive, winners)
+    return out
+
+
+def _by_culture(seats: list[int], totals: list[int]) -> list[int]:
+    return sorted(seats, key=lambda s: (-totals[s], s))
+
+
+def _resigned_outcome(gone: list[int], alive: list[int], winners: list[int]) -> dict[str, str]:
+    """Why a resigned player is ranked below everyone still playing, whatever its culture; the last
+    player left wins (L2071)."""
+    names = {lang: [seat_t(s)[lang] for s in gone] for lang in ("en", "zh-Hant", "zh-Hans")}
+    en, hant_, hans = ", ".join(names["en"]), "、".join(names["zh-Hant"]), "、".join(names["zh-Hans"])
+    if len(alive) == 1 and winners:
+        last = seat_t(winners[0])
+        return {"en": f"{en} resigned: {last['en']}, the last player left, wins.",
+                "zh-Hant": f"{hant_}體面退出：{last['zh-Hant']}是僅剩的玩家，獲得勝利。",
+                "zh-Hans": f"{hans}体面退出：{last['zh-Hans']}是仅剩的玩家，获得胜利。"}
+    return {"en": f"{en} resigned, and so ranks below every player still in the game.",
+            "zh-Hant": f"{hant_}體面退出，因此排在所有仍在遊戲中的玩家之後。",
+            "zh-Hans": f"{hans}体面退出，因此排在所有仍在游戏中的玩家之后。"}
