@@ -54,7 +54,8 @@ LOC_ABILITY_VIEW: dict[str, dict[str, Any]] = {
     for lid, x in LOCS.items()
 }
 LOC_NAME: dict[str, dict[str, str]] = {
-    lid: {k: f"{v} ({x['points']})" for k, v in LOC_TYPE_NAME[x["type"]].items()} for lid, x in LOCS.items()
+    lid: {k: f"{v} ({x['points']})" if k == "en" else f"{v}（{x['points']}）"
+          for k, v in LOC_TYPE_NAME[x["type"]].items()} for lid, x in LOCS.items()
 }
 
 

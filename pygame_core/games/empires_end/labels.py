@@ -60,7 +60,7 @@ def label(d: dict[str, Any], seat: int, a: dict[str, Any], lang: str) -> str:
         return f"Destroy {where}" if en else zh("毀壞") + where
     if k == "place":
         return f"Place under {_loc_at(d, seat, a['loc'], lang)}" if en else zh("放置於") + \
-            _loc_at(d, seat, a["loc"], lang)
+            _loc_at(d, seat, a["loc"], lang) + zh("下方")
     if k == "refresh":
         return f"Refresh {_src(a['src'], lang)}" if en else zh("刷新") + _src(a["src"], lang)
     if k == "done":
@@ -77,10 +77,10 @@ def label(d: dict[str, Any], seat: int, a: dict[str, Any], lang: str) -> str:
         where = _loc_at(d, seat, a["loc"], lang)
         if en:
             return f"Build {name} under {where} (cost {cost})"
-        return zh(f"建造{name}於") + where + zh(f"（費用{cost}）")
+        return zh(f"建造{name}，放置於") + where + zh(f"下方（費用：{cost}個錘子）")
     if k == "sell":
         name = CARD_NAME[a["card"]][lang]
-        return f"Sell {name} for 1 coin" if en else zh(f"出售{name}獲得1個金幣")
+        return f"Sell {name} for 1 coin" if en else zh(f"出售{name}，獲得1個金幣")
     if k == "discard_rest":
         return "Discard both remaining cards" if en else zh("棄置剩餘的兩張手牌")
     if k == "repair":
