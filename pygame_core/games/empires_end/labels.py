@@ -40,7 +40,7 @@ def label(d: dict[str, Any], seat: int, a: dict[str, Any], lang: str) -> str:
             r = RES_NAME[a["pay"]][lang]
             return f"Pass {card}: pay 1 {r}" if en else zh(f"跳過{card}：支付1個") + r
         if k == "free_pass":
-            return f"Pass {card} for free ({_src(a['src'], lang)})" if en else zh(f"免費跳過{card}（") + \
+            return f"Pass {card} for free ({_src(a['src'], lang)})" if en else zh(f"免費跳過{card}（消耗") + \
                 _src(a["src"], lang) + "）"
         if k == "take":
             took = f"Take {card}" if en else zh(f"拿取{card}")
@@ -50,7 +50,7 @@ def label(d: dict[str, Any], seat: int, a: dict[str, Any], lang: str) -> str:
             hit = hit_text(d["seats"][seat]["locations"], target)[lang]
             return f"{took} ({hit})" if en else f"{took}（{hit}）"
         src = _src(a["src"], lang)
-        return f"Change {card} ({src})" if en else zh(f"改變{card}（") + src + "）"
+        return f"Change {card} ({src})" if en else zh(f"改變{card}（消耗") + src + "）"
     if k == "shortage":
         return "Resource Shortage: lose 2 points, gain 1 coin" if en else zh("資源短缺：失去2分，獲得1個金幣")
     if k == "shortage_done":
@@ -99,7 +99,8 @@ def label(d: dict[str, Any], seat: int, a: dict[str, Any], lang: str) -> str:
         if "to" in a:
             extra += (f" into {RES_NAME[a['to']][lang]}" if en else zh("，轉換為") + RES_NAME[a["to"]][lang])
         if "a" in a:
-            extra += (f": swap #{a['a']} and #{a['b']}" if en else zh(f"：交換第{a['a']}與第{a['b']}個位置"))
+            extra += (f": swap #{a['a']} and #{a['b']}" if en
+                      else zh(f"：交換第{a['a']}個與第{a['b']}個位置"))
         if "card" in a:
             extra += (f": move {CARD_NAME[a['card']][lang]} to #{a['loc']}" if en
                       else zh(f"：將{CARD_NAME[a['card']][lang]}移至第{a['loc']}個位置"))
