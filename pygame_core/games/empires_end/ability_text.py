@@ -38,8 +38,8 @@ def ability_text(ab: dict[str, Any], phase: str) -> Text:
                 sep = " and " if ab["mode"] == "all" else " or "
                 return f"Convert 1 {ab['from']} into 1 {sep.join(ab['to'])} (up to {n}x)"
             sep = "與" if ab["mode"] == "all" else "或"
-            outs = sep.join(rn(r, g) for r in ab["to"])
-            return zh(g, f"將1{RES_NAME[ab['from']]['zh-Hant']}轉換為{outs}（最多{n}次）")
+            outs = sep.join("1個" + rn(r, "zh-Hant") for r in ab["to"])
+            return zh(g, f"將1個{RES_NAME[ab['from']]['zh-Hant']}轉換為{outs}（最多{n}次）")
         return _langs(conv)
     if k == "refresh_adjacent":
         return _langs(lambda g: "Refresh all exhausted abilities of both neighbours" if g == "en"
@@ -72,10 +72,10 @@ def ability_text(ab: dict[str, Any], phase: str) -> Text:
                       else zh(g, "選擇帝國中的兩個地點相互交換位置"))
     if k == "build_discount":
         return _langs(lambda g: "One innovation costs 1 hammer less" if g == "en"
-                      else zh(g, "一個創新的建造費用減少1錘子"))
+                      else zh(g, "一個創新的建造費用減少1個錘子"))
     if k == "repair_discount":
         return _langs(lambda g: "Repairing an adjacent location costs 1 hammer less" if g == "en"
-                      else zh(g, "相鄰毀壞地點的修繕費用減少1錘子"))
+                      else zh(g, "相鄰毀壞地點的修繕費用減少1個錘子"))
     if k == "move_innovation":
         return _langs(lambda g: "Move one innovation to another location" if g == "en"
                       else zh(g, "將一個創新移動至另一個地點下方"))
@@ -92,29 +92,29 @@ def ability_text(ab: dict[str, Any], phase: str) -> Text:
     if k == "end_adj_destroyed":
         return _langs(lambda g: f"Game end: {ab['points']} points per adjacent destroyed location"
                       if g == "en"
-                      else zh(g, f"終局：每個相鄰毀壞地點獲得{ab['points']}分"))
+                      else zh(g, f"終局：每個相鄰的毀壞地點獲得{ab['points']}分"))
     if k == "copy_end":
         return _langs(lambda g: "Game end: score another end-game ability again" if g == "en"
                       else zh(g, "終局：複製另一個終局計分能力"))
     if k == "end_per_resource":
         return _langs(lambda g: f"Game end: {ab['points']} point(s) per {ab['resource']} held" if g == "en"
-                      else zh(g, f"終局：每個{RES_NAME[ab['resource']]['zh-Hant']}獲得{ab['points']}分"))
+                      else zh(g, f"終局：持有的每個{rn(ab['resource'], 'zh-Hant')}獲得{ab['points']}分"))
     if k == "end_adj_type":
         return _langs(lambda g: f"Game end: {ab['points']} points per adjacent intact {ab['loc_type']}"
                       if g == "en"
                       else zh(g, f"終局：每個相鄰的完好{ln(ab['loc_type'], 'zh-Hant')}獲得{ab['points']}分"))
     if k == "most_destroyed":
         return _langs(lambda g: f"Game end: {ab['points']} points if you have the most destroyed locations"
-                      if g == "en" else zh(g, f"終局：被毀壞地點最多時獲得{ab['points']}分"))
+                      if g == "en" else zh(g, f"終局：毀壞地點最多（含並列）時獲得{ab['points']}分"))
     if k == "on_destroy":
         def od(g: str) -> str:
             if "refresh_all" in ab:
                 return ("When destroyed: refresh all your exhausted abilities" if g == "en"
-                        else zh(g, "被毀壞時：刷新帝國中所有已消耗能力"))
+                        else zh(g, "所在地點被毀壞時：刷新帝國中所有已消耗能力"))
             if "points" in ab:
                 return (f"When destroyed: gain {ab['points']} points" if g == "en"
-                        else zh(g, f"被毀壞時：獲得{ab['points']}分"))
+                        else zh(g, f"所在地點被毀壞時：獲得{ab['points']}分"))
             return (f"When destroyed: gain {res_text(ab['gain'], g)}" if g == "en"
-                    else zh(g, "被毀壞時：獲得") + res_text(ab["gain"], g))
+                    else zh(g, "所在地點被毀壞時：獲得") + res_text(ab["gain"], g))
         return _langs(od)
     return _langs(lambda g: k)

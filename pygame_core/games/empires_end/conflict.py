@@ -84,13 +84,16 @@ def resolve(ctx: Ctx, answers: dict[str, dict[str, Any]]) -> None:
             p["score"] += row["points"]
             gain(p["resources"], row["gain"])
             refresh += row["refresh"]
-            ctx.log(join(seat_t(s), t(f" scores {row['points']} point(s)", f"獲得{row['points']}分"),
+            pts = row["points"]
+            said = t(f" scores {pts} point(s)", f"獲得{pts}分") if pts >= 0 else \
+                t(f" loses {-pts} point(s)", f"失去{-pts}分")
+            ctx.log(join(seat_t(s), said,
                          join(t(" and ", "及"), res_t(row["gain"])) if row["gain"] else "", t(".", "。")))
         if totals[s] == best:
             v = card["victory"]
             p["score"] += v["points"]
             gain(p["resources"], v["gain"])
-            ctx.log(join(seat_t(s), t(" wins the conflict: ", "贏得衝突："),
+            ctx.log(join(seat_t(s), t(" wins the conflict: ", "贏得衝突：獲得"),
                          t(f"{v['points']} point(s)", f"{v['points']}分"),
                          join(t(" and ", "及"), res_t(v["gain"])) if v["gain"] else "", t(".", "。")))
         else:

@@ -54,7 +54,8 @@ LOC_ABILITY_VIEW: dict[str, dict[str, Any]] = {
     for lid, x in LOCS.items()
 }
 LOC_NAME: dict[str, dict[str, str]] = {
-    lid: {k: f"{v} ({x['points']})" for k, v in LOC_TYPE_NAME[x["type"]].items()} for lid, x in LOCS.items()
+    lid: {k: f"{v} ({x['points']})" if k == "en" else f"{v}（{x['points']}）"
+          for k, v in LOC_TYPE_NAME[x["type"]].items()} for lid, x in LOCS.items()
 }
 
 
@@ -63,7 +64,7 @@ def _conflict_text(c: dict[str, Any]) -> dict[str, str]:
     rank_en = {1: "highest", 2: "2nd highest", 3: "3rd highest"}[tm["rank"]]
     rank_zh = {1: "最高", 2: "次高", 3: "第三高"}[tm["rank"]]
     return t(f"Turmoil: swap your {rank_en} intact location with position {tm['to']}",
-             f"動蕩：將分值{rank_zh}的完好地點與第{tm['to']}個位置交換")
+             f"動蕩：將分值{rank_zh}的完好地點與第{tm['to']}個位置上的地點交換位置")
 
 
 CONFLICT_VIEW: dict[str, dict[str, Any]] = {

@@ -37,7 +37,7 @@ def start(ctx: Ctx, double: bool) -> None:
     for c in cards:
         ctx.log(join(t("Disaster revealed: ", "翻開災難牌："), CARD_NAME[c],
                      t(f" (targets position {CARDS[c]['target']}).",
-                       f"（影響第{CARDS[c]['target']}個地點）。")))
+                       f"（影響第{CARDS[c]['target']}個位置）。")))
 
 
 def open_cards(d: Data) -> list[int]:
@@ -147,9 +147,9 @@ def apply(ctx: Ctx, seat: int, a: dict[str, Any]) -> None:
             entry["free_passes"] = []  # a new card: free passes used on the old one no longer count
             if a["card"] in d["decided"]:
                 d["decided"].remove(a["card"])
-            ctx.log(join(seat_t(seat), t(" changes ", "改變了"), name, t(" into ", "為"), CARD_NAME[new[0]],
+            ctx.log(join(seat_t(seat), t(" changes ", "將"), name, t(" into ", "換成"), CARD_NAME[new[0]],
                          t(f" (targets position {CARDS[new[0]]['target']}).",
-                           f"（影響第{CARDS[new[0]]['target']}個地點）。")))
+                           f"（影響第{CARDS[new[0]]['target']}個位置）。")))
     elif kind == "take":
         take(ctx, seat, a["card"])
 
@@ -165,9 +165,9 @@ def take(ctx: Ctx, seat: int, i: int) -> None:
     d["decided"].append(i)
     pool = entry["pool"]
     gain(p["resources"], pool)
-    ctx.log(join(seat_t(seat), t(" takes ", "拿取了"), CARD_NAME[entry["card"]],
-                 t(" and gains ", "並獲得"), res_t(pool) if total(pool) else t("nothing", "無資源"), t(".",
-                                                                                                 "。")))
+    got = join(t(" and gains ", "，獲得"), res_t(pool)) if total(pool) else \
+        t(" and gains nothing", "，沒有獲得資源")
+    ctx.log(join(seat_t(seat), t(" takes ", "拿取了"), CARD_NAME[entry["card"]], got, t(".", "。")))
     entry["pool"] = zero_res()
     d["face_up"].append(entry["card"])  # it was open on the table: everyone knows it
     queue(d, seat, [{"kind": "destroy", "card": entry["card"]}, {"kind": "place", "card": entry["card"]}])

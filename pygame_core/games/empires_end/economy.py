@@ -25,7 +25,7 @@ def use(ctx: Ctx, seat: int, a: dict[str, Any]) -> None:
     got = apply_use(ctx, seat, a)
     text = join(seat_t(seat), t(" uses ", "發動了"), src_name(a["src"]))
     if "target" in a:
-        text = join(text, t(" copying ", "複製"), src_name(a["target"]))
+        text = join(text, t(" copying ", "，複製"), src_name(a["target"]))
     if got and any(got.values()):
         ctx.log(join(text, t(": ", "："), res_t({k: v for k, v in got.items() if v > 0}), t(".", "。")),
                 to=[seat], others=join(text, t(".", "。")))

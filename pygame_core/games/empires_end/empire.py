@@ -94,8 +94,8 @@ def destroy(ctx: Ctx, seat: int, pos: int) -> None:
     p = ctx.data["seats"][seat]
     loc = p["locations"][pos - 1]
     loc["intact"] = False
-    ctx.log(join(seat_t(seat), t(" loses ", "失去了"), LOC_NAME[loc["id"]], t(f" at position {pos}.",
-                                                                           f"（第{pos}個位置）。")))
+    ctx.log(join(seat_t(seat), t(" loses ", f"失去了第{pos}個位置的"), LOC_NAME[loc["id"]],
+                 t(f" at position {pos}.", "。")))
     for inn in loc["innovations"]:
         ab = CARDS[inn["card"]]["ability"]
         if ab["kind"] != "on_destroy":

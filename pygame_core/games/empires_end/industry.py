@@ -91,7 +91,7 @@ def apply(ctx: Ctx, seat: int, a: dict[str, Any]) -> None:
         loc["intact"] = True
         p["industry"]["repaired"] = True
         ctx.log(join(seat_t(seat), t(" repairs ", "修繕了"), LOC_NAME[loc["id"]], t(f" for {cost}.",
-                                                                                 f"（費用{cost}）。")))
+                                                                                 f"，費用為{cost}。")))
 
 
 def finish(ctx: Ctx, seat: int) -> None:

@@ -40,7 +40,7 @@ def label(d: dict[str, Any], seat: int, a: dict[str, Any], lang: str) -> str:
             r = RES_NAME[a["pay"]][lang]
             return f"Pass {card}: pay 1 {r}" if en else zh(f"跳過{card}：支付1個") + r
         if k == "free_pass":
-            return f"Pass {card} for free ({_src(a['src'], lang)})" if en else zh(f"免費跳過{card}（") + \
+            return f"Pass {card} for free ({_src(a['src'], lang)})" if en else zh(f"免費跳過{card}（消耗") + \
                 _src(a["src"], lang) + "）"
         if k == "take":
             took = f"Take {card}" if en else zh(f"拿取{card}")
@@ -50,7 +50,7 @@ def label(d: dict[str, Any], seat: int, a: dict[str, Any], lang: str) -> str:
             hit = hit_text(d["seats"][seat]["locations"], target)[lang]
             return f"{took} ({hit})" if en else f"{took}（{hit}）"
         src = _src(a["src"], lang)
-        return f"Change {card} ({src})" if en else zh(f"改變{card}（") + src + "）"
+        return f"Change {card} ({src})" if en else zh(f"改變{card}（消耗") + src + "）"
     if k == "shortage":
         return "Resource Shortage: lose 2 points, gain 1 coin" if en else zh("資源短缺：失去2分，獲得1個金幣")
     if k == "shortage_done":
@@ -60,7 +60,7 @@ def label(d: dict[str, Any], seat: int, a: dict[str, Any], lang: str) -> str:
         return f"Destroy {where}" if en else zh("毀壞") + where
     if k == "place":
         return f"Place under {_loc_at(d, seat, a['loc'], lang)}" if en else zh("放置於") + \
-            _loc_at(d, seat, a["loc"], lang)
+            _loc_at(d, seat, a["loc"], lang) + zh("下方")
     if k == "refresh":
         return f"Refresh {_src(a['src'], lang)}" if en else zh("刷新") + _src(a["src"], lang)
     if k == "done":
@@ -77,10 +77,10 @@ def label(d: dict[str, Any], seat: int, a: dict[str, Any], lang: str) -> str:
         where = _loc_at(d, seat, a["loc"], lang)
         if en:
             return f"Build {name} under {where} (cost {cost})"
-        return zh(f"建造{name}於") + where + zh(f"（費用{cost}）")
+        return zh(f"建造{name}，放置於") + where + zh(f"下方（費用：{cost}個錘子）")
     if k == "sell":
         name = CARD_NAME[a["card"]][lang]
-        return f"Sell {name} for 1 coin" if en else zh(f"出售{name}獲得1個金幣")
+        return f"Sell {name} for 1 coin" if en else zh(f"出售{name}，獲得1個金幣")
     if k == "discard_rest":
         return "Discard both remaining cards" if en else zh("棄置剩餘的兩張手牌")
     if k == "repair":
@@ -99,7 +99,8 @@ def label(d: dict[str, Any], seat: int, a: dict[str, Any], lang: str) -> str:
         if "to" in a:
             extra += (f" into {RES_NAME[a['to']][lang]}" if en else zh("，轉換為") + RES_NAME[a["to"]][lang])
         if "a" in a:
-            extra += (f": swap #{a['a']} and #{a['b']}" if en else zh(f"：交換第{a['a']}與第{a['b']}個位置"))
+            extra += (f": swap #{a['a']} and #{a['b']}" if en
+                      else zh(f"：交換第{a['a']}個與第{a['b']}個位置"))
         if "card" in a:
             extra += (f": move {CARD_NAME[a['card']][lang]} to #{a['loc']}" if en
                       else zh(f"：將{CARD_NAME[a['card']][lang]}移至第{a['loc']}個位置"))

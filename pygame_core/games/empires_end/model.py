@@ -104,6 +104,7 @@ def draw_to_hand(ctx: Ctx, seat: int, n: int) -> None:
     if not cards:
         return
     ctx.data["seats"][seat]["hand"].extend(cards)
-    names = {k: ", ".join(CARD_NAME[c][k] for c in cards) for k in ("en", "zh-Hant", "zh-Hans")}
+    names = {k: (", " if k == "en" else "、").join(CARD_NAME[c][k] for c in cards)
+             for k in ("en", "zh-Hant", "zh-Hans")}
     ctx.log(join(t("You draw: ", "你摸取："), names), to=[seat],
             others=join(seat_t(seat), t(f" draws {len(cards)} card(s).", f"摸取了{len(cards)}張牌。")))

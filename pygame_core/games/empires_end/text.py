@@ -54,18 +54,20 @@ PHASE_NAME: dict[str, Text] = {
     "industry": t("Industry phase", "工業階段"),
     "conflict": t("Conflict phase", "衝突階段"),
     "economy_industry": t("Economy/Industry phase", "經濟/工業階段"),
-    "quick_setup": t("Quick-game setup", "快速遊戲設置"),
+    # the word differs, not only the script: 設定 in Taiwan, 设置 on the mainland
+    "quick_setup": {"en": "Quick-game setup", "zh-Hant": "快速遊戲設定", "zh-Hans": "快速游戏设置"},
     "end": t("Game end", "遊戲結束"),
 }
 
 
 def res_text(gain: dict[str, int], lang: str) -> str:
-    """'2 wheat, 1 coin' in ``lang``."""
+    """'2 wheat, 1 coin' in ``lang`` ('2個小麥、1個金幣': Chinese counts with a measure word)."""
     parts = []
     for r in RESOURCES:
         n = gain.get(r, 0)
         if n:
-            parts.append(f"{n} {RES_NAME[r]['en']}" if lang == "en" else f"{n}{RES_NAME[r][lang]}")
+            unit = {"zh-Hant": "個", "zh-Hans": "个"}.get(lang, "")
+            parts.append(f"{n} {RES_NAME[r]['en']}" if lang == "en" else f"{n}{unit}{RES_NAME[r][lang]}")
     return ", ".join(parts) if lang == "en" else "、".join(parts)
 
 

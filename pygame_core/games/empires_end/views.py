@@ -16,8 +16,8 @@ from pygame_core.kernel.decisions import stack
 from pygame_core.kernel.i18n import pick
 
 PROMPTS = {
-    "destroy": t("Choose the location the disaster destroys", "選擇災難毀壞的地點"),
-    "place": t("Choose where to place the innovation", "選擇放置創新的地點"),
+    "destroy": t("Choose the location the disaster destroys", "選擇災難要毀壞的地點"),
+    "place": t("Choose where to place the innovation", "選擇要把創新放在哪個地點下方"),
     "refresh": t("Choose an exhausted ability to refresh", "選擇要刷新的已消耗能力"),
 }
 
@@ -128,10 +128,10 @@ def _status(d: dict[str, Any]) -> dict[str, str]:
         if d["step"] == "shortage":
             return t("Resource Shortage: everyone is asked; a player with fewer than 5 resources may trade "
                      "2 points for 1 coin.",
-                     "資源短缺：詢問所有玩家；資源少於5個的玩家可以失去2分獲得1個金幣。")
+                     "資源短缺：正在詢問所有玩家；資源少於5個的玩家可以失去2分換取1個金幣。")
         return join(seat_t(d["turn"]), t(" must pass (pay 1 resource) or take the disaster.",
                                          "須選擇跳過（支付1個資源）或拿取災難牌。"))
     if phase == "conflict":
         return t("Conflict: everyone makes a sealed bid of axes and coins.",
-                 "衝突：所有玩家秘密出價戰斧與金幣。")
+                 "衝突：所有玩家以戰斧與金幣秘密出價。")
     return PHASE_NAME.get(phase, t("", ""))
