@@ -9,9 +9,10 @@ seeded with ``k``, each its default half the time (a set the game refuses falls 
 ``--options`` fixes some for every game); every other game leaves out the
 ``--exclude`` action types whenever another action is legal (so that those games run to their end).
 Per step the file holds: the seat, the state digest, a hash of each seat's legal-action list
-(canonical JSON), a hash of the mover's view and the chosen action's English label; per game the
-options and the final scores. ``--no-digest`` leaves the state digests out (for a change of the
-state's representation that keeps every list, view, label and score).
+(canonical JSON), a hash of the mover's view and the chosen action's English label, then a hash of
+the log entries the action added; per game the options and the final scores. ``--no-digest``
+leaves the state digests out (for a change of the state's representation that keeps every list,
+view, label, log and score).
 """
 
 from __future__ import annotations
@@ -73,7 +74,9 @@ def record_game(game_id: str, k: int, seed: int, fixed: dict[str, Any], exclude:
         pick = bots._rng_for(seeds[seat], state, seat).choice(pool)
         line += [_h(game.view(state, seat)), game.label(state, seat, pick, "en")]
         out.write(" ".join(line) + "\n")
+        logged = len(state.log)
         state = game.apply(state, seat, pick)
+        out.write(f"log {_h(list(state.log[logged:]))}\n")
     raise RuntimeError(f"{game_id} seed {seed}: no end after {MAX_STEPS} actions")
 
 
