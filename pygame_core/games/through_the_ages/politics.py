@@ -114,13 +114,12 @@ def legal(d: Data, seat: int) -> list[Action]:
         if kind in ("event", "territory"):
             out.append({"type": "event", "card": c})
         elif d["mode"] == "full" and kind == "aggression" and not pacifist:
-            mine = strength_of(seat)
-            out += [
+            out += [  # the strengths are worked out only for a target the seat can pay to attack
                 {"type": "aggress", "card": c, "target": s}
                 for s in active(d)
                 if s != seat
                 and ma_left(p) >= attack_cost(d, c, s)
-                and strength_of(s) < mine + attack_bonus(d, seat, s)
+                and strength_of(s) < strength_of(seat) + attack_bonus(d, seat, s)
                 and may_attack(d, seat, s, war=False)
             ]
         elif (

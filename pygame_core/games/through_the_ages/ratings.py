@@ -52,6 +52,28 @@ def once_cards(p: Player) -> list[str]:
     return out
 
 
+def once_among(p: Player, cards: dict[str, Any] | frozenset[str], where: frozenset[str]) -> list[str]:
+    """The cards of :func:`once_cards` (in its order) that are among ``cards``, looking only at the
+    places where such a card can be (``where``: the card kinds of ``cards``): a hot path."""
+    out: list[str] = []
+    if "government" in where and p["government"] in cards:
+        out.append(p["government"])
+    if "special" in where:
+        out += [c for c in p["specials"] if c in cards]
+    if "wonder" in where:
+        out += [c for c in p["wonders"] if c in cards and c not in p["ravaged"]]
+    if "territory" in where:
+        out += [c for c in p["colonies"] if c in cards]
+    if "leader" in where and p["leader"] and p["leader"] in cards:
+        out.append(p["leader"])
+    return out
+
+
+def kinds_of(cards: Any) -> frozenset[str]:
+    """The card kinds of ``cards`` (ids): :func:`once_among`'s ``where``."""
+    return frozenset(CARDS[c]["kind"] for c in cards)
+
+
 def count(p: Player, what: str) -> int:
     """How many ``what`` the player has (the ``per`` vocabulary of data/README.md)."""
     w = p["workers"]
