@@ -20,7 +20,6 @@ from pygame_core.games.through_the_ages.economy import (
     ma_left,
     matches,
     pay_resources,
-    resources_for,
     spend_ca,
     spend_ma,
     sync,
@@ -145,6 +144,8 @@ def _builds(p: Player, ca: int, ma: int, target: str | None = None, left: Left |
     out = []
     ca_ok = (ca_left(p) if left is None else left[0]) >= ca
     ma_ok = (ma_left(p) if left is None else left[1]) >= ma
+    if not ca_ok and not ma_ok:
+        return []  # every card needs one or the other
     mine = tokens.amount(p, "mine")  # resources_for, computed once
     cut = any_discount(p, "build")
     urban: dict[str, int] | None = None
@@ -167,9 +168,13 @@ def _builds(p: Player, ca: int, ma: int, target: str | None = None, left: Left |
                     limit = limits(p)["urban_limit"]
                 if urban[c["type"]] >= limit:
                     continue  # L745-753
-        if have >= (build_cost(p, cid) if cut else max(0, c["cost"].get("build", 0))):
+        if have >= (build_cost(p, cid) if cut else BUILD_BASE[cid]):
             out.append({"type": "build", "card": cid})
     return out
+
+
+#: Every card's build cost without discounts (:func:`build_cost` when none applies).
+BUILD_BASE = {cid: max(0, c["cost"].get("build", 0)) for cid, c in CARDS.items()}
 
 
 def urban_counts(p: Player) -> dict[str, int]:
@@ -189,10 +194,14 @@ def _same_line(a: dict[str, Any], b: dict[str, Any]) -> bool:
 def _upgrades(
     p: Player, ca: int, ma: int, target: str | None = None, left: Left | None = None
 ) -> list[Action]:
-    out = []
+    out: list[Action] = []
     lines: dict[tuple[str, str], list[str]] | None = None
     ca_ok = None if left is None else left[0] >= ca
     ma_ok = None if left is None else left[1] >= ma
+    if ca_ok is False and ma_ok is False:
+        return out  # every card needs one or the other
+    mine = 0  # resources_for and upgrade_cost's discounts, worked out once (with ``lines``)
+    plain = False
     for lo, n in p["workers"].items():
         if not n:
             continue
@@ -213,8 +222,14 @@ def _upgrades(
             lines = {}
             for cid in p["workers"]:
                 lines.setdefault(LINE[cid], []).append(cid)
+            mine = tokens.amount(p, "mine")
+            plain = not any_discount(p, "build") and not any_discount(p, "upgrade")
         for hi in lines[LINE[lo]]:
-            if CARDS[hi]["lvl"] > a["lvl"] and resources_for(p, hi) >= upgrade_cost(p, lo, hi):
+            if CARDS[hi]["lvl"] <= a["lvl"]:
+                continue
+            have = mine + p["military_resources"] if a["kind"] == "unit" else mine
+            cost = max(0, BUILD_BASE[hi] - BUILD_BASE[lo]) if plain else upgrade_cost(p, lo, hi)
+            if have >= cost:
                 out.append({"type": "upgrade", "from": lo, "to": hi})
     return out
 

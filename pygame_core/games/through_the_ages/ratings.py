@@ -151,12 +151,17 @@ LIMIT_PARTS = {cid: [(k, v) for k, v in parts[0] if k in LIMIT_KEYS] for cid, pa
 SIDE_LIMITS = {key: [(k, v) for k, v in out if k in LIMIT_KEYS] for key, out in SIDE_OUT.items()}
 
 
+#: The cards that change a token total or limit, and where they can be (:func:`once_among`).
+LIMIT_CARDS = frozenset(cid for cid, parts in LIMIT_PARTS.items() if parts)
+LIMIT_WHERE = kinds_of(LIMIT_CARDS)
+
+
 def limits(p: Player) -> dict[str, int]:
     """The token totals and limits (``LIMIT_KEYS``) only: they come from the cards counted once and
     the pact sides, never from workers or ``per`` bonuses (checked by a data test), so this is
     :func:`stats` without the per-worker work."""
     r = dict.fromkeys(LIMIT_KEYS, 0)
-    for c in once_cards(p):
+    for c in once_among(p, LIMIT_CARDS, LIMIT_WHERE):
         for k, v in LIMIT_PARTS[c]:
             r[k] += v
     for cid, side in p["pact_sides"]:
@@ -294,11 +299,17 @@ def army_strength(units: list[tuple[str, int]], tactic: str) -> int:
     if not need:
         return 0
     old_below = card["lvl"] - 1
-    total = min(sum(1 for t, _lv in units if t == k) // n for k, n in need.items())
-    fresh = min(sum(1 for t, lv in units if t == k and lv >= old_below) // n for k, n in need.items())
+    have: dict[str, int] = {}  # units of each type, and of each type fresh enough (one pass)
+    fresh_have: dict[str, int] = {}
+    for t, lv in units:
+        have[t] = have.get(t, 0) + 1
+        if lv >= old_below:
+            fresh_have[t] = fresh_have.get(t, 0) + 1
+    total = min(have.get(k, 0) // n for k, n in need.items())
+    fresh = min(fresh_have.get(k, 0) // n for k, n in need.items())
     fresh = min(fresh, total)
     values = [card["strength"]] * fresh + [card.get("obsolete_strength", card["strength"])] * (total - fresh)
-    air = sum(1 for t, _lv in units if t == "air_force")
+    air = have.get("air_force", 0)
     return sum(v * 2 if i < air else v for i, v in enumerate(values))
 
 
