@@ -91,30 +91,37 @@ def can_take(d: Data, p: Player, slot: int, limit: int, budget: int | None = Non
 
 
 def _takes(d: Data, p: Player, left: Left | None = None) -> list[Action]:
-    limit = hand_limit(p)
     budget = ca_left(p) if left is None else left[0]
     hand = p["civil_hand"]
-    full = len(hand) >= limit
+    limit = -1  # the hand limit, worked out when first needed
     owned: set[str] | None = None  # the hand and the cards in play (in_play), gathered once
     out: list[Action] = []
     for i, cid in enumerate(d["row"]):
         if cid is None:
             continue
         if cid in PLAIN_TAKE:  # can_take's tests, inline: no wonder, no leader, the slot's cost
-            if full or ROW_COST[i] > budget:
+            if ROW_COST[i] > budget:
+                continue
+            if limit < 0:
+                limit = hand_limit(p)
+            if len(hand) >= limit:
                 continue
             if cid in PLAIN_TECH:
                 if owned is None:
                     owned = {*hand, *p["workers"], *p["specials"], p["government"]}
                 if cid in owned:
                     continue
-        elif not can_take(d, p, i, limit, budget):
-            continue
+        else:
+            if limit < 0 and cid not in WONDERS:  # a wonder is taken whatever the hand holds
+                limit = hand_limit(p)
+            if not can_take(d, p, i, limit, budget):
+                continue
         out.append({"type": "take", "slot": i})
     return out
 
 
 PLAIN_TECH = frozenset(cid for cid in PLAIN_TAKE if CARDS[cid]["kind"] in TECH_KINDS)
+TECHS = frozenset(cid for cid, c in CARDS.items() if c["kind"] in TECH_KINDS)
 
 
 def pop_food(p: Player) -> int | None:
@@ -162,14 +169,15 @@ def _builds(p: Player, ca: int, ma: int, target: str | None = None, left: Left |
             if not ca_ok:
                 continue
             have = mine
-            if kind == "urban":
-                if urban is None:
-                    urban = urban_counts(p)
-                    limit = limits(p)["urban_limit"]
-                if urban[c["type"]] >= limit:
-                    continue  # L745-753
-        if have >= (build_cost(p, cid) if cut else BUILD_BASE[cid]):
-            out.append({"type": "build", "card": cid})
+        if have < (build_cost(p, cid) if cut else BUILD_BASE[cid]):
+            continue
+        if kind == "urban":
+            if urban is None:
+                urban = urban_counts(p)
+                limit = limits(p)["urban_limit"]
+            if urban[c["type"]] >= limit:
+                continue  # L745-753
+        out.append({"type": "build", "card": cid})
     return out
 
 
@@ -250,10 +258,16 @@ def _destroys(p: Player, kind: str, left: Left) -> list[Action]:
 
 
 def _leaders(p: Player, d: Data, left: Left) -> list[Action]:
-    if left[0] < 1 or d["round"] <= 1:
+    if left[0] < 1 or d["round"] <= 1 or LEADERS.isdisjoint(p["civil_hand"]):
         return []
     hand = dict.fromkeys(p["civil_hand"])
     return [{"type": "leader", "card": c} for c in hand if CARDS[c]["kind"] == "leader"]
+
+
+LEADERS = frozenset(cid for cid, c in CARDS.items() if c["kind"] == "leader")
+WONDERS = frozenset(cid for cid, c in CARDS.items() if c["kind"] == "wonder")
+GOVERNMENTS = frozenset(cid for cid, c in CARDS.items() if c["kind"] == "government")
+TACTICS = frozenset(cid for cid, c in CARDS.items() if c["kind"] == "tactic")
 
 
 def stages_per_action(p: Player) -> int:
@@ -280,9 +294,8 @@ def _stages(p: Player, ca: int, most: int | None = None, left: Left | None = Non
         return []
     unbuilt = len(CARDS[w["id"]]["cost"]["stages"]) - w["built"]
     top = min(unbuilt, stages_per_action(p) if most is None else most)
-    return [
-        {"type": "stage", "n": k} for k in range(1, top + 1) if tokens.amount(p, "mine") >= stage_cost(p, k)
-    ]
+    mine = tokens.amount(p, "mine")
+    return [{"type": "stage", "n": k} for k in range(1, top + 1) if mine >= stage_cost(p, k)]
 
 
 def science_cost(p: Player, cid: str) -> int:
@@ -300,7 +313,7 @@ def special_blocked(p: Player, cid: str) -> bool:
 
 
 def _develops(p: Player, ca: int, d: Data | None = None, left: Left | None = None) -> list[Action]:
-    if (ca_left(p) if left is None else left[0]) < ca:
+    if (ca_left(p) if left is None else left[0]) < ca or TECHS.isdisjoint(p["civil_hand"]):
         return []
     if d is not None and p["pact_sides"] and rule(p, "science_cooperation") is not None:
         partner = abilities.coop_partner(d, d["order"][p["order"]])
@@ -326,6 +339,8 @@ def revolution_cost(p: Player, cid: str) -> int:
 def _revolutions(p: Player) -> list[Action]:
     """All CAs unspent on a net basis (L1022-1042, ruling §8.24); with ``revolution_costs_ma``
     (Maximilien Robespierre, P1) all MAs instead."""
+    if GOVERNMENTS.isdisjoint(p["civil_hand"]):
+        return []  # no government card to play
     if rule(p, "revolution_costs_ma") is not None:
         if p["ma_used"] > 0 or p["ma_total"] < 1:
             return []
@@ -343,7 +358,8 @@ def _tactics(d: Data, p: Player, kind: str, left: Left) -> list[Action]:
     if p["tactic_done"]:
         return []
     out: list[Action] = []
-    if kind == "tactic" and left[1] >= max(0, 1 - discount(p, "play_tactic")):
+    if kind == "tactic" and not TACTICS.isdisjoint(p["military_hand"]) \
+            and left[1] >= max(0, 1 - discount(p, "play_tactic")):
         out += [
             {"type": "tactic", "card": c}
             for c in dict.fromkeys(p["military_hand"])
@@ -408,6 +424,8 @@ ACTION_PARTS = {
 
 def _plays(d: Data, p: Player, left: Left) -> list[Action]:
     out: list[Action] = []
+    if ACTION_CARDS.isdisjoint(p["civil_hand"]):
+        return out
     if left[0] < 1:
         breakthrough_only = True
     else:
@@ -432,6 +450,8 @@ def _plays(d: Data, p: Player, left: Left) -> list[Action]:
             out.append({"type": "play", "card": cid})
     return out
 
+
+ACTION_CARDS = frozenset(ACTION_PARTS)
 
 GENERATORS: dict[str, Callable[[Data, Player, Left], list[Action]]] = {
     "take": _takes,
