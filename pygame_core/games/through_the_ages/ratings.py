@@ -156,10 +156,25 @@ LIMIT_CARDS = frozenset(cid for cid, parts in LIMIT_PARTS.items() if parts)
 LIMIT_WHERE = kinds_of(LIMIT_CARDS)
 
 
+#: :func:`limits` of the cards counted once and pact sides seen already (a cache, bounded).
+_LIMITS: dict[tuple[Any, ...], dict[str, int]] = {}
+
+
 def limits(p: Player) -> dict[str, int]:
     """The token totals and limits (``LIMIT_KEYS``) only: they come from the cards counted once and
     the pact sides, never from workers or ``per`` bonuses (checked by a data test), so this is
-    :func:`stats` without the per-worker work."""
+    :func:`stats` without the per-worker work. Remembered by those cards (a fresh dict each call)."""
+    key = (p["government"], p["leader"], tuple(p["specials"]), tuple(p["wonders"]), tuple(p["ravaged"]),
+           tuple(p["colonies"]), tuple(map(tuple, p["pact_sides"])))
+    r = _LIMITS.get(key)
+    if r is None:
+        if len(_LIMITS) >= 4096:
+            _LIMITS.clear()
+        r = _LIMITS[key] = _limits(p)
+    return dict(r)
+
+
+def _limits(p: Player) -> dict[str, int]:
     r = dict.fromkeys(LIMIT_KEYS, 0)
     for c in once_among(p, LIMIT_CARDS, LIMIT_WHERE):
         for k, v in LIMIT_PARTS[c]:
