@@ -436,10 +436,10 @@ def _plays(d: Data, p: Player, left: Left) -> list[Action]:
         effs = CARDS[cid]["effects"]
         dos, choice = ACTION_PARTS[cid]
         if dos:
-            q = _with_discount(p, effs)
-            q["ca_used"] = p["ca_used"] + 1
-            subs = [] if breakthrough_only else sub_actions(d, q, dos[0])
-            out += [{"type": "play", "card": cid, "do": s} for s in subs]
+            if not breakthrough_only:
+                q = _with_discount(p, effs)
+                q["ca_used"] = p["ca_used"] + 1
+                out += [{"type": "play", "card": cid, "do": s} for s in sub_actions(d, q, dos[0])]
             if dos[0]["action"] == "develop":  # Breakthrough pays a revolution with all CAs (L1254)
                 out += [{"type": "play", "card": cid, "do": r} for r in _revolutions(_with_discount(p, effs))]
         elif breakthrough_only:
