@@ -293,6 +293,10 @@ def _happy(cid: str) -> int:
     return sum(v for k, v in RATING_PARTS[cid][0] if k == "happiness")
 
 
+#: (unit type, level) of every unit card.
+UNIT_OF = {cid: (c["type"], c["lvl"]) for cid, c in CARDS.items() if c["kind"] == "unit"}
+
+
 def units_of(p: Player) -> list[tuple[str, int]]:
     """(unit type, level) of every military unit in play, one per worker (L143)."""
     out: list[tuple[str, int]] = []
@@ -310,8 +314,7 @@ def army_strength(units: list[tuple[str, int]], tactic: str) -> int:
     (one per army, L1959-1975). Fresh armies are formed first and doubled first, which is optimal
     because every army needs the same units and a fresh army is never worth less."""
     card = CARDS[tactic]
-    need = {k: v for k, v in card["army"].items() if v}
-    if not need:
+    if not any(card["army"].values()):
         return 0
     old_below = card["lvl"] - 1
     have: dict[str, int] = {}  # units of each type, and of each type fresh enough (one pass)
@@ -320,12 +323,24 @@ def army_strength(units: list[tuple[str, int]], tactic: str) -> int:
         have[t] = have.get(t, 0) + 1
         if lv >= old_below:
             fresh_have[t] = fresh_have.get(t, 0) + 1
-    total = min(have.get(k, 0) // n for k, n in need.items())
-    fresh = min(fresh_have.get(k, 0) // n for k, n in need.items())
+    return _armies(card, have, fresh_have)
+
+
+def _armies(card: dict[str, Any], have: dict[str, int], fresh_have: dict[str, int]) -> int:
+    """:func:`army_strength` from the units of each type (``have``) and those fresh enough for the
+    tactic ``card`` (``fresh_have``); the card needs some units."""
+    total = fresh = -1
+    for k, n in card["army"].items():
+        if n:
+            a, b = have.get(k, 0) // n, fresh_have.get(k, 0) // n
+            total = a if total < 0 or a < total else total
+            fresh = b if fresh < 0 or b < fresh else fresh
     fresh = min(fresh, total)
-    values = [card["strength"]] * fresh + [card.get("obsolete_strength", card["strength"])] * (total - fresh)
-    air = have.get("air_force", 0)
-    return sum(v * 2 if i < air else v for i, v in enumerate(values))
+    value, old = card["strength"], card.get("obsolete_strength", card["strength"])
+    air = have.get("air_force", 0)  # each doubles one army, the fresh ones first
+    doubled_fresh = min(air, fresh)
+    doubled_old = min(air - doubled_fresh, total - fresh)
+    return value * (fresh + doubled_fresh) + old * (total - fresh + doubled_old)
 
 
 def tactic_strength(p: Player) -> int:
@@ -333,14 +348,28 @@ def tactic_strength(p: Player) -> int:
     for a cavalry unit, and the best split is used."""
     if not p["tactic"]:
         return 0
+    if rule(p, "infantry_as_cavalry") is None:  # army_strength(units_of(p), ...) without the list
+        card = CARDS[p["tactic"]]
+        if not any(card["army"].values()):
+            return 0
+        old_below = card["lvl"] - 1
+        have: dict[str, int] = {}
+        fresh_have: dict[str, int] = {}
+        for c, n in p["workers"].items():
+            unit = UNIT_OF.get(c)
+            if unit is not None and n:
+                t, lv = unit
+                have[t] = have.get(t, 0) + n
+                if lv >= old_below:
+                    fresh_have[t] = fresh_have.get(t, 0) + n
+        return _armies(card, have, fresh_have)
     units = units_of(p)
     best = army_strength(units, p["tactic"])
-    if rule(p, "infantry_as_cavalry") is not None:
-        infantry = [u for u in units if u[0] == "infantry"]
-        others = [u for u in units if u[0] != "infantry"]
-        for k in range(1, len(infantry) + 1):
-            mixed = others + [("cavalry", lv) for _t, lv in infantry[:k]] + infantry[k:]
-            best = max(best, army_strength(mixed, p["tactic"]))
+    infantry = [u for u in units if u[0] == "infantry"]
+    others = [u for u in units if u[0] != "infantry"]
+    for k in range(1, len(infantry) + 1):
+        mixed = others + [("cavalry", lv) for _t, lv in infantry[:k]] + infantry[k:]
+        best = max(best, army_strength(mixed, p["tactic"]))
     return best
 
 
