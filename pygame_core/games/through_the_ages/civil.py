@@ -20,7 +20,6 @@ from pygame_core.games.through_the_ages.economy import (
     ma_left,
     matches,
     pay_resources,
-    resources_for,
     spend_ca,
     spend_ma,
     sync,
@@ -92,30 +91,37 @@ def can_take(d: Data, p: Player, slot: int, limit: int, budget: int | None = Non
 
 
 def _takes(d: Data, p: Player, left: Left | None = None) -> list[Action]:
-    limit = hand_limit(p)
     budget = ca_left(p) if left is None else left[0]
     hand = p["civil_hand"]
-    full = len(hand) >= limit
+    limit = -1  # the hand limit, worked out when first needed
     owned: set[str] | None = None  # the hand and the cards in play (in_play), gathered once
     out: list[Action] = []
     for i, cid in enumerate(d["row"]):
         if cid is None:
             continue
         if cid in PLAIN_TAKE:  # can_take's tests, inline: no wonder, no leader, the slot's cost
-            if full or ROW_COST[i] > budget:
+            if ROW_COST[i] > budget:
+                continue
+            if limit < 0:
+                limit = hand_limit(p)
+            if len(hand) >= limit:
                 continue
             if cid in PLAIN_TECH:
                 if owned is None:
                     owned = {*hand, *p["workers"], *p["specials"], p["government"]}
                 if cid in owned:
                     continue
-        elif not can_take(d, p, i, limit, budget):
-            continue
+        else:
+            if limit < 0 and cid not in WONDERS:  # a wonder is taken whatever the hand holds
+                limit = hand_limit(p)
+            if not can_take(d, p, i, limit, budget):
+                continue
         out.append({"type": "take", "slot": i})
     return out
 
 
 PLAIN_TECH = frozenset(cid for cid in PLAIN_TAKE if CARDS[cid]["kind"] in TECH_KINDS)
+TECHS = frozenset(cid for cid, c in CARDS.items() if c["kind"] in TECH_KINDS)
 
 
 def pop_food(p: Player) -> int | None:
@@ -145,6 +151,8 @@ def _builds(p: Player, ca: int, ma: int, target: str | None = None, left: Left |
     out = []
     ca_ok = (ca_left(p) if left is None else left[0]) >= ca
     ma_ok = (ma_left(p) if left is None else left[1]) >= ma
+    if not ca_ok and not ma_ok:
+        return []  # every card needs one or the other
     mine = tokens.amount(p, "mine")  # resources_for, computed once
     cut = any_discount(p, "build")
     urban: dict[str, int] | None = None
@@ -161,15 +169,20 @@ def _builds(p: Player, ca: int, ma: int, target: str | None = None, left: Left |
             if not ca_ok:
                 continue
             have = mine
-            if kind == "urban":
-                if urban is None:
-                    urban = urban_counts(p)
-                    limit = limits(p)["urban_limit"]
-                if urban[c["type"]] >= limit:
-                    continue  # L745-753
-        if have >= (build_cost(p, cid) if cut else max(0, c["cost"].get("build", 0))):
-            out.append({"type": "build", "card": cid})
+        if have < (build_cost(p, cid) if cut else BUILD_BASE[cid]):
+            continue
+        if kind == "urban":
+            if urban is None:
+                urban = urban_counts(p)
+                limit = limits(p)["urban_limit"]
+            if urban[c["type"]] >= limit:
+                continue  # L745-753
+        out.append({"type": "build", "card": cid})
     return out
+
+
+#: Every card's build cost without discounts (:func:`build_cost` when none applies).
+BUILD_BASE = {cid: max(0, c["cost"].get("build", 0)) for cid, c in CARDS.items()}
 
 
 def urban_counts(p: Player) -> dict[str, int]:
@@ -189,10 +202,14 @@ def _same_line(a: dict[str, Any], b: dict[str, Any]) -> bool:
 def _upgrades(
     p: Player, ca: int, ma: int, target: str | None = None, left: Left | None = None
 ) -> list[Action]:
-    out = []
+    out: list[Action] = []
     lines: dict[tuple[str, str], list[str]] | None = None
     ca_ok = None if left is None else left[0] >= ca
     ma_ok = None if left is None else left[1] >= ma
+    if ca_ok is False and ma_ok is False:
+        return out  # every card needs one or the other
+    mine = 0  # resources_for and upgrade_cost's discounts, worked out once (with ``lines``)
+    plain = False
     for lo, n in p["workers"].items():
         if not n:
             continue
@@ -213,8 +230,14 @@ def _upgrades(
             lines = {}
             for cid in p["workers"]:
                 lines.setdefault(LINE[cid], []).append(cid)
+            mine = tokens.amount(p, "mine")
+            plain = not any_discount(p, "build") and not any_discount(p, "upgrade")
         for hi in lines[LINE[lo]]:
-            if CARDS[hi]["lvl"] > a["lvl"] and resources_for(p, hi) >= upgrade_cost(p, lo, hi):
+            if CARDS[hi]["lvl"] <= a["lvl"]:
+                continue
+            have = mine + p["military_resources"] if a["kind"] == "unit" else mine
+            cost = max(0, BUILD_BASE[hi] - BUILD_BASE[lo]) if plain else upgrade_cost(p, lo, hi)
+            if have >= cost:
                 out.append({"type": "upgrade", "from": lo, "to": hi})
     return out
 
@@ -235,10 +258,16 @@ def _destroys(p: Player, kind: str, left: Left) -> list[Action]:
 
 
 def _leaders(p: Player, d: Data, left: Left) -> list[Action]:
-    if left[0] < 1 or d["round"] <= 1:
+    if left[0] < 1 or d["round"] <= 1 or LEADERS.isdisjoint(p["civil_hand"]):
         return []
     hand = dict.fromkeys(p["civil_hand"])
     return [{"type": "leader", "card": c} for c in hand if CARDS[c]["kind"] == "leader"]
+
+
+LEADERS = frozenset(cid for cid, c in CARDS.items() if c["kind"] == "leader")
+WONDERS = frozenset(cid for cid, c in CARDS.items() if c["kind"] == "wonder")
+GOVERNMENTS = frozenset(cid for cid, c in CARDS.items() if c["kind"] == "government")
+TACTICS = frozenset(cid for cid, c in CARDS.items() if c["kind"] == "tactic")
 
 
 def stages_per_action(p: Player) -> int:
@@ -265,9 +294,8 @@ def _stages(p: Player, ca: int, most: int | None = None, left: Left | None = Non
         return []
     unbuilt = len(CARDS[w["id"]]["cost"]["stages"]) - w["built"]
     top = min(unbuilt, stages_per_action(p) if most is None else most)
-    return [
-        {"type": "stage", "n": k} for k in range(1, top + 1) if tokens.amount(p, "mine") >= stage_cost(p, k)
-    ]
+    mine = tokens.amount(p, "mine")
+    return [{"type": "stage", "n": k} for k in range(1, top + 1) if mine >= stage_cost(p, k)]
 
 
 def science_cost(p: Player, cid: str) -> int:
@@ -285,7 +313,7 @@ def special_blocked(p: Player, cid: str) -> bool:
 
 
 def _develops(p: Player, ca: int, d: Data | None = None, left: Left | None = None) -> list[Action]:
-    if (ca_left(p) if left is None else left[0]) < ca:
+    if (ca_left(p) if left is None else left[0]) < ca or TECHS.isdisjoint(p["civil_hand"]):
         return []
     if d is not None and p["pact_sides"] and rule(p, "science_cooperation") is not None:
         partner = abilities.coop_partner(d, d["order"][p["order"]])
@@ -311,6 +339,8 @@ def revolution_cost(p: Player, cid: str) -> int:
 def _revolutions(p: Player) -> list[Action]:
     """All CAs unspent on a net basis (L1022-1042, ruling §8.24); with ``revolution_costs_ma``
     (Maximilien Robespierre, P1) all MAs instead."""
+    if GOVERNMENTS.isdisjoint(p["civil_hand"]):
+        return []  # no government card to play
     if rule(p, "revolution_costs_ma") is not None:
         if p["ma_used"] > 0 or p["ma_total"] < 1:
             return []
@@ -328,7 +358,8 @@ def _tactics(d: Data, p: Player, kind: str, left: Left) -> list[Action]:
     if p["tactic_done"]:
         return []
     out: list[Action] = []
-    if kind == "tactic" and left[1] >= max(0, 1 - discount(p, "play_tactic")):
+    if kind == "tactic" and not TACTICS.isdisjoint(p["military_hand"]) \
+            and left[1] >= max(0, 1 - discount(p, "play_tactic")):
         out += [
             {"type": "tactic", "card": c}
             for c in dict.fromkeys(p["military_hand"])
@@ -393,6 +424,8 @@ ACTION_PARTS = {
 
 def _plays(d: Data, p: Player, left: Left) -> list[Action]:
     out: list[Action] = []
+    if ACTION_CARDS.isdisjoint(p["civil_hand"]):
+        return out
     if left[0] < 1:
         breakthrough_only = True
     else:
@@ -403,10 +436,10 @@ def _plays(d: Data, p: Player, left: Left) -> list[Action]:
         effs = CARDS[cid]["effects"]
         dos, choice = ACTION_PARTS[cid]
         if dos:
-            q = _with_discount(p, effs)
-            q["ca_used"] = p["ca_used"] + 1
-            subs = [] if breakthrough_only else sub_actions(d, q, dos[0])
-            out += [{"type": "play", "card": cid, "do": s} for s in subs]
+            if not breakthrough_only:
+                q = _with_discount(p, effs)
+                q["ca_used"] = p["ca_used"] + 1
+                out += [{"type": "play", "card": cid, "do": s} for s in sub_actions(d, q, dos[0])]
             if dos[0]["action"] == "develop":  # Breakthrough pays a revolution with all CAs (L1254)
                 out += [{"type": "play", "card": cid, "do": r} for r in _revolutions(_with_discount(p, effs))]
         elif breakthrough_only:
@@ -417,6 +450,8 @@ def _plays(d: Data, p: Player, left: Left) -> list[Action]:
             out.append({"type": "play", "card": cid})
     return out
 
+
+ACTION_CARDS = frozenset(ACTION_PARTS)
 
 GENERATORS: dict[str, Callable[[Data, Player, Left], list[Action]]] = {
     "take": _takes,

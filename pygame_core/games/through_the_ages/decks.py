@@ -55,18 +55,17 @@ def draw_military(ctx: Ctx, seat: int, n: int) -> None:
     """Draw from the current military deck, reshuffling its discards when it runs out (L1791)."""
     d = ctx.data
     p = d["players"][seat]
-    deck = unpack(d["military_deck"])
     got = 0
     for _ in range(n):
-        if not deck:
+        if not d["military_deck"]:
             deck = unpack(d["military_discards"])
             if not deck:
                 break
             d["military_discards"] = ""
             ctx.rng.shuffle(deck)
-        p["military_hand"].append(deck.pop())
+            d["military_deck"] = pack(deck)
+        p["military_hand"].append(pop(d, "military_deck"))  # the top card, without unpacking the pile
         got += 1
-    d["military_deck"] = pack(deck)
     if got:
         ctx.reveal()
         ctx.log(say("{p} draws {n} military card(s)", "{p}抽取{n}张军事牌", p=seat, n=got))

@@ -7,7 +7,7 @@ from typing import Any
 from pygame_core.games.through_the_ages import tokens
 from pygame_core.games.through_the_ages.catalog import CARDS
 from pygame_core.games.through_the_ages.model import Player
-from pygame_core.games.through_the_ages.ratings import count, limits, once_cards, rule
+from pygame_core.games.through_the_ages.ratings import count, kinds_of, limits, once_among, rule
 
 SYNERGY = {"theater": "library", "library": "theater"}  # William Shakespeare: the other building
 URBAN_OF = {"library": "libraries", "theater": "theaters"}
@@ -72,6 +72,8 @@ DISCOUNTS_ON: dict[str, dict[str, list[dict[str, Any]]]] = {}
 for _cid, _card in CARDS.items():
     for _e in _card["permanent_discounts"]:
         DISCOUNTS_ON.setdefault(_e["on"], {}).setdefault(_cid, []).append(_e)
+#: ``on`` -> the places (card kinds) where a card of ``DISCOUNTS_ON[on]`` can be.
+DISCOUNT_WHERE = {on: kinds_of(cards) for on, cards in DISCOUNTS_ON.items()}
 
 
 def discount(p: Player, on: str, card: str | None = None) -> int:
@@ -81,8 +83,8 @@ def discount(p: Player, on: str, card: str | None = None) -> int:
     n = 0
     sources = DISCOUNTS_ON.get(on)
     if sources:
-        for src in once_cards(p):
-            for e in sources.get(src, ()):
+        for src in once_among(p, sources, DISCOUNT_WHERE[on]):
+            for e in sources[src]:
                 if matches(e.get("target"), c) and (
                     e.get("age") is None or c is None or e["age"] == c["age"]
                 ):
@@ -110,7 +112,7 @@ def any_discount(p: Player, on: str) -> bool:
         if e["on"] == on:
             return True
     sources = DISCOUNTS_ON.get(on)
-    if sources and any(src in sources for src in once_cards(p)):
+    if sources and once_among(p, sources, DISCOUNT_WHERE[on]):
         return True
     leader = p["leader"]
     return leader is not None and on in ("build", "develop") and \

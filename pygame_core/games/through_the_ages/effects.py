@@ -11,7 +11,7 @@ from typing import Any
 from pygame_core.games.through_the_ages import decks, tokens
 from pygame_core.games.through_the_ages.catalog import CARDS
 from pygame_core.games.through_the_ages.model import Data, consumption, happy_needed
-from pygame_core.games.through_the_ages.ratings import count, once_cards, stats
+from pygame_core.games.through_the_ages.ratings import count, kinds_of, once_among, stats
 from pygame_core.games.through_the_ages.text import t
 from pygame_core.kernel import Ctx
 
@@ -350,11 +350,19 @@ def destroy(ctx: Ctx, seat: int, what: str, n: int, max_age: str | None) -> list
 
 def triggers(ctx: Ctx, seat: int, event: str) -> None:
     """Fire the ``on`` effects of the cards ``seat`` has in play for ``event``."""
+    holders = TRIGGERED.get(event)
+    if not holders:
+        return
     p = ctx.data["players"][seat]
-    for src in once_cards(p):
-        effs = CARDS[src]["triggers"].get(event)
-        if effs:
-            apply_list(ctx, seat, effs, source=src)
+    for src in once_among(p, holders, TRIGGER_WHERE[event]):
+        apply_list(ctx, seat, CARDS[src]["triggers"][event], source=src)
+
+
+#: ``event`` -> the cards with effects on it (non-empty), and where they can be (:func:`once_among`).
+TRIGGERED: dict[str, frozenset[str]] = {}
+for _event in {ev for _c in CARDS.values() for ev in _c["triggers"]}:
+    TRIGGERED[_event] = frozenset(cid for cid, c in CARDS.items() if c["triggers"].get(_event))
+TRIGGER_WHERE = {ev: kinds_of(cards) for ev, cards in TRIGGERED.items()}
 
 
 def enter(ctx: Ctx, seat: int, cid: str, sign: int = 1) -> None:

@@ -103,6 +103,9 @@ def legal(d: Data, seat: int) -> list[Action]:
     out: list[Action] = abilities.peek_legal(d, p) if not p["political_done"] else []
     pacifist = rule(p, "no_aggression_war") is not None  # Mahatma Gandhi (P1)
     strength: dict[int, int] = {}  # each seat's strength, worked out once per listing
+    alive = active(d)
+    others = [s for s in alive if s != seat]  # the seats still in the game, but this one
+    full = d["mode"] == "full"
 
     def strength_of(s: int) -> int:
         if s not in strength:
@@ -113,18 +116,16 @@ def legal(d: Data, seat: int) -> list[Action]:
         kind = CARDS[c]["kind"]
         if kind in ("event", "territory"):
             out.append({"type": "event", "card": c})
-        elif d["mode"] == "full" and kind == "aggression" and not pacifist:
-            mine = strength_of(seat)
-            out += [
+        elif full and kind == "aggression" and not pacifist:
+            out += [  # the strengths are worked out only for a target the seat can pay to attack
                 {"type": "aggress", "card": c, "target": s}
-                for s in active(d)
-                if s != seat
-                and ma_left(p) >= attack_cost(d, c, s)
-                and strength_of(s) < mine + attack_bonus(d, seat, s)
+                for s in others
+                if ma_left(p) >= attack_cost(d, c, s)
+                and strength_of(s) < strength_of(seat) + attack_bonus(d, seat, s)
                 and may_attack(d, seat, s, war=False)
             ]
         elif (
-            d["mode"] == "full"
+            full
             and kind == "war"
             and not pacifist
             and d["last_round"] is None
@@ -132,25 +133,19 @@ def legal(d: Data, seat: int) -> list[Action]:
         ):
             out += [
                 {"type": "war", "card": c, "target": s}
-                for s in active(d)
-                if s != seat and ma_left(p) >= attack_cost(d, c, s) and may_attack(d, seat, s, war=True)
+                for s in others
+                if ma_left(p) >= attack_cost(d, c, s) and may_attack(d, seat, s, war=True)
             ]
             if short_game(d):  # or declare War over Culture, face up on the table (L2233-2235)
                 out += [
                     {"type": "war", "card": c, "target": s, "declare": WAR_OVER_CULTURE}
-                    for s in active(d)
-                    if s != seat
-                    and ma_left(p) >= attack_cost(d, WAR_OVER_CULTURE, s)
+                    for s in others
+                    if ma_left(p) >= attack_cost(d, WAR_OVER_CULTURE, s)
                     and may_attack(d, seat, s, war=True)
                 ]
-        elif d["mode"] == "full" and kind == "pact" and len(active(d)) > 2:
+        elif full and kind == "pact" and len(alive) > 2:
             sides = ["A"] if CARDS[c].get("symmetric") else ["A", "B"]
-            out += [
-                {"type": "pact", "card": c, "target": s, "side": x}
-                for s in active(d)
-                if s != seat
-                for x in sides
-            ]
+            out += [{"type": "pact", "card": c, "target": s, "side": x} for s in others for x in sides]
     leader = p["leader"]
     remove = CARDS[leader]["rules"].get("political_remove_self") if leader else None
     if remove is not None:  # Alexander the Great, Christopher Columbus (P1)
@@ -162,10 +157,10 @@ def legal(d: Data, seat: int) -> list[Action]:
             ]
         else:
             out.append({"type": "leader_ability", "card": leader})
-    if d["mode"] == "full":
+    if full:
         if p["pact"] or _partner_pacts(d, seat):
             out.append({"type": "cancel_pact"})
-        if d["age"] < 4 and len(active(d)) > 1:
+        if d["age"] < 4 and len(alive) > 1:
             out.append({"type": "resign"})
     return out
 

@@ -52,6 +52,28 @@ def once_cards(p: Player) -> list[str]:
     return out
 
 
+def once_among(p: Player, cards: dict[str, Any] | frozenset[str], where: frozenset[str]) -> list[str]:
+    """The cards of :func:`once_cards` (in its order) that are among ``cards``, looking only at the
+    places where such a card can be (``where``: the card kinds of ``cards``): a hot path."""
+    out: list[str] = []
+    if "government" in where and p["government"] in cards:
+        out.append(p["government"])
+    if "special" in where:
+        out += [c for c in p["specials"] if c in cards]
+    if "wonder" in where:
+        out += [c for c in p["wonders"] if c in cards and c not in p["ravaged"]]
+    if "territory" in where:
+        out += [c for c in p["colonies"] if c in cards]
+    if "leader" in where and p["leader"] and p["leader"] in cards:
+        out.append(p["leader"])
+    return out
+
+
+def kinds_of(cards: Any) -> frozenset[str]:
+    """The card kinds of ``cards`` (ids): :func:`once_among`'s ``where``."""
+    return frozenset(CARDS[c]["kind"] for c in cards)
+
+
 def count(p: Player, what: str) -> int:
     """How many ``what`` the player has (the ``per`` vocabulary of data/README.md)."""
     w = p["workers"]
@@ -129,12 +151,32 @@ LIMIT_PARTS = {cid: [(k, v) for k, v in parts[0] if k in LIMIT_KEYS] for cid, pa
 SIDE_LIMITS = {key: [(k, v) for k, v in out if k in LIMIT_KEYS] for key, out in SIDE_OUT.items()}
 
 
+#: The cards that change a token total or limit, and where they can be (:func:`once_among`).
+LIMIT_CARDS = frozenset(cid for cid, parts in LIMIT_PARTS.items() if parts)
+LIMIT_WHERE = kinds_of(LIMIT_CARDS)
+
+
+#: :func:`limits` of the cards counted once and pact sides seen already (a cache, bounded).
+_LIMITS: dict[tuple[Any, ...], dict[str, int]] = {}
+
+
 def limits(p: Player) -> dict[str, int]:
     """The token totals and limits (``LIMIT_KEYS``) only: they come from the cards counted once and
     the pact sides, never from workers or ``per`` bonuses (checked by a data test), so this is
-    :func:`stats` without the per-worker work."""
+    :func:`stats` without the per-worker work. Remembered by those cards (a fresh dict each call)."""
+    key = (p["government"], p["leader"], tuple(p["specials"]), tuple(p["wonders"]), tuple(p["ravaged"]),
+           tuple(p["colonies"]), tuple(map(tuple, p["pact_sides"])))
+    r = _LIMITS.get(key)
+    if r is None:
+        if len(_LIMITS) >= 4096:
+            _LIMITS.clear()
+        r = _LIMITS[key] = _limits(p)
+    return dict(r)
+
+
+def _limits(p: Player) -> dict[str, int]:
     r = dict.fromkeys(LIMIT_KEYS, 0)
-    for c in once_cards(p):
+    for c in once_among(p, LIMIT_CARDS, LIMIT_WHERE):
         for k, v in LIMIT_PARTS[c]:
             r[k] += v
     for cid, side in p["pact_sides"]:
@@ -251,6 +293,10 @@ def _happy(cid: str) -> int:
     return sum(v for k, v in RATING_PARTS[cid][0] if k == "happiness")
 
 
+#: (unit type, level) of every unit card.
+UNIT_OF = {cid: (c["type"], c["lvl"]) for cid, c in CARDS.items() if c["kind"] == "unit"}
+
+
 def units_of(p: Player) -> list[tuple[str, int]]:
     """(unit type, level) of every military unit in play, one per worker (L143)."""
     out: list[tuple[str, int]] = []
@@ -268,16 +314,33 @@ def army_strength(units: list[tuple[str, int]], tactic: str) -> int:
     (one per army, L1959-1975). Fresh armies are formed first and doubled first, which is optimal
     because every army needs the same units and a fresh army is never worth less."""
     card = CARDS[tactic]
-    need = {k: v for k, v in card["army"].items() if v}
-    if not need:
+    if not any(card["army"].values()):
         return 0
     old_below = card["lvl"] - 1
-    total = min(sum(1 for t, _lv in units if t == k) // n for k, n in need.items())
-    fresh = min(sum(1 for t, lv in units if t == k and lv >= old_below) // n for k, n in need.items())
+    have: dict[str, int] = {}  # units of each type, and of each type fresh enough (one pass)
+    fresh_have: dict[str, int] = {}
+    for t, lv in units:
+        have[t] = have.get(t, 0) + 1
+        if lv >= old_below:
+            fresh_have[t] = fresh_have.get(t, 0) + 1
+    return _armies(card, have, fresh_have)
+
+
+def _armies(card: dict[str, Any], have: dict[str, int], fresh_have: dict[str, int]) -> int:
+    """:func:`army_strength` from the units of each type (``have``) and those fresh enough for the
+    tactic ``card`` (``fresh_have``); the card needs some units."""
+    total = fresh = -1
+    for k, n in card["army"].items():
+        if n:
+            a, b = have.get(k, 0) // n, fresh_have.get(k, 0) // n
+            total = a if total < 0 or a < total else total
+            fresh = b if fresh < 0 or b < fresh else fresh
     fresh = min(fresh, total)
-    values = [card["strength"]] * fresh + [card.get("obsolete_strength", card["strength"])] * (total - fresh)
-    air = sum(1 for t, _lv in units if t == "air_force")
-    return sum(v * 2 if i < air else v for i, v in enumerate(values))
+    value, old = card["strength"], card.get("obsolete_strength", card["strength"])
+    air = have.get("air_force", 0)  # each doubles one army, the fresh ones first
+    doubled_fresh = min(air, fresh)
+    doubled_old = min(air - doubled_fresh, total - fresh)
+    return value * (fresh + doubled_fresh) + old * (total - fresh + doubled_old)
 
 
 def tactic_strength(p: Player) -> int:
@@ -285,14 +348,28 @@ def tactic_strength(p: Player) -> int:
     for a cavalry unit, and the best split is used."""
     if not p["tactic"]:
         return 0
+    if rule(p, "infantry_as_cavalry") is None:  # army_strength(units_of(p), ...) without the list
+        card = CARDS[p["tactic"]]
+        if not any(card["army"].values()):
+            return 0
+        old_below = card["lvl"] - 1
+        have: dict[str, int] = {}
+        fresh_have: dict[str, int] = {}
+        for c, n in p["workers"].items():
+            unit = UNIT_OF.get(c)
+            if unit is not None and n:
+                t, lv = unit
+                have[t] = have.get(t, 0) + n
+                if lv >= old_below:
+                    fresh_have[t] = fresh_have.get(t, 0) + n
+        return _armies(card, have, fresh_have)
     units = units_of(p)
     best = army_strength(units, p["tactic"])
-    if rule(p, "infantry_as_cavalry") is not None:
-        infantry = [u for u in units if u[0] == "infantry"]
-        others = [u for u in units if u[0] != "infantry"]
-        for k in range(1, len(infantry) + 1):
-            mixed = others + [("cavalry", lv) for _t, lv in infantry[:k]] + infantry[k:]
-            best = max(best, army_strength(mixed, p["tactic"]))
+    infantry = [u for u in units if u[0] == "infantry"]
+    others = [u for u in units if u[0] != "infantry"]
+    for k in range(1, len(infantry) + 1):
+        mixed = others + [("cavalry", lv) for _t, lv in infantry[:k]] + infantry[k:]
+        best = max(best, army_strength(mixed, p["tactic"]))
     return best
 
 

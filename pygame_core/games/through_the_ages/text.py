@@ -50,18 +50,25 @@ def _seat_name(seat: int, lang: str) -> str:
 
 def say(en: str, hans: str, **kw: object) -> Text:
     """A log text: ``{p}`` a seat, ``{c}``/``{d}`` card ids (named in each language), others as is."""
-    out: Text = {}
-    for lang, tpl in (("en", en), ("zh-Hant", hant(hans)), ("zh-Hans", hans)):
-        vals: dict[str, str] = {}
-        for k, v in kw.items():
-            if k in ("p", "q") and isinstance(v, int):
-                vals[k] = _seat_name(v, lang)
-            elif isinstance(v, str) and v in CARDS:
-                vals[k] = _NAMES[(v, lang)]
-            else:
-                vals[k] = str(v)
-        out[lang] = tpl.format(**vals)
-    return out
+    v_en: dict[str, str] = {}
+    v_hant: dict[str, str] = {}
+    v_hans: dict[str, str] = {}
+    for k, v in kw.items():
+        if k in ("p", "q") and isinstance(v, int):
+            names = _seat_names(v)
+        elif isinstance(v, str) and v in CARDS:
+            names = _NAMES3[v]
+        else:
+            x = str(v)
+            names = (x, x, x)
+        v_en[k], v_hant[k], v_hans[k] = names
+    return {"en": en.format(**v_en), "zh-Hant": hant(hans).format(**v_hant), "zh-Hans": hans.format(**v_hans)}
+
+
+@lru_cache(maxsize=64)
+def _seat_names(seat: int) -> tuple[str, str, str]:
+    """A seat's name in en, zh-Hant and zh-Hans (:func:`say`'s order)."""
+    return _seat_name(seat, "en"), _seat_name(seat, "zh-Hant"), _seat_name(seat, "zh-Hans")
 
 
 _AGES = ("A", "I", "II", "III", "IV")
@@ -84,6 +91,8 @@ def _names() -> dict[tuple[str, str], str]:
 
 
 _NAMES = _names()
+#: Every card's name in en, zh-Hant and zh-Hans (:func:`say`'s order).
+_NAMES3 = {k: (_NAMES[(k, "en")], _NAMES[(k, "zh-Hant")], _NAMES[(k, "zh-Hans")]) for k in CARDS}
 
 
 def card_name(cid: str, lang: str) -> str:

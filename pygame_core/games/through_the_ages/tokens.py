@@ -12,10 +12,19 @@ from __future__ import annotations
 from pygame_core.games.through_the_ages.catalog import CARDS
 from pygame_core.games.through_the_ages.model import Player
 
+#: (kind, token value) of every card that can hold blue tokens.
+_TOKEN: dict[str, tuple[str, int]] = {cid: (c["kind"], int(c.get("token") or 0)) for cid, c in CARDS.items()}
+
 
 def _cards(p: Player, kind: str) -> list[tuple[int, str]]:
     """(value, card) of ``kind`` ("farm" or "mine") in play, lowest value first."""
-    return sorted((CARDS[c]["token"], c) for c in p["blue_tokens"] if CARDS[c]["kind"] == kind)
+    out = []
+    for c in p["blue_tokens"]:
+        k, v = _TOKEN[c]
+        if k == kind:
+            out.append((v, c))
+    out.sort()
+    return out
 
 
 def amount(p: Player, kind: str) -> int:
@@ -23,9 +32,9 @@ def amount(p: Player, kind: str) -> int:
     total = 0
     for c, n in p["blue_tokens"].items():
         if n:
-            card = CARDS[c]
-            if card["kind"] == kind:
-                total += card["token"] * n
+            k, v = _TOKEN[c]
+            if k == kind:
+                total += v * n
     return total
 
 
