@@ -8,7 +8,9 @@ across the boundary, and a call that fails leaves its session exactly as it was:
 method computes the new session and the whole reply first, and stores the session last.
 
 Sessions are kept in memory, keyed by an id the caller chooses (one per open game);
-the caller persists ``save`` texts in localStorage.
+the caller persists ``save`` texts in localStorage. A caller on the click path asks for replies
+without the save (``"save": false``: the save is most of a long game's reply) and fetches it with
+``call("save", ...)`` once the move is drawn.
 """
 
 from __future__ import annotations
@@ -82,14 +84,45 @@ def _catalog() -> dict[str, Any]:
     return {"engine_version": ENGINE_VERSION, "langs": list(LANGS), "games": out}
 
 
-def _snapshot(game: Game, state: State, seat: int | None, lang: str) -> dict[str, Any]:
-    """Everything the page draws from: the view, the save text, the summary and, for a seat, its
-    legal actions with labels."""
-    out: dict[str, Any] = {"view": game.view(state, seat), "save": game.save(state),
-                           "summary": game.summary(state, lang)}
+def _with_save(a: dict[str, Any]) -> bool:
+    """Does the caller want the save text and summary in the reply (``"save": false`` leaves them out)?"""
+    flag = a.get("save", True)
+    if not isinstance(flag, bool):
+        raise OptionError("save must be true or false")
+    return flag
+
+
+def _others(game: Game, state: State, a: dict[str, Any]) -> list[int] | None:
+    """Of the seats listed in ``others``, those that have a legal action now (None when none were asked)."""
+    seats = a.get("others")
+    if seats is None:
+        return None
+    if not isinstance(seats, list) or len(seats) > state.players:
+        raise OptionError("others must be a list of seat numbers")
+    for s in seats:
+        Game._check_seat(s, state.players)
+    return [int(s) for s in seats if game.legal_actions(state, s)]
+
+
+def _saved(game: Game, state: State, lang: str) -> dict[str, Any]:
+    """The save text and its public summary."""
+    return {"save": game.save(state), "summary": game.summary(state, lang)}
+
+
+def _snapshot(game: Game, state: State, seat: int | None, lang: str,
+              a: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Everything the page draws from: the view, the save text and the summary (unless the call says
+    ``"save": false``), for a seat its legal actions with labels, and ``others`` when asked."""
+    a = a or {}
+    out: dict[str, Any] = {"view": game.view(state, seat)}
+    if _with_save(a):
+        out.update(_saved(game, state, lang))
     if seat is not None:
-        out["legal"] = [{"action": a, "label": game.label(state, seat, a, lang)}
-                        for a in game.legal_actions(state, seat)]
+        out["legal"] = [{"action": act, "label": game.label(state, seat, act, lang)}
+                        for act in game.legal_actions(state, seat)]
+    others = _others(game, state, a)
+    if others is not None:
+        out["others"] = others
     return out
 
 
@@ -149,29 +182,31 @@ def _dispatch(method: str, a: dict[str, Any]) -> tuple[Any, tuple[str, Session |
         game = games.get(a["game"])
         state = game.new_game(players=a.get("players", game.min_players), seed=a.get("seed", 0),
                               options=a.get("options"), meta=a.get("meta"))
-        return _snapshot(game, state, _seat(game, state, a.get("seat")), lang), (sid, Session(game, state))
+        return _snapshot(game, state, _seat(game, state, a.get("seat")), lang, a), (sid, Session(game, state))
     if method == "load":
         sid = _sid(a)
         game = games.game_of(a["text"])
         report = game.load_report(a["text"])
         state = report["state"]
-        res = _snapshot(game, state, _seat(game, state, a.get("seat")), lang)
+        res = _snapshot(game, state, _seat(game, state, a.get("seat")), lang, a)
         res["load"] = {"status": report["status"], "at": report["at"], "message": report["message"]}
         return res, (sid, Session(game, state, state.history))
     if method == "close":
         return True, (_sid(a), None)
-    if method not in ("view", "apply", "bot", "undo", "step"):
+    if method not in ("view", "save", "apply", "bot", "undo", "step"):
         raise OptionError(f"unknown method {method[:40]!r}")
     sid = _sid(a)
     s = _session(sid)
     game, state = s.game, s.state
     if method == "view":
-        return _snapshot(game, state, _seat(game, state, a.get("seat")), lang), None
+        return _snapshot(game, state, _seat(game, state, a.get("seat")), lang, a), None
+    if method == "save":
+        return {**_saved(game, state, lang), "actions_played": len(state.history)}, None
     if method == "apply":
         seat = _seat(game, state, a["seat"])
         viewer = _seat(game, state, a.get("view_seat", seat))
         after = game.apply(state, seat, a["action"])  # type: ignore[arg-type]
-        return _snapshot(game, after, viewer, lang), (sid, _advance(s, after))
+        return _snapshot(game, after, viewer, lang, a), (sid, _advance(s, after))
     if method == "bot":
         seat = _seat(game, state, a["seat"])
         viewer = _seat(game, state, a.get("view_seat"))
@@ -183,18 +218,18 @@ def _dispatch(method: str, a: dict[str, Any]) -> tuple[Any, tuple[str, Session |
         bot = bots.make(a.get("kind", "random"), game.id, bot_seed)
         action = bot.choose(game, state, seat)
         after = game.apply(state, seat, action)
-        res = _snapshot(game, after, viewer, lang)
+        res = _snapshot(game, after, viewer, lang, a)
         res["played"] = _played(game, state, after, seat, action, viewer, lang)
         return res, (sid, _advance(s, after))
     if method == "undo":
         seat = _seat(game, state, a.get("seat"))
         viewer = _seat(game, state, a.get("view_seat"))
         after = game.undo(state, seat)
-        return _snapshot(game, after, viewer, lang), (sid, replace(s, state=after))
+        return _snapshot(game, after, viewer, lang, a), (sid, replace(s, state=after))
     if method == "step":
         viewer = _seat(game, state, a.get("view_seat", a.get("seat")))
         pos, marks = _position(s, a["to"])
-        res = _snapshot(game, pos, viewer, lang)
+        res = _snapshot(game, pos, viewer, lang, a)
         res["line"] = res["total"] = len(s.line)
         if pos.history:
             # the last action as the viewer may read it: a sealed bid of another seat stays sealed

@@ -115,3 +115,36 @@ def test_the_stepper_moves_along_a_loaded_line_both_ways() -> None:
         assert got["view"] == views[n]
     replay = _reply("load", sid="cmp", text=text, seat=0)["result"]
     assert _reply("step", sid="step", to=60, view_seat=0)["result"]["view"] == replay["view"]
+
+
+def test_a_reply_without_the_save_leaves_nothing_behind_that_save_then_returns() -> None:
+    """The click path asks for replies without the save (``"save": false``); ``save`` then gives the
+    session's save text and summary, the same as a reply with the save would have carried."""
+    r = _reply("new", sid="lean", game="empires_end", players=2, seed=3, seat=0, save=False)["result"]
+    assert "save" not in r and "summary" not in r and r["legal"]
+    r = _reply("apply", sid="lean", seat=0, action=r["legal"][0]["action"], save=False)["result"]
+    assert "save" not in r and r["view"]["actions_played"] == 1
+    full = _reply("view", sid="lean", seat=0)["result"]
+    saved = _reply("save", sid="lean")["result"]
+    assert saved["save"] == full["save"] and saved["summary"] == full["summary"]
+    assert saved["actions_played"] == 1 and len(json.loads(saved["save"])["actions"]) == 1
+    # the save follows undo too, and a bad flag changes nothing
+    _reply("undo", sid="lean", seat=0, save=False)
+    assert _reply("save", sid="lean")["result"]["actions_played"] == 0
+    first = _reply("view", sid="lean", seat=0)["result"]["legal"][0]["action"]
+    bad = _reply("apply", sid="lean", seat=0, action=first, save="no")
+    assert not bad["ok"] and bad["error"]["kind"] == "option"
+    assert _reply("save", sid="lean")["result"]["actions_played"] == 0
+    assert _reply("save", sid="nobody")["error"]["kind"] == "option"
+
+
+def test_others_lists_only_the_asked_seats_that_may_act_now() -> None:
+    """Hotseat: the page learns which other human seats may act now from the reply itself (``others``),
+    the same answer as a view per seat would give, without their views."""
+    r = _reply("new", sid="oth", game="empires_end", players=3, seed=2, seat=0, others=[0, 1, 2])["result"]
+    expect = [s for s in (0, 1, 2) if _reply("view", sid="oth", seat=s)["result"]["legal"]]
+    assert r["others"] == expect and expect
+    assert "others" not in _reply("view", sid="oth", seat=0)["result"]
+    for bad in ([5], ["0"], [True], "0", [0] * 4):
+        reply = _reply("view", sid="oth", seat=0, others=bad)
+        assert not reply["ok"] and reply["error"]["kind"] in ("illegal", "option")

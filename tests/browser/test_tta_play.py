@@ -159,7 +159,7 @@ def test_simple_game_to_the_end_by_clicks(contexts, base_url):
     assert seen["board:row"] >= 3, seen
     assert seen["choices"] >= 1 and seen["board:tech"] + seen["board:hand"] >= 1, seen
     # the same save replayed by the host engine ends with the scores the page showed
-    text = page.evaluate("window.pgcGame.session.reply.save")
+    text = page.evaluate("window.pgcGame.session.saveText()")
     g = games.get(GAME)
     assert dict(enumerate(g.scores(g.load(text))["totals"])) == shown
 
