@@ -28,11 +28,22 @@ const OPAQUE = new Set(["script", "style", "textarea", "title", "pre", "listing"
   "noembed", "noframes", "iframe", "template", "math", "select"]);
 const NAME = /[A-Za-z][^\s/>]*/y;
 const last = new WeakMap(); // element -> {html, tree}: the markup its children were last patched to
+const ahead = new WeakMap(); // element -> {html, tree}: markup scanned (by willKeep) for its coming patch
+
+/** The spans of `html`, the markup `el` is about to be patched to (scanned once for willKeep and the patch). */
+function treeOf(el, html) {
+  const a = ahead.get(el);
+  if (a && a.html === html) return a.tree;
+  const tree = scan(html, inSvg(el));
+  ahead.set(el, { html, tree });
+  return tree;
+}
 
 /** Make `el`'s children match `html`. */
 export function patchHTML(el, html) {
   const before = last.get(el);
-  const tree = before && before.html === html ? before.tree : scan(html, inSvg(el));
+  const tree = before && before.html === html ? before.tree : treeOf(el, html);
+  ahead.delete(el);
   if (!(before && before.tree && tree && patchKids(el, before.html, before.tree.kids, html, tree.kids))) {
     tpl.innerHTML = html;
     patchChildren(el, tpl.content);
@@ -233,15 +244,27 @@ export function willKeep(el, html, node) {
     if (!n || !n.parentNode) return false;
     path.push(Array.prototype.indexOf.call(n.parentNode.childNodes, n));
   }
-  probe.innerHTML = html;
+  const tree = treeOf(el, html);
   let oldN = el;
+  if (tree) { // the new markup's spans: only the node's own open tag is parsed
+    let k = tree;
+    for (let i = path.length - 1; i >= 0; i--) {
+      oldN = oldN.childNodes[path[i]];
+      k = k.kids[path[i]];
+      if (!k || !k.tag || k.tag !== oldN.localName.toLowerCase()) return false;
+    }
+    const y = parseOne(oldN.parentNode, html.slice(k.s, k.oe) + (k.ce === k.oe && k.e === k.oe ? "" : `</${k.tag}>`));
+    return !!y && IDENTITY.every((a) => oldN.getAttribute(a) === y.getAttribute(a));
+  }
+  probe.innerHTML = html;
   let newN = probe.content;
-  for (let i = path.length - 1; i >= 0; i--) {
+  let same = true;
+  for (let i = path.length - 1; i >= 0 && same; i--) {
     oldN = oldN.childNodes[path[i]];
     newN = newN.childNodes[path[i]];
-    if (!newN || newN.nodeType !== 1 || newN.tagName !== oldN.tagName) return false;
+    same = !!newN && newN.nodeType === 1 && newN.tagName === oldN.tagName;
   }
-  const same = IDENTITY.every((k) => oldN.getAttribute(k) === newN.getAttribute(k));
+  same = same && IDENTITY.every((k) => oldN.getAttribute(k) === newN.getAttribute(k));
   probe.innerHTML = "";
   return same;
 }
