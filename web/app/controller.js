@@ -121,8 +121,10 @@ export class Session {
   }
 
   call(method, args) {
-    // no save text in the reply (see "Saving" above); in hotseat, which human seats may act now
-    const extra = this.humans.length > 1 ? { save: false, others: this.humans } : { save: false };
+    // no save text in the reply (see "Saving" above); in hotseat, which other human seats may act now
+    const humans = this.humans;
+    const viewer = args && "view_seat" in args ? args.view_seat : args && "seat" in args ? args.seat : this.viewer;
+    const extra = humans.length > 1 ? { save: false, others: humans.filter((s) => s !== viewer) } : { save: false };
     const r = this.pgc.call(method, { sid: this.sid, lang: lang(), ...extra, ...args });
     if (!r || typeof r !== "object") return { ok: false, error: { kind: "runtime", message: "no reply from the engine" } };
     return r;
