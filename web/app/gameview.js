@@ -159,6 +159,30 @@ export class GameView {
         const h = entries[entries.length - 1].borderBoxSize?.[0]?.blockSize ?? bar.offsetHeight;
         acts.style.setProperty("--gv-bar-h", `${Math.ceil(h)}px`);
       }).observe(bar);
+      // The status gains and loses a line as moves are played and undone ("You did …"); every change
+      // of its height moves the whole board below it, which then has to be painted again. So it keeps
+      // the tallest height it has had at this width (up to a third of the window): later lines that
+      // fit in it move nothing.
+      const status = this.el.status;
+      let tallest = 0;
+      let width = 0;
+      new ResizeObserver((entries) => {
+        const box = entries[entries.length - 1].borderBoxSize?.[0];
+        if (!box) return;
+        if (Math.abs(box.inlineSize - width) > 0.5) { // another width: wrapping differs, start again
+          width = box.inlineSize;
+          tallest = 0;
+          if (status.style.minHeight) {
+            status.style.minHeight = "";
+            return; // observed again at its natural height
+          }
+        }
+        const h = Math.min(Math.ceil(box.blockSize), Math.round(innerHeight / 3));
+        if (h > tallest) {
+          tallest = h;
+          status.style.minHeight = `${h}px`;
+        }
+      }).observe(status);
     }
   }
 
