@@ -9,8 +9,8 @@ method computes the new session and the whole reply first, and stores the sessio
 
 Sessions are kept in memory, keyed by an id the caller chooses (one per open game);
 the caller persists ``save`` texts in localStorage. A caller on the click path asks for replies
-without the save (``"save": false``: the save is most of a long game's reply) and fetches it with
-``call("save", ...)`` once the move is drawn.
+without the save (``"save": false``: the save is most of a long game's reply), fetches it with
+``call("save", ...)`` once the move is drawn, and takes the log in its language only (``"log_lang": true``).
 """
 
 from __future__ import annotations
@@ -84,12 +84,23 @@ def _catalog() -> dict[str, Any]:
     return {"engine_version": ENGINE_VERSION, "langs": list(LANGS), "games": out}
 
 
+def _flag(a: dict[str, Any], name: str, default: bool) -> bool:
+    flag = a.get(name, default)
+    if not isinstance(flag, bool):
+        raise OptionError(f"{name} must be true or false")
+    return flag
+
+
 def _with_save(a: dict[str, Any]) -> bool:
     """Does the caller want the save text and summary in the reply (``"save": false`` leaves them out)?"""
-    flag = a.get("save", True)
-    if not isinstance(flag, bool):
-        raise OptionError("save must be true or false")
-    return flag
+    return _flag(a, "save", True)
+
+
+def _in_lang(text: Any, lang: str) -> Any:
+    """A log entry's text in one language (a text of every language is most of a long view's log)."""
+    if isinstance(text, dict):
+        return text.get(lang, text.get("en", next(iter(text.values()), "")))
+    return text
 
 
 def _others(game: Game, state: State, a: dict[str, Any]) -> list[int] | None:
@@ -114,7 +125,10 @@ def _snapshot(game: Game, state: State, seat: int | None, lang: str,
     """Everything the page draws from: the view, the save text and the summary (unless the call says
     ``"save": false``), for a seat its legal actions with labels, and ``others`` when asked."""
     a = a or {}
-    out: dict[str, Any] = {"view": game.view(state, seat)}
+    view = game.view(state, seat)
+    if _flag(a, "log_lang", False) and isinstance(view.get("log"), list):
+        view = {**view, "log": [{**e, "text": _in_lang(e.get("text"), lang)} for e in view["log"]]}
+    out: dict[str, Any] = {"view": view}
     if _with_save(a):
         out.update(_saved(game, state, lang))
     if seat is not None:

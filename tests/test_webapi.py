@@ -148,3 +148,17 @@ def test_others_lists_only_the_asked_seats_that_may_act_now() -> None:
     for bad in ([5], ["0"], [True], "0", [0] * 4):
         reply = _reply("view", sid="oth", seat=0, others=bad)
         assert not reply["ok"] and reply["error"]["kind"] in ("illegal", "option")
+
+
+def test_log_lang_gives_the_log_in_the_asked_language_only() -> None:
+    """``"log_lang": true``: each log text is the string of ``lang``; the rest of the view is unchanged."""
+    r = _reply("new", sid="ll", game="empires_end", players=2, seed=3, seat=0)["result"]
+    for _ in range(6):
+        r = _reply("bot", sid="ll", seat=r["view"]["to_move"][0], view_seat=0)["result"]
+    full = _reply("view", sid="ll", seat=0)["result"]["view"]
+    for lang in ("en", "zh-Hant", "zh-Hans"):
+        lean = _reply("view", sid="ll", seat=0, lang=lang, log_lang=True, save=False)["result"]["view"]
+        assert [e["text"] for e in lean["log"]] == [e["text"][lang] for e in full["log"]]
+        assert {k: v for k, v in lean.items() if k != "log"} == {k: v for k, v in full.items() if k != "log"}
+    assert full["log"] and isinstance(full["log"][0]["text"], dict)
+    assert not _reply("view", sid="ll", seat=0, log_lang="yes")["ok"]

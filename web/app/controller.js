@@ -124,7 +124,8 @@ export class Session {
     // no save text in the reply (see "Saving" above); in hotseat, which other human seats may act now
     const humans = this.humans;
     const viewer = args && "view_seat" in args ? args.view_seat : args && "seat" in args ? args.seat : this.viewer;
-    const extra = humans.length > 1 ? { save: false, others: humans.filter((s) => s !== viewer) } : { save: false };
+    const extra = { save: false, log_lang: true }; // the log is shown in the page's language only
+    if (humans.length > 1) extra.others = humans.filter((s) => s !== viewer);
     const r = this.pgc.call(method, { sid: this.sid, lang: lang(), ...extra, ...args });
     if (!r || typeof r !== "object") return { ok: false, error: { kind: "runtime", message: "no reply from the engine" } };
     return r;
