@@ -50,11 +50,14 @@ def test_a_played_game_looks_as_freshly_drawn_after_every_redraw(page, base_url,
     page.add_init_script("window.pgcMorphCheck = true;")
     page.goto(f"{base_url}/{app.play_url(game, players=2, seed=5, humans=2)}")
     wait_ready(page)
+    log_ok = """() => { const v = window.pgcGame.view, want = v.el.log.cloneNode(false);
+        want.innerHTML = v.logHTML; return v.el.log.isEqualNode(want); }"""
     for i in range(30):
         if app.step(page) == "over":
             break
         if i % 5 == 4 and page.locator("[data-testid='undo']:not([disabled])").count():
             page.locator("[data-testid='undo']").click()
             wait_not_busy(page)
+        assert page.evaluate(log_ok), f"the event log differs from its markup after step {i}"
     bad = page.evaluate("window.pgcMorphBad || []")
     assert not bad, f"{len(bad)} redraws differ from a fresh parse, first: {bad[0]}; {describe(page)}"

@@ -120,6 +120,8 @@ export class GameView {
     this.logHTML = "";
     this.actsHTML = null;
     this.toolsCache = null;
+    this.logMemo = null; // names or language may have changed
+    this.logItems = null;
     this.overCache = "";
     this.errorHTML = "";
     this.passHTML = "";
@@ -307,6 +309,7 @@ export class GameView {
       this.actsHTML = "";
       this.el.log.innerHTML = "";
       this.logHTML = "";
+      this.logItems = null;
       this.renderProjected({});
       const pass = `<div class="pass-card" role="dialog" aria-modal="false" aria-labelledby="pass-h">`
         + `${I.person}<h2 id="pass-h">${esc(t("pass_to", { name }))}</h2><p>${esc(t("pass_hint", { name }))}</p>`
@@ -463,15 +466,57 @@ export class GameView {
   renderLog(view) {
     const log = view.log || [];
     const items = [];
+    // a line's markup by its text: most lines were drawn by the previous redraw already
+    const memo = (this.logMemo ||= new Map());
+    if (memo.size > 4000) memo.clear();
     for (let i = log.length - 1; i >= 0 && items.length < 120; i--) {
       const e = log[i];
-      items.push(`<li${e.seat != null ? ` class="seat-${e.seat}"` : ""}>${esc(this.subNames(pick(e.text)))}</li>`);
+      const text = pick(e.text);
+      let h = memo.get(text);
+      if (h === undefined) {
+        h = esc(this.subNames(text));
+        memo.set(text, h);
+      }
+      items.push(`<li${e.seat != null ? ` class="seat-${e.seat}"` : ""}>${h}</li>`);
     }
     const html = items.join("");
     if (html !== this.logHTML) {
-      this.el.log.innerHTML = html;
+      this.writeLog(items, html);
       this.logHTML = html;
     }
+    this.logItems = items;
+  }
+
+  /**
+   * Write the log (newest first): a move adds lines on top and an undo takes them off, the rest only
+   * shifts, so only the lines that came or went are written when the others are the same.
+   */
+  writeLog(items, html) {
+    const el = this.el.log;
+    const old = this.logItems || [];
+    const same = (a, i, b, j, n) => {
+      for (let k = 0; k < n; k++) if (a[i + k] !== b[j + k]) return false;
+      return true;
+    };
+    if (el.children.length === old.length && old.length && items.length) {
+      for (let k = 1; k <= 8 && k < items.length; k++) {
+        const n = Math.min(old.length, items.length - k);
+        if (n > 0 && same(items, k, old, 0, n)) { // k new lines on top
+          for (let i = old.length - 1; i >= n; i--) el.children[i].remove();
+          el.insertAdjacentHTML("afterbegin", items.slice(0, k).join(""));
+          if (items.length > k + n) el.insertAdjacentHTML("beforeend", items.slice(k + n).join(""));
+          return;
+        }
+        const m = Math.min(items.length, old.length - k);
+        if (m > 0 && same(old, k, items, 0, m)) { // k lines taken off the top
+          for (let i = 0; i < k; i++) el.firstElementChild.remove();
+          for (let i = el.children.length - 1; i >= m; i--) el.children[i].remove();
+          if (items.length > m) el.insertAdjacentHTML("beforeend", items.slice(m).join(""));
+          return;
+        }
+      }
+    }
+    el.innerHTML = html;
   }
 
   renderStatus(view) {
