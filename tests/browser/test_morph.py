@@ -24,6 +24,13 @@ SEQUENCE = [
     "<b>&amp;x</b>", "<b>&lt;y</b>", "x <i>1</i> y", "x <b>1</b> y <i>2</i>",
     '<button data-x="a>b">1</button>', "<button data-x='c'>2</button><select><option>1</option></select>",
     '<svg><foreignObject><div/>1</foreignObject></svg>', '<svg><foreignObject><p>2</p></foreignObject></svg>',
+    # attributes and text read without the parser: entities, quotes, case, repeats, odd ones parsed
+    '<b title="a &amp; b" class=x>1 &lt; 2</b>',
+    "<b title='&quot;q&#39;' class=\"y z\" hidden>&#x41;&#66;</b>",
+    '<b title="&copy x" class="x" class="dup">&copy 2 &notin; &amp</b>', '<b data-v="1/">x&#0;y&#128;z</b>',
+    '<svg viewbox="0 0 9 9" preserveAspectRatio="none"><rect X="1" Stroke-Width="2"/></svg>',
+    '<svg viewBox="0 0 8 8" preserveaspectratio="xMidYMid"><rect x="2" xlink:href="#a"/></svg>',
+    '<input value="a\rb" disabled><i>c\r\nd</i>', '<input value="ab"><i>cd</i>',
 ]
 
 

@@ -175,6 +175,11 @@ function patchKids(p, O, ok, N, nk) {
       continue;
     }
     if (!b.tag) {
+      const text = b.comment ? null : decode(N.slice(b.s, b.e));
+      if (text != null) {
+        x.data = text;
+        continue;
+      }
       const y = parseOne(p, N.slice(b.s, b.e));
       if (!y || y.nodeType !== x.nodeType) return false;
       x.data = y.data;
@@ -183,9 +188,14 @@ function patchKids(p, O, ok, N, nk) {
     const sameOpen = a.oe - a.s === b.oe - b.s && O.startsWith(N.slice(b.s, b.oe), a.s);
     const sameInner = a.ce - a.oe === b.ce - b.oe && O.startsWith(N.slice(b.oe, b.ce), a.oe);
     if (!sameOpen) {
-      const y = parseOne(p, N.slice(b.s, b.oe) + (b.ce === b.oe && b.e === b.oe ? "" : `</${b.tag}>`));
-      if (!y || y.nodeType !== 1 || y.localName !== x.localName) return false;
-      patchAttributes(x, y);
+      const attrs = attrsOf(N, b, x.namespaceURI === SVG_NS);
+      if (attrs) {
+        setAttrs(x, attrs);
+      } else {
+        const y = parseOne(p, N.slice(b.s, b.oe) + (b.ce === b.oe && b.e === b.oe ? "" : `</${b.tag}>`));
+        if (!y || y.nodeType !== 1 || y.localName !== x.localName) return false;
+        patchAttributes(x, y);
+      }
     }
     if (!sameInner && !patchKids(x, O, a.kids, N, b.kids)) {
       const y = parseOne(p, N.slice(b.s, b.e));
@@ -203,6 +213,75 @@ function patchKids(p, O, ok, N, nk) {
     if (!ok2) return false;
   }
   return true;
+}
+
+// Attributes and text read without the parser (a parse costs ~30 µs however small): only what the
+// parser would read the same way; anything else (other entities, "\r", a name with ":") is parsed.
+const ENTITY = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
+const ENTITIES = /&(?:#(\d{1,7})|#[xX]([\da-fA-F]{1,6})|([a-z]+));/g;
+const ATTR = /[\t\n\f ]+([^\t\n\f />"'=]+)(?:=(?:"([^"]*)"|'([^']*)'|([^\t\n\f >"'=<`]+)))?/y;
+// SVG attribute names the parser writes in camel case (the HTML spec's "adjust SVG attributes")
+const SVG_CAMEL = new Map(["attributeName", "attributeType", "baseFrequency", "baseProfile", "calcMode",
+  "clipPathUnits", "diffuseConstant", "edgeMode", "filterUnits", "glyphRef", "gradientTransform", "gradientUnits",
+  "kernelMatrix", "kernelUnitLength", "keyPoints", "keySplines", "keyTimes", "lengthAdjust", "limitingConeAngle",
+  "markerHeight", "markerUnits", "markerWidth", "maskContentUnits", "maskUnits", "numOctaves", "pathLength",
+  "patternContentUnits", "patternTransform", "patternUnits", "pointsAtX", "pointsAtY", "pointsAtZ", "preserveAlpha",
+  "preserveAspectRatio", "primitiveUnits", "refX", "refY", "repeatCount", "repeatDur", "requiredExtensions",
+  "requiredFeatures", "specularConstant", "specularExponent", "spreadMethod", "startOffset", "stdDeviation",
+  "stitchTiles", "surfaceScale", "systemLanguage", "tableValues", "targetX", "targetY", "textLength", "viewBox",
+  "viewTarget", "xChannelSelector", "yChannelSelector", "zoomAndPan"].map((k) => [k.toLowerCase(), k]));
+
+/** Markup text as the parser would read it, or null when unsure. */
+function decode(s) {
+  if (s.includes("\r") || s.includes("\0")) return null;
+  if (!s.includes("&")) return s;
+  let sure = true;
+  const out = s.replace(ENTITIES, (m, dec, hex, name) => {
+    if (name) {
+      if (ENTITY[name] == null) sure = false;
+      return ENTITY[name] ?? m;
+    }
+    const c = dec ? +dec : parseInt(hex, 16);
+    if (c < 32 || (c >= 127 && c < 160) || (c >= 0xd800 && c < 0xe000) || c > 0x10ffff) sure = false;
+    return sure ? String.fromCodePoint(c) : m;
+  });
+  return sure && !/&[#A-Za-z]/.test(out.replace(ENTITIES, "")) && !hasLooseAmp(s) ? out : null;
+}
+
+// an "&" that starts no entity we decode (the parser may read some of those as named references)
+const hasLooseAmp = (s) => /&(?!(?:#\d{1,7}|#[xX][\da-fA-F]{1,6}|amp|lt|gt|quot|apos|nbsp);)/.test(s);
+
+/** The attributes of span `b`'s open tag in `N` as [[name, value]], or null when unsure. */
+function attrsOf(N, b, svg) {
+  const end = N.charCodeAt(b.oe - 2) === 47 ? b.oe - 2 : b.oe - 1; // before "/>" or ">"
+  const out = [];
+  const seen = new Set();
+  ATTR.lastIndex = b.s + 1 + b.tag.length;
+  while (ATTR.lastIndex < end) {
+    const at = ATTR.lastIndex;
+    const m = ATTR.exec(N);
+    if (!m || m.index !== at || ATTR.lastIndex > end) {
+      if (/^[\t\n\f ]*$/.test(N.slice(at, end))) break;
+      return null;
+    }
+    let name = m[1];
+    if (name.includes(":") || /[^\w.-]/.test(name)) return null;
+    const lower = name.toLowerCase();
+    name = svg ? SVG_CAMEL.get(lower) ?? lower : lower;
+    const raw = m[2] ?? m[3] ?? m[4] ?? "";
+    const value = decode(raw);
+    if (value == null) return null;
+    if (seen.has(name)) continue; // the parser keeps the first
+    seen.add(name);
+    out.push([name, value]);
+  }
+  return out;
+}
+
+function setAttrs(x, attrs) {
+  const keep = new Set(attrs.map((a) => a[0]));
+  for (const { name } of [...x.attributes]) if (!keep.has(name)) x.removeAttribute(name);
+  for (const [name, value] of attrs) if (x.getAttribute(name) !== value) x.setAttribute(name, value);
 }
 
 function patchChildren(oldParent, newParent) {
@@ -227,8 +306,12 @@ function patchChildren(oldParent, newParent) {
 }
 
 function patchAttributes(x, y) {
-  for (const { name } of [...x.attributes]) if (!y.hasAttribute(name)) x.removeAttribute(name);
-  for (const { name, value } of y.attributes) if (x.getAttribute(name) !== value) x.setAttribute(name, value);
+  for (const a of [...x.attributes]) {
+    if (!y.hasAttributeNS(a.namespaceURI, a.localName)) x.removeAttributeNS(a.namespaceURI, a.localName);
+  }
+  for (const a of y.attributes) {
+    if (x.getAttributeNS(a.namespaceURI, a.localName) !== a.value) x.setAttributeNS(a.namespaceURI, a.name, a.value);
+  }
 }
 
 // What makes a control "the same control" for focus: a patched node with other values is another one.
