@@ -34,6 +34,11 @@ export function actionList(ctx, items, { max = MAX_BUTTONS, testid = "legal-acti
     + `<div class="act-list">${items.slice(max - 1).map(b).join("")}</div></details>`;
 }
 
+/** Show or hide an element, writing the attribute only when it changes (every write restyles it). */
+const setHidden = (el, hidden) => {
+  if (el.hidden !== hidden) el.hidden = hidden;
+};
+
 /** Is this action the one that ends the seat's step ("done" and the like)? A renderer may say (R.isPrimary). */
 export const isPrimary = (action) => /^(done|end|end_turn|finish|pass_turn)$|_done$/.test(String(action && action.type));
 
@@ -340,8 +345,8 @@ export class GameView {
     //    while layout is still clean; it is given back on the next animation frame (restoreFocus)
     if (focused && !this.keeps(focused, board, acts, tools, over)) this.letGo(focused, sig);
     // 3. write
-    this.el.pass.hidden = true;
-    this.el.main.hidden = false;
+    setHidden(this.el.pass, true);
+    setHidden(this.el.main, false);
     if (this.passHTML) {
       this.el.pass.innerHTML = "";
       this.passHTML = "";
@@ -351,7 +356,7 @@ export class GameView {
       patchHTML(this.el.acts, acts);
       this.actsHTML = acts;
     }
-    this.el.actsH.parentElement.hidden = !!this.opts.readOnly;
+    setHidden(this.el.actsH.parentElement, !!this.opts.readOnly);
     this.renderLog(view);
     this.renderProjected(view);
     this.renderStatus(view);
@@ -577,7 +582,7 @@ export class GameView {
   renderBanners() {
     if (this.el.warn.hidden !== !this.storageMsg) this.el.warn.hidden = !this.storageMsg;
     if (this.el.warn.textContent !== this.storageMsg) this.el.warn.textContent = this.storageMsg;
-    this.el.error.hidden = !this.errorMsg;
+    setHidden(this.el.error, !this.errorMsg);
     const why = this.errorMsg && this.errorCode ? this.rulesLink(`code:${this.errorCode}`, { text: t("rules_why"), className: "rules-why" }) : "";
     const err = this.errorMsg
       ? `${I.warn}<span>${esc(this.errorMsg)}${why ? ` <span data-testid="error-rules">${why}</span>` : ""}</span><button type="button" class="btn ghost small" data-dismiss="1">${esc(t("close"))}</button>` : "";
@@ -665,12 +670,12 @@ export class GameView {
   writeOver(view, html) {
     const el = this.el.over;
     if (!html) {
-      el.hidden = true;
+      setHidden(el, true);
       if (this.overCache) el.innerHTML = "";
       el.removeAttribute("data-testid");
     } else {
       el.dataset.testid = "game-over";
-      el.hidden = false;
+      setHidden(el, false);
       el.classList.toggle("collapsed", this.overHidden);
       if (html !== this.overCache) patchHTML(el, html);
     }
