@@ -45,6 +45,10 @@ class Session:
 
 _sessions: dict[str, Session] = {}
 
+#: The last view sent to each session's caller with a token (see :func:`_trim`): sid -> (token, view).
+_sent: dict[str, tuple[int, dict[str, Any]]] = {}
+_tokens = iter(range(1, 2**62))
+
 
 # ------------------------------------------------------------------ argument checks
 def _sid(a: dict[str, Any]) -> str:
@@ -254,6 +258,29 @@ def _dispatch(method: str, a: dict[str, Any]) -> tuple[Any, tuple[str, Session |
     raise OptionError(f"unknown method {method[:40]!r}")
 
 
+def _trim(a: dict[str, Any], result: Any) -> tuple[Any, tuple[str, tuple[int, dict[str, Any]]] | None]:
+    """``"since": token`` (the token of the reply whose view the caller holds, or null): the reply gets a
+    new ``token``, and its view leaves out the top-level keys whose values are the same as in the view the
+    caller holds, listed in ``"same"`` (most of a long game's view, e.g. a map, does not change with a
+    move). Returns the reply and what to remember once it is sent."""
+    if "since" not in a or not isinstance(result, dict) or not isinstance(result.get("view"), dict):
+        return result, None
+    since = a["since"]
+    if since is not None and (not isinstance(since, int) or isinstance(since, bool)):
+        raise OptionError("since must be a reply's token or null")
+    sid = _sid(a)
+    view = result["view"]
+    token = next(_tokens)
+    held = _sent.get(sid)
+    out = {**result, "token": token}
+    if held is not None and since is not None and held[0] == since:
+        old = held[1]
+        same = [k for k, v in view.items() if k in old and old[k] == v]
+        out["view"] = {k: v for k, v in view.items() if k not in same}
+        out["same"] = same
+    return out, (sid, (token, view))
+
+
 def call(method: str, args_json: str = "{}") -> str:
     """Run one API method with JSON arguments; always returns a JSON reply, never raises."""
     try:
@@ -263,14 +290,18 @@ def call(method: str, args_json: str = "{}") -> str:
         if not isinstance(args, dict):
             raise OptionError("arguments must be a JSON object")
         result, change = _dispatch(method, args)
+        result, sent = _trim(args, result)
         # compact, and no circular-reference check (replies are trees; a cycle would raise RecursionError):
         # a long game's reply is written ~15% faster and ~11% shorter
         text = json.dumps({"ok": True, "result": result}, ensure_ascii=False, allow_nan=False,
                           separators=(",", ":"), check_circular=False)
+        if sent is not None:
+            _sent[sent[0]] = sent[1]
         if change is not None:
             sid, session = change
             if session is None:
                 _sessions.pop(sid, None)
+                _sent.pop(sid, None)
             else:
                 _sessions[sid] = session
         return text

@@ -162,3 +162,26 @@ def test_log_lang_gives_the_log_in_the_asked_language_only() -> None:
         assert {k: v for k, v in lean.items() if k != "log"} == {k: v for k, v in full.items() if k != "log"}
     assert full["log"] and isinstance(full["log"][0]["text"], dict)
     assert not _reply("view", sid="ll", seat=0, log_lang="yes")["ok"]
+
+
+def test_since_sends_only_the_view_keys_that_changed_and_refuses_a_stale_token() -> None:
+    """``"since": token``: the view leaves out the keys equal to the held view's (listed in ``same``);
+    the held view filled in with them is the whole view; another token or a failed call sends it whole."""
+    r = _reply("new", sid="sn", game="empires_end", players=2, seed=3, seat=0, since=None)["result"]
+    assert "same" not in r and r["token"]
+    held = r
+    for _ in range(8):
+        seat = held["view"]["to_move"][0]
+        got = _reply("bot", sid="sn", seat=seat, view_seat=0, since=held["token"])["result"]
+        whole = _reply("view", sid="sn", seat=0)["result"]["view"]
+        assert got["same"] and set(got["view"]).isdisjoint(got["same"])
+        assert {**got["view"], **{k: held["view"][k] for k in got["same"]}} == whole
+        held = {**got, "view": whole}
+    # a token the session did not send last: the whole view
+    again = _reply("view", sid="sn", seat=0, since=r["token"])["result"]
+    assert "same" not in again and again["view"] == whole
+    # a failed call changes nothing: the last token still stands
+    assert not _reply("apply", sid="sn", seat=0, action={"type": "nope"}, since=again["token"])["ok"]
+    after = _reply("view", sid="sn", seat=0, since=again["token"])["result"]
+    assert after["view"] == {} and after["same"]
+    assert not _reply("view", sid="sn", seat=0, since="x")["ok"]

@@ -126,8 +126,15 @@ export class Session {
     const viewer = args && "view_seat" in args ? args.view_seat : args && "seat" in args ? args.seat : this.viewer;
     const extra = { save: false, log_lang: true }; // the log is shown in the page's language only
     if (humans.length > 1) extra.others = humans.filter((s) => s !== viewer);
+    // the view's parts that did not change since the view held (this.reply's) are not sent again
+    const held = this.reply && this.reply.token != null ? this.reply : null;
+    if (method !== "save") extra.since = held ? held.token : null;
     const r = this.pgc.call(method, { sid: this.sid, lang: lang(), ...extra, ...args });
     if (!r || typeof r !== "object") return { ok: false, error: { kind: "runtime", message: "no reply from the engine" } };
+    if (r.ok && r.result && Array.isArray(r.result.same)) {
+      const view = r.result.view;
+      for (const k of r.result.same) view[k] = held.view[k];
+    }
     return r;
   }
 
