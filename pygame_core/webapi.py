@@ -262,7 +262,9 @@ def _trim(a: dict[str, Any], result: Any) -> tuple[Any, tuple[str, tuple[int, di
     """``"since": token`` (the token of the reply whose view the caller holds, or null): the reply gets a
     new ``token``, and its view leaves out the top-level keys whose values are the same as in the view the
     caller holds, listed in ``"same"`` (most of a long game's view, e.g. a map, does not change with a
-    move). Returns the reply and what to remember once it is sent."""
+    move), and a log that only gained lines at its end is sent as those lines, with ``"log_span": [first,
+    upto]``: the held log's entries numbered first ≤ i < upto come before them. Returns the reply and what
+    to remember once it is sent."""
     if "since" not in a or not isinstance(result, dict) or not isinstance(result.get("view"), dict):
         return result, None
     since = a["since"]
@@ -278,7 +280,30 @@ def _trim(a: dict[str, Any], result: Any) -> tuple[Any, tuple[str, tuple[int, di
         same = [k for k, v in view.items() if k in old and old[k] == v]
         out["view"] = {k: v for k, v in view.items() if k not in same}
         out["same"] = same
+        span = None if "log" in same else _log_span(old.get("log"), view.get("log"))
+        if span is not None:
+            out["view"]["log"] = span[2]
+            out["log_span"] = [span[0], span[1]]
     return out, (sid, (token, view))
+
+
+def _log_span(old: Any, new: Any) -> tuple[int, int, list[Any]] | None:
+    """A log as the held one's entries numbered ``first`` ≤ i < ``upto`` followed by the new ``tail``
+    (a move adds lines at the end and the oldest drop off the front), or None when it is not that."""
+    if not isinstance(old, list) or not isinstance(new, list) or not new:
+        return None
+    if not all(isinstance(e, dict) and type(e.get("i")) is int for e in (*old, *new)):
+        return None
+    by_i = {e["i"]: e for e in old}
+    k = 0
+    while k < len(new) and by_i.get(new[k]["i"]) == new[k]:
+        k += 1
+    first = new[0]["i"]
+    upto = new[k]["i"] if k < len(new) else new[-1]["i"] + 1
+    tail = new[k:]
+    if [e for e in old if first <= e["i"] < upto] + tail != new:
+        return None
+    return first, upto, tail
 
 
 def call(method: str, args_json: str = "{}") -> str:

@@ -34,6 +34,18 @@ SEQUENCE = [
 ]
 
 
+# The view the page holds (replies send only what changed: webapi "since", "same", "log_span") against the
+# engine's whole view of the same seat, asked without a token (which leaves the session's token alone).
+VIEW_OK = """() => {
+    const s = window.pgcGame.session;
+    const r = s.pgc.call("view", {sid: s.sid, seat: s.reply.view.seat, lang: document.documentElement.lang,
+                                  save: false, log_lang: true});
+    const canon = (x) => Array.isArray(x) ? x.map(canon) : (x && typeof x === 'object')
+        ? Object.fromEntries(Object.keys(x).sort().map(k => [k, canon(x[k])])) : x;
+    return r.ok && JSON.stringify(canon(r.result.view)) === JSON.stringify(canon(s.reply.view));
+}"""
+
+
 def test_patching_a_sequence_of_markup_gives_what_a_parse_gives(page, base_url):
     app.open_ready(page, f"{base_url}/index.html")
     got = page.evaluate("""async (seq) => {
@@ -66,5 +78,6 @@ def test_a_played_game_looks_as_freshly_drawn_after_every_redraw(page, base_url,
             page.locator("[data-testid='undo']").click()
             wait_not_busy(page)
         assert page.evaluate(log_ok), f"the event log differs from its markup after step {i}"
+        assert page.evaluate(VIEW_OK), f"the page's view is not the engine's after step {i}"
     bad = page.evaluate("window.pgcMorphBad || []")
     assert not bad, f"{len(bad)} redraws differ from a fresh parse, first: {bad[0]}; {describe(page)}"

@@ -134,6 +134,8 @@ export class Session {
     if (r.ok && r.result && Array.isArray(r.result.same)) {
       const view = r.result.view;
       for (const k of r.result.same) view[k] = held.view[k];
+      const span = r.result.log_span; // the log's new lines only: the held lines numbered first <= i < upto first
+      if (span) view.log = (held.view.log || []).filter((e) => e.i >= span[0] && e.i < span[1]).concat(view.log);
     }
     return r;
   }
