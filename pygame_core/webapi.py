@@ -8,7 +8,9 @@ across the boundary, and a call that fails leaves its session exactly as it was:
 method computes the new session and the whole reply first, and stores the session last.
 
 Sessions are kept in memory, keyed by an id the caller chooses (one per open game);
-the caller persists ``save`` texts in localStorage.
+the caller persists ``save`` texts in localStorage. A caller on the click path asks for replies
+without the save (``"save": false``: the save is most of a long game's reply), fetches it with
+``call("save", ...)`` once the move is drawn, and takes the log in its language only (``"log_lang": true``).
 """
 
 from __future__ import annotations
@@ -43,6 +45,10 @@ class Session:
 
 
 _sessions: dict[str, Session] = {}
+
+#: The last view sent to each session's caller with a token (see :func:`_trim`): sid -> (token, view).
+_sent: dict[str, tuple[int, dict[str, Any]]] = {}
+_tokens = iter(range(1, 2**62))
 
 
 # ------------------------------------------------------------------ argument checks
@@ -83,14 +89,59 @@ def _catalog() -> dict[str, Any]:
     return {"engine_version": ENGINE_VERSION, "langs": list(LANGS), "games": out}
 
 
-def _snapshot(game: Game, state: State, seat: int | None, lang: str) -> dict[str, Any]:
-    """Everything the page draws from: the view, the save text, the summary and, for a seat, its
-    legal actions with labels."""
-    out: dict[str, Any] = {"view": game.view(state, seat), "save": game.save(state),
-                           "summary": game.summary(state, lang)}
+def _flag(a: dict[str, Any], name: str, default: bool) -> bool:
+    flag = a.get(name, default)
+    if not isinstance(flag, bool):
+        raise OptionError(f"{name} must be true or false")
+    return flag
+
+
+def _with_save(a: dict[str, Any]) -> bool:
+    """Does the caller want the save text and summary in the reply (``"save": false`` leaves them out)?"""
+    return _flag(a, "save", True)
+
+
+def _in_lang(text: Any, lang: str) -> Any:
+    """A log entry's text in one language (a text of every language is most of a long view's log)."""
+    if isinstance(text, dict):
+        return text.get(lang, text.get("en", next(iter(text.values()), "")))
+    return text
+
+
+def _others(game: Game, state: State, a: dict[str, Any]) -> list[int] | None:
+    """Of the seats listed in ``others``, those that have a legal action now (None when none were asked)."""
+    seats = a.get("others")
+    if seats is None:
+        return None
+    if not isinstance(seats, list) or len(seats) > state.players:
+        raise OptionError("others must be a list of seat numbers")
+    for s in seats:
+        Game._check_seat(s, state.players)
+    return [int(s) for s in seats if game.legal_actions(state, s)]
+
+
+def _saved(game: Game, state: State, lang: str) -> dict[str, Any]:
+    """The save text and its public summary."""
+    return {"save": game.save(state), "summary": game.summary(state, lang)}
+
+
+def _snapshot(game: Game, state: State, seat: int | None, lang: str,
+              a: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Everything the page draws from: the view, the save text and the summary (unless the call says
+    ``"save": false``), for a seat its legal actions with labels, and ``others`` when asked."""
+    a = a or {}
+    view = game.view(state, seat)
+    if _flag(a, "log_lang", False) and isinstance(view.get("log"), list):
+        view = {**view, "log": [{**e, "text": _in_lang(e.get("text"), lang)} for e in view["log"]]}
+    out: dict[str, Any] = {"view": view}
+    if _with_save(a):
+        out.update(_saved(game, state, lang))
     if seat is not None:
-        out["legal"] = [{"action": a, "label": game.label(state, seat, a, lang)}
-                        for a in game.legal_actions(state, seat)]
+        out["legal"] = [{"action": act, "label": game.label(state, seat, act, lang)}
+                        for act in game.legal_actions(state, seat)]
+    others = _others(game, state, a)
+    if others is not None:
+        out["others"] = others
     return out
 
 
@@ -150,29 +201,31 @@ def _dispatch(method: str, a: dict[str, Any]) -> tuple[Any, tuple[str, Session |
         game = games.get(a["game"])
         state = game.new_game(players=a.get("players", game.min_players), seed=a.get("seed", 0),
                               options=a.get("options"), meta=a.get("meta"))
-        return _snapshot(game, state, _seat(game, state, a.get("seat")), lang), (sid, Session(game, state))
+        return _snapshot(game, state, _seat(game, state, a.get("seat")), lang, a), (sid, Session(game, state))
     if method == "load":
         sid = _sid(a)
         game = games.game_of(a["text"])
         report = game.load_report(a["text"])
         state = report["state"]
-        res = _snapshot(game, state, _seat(game, state, a.get("seat")), lang)
+        res = _snapshot(game, state, _seat(game, state, a.get("seat")), lang, a)
         res["load"] = {"status": report["status"], "at": report["at"], "message": report["message"]}
         return res, (sid, Session(game, state, state.history))
     if method == "close":
         return True, (_sid(a), None)
-    if method not in ("view", "apply", "bot", "undo", "step"):
+    if method not in ("view", "save", "apply", "bot", "undo", "step"):
         raise OptionError(f"unknown method {method[:40]!r}")
     sid = _sid(a)
     s = _session(sid)
     game, state = s.game, s.state
     if method == "view":
-        return _snapshot(game, state, _seat(game, state, a.get("seat")), lang), None
+        return _snapshot(game, state, _seat(game, state, a.get("seat")), lang, a), None
+    if method == "save":
+        return {**_saved(game, state, lang), "actions_played": len(state.history)}, None
     if method == "apply":
         seat = _seat(game, state, a["seat"])
         viewer = _seat(game, state, a.get("view_seat", seat))
         after = game.apply(state, seat, a["action"])  # type: ignore[arg-type]
-        return _snapshot(game, after, viewer, lang), (sid, _advance(s, after))
+        return _snapshot(game, after, viewer, lang, a), (sid, _advance(s, after))
     if method == "bot":
         seat = _seat(game, state, a["seat"])
         viewer = _seat(game, state, a.get("view_seat"))
@@ -184,18 +237,18 @@ def _dispatch(method: str, a: dict[str, Any]) -> tuple[Any, tuple[str, Session |
         bot = bots.make(a.get("kind", "random"), game.id, bot_seed)
         action = bot.choose(game, state, seat)
         after = game.apply(state, seat, action)
-        res = _snapshot(game, after, viewer, lang)
+        res = _snapshot(game, after, viewer, lang, a)
         res["played"] = _played(game, state, after, seat, action, viewer, lang)
         return res, (sid, _advance(s, after))
     if method == "undo":
         seat = _seat(game, state, a.get("seat"))
         viewer = _seat(game, state, a.get("view_seat"))
         after = game.undo(state, seat)
-        return _snapshot(game, after, viewer, lang), (sid, replace(s, state=after))
+        return _snapshot(game, after, viewer, lang, a), (sid, replace(s, state=after))
     if method == "step":
         viewer = _seat(game, state, a.get("view_seat", a.get("seat")))
         pos, marks = _position(s, a["to"])
-        res = _snapshot(game, pos, viewer, lang)
+        res = _snapshot(game, pos, viewer, lang, a)
         res["line"] = res["total"] = len(s.line)
         if pos.history:
             # the last action as the viewer may read it: a sealed bid of another seat stays sealed
@@ -204,6 +257,54 @@ def _dispatch(method: str, a: dict[str, Any]) -> tuple[Any, tuple[str, Session |
             res["played"] = _played(game, before, pos, actor, action, viewer, lang)
         return res, (sid, replace(s, state=pos, marks=marks))
     raise OptionError(f"unknown method {method[:40]!r}")
+
+
+def _trim(a: dict[str, Any], result: Any) -> tuple[Any, tuple[str, tuple[int, dict[str, Any]]] | None]:
+    """``"since": token`` (the token of the reply whose view the caller holds, or null): the reply gets a
+    new ``token``, and its view leaves out the top-level keys whose values are the same as in the view the
+    caller holds, listed in ``"same"`` (most of a long game's view, e.g. a map, does not change with a
+    move), and a log that only gained lines at its end is sent as those lines, with ``"log_span": [first,
+    upto]``: the held log's entries numbered first ≤ i < upto come before them. Returns the reply and what
+    to remember once it is sent."""
+    if "since" not in a or not isinstance(result, dict) or not isinstance(result.get("view"), dict):
+        return result, None
+    since = a["since"]
+    if since is not None and (not isinstance(since, int) or isinstance(since, bool)):
+        raise OptionError("since must be a reply's token or null")
+    sid = _sid(a)
+    view = result["view"]
+    token = next(_tokens)
+    held = _sent.get(sid)
+    out = {**result, "token": token}
+    if held is not None and since is not None and held[0] == since:
+        old = held[1]
+        same = [k for k, v in view.items() if k in old and old[k] == v]
+        out["view"] = {k: v for k, v in view.items() if k not in same}
+        out["same"] = same
+        span = None if "log" in same else _log_span(old.get("log"), view.get("log"))
+        if span is not None:
+            out["view"]["log"] = span[2]
+            out["log_span"] = [span[0], span[1]]
+    return out, (sid, (token, view))
+
+
+def _log_span(old: Any, new: Any) -> tuple[int, int, list[Any]] | None:
+    """A log as the held one's entries numbered ``first`` ≤ i < ``upto`` followed by the new ``tail``
+    (a move adds lines at the end and the oldest drop off the front), or None when it is not that."""
+    if not isinstance(old, list) or not isinstance(new, list) or not new:
+        return None
+    if not all(isinstance(e, dict) and type(e.get("i")) is int for e in (*old, *new)):
+        return None
+    by_i = {e["i"]: e for e in old}
+    k = 0
+    while k < len(new) and by_i.get(new[k]["i"]) == new[k]:
+        k += 1
+    first = new[0]["i"]
+    upto = new[k]["i"] if k < len(new) else new[-1]["i"] + 1
+    tail = new[k:]
+    if [e for e in old if first <= e["i"] < upto] + tail != new:
+        return None
+    return first, upto, tail
 
 
 def call(method: str, args_json: str = "{}") -> str:
@@ -215,11 +316,18 @@ def call(method: str, args_json: str = "{}") -> str:
         if not isinstance(args, dict):
             raise OptionError("arguments must be a JSON object")
         result, change = _dispatch(method, args)
-        text = json.dumps({"ok": True, "result": result}, ensure_ascii=False, allow_nan=False)
+        result, sent = _trim(args, result)
+        # compact, and no circular-reference check (replies are trees; a cycle would raise RecursionError):
+        # a long game's reply is written ~15% faster and ~11% shorter
+        text = json.dumps({"ok": True, "result": result}, ensure_ascii=False, allow_nan=False,
+                          separators=(",", ":"), check_circular=False)
+        if sent is not None:
+            _sent[sent[0]] = sent[1]
         if change is not None:
             sid, session = change
             if session is None:
                 _sessions.pop(sid, None)
+                _sent.pop(sid, None)
             else:
                 _sessions[sid] = session
         return text

@@ -115,3 +115,80 @@ def test_the_stepper_moves_along_a_loaded_line_both_ways() -> None:
         assert got["view"] == views[n]
     replay = _reply("load", sid="cmp", text=text, seat=0)["result"]
     assert _reply("step", sid="step", to=60, view_seat=0)["result"]["view"] == replay["view"]
+
+
+def test_a_reply_without_the_save_leaves_nothing_behind_that_save_then_returns() -> None:
+    """The click path asks for replies without the save (``"save": false``); ``save`` then gives the
+    session's save text and summary, the same as a reply with the save would have carried."""
+    r = _reply("new", sid="lean", game="empires_end", players=2, seed=3, seat=0, save=False)["result"]
+    assert "save" not in r and "summary" not in r and r["legal"]
+    r = _reply("apply", sid="lean", seat=0, action=r["legal"][0]["action"], save=False)["result"]
+    assert "save" not in r and r["view"]["actions_played"] == 1
+    full = _reply("view", sid="lean", seat=0)["result"]
+    saved = _reply("save", sid="lean")["result"]
+    assert saved["save"] == full["save"] and saved["summary"] == full["summary"]
+    assert saved["actions_played"] == 1 and len(json.loads(saved["save"])["actions"]) == 1
+    # the save follows undo too, and a bad flag changes nothing
+    _reply("undo", sid="lean", seat=0, save=False)
+    assert _reply("save", sid="lean")["result"]["actions_played"] == 0
+    first = _reply("view", sid="lean", seat=0)["result"]["legal"][0]["action"]
+    bad = _reply("apply", sid="lean", seat=0, action=first, save="no")
+    assert not bad["ok"] and bad["error"]["kind"] == "option"
+    assert _reply("save", sid="lean")["result"]["actions_played"] == 0
+    assert _reply("save", sid="nobody")["error"]["kind"] == "option"
+
+
+def test_others_lists_only_the_asked_seats_that_may_act_now() -> None:
+    """Hotseat: the page learns which other human seats may act now from the reply itself (``others``),
+    the same answer as a view per seat would give, without their views."""
+    r = _reply("new", sid="oth", game="empires_end", players=3, seed=2, seat=0, others=[0, 1, 2])["result"]
+    expect = [s for s in (0, 1, 2) if _reply("view", sid="oth", seat=s)["result"]["legal"]]
+    assert r["others"] == expect and expect
+    assert "others" not in _reply("view", sid="oth", seat=0)["result"]
+    for bad in ([5], ["0"], [True], "0", [0] * 4):
+        reply = _reply("view", sid="oth", seat=0, others=bad)
+        assert not reply["ok"] and reply["error"]["kind"] in ("illegal", "option")
+
+
+def test_log_lang_gives_the_log_in_the_asked_language_only() -> None:
+    """``"log_lang": true``: each log text is the string of ``lang``; the rest of the view is unchanged."""
+    r = _reply("new", sid="ll", game="empires_end", players=2, seed=3, seat=0)["result"]
+    for _ in range(6):
+        r = _reply("bot", sid="ll", seat=r["view"]["to_move"][0], view_seat=0)["result"]
+    full = _reply("view", sid="ll", seat=0)["result"]["view"]
+    for lang in ("en", "zh-Hant", "zh-Hans"):
+        lean = _reply("view", sid="ll", seat=0, lang=lang, log_lang=True, save=False)["result"]["view"]
+        assert [e["text"] for e in lean["log"]] == [e["text"][lang] for e in full["log"]]
+        assert {k: v for k, v in lean.items() if k != "log"} == {k: v for k, v in full.items() if k != "log"}
+    assert full["log"] and isinstance(full["log"][0]["text"], dict)
+    assert not _reply("view", sid="ll", seat=0, log_lang="yes")["ok"]
+
+
+def test_since_sends_only_the_view_keys_that_changed_and_refuses_a_stale_token() -> None:
+    """``"since": token``: the view leaves out the keys equal to the held view's (listed in ``same``);
+    the held view filled in with them is the whole view; another token or a failed call sends it whole."""
+    r = _reply("new", sid="sn", game="empires_end", players=2, seed=3, seat=0, since=None)["result"]
+    assert "same" not in r and r["token"]
+    held = r
+    spans = 0
+    for _ in range(8):
+        seat = held["view"]["to_move"][0]
+        got = _reply("bot", sid="sn", seat=seat, view_seat=0, since=held["token"])["result"]
+        whole = _reply("view", sid="sn", seat=0)["result"]["view"]
+        assert got["same"] and set(got["view"]).isdisjoint(got["same"])
+        filled = {**got["view"], **{k: held["view"][k] for k in got["same"]}}
+        if "log_span" in got:  # only the log's new lines: the held ones in the span come first
+            first, upto = got["log_span"]
+            filled["log"] = [e for e in held["view"]["log"] if first <= e["i"] < upto] + got["view"]["log"]
+            spans += 1
+        assert filled == whole
+        held = {**got, "view": whole}
+    assert spans, "no reply sent the log's new lines only"
+    # a token the session did not send last: the whole view
+    again = _reply("view", sid="sn", seat=0, since=r["token"])["result"]
+    assert "same" not in again and again["view"] == whole
+    # a failed call changes nothing: the last token still stands
+    assert not _reply("apply", sid="sn", seat=0, action={"type": "nope"}, since=again["token"])["ok"]
+    after = _reply("view", sid="sn", seat=0, since=again["token"])["result"]
+    assert after["view"] == {} and after["same"]
+    assert not _reply("view", sid="sn", seat=0, since="x")["ok"]

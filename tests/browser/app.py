@@ -98,6 +98,13 @@ def step(page: Any) -> str:
     return "action"
 
 
+def wait_saved(page: Any, timeout: int = 5_000) -> None:
+    """Until the open game's last move is in localStorage (the page saves a move once it is idle, within
+    a fraction of a second: web/app/controller.js)."""
+    page.wait_for_function("() => window.pgcGame && window.pgcGame.session.unsaved === false",
+                           timeout=timeout)
+
+
 def first_action_control(page: Any) -> Any:
     """The first visible legal-action button; else the sealed-bid commit; else open a collapsed group."""
     for _ in range(2):

@@ -93,5 +93,5 @@ def test_seed_beyond_2_pow_53_reaches_the_engine_exactly(page, base_url, page_ur
         page.goto(f"{base_url}/{page_url}&seed={seed}&speed=fast")
         wait_ready(page)
         assert page.locator("[data-testid='error-banner']:visible").count() == 0, describe(page)
-        save = page.evaluate("window.pgcGame.session.reply.save")
+        save = page.evaluate("window.pgcGame.session.saveText()")
         assert re.search(r'"seed"\s*:\s*(\d+)', save).group(1) == seed, save[:200]

@@ -115,6 +115,7 @@ def test_stale_and_broken_saves_are_offered_and_the_original_is_kept(page, base_
     before = app.actions_played(page)
     assert app.step(page) == "action"
     assert app.actions_played(page) > before
+    app.wait_saved(page)
     assert len(json.loads(stored(page, "pgc.save.stale"))["actions"]) == app.actions_played(page)
 
     # the broken one: resume from just before move at+1

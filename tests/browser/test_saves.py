@@ -170,3 +170,59 @@ def test_export_delete_import_round_trip(page, base_url, tmp_path):
     banner.wait_for(state="visible", timeout=10_000)
     assert re.search(r"could not import", banner.inner_text(), re.I), banner.inner_text()
     assert list(app.saves(page)) == [new_id]
+
+
+# One move by a click, and in the same task (no idle moment for the page's deferred save): what the
+# engine holds and whether the page still owed a save, then `leave` (a script run in that same task).
+MOVE_THEN = """(leave) => {
+    const s = window.pgcGame.session;
+    document.querySelector("[data-testid='legal-action']").click();
+    const out = {played: s.reply.view.actions_played, unsaved: s.unsaved};
+    new Function(leave)();
+    const text = localStorage.getItem('pgc.save.' + new URLSearchParams(location.search).get('save'));
+    out.stored = text ? JSON.parse(text).actions.length : null;
+    return out;
+}"""
+
+
+def _to_a_move(page) -> None:
+    """Hotseat moves (no bot plays behind the test's back) until a legal-action button is in sight."""
+    for _ in range(4):
+        assert app.step(page) in ("action", "continue")
+    while app.step(page) == "continue" or not page.locator(app.sel("action")).count():
+        pass
+
+
+@pytest.mark.parametrize("leave", ["hide", "reload", "close"])
+def test_every_move_is_saved_when_the_page_is_hidden_reloaded_or_closed(page, context, base_url, leave):
+    """A move's save is written once the page is idle, off the click's path; a page hidden, reloaded or
+    closed right after a move (before any idle moment) still saves it, and the game resumes there."""
+    page.goto(f"{base_url}/{app.play_url(GAME, players=2, seed=61, humans=2)}")
+    wait_ready(page)
+    wait_not_busy(page)
+    _to_a_move(page)
+    save_id = re.search(r"[?&]save=([^&]+)", page.url).group(1)
+    script = {
+        "hide": "Object.defineProperty(document, 'visibilityState', {value: 'hidden', configurable: true});"
+                " document.dispatchEvent(new Event('visibilitychange'));",
+        "reload": "location.reload();",
+        "close": "",
+    }[leave]
+    got = page.evaluate(MOVE_THEN, script)
+    assert got["unsaved"], "the move was saved on the click's own path (the test would prove nothing)"
+    if leave == "hide":
+        assert got["stored"] == got["played"], got
+        return
+    if leave == "close":
+        page.close(run_before_unload=True)
+        page = context.new_page()
+        page.goto(f"{base_url}/build-info.json")  # same origin, no game page
+        stored = json.loads(app.saves(page)[save_id])
+        assert len(stored["actions"]) == got["played"], got
+        page.goto(f"{base_url}/play.html?save={save_id}")
+    wait_ready(page)
+    wait_not_busy(page)
+    assert app.actions_played(page) == got["played"], describe(page)
+    assert len(json.loads(app.saves(page)[save_id])["actions"]) == got["played"]
+    summary = json.loads(app.local_storage(page)[f"pgc.sum.{save_id}"])
+    assert summary["summary"]["actions_played"] == got["played"]

@@ -94,7 +94,7 @@ def test_toy_in_the_embed_page_plays_and_steps(page, base_url):
     wait_ready(page)
     play_embed_to_the_end(page)
     assert page.locator("[data-testid='final-score']").count() == 2, describe(page)
-    text = page.evaluate("window.pgcGame.session.reply.save")
+    text = page.evaluate("window.pgcGame.session.saveText()")
     total = len(json.loads(text)["actions"])
 
     # step mode through the same game: webapi "step" moves along the loaded action list

@@ -10,10 +10,22 @@
 //     lets the bot play; asked again only when its optional actions change); in hotseat, other human
 //     seats that may act now are listed (otherSeatsWithActions) and handTo(seat) passes them the device.
 // The page gets callbacks; the Session never touches the DOM except <html data-busy>.
+//
+// Saving: the engine's replies to moves carry no save text (it is most of a long game's reply, and a
+// click would pay for it before the page redraws). A move marks the game unsaved; the save is fetched
+// ("save") and handed to onSaved once the page is idle (at most SAVE_WITHIN ms later), or at once by
+// flush() (the page calls it on pagehide, when hidden, and before an export).
 
 import { lang } from "./i18n.js";
 
 export const SPEEDS = { slow: 900, normal: 320, fast: 0 };
+
+/** A move reaches onSaved at most this long after its reply (sooner when the page is idle). */
+export const SAVE_WITHIN = 300;
+
+const idle = typeof requestIdleCallback === "function"
+  ? (fn) => requestIdleCallback(fn, { timeout: SAVE_WITHIN })
+  : (fn) => setTimeout(fn, 50);
 
 export class Session {
   /**
@@ -29,7 +41,9 @@ export class Session {
     this.onUpdate = opts.onUpdate || (() => {});
     this.onPlayed = opts.onPlayed || (() => {});
     this.onError = opts.onError || (() => {});
-    this.onSaved = opts.onSaved || (() => {});
+    this.onSaved = opts.onSaved || null;
+    this.unsaved = false; // a move was made that onSaved has not been given yet
+    this._saveTimer = null;
     this.reply = null;
     this.viewer = null;
     this.passTo = null;
@@ -65,10 +79,13 @@ export class Session {
   otherSeatsWithActions() {
     const v = this.reply && this.reply.view;
     if (!v || v.over || this.humans.length < 2 || this.thinking != null || this.passTo != null) return [];
-    const key = this.reply.save;
-    if (this._others && this._others.key === key) return this._others.seats;
     const tm = v.to_move || [];
-    const seats = this.humans.filter((s) => s !== this.viewer && !tm.includes(s)).filter((s) => {
+    const mayAsk = (s) => s !== this.viewer && !tm.includes(s);
+    // replies to this session's calls say it ("others"); a first reply (new, load) may not
+    if (Array.isArray(this.reply.others)) return this.reply.others.filter(mayAsk);
+    const key = this.reply;
+    if (this._others && this._others.key === key) return this._others.seats;
+    const seats = this.humans.filter(mayAsk).filter((s) => {
       const r = this.call("view", { seat: s });
       return r.ok && (r.result.legal || []).length > 0;
     });
@@ -104,8 +121,22 @@ export class Session {
   }
 
   call(method, args) {
-    const r = this.pgc.call(method, { sid: this.sid, lang: lang(), ...args });
+    // no save text in the reply (see "Saving" above); in hotseat, which other human seats may act now
+    const humans = this.humans;
+    const viewer = args && "view_seat" in args ? args.view_seat : args && "seat" in args ? args.seat : this.viewer;
+    const extra = { save: false, log_lang: true }; // the log is shown in the page's language only
+    if (humans.length > 1) extra.others = humans.filter((s) => s !== viewer);
+    // the view's parts that did not change since the view held (this.reply's) are not sent again
+    const held = this.reply && this.reply.token != null ? this.reply : null;
+    if (method !== "save") extra.since = held ? held.token : null;
+    const r = this.pgc.call(method, { sid: this.sid, lang: lang(), ...extra, ...args });
     if (!r || typeof r !== "object") return { ok: false, error: { kind: "runtime", message: "no reply from the engine" } };
+    if (r.ok && r.result && Array.isArray(r.result.same)) {
+      const view = r.result.view;
+      for (const k of r.result.same) view[k] = held.view[k];
+      const span = r.result.log_span; // the log's new lines only: the held lines numbered first <= i < upto first
+      if (span) view.log = (held.view.log || []).filter((e) => e.i >= span[0] && e.i < span[1]).concat(view.log);
+    }
     return r;
   }
 
@@ -120,7 +151,10 @@ export class Session {
     // public view and let run() raise the pass-the-device screen for the first human to move.
     this.viewer = humans.length > 1 ? null : first ?? humans[0] ?? null;
     if (this.viewer !== v.seat) this.refresh();
-    this.onSaved(this.reply.save, this.reply.view, this.reply);
+    if (this.onSaved) {
+      if (reply.save != null) this.onSaved(reply.save, this.reply.view, { ...this.reply, summary: reply.summary });
+      else this.changed();
+    }
     return this.run();
   }
 
@@ -192,7 +226,7 @@ export class Session {
             return;
           }
           this.reply = r.result;
-          this.onSaved(this.reply.save, this.reply.view, this.reply);
+          this.changed();
           this.onPlayed(r.result.played);
           continue;
         }
@@ -242,7 +276,7 @@ export class Session {
     this.optionalWait = false;
     // a seat handed the device out of turn keeps it while it still has something to do
     if (this.outOfTurn === this.viewer && !(this.reply.legal || []).length) this.outOfTurn = null;
-    this.onSaved(this.reply.save, this.reply.view, this.reply);
+    this.changed();
     this.onPlayed({ seat: this.viewer, action, label: null, human: true });
     this.run();
     return r;
@@ -262,12 +296,42 @@ export class Session {
       return r;
     }
     this.reply = r.result;
-    this.onSaved(this.reply.save, this.reply.view, this.reply);
+    this.changed();
     this.run();
     return r;
   }
 
+  /** The game changed: save it once the page is idle (soon, never on the click's own path). */
+  changed() {
+    if (!this.onSaved) return;
+    this.unsaved = true;
+    if (this._saveTimer) return;
+    this._saveTimer = idle(() => {
+      this._saveTimer = null;
+      this.flush();
+    });
+  }
+
+  /** The engine's save text of the current position (for an export), or null if the engine fails. */
+  saveText() {
+    const r = this.call("save", {});
+    return r.ok ? r.result.save : null;
+  }
+
+  /** Hand the current save to onSaved now if a move is not saved yet (pagehide, hidden, export). */
+  flush() {
+    if (!this.unsaved || !this.onSaved) return;
+    const r = this.call("save", {});
+    if (!r.ok) {
+      this.onError(r.error);
+      return;
+    }
+    this.unsaved = false;
+    this.onSaved(r.result.save, this.reply.view, { ...this.reply, summary: r.result.summary });
+  }
+
   close() {
+    this.flush();
     this.stopped = true;
     this.skip();
     try { this.pgc.call("close", { sid: this.sid }); } catch { /* ignore */ }

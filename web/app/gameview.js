@@ -34,6 +34,11 @@ export function actionList(ctx, items, { max = MAX_BUTTONS, testid = "legal-acti
     + `<div class="act-list">${items.slice(max - 1).map(b).join("")}</div></details>`;
 }
 
+/** Show or hide an element, writing the attribute only when it changes (every write restyles it). */
+const setHidden = (el, hidden) => {
+  if (el.hidden !== hidden) el.hidden = hidden;
+};
+
 /** Is this action the one that ends the seat's step ("done" and the like)? A renderer may say (R.isPrimary). */
 export const isPrimary = (action) => /^(done|end|end_turn|finish|pass_turn)$|_done$/.test(String(action && action.type));
 
@@ -120,6 +125,8 @@ export class GameView {
     this.logHTML = "";
     this.actsHTML = null;
     this.toolsCache = null;
+    this.logMemo = null; // names or language may have changed
+    this.logItems = null;
     this.overCache = "";
     this.errorHTML = "";
     this.passHTML = "";
@@ -159,6 +166,30 @@ export class GameView {
         const h = entries[entries.length - 1].borderBoxSize?.[0]?.blockSize ?? bar.offsetHeight;
         acts.style.setProperty("--gv-bar-h", `${Math.ceil(h)}px`);
       }).observe(bar);
+      // The status gains and loses a line as moves are played and undone ("You did …"); every change
+      // of its height moves the whole board below it, which then has to be painted again. So it keeps
+      // the tallest height it has had at this width (up to a third of the window): later lines that
+      // fit in it move nothing.
+      const status = this.el.status;
+      let tallest = 0;
+      let width = 0;
+      new ResizeObserver((entries) => {
+        const box = entries[entries.length - 1].borderBoxSize?.[0];
+        if (!box) return;
+        if (Math.abs(box.inlineSize - width) > 0.5) { // another width: wrapping differs, start again
+          width = box.inlineSize;
+          tallest = 0;
+          if (status.style.minHeight) {
+            status.style.minHeight = "";
+            return; // observed again at its natural height
+          }
+        }
+        const h = Math.min(Math.ceil(box.blockSize), Math.round(innerHeight / 3));
+        if (h > tallest) {
+          tallest = h;
+          status.style.minHeight = `${h}px`;
+        }
+      }).observe(status);
     }
   }
 
@@ -283,6 +314,7 @@ export class GameView {
       this.actsHTML = "";
       this.el.log.innerHTML = "";
       this.logHTML = "";
+      this.logItems = null;
       this.renderProjected({});
       const pass = `<div class="pass-card" role="dialog" aria-modal="false" aria-labelledby="pass-h">`
         + `${I.person}<h2 id="pass-h">${esc(t("pass_to", { name }))}</h2><p>${esc(t("pass_hint", { name }))}</p>`
@@ -313,8 +345,8 @@ export class GameView {
     //    while layout is still clean; it is given back on the next animation frame (restoreFocus)
     if (focused && !this.keeps(focused, board, acts, tools, over)) this.letGo(focused, sig);
     // 3. write
-    this.el.pass.hidden = true;
-    this.el.main.hidden = false;
+    setHidden(this.el.pass, true);
+    setHidden(this.el.main, false);
     if (this.passHTML) {
       this.el.pass.innerHTML = "";
       this.passHTML = "";
@@ -324,7 +356,7 @@ export class GameView {
       patchHTML(this.el.acts, acts);
       this.actsHTML = acts;
     }
-    this.el.actsH.parentElement.hidden = !!this.opts.readOnly;
+    setHidden(this.el.actsH.parentElement, !!this.opts.readOnly);
     this.renderLog(view);
     this.renderProjected(view);
     this.renderStatus(view);
@@ -439,15 +471,57 @@ export class GameView {
   renderLog(view) {
     const log = view.log || [];
     const items = [];
+    // a line's markup by its text: most lines were drawn by the previous redraw already
+    const memo = (this.logMemo ||= new Map());
+    if (memo.size > 4000) memo.clear();
     for (let i = log.length - 1; i >= 0 && items.length < 120; i--) {
       const e = log[i];
-      items.push(`<li${e.seat != null ? ` class="seat-${e.seat}"` : ""}>${esc(this.subNames(pick(e.text)))}</li>`);
+      const text = pick(e.text);
+      let h = memo.get(text);
+      if (h === undefined) {
+        h = esc(this.subNames(text));
+        memo.set(text, h);
+      }
+      items.push(`<li${e.seat != null ? ` class="seat-${e.seat}"` : ""}>${h}</li>`);
     }
     const html = items.join("");
     if (html !== this.logHTML) {
-      this.el.log.innerHTML = html;
+      this.writeLog(items, html);
       this.logHTML = html;
     }
+    this.logItems = items;
+  }
+
+  /**
+   * Write the log (newest first): a move adds lines on top and an undo takes them off, the rest only
+   * shifts, so only the lines that came or went are written when the others are the same.
+   */
+  writeLog(items, html) {
+    const el = this.el.log;
+    const old = this.logItems || [];
+    const same = (a, i, b, j, n) => {
+      for (let k = 0; k < n; k++) if (a[i + k] !== b[j + k]) return false;
+      return true;
+    };
+    if (el.children.length === old.length && old.length && items.length) {
+      for (let k = 1; k <= 8 && k < items.length; k++) {
+        const n = Math.min(old.length, items.length - k);
+        if (n > 0 && same(items, k, old, 0, n)) { // k new lines on top
+          for (let i = old.length - 1; i >= n; i--) el.children[i].remove();
+          el.insertAdjacentHTML("afterbegin", items.slice(0, k).join(""));
+          if (items.length > k + n) el.insertAdjacentHTML("beforeend", items.slice(k + n).join(""));
+          return;
+        }
+        const m = Math.min(items.length, old.length - k);
+        if (m > 0 && same(old, k, items, 0, m)) { // k lines taken off the top
+          for (let i = 0; i < k; i++) el.firstElementChild.remove();
+          for (let i = el.children.length - 1; i >= m; i--) el.children[i].remove();
+          if (items.length > m) el.insertAdjacentHTML("beforeend", items.slice(m).join(""));
+          return;
+        }
+      }
+    }
+    el.innerHTML = html;
   }
 
   renderStatus(view) {
@@ -508,7 +582,7 @@ export class GameView {
   renderBanners() {
     if (this.el.warn.hidden !== !this.storageMsg) this.el.warn.hidden = !this.storageMsg;
     if (this.el.warn.textContent !== this.storageMsg) this.el.warn.textContent = this.storageMsg;
-    this.el.error.hidden = !this.errorMsg;
+    setHidden(this.el.error, !this.errorMsg);
     const why = this.errorMsg && this.errorCode ? this.rulesLink(`code:${this.errorCode}`, { text: t("rules_why"), className: "rules-why" }) : "";
     const err = this.errorMsg
       ? `${I.warn}<span>${esc(this.errorMsg)}${why ? ` <span data-testid="error-rules">${why}</span>` : ""}</span><button type="button" class="btn ghost small" data-dismiss="1">${esc(t("close"))}</button>` : "";
@@ -598,12 +672,12 @@ export class GameView {
   writeOver(view, html) {
     const el = this.el.over;
     if (!html) {
-      el.hidden = true;
+      setHidden(el, true);
       if (this.overCache) el.innerHTML = "";
       el.removeAttribute("data-testid");
     } else {
       el.dataset.testid = "game-over";
-      el.hidden = false;
+      setHidden(el, false);
       el.classList.toggle("collapsed", this.overHidden);
       if (html !== this.overCache) patchHTML(el, html);
     }

@@ -69,7 +69,9 @@ let kb = null;
 function exportGame() {
   if (old) return store.download(`${gameId}-${saveId}-original.json`, old.text); // not yet continued
   if (!session || !session.reply) return;
-  store.download(`${gameId}-${saveId || "game"}.json`, session.reply.save);
+  session.flush();
+  const text = session.saveText();
+  if (text != null) store.download(`${gameId}-${saveId || "game"}.json`, text);
 }
 
 function fail(title, text) {
@@ -200,6 +202,7 @@ async function start() {
 
   let storageFull = false;
   let holding = !!old; // a save made under other rules is not rewritten until the player accepts
+  let envelope = null; // what the saved-games list needs of a save's envelope (it never changes in a game)
   session = new Session(pgc, {
     sid, seats, speed: params.get("speed") || store.pref("speed", "normal"),
     onUpdate: () => gv && gv.render(),
@@ -207,9 +210,13 @@ async function start() {
     onError: (e) => gv && gv.error(e),
     onSaved: (save, view, reply) => {
       if (holding) return;
-      let doc = null;
-      try { doc = JSON.parse(save); } catch { /* engine text is JSON */ }
-      const res = store.put(saveId, save, summaryEntry(reply, doc));
+      if (!envelope) {
+        try {
+          const doc = JSON.parse(save);
+          envelope = { meta: doc.meta, engine_version: doc.engine_version };
+        } catch { /* engine text is JSON */ }
+      }
+      const res = store.put(saveId, save, summaryEntry(reply, envelope));
       if (!res.ok && !storageFull) {
         storageFull = true;
         if (gv) gv.storageFull(true);
@@ -226,6 +233,11 @@ async function start() {
   });
   kb = keyboard.install(gv, help);
   window.pgcGame = { session, view: gv }; // for tests and benchmarks
+  // a move is saved once the page is idle: leaving or hiding the page saves what is not saved yet
+  addEventListener("pagehide", () => session.flush());
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") session.flush();
+  });
   const go = () => {
     session.begin(reply);
     if (storageFull) gv.storageFull(true);
