@@ -7,6 +7,8 @@ Traditional Chinese terms are the seed's (000_fcd7daf2adb52f57.txt): 回合開�
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from pygame_core.kernel.i18n import Text
 
 _T2S = dict(
@@ -37,8 +39,10 @@ _T2S = dict(
 _WORDS = {"設定": "设置", "點選": "点击", "清單": "列表", "拖曳": "拖动", "程式": "程序", "資訊": "信息"}
 
 
+@lru_cache(maxsize=4096)
 def hans(s: str) -> str:
-    """Traditional -> Simplified for the characters and words this game's own texts use."""
+    """Traditional -> Simplified for the characters and words this game's own texts use (remembered:
+    labels and logs convert the same few hundred texts again and again)."""
     for word, simp in _WORDS.items():
         s = s.replace(word, simp)
     return "".join(_T2S.get(c, c) for c in s)
