@@ -33,6 +33,7 @@ def test_full_game_from_home_page_through_clicks(page, base_url):
     assert shown == dict(enumerate(view["scores"]["totals"])), (shown, view["scores"])
     assert page.locator("[data-testid='winners']").inner_text().strip(), describe(page)
     # the finished game is saved: the save replays to the same number of actions
+    app.wait_saved(page)
     saves = app.saves(page)
     assert len(saves) == 1, list(saves)
     doc = json.loads(next(iter(saves.values())))
@@ -57,6 +58,7 @@ def test_reload_mid_game_and_resume_from_saved_list(page, base_url):
     assert played and played >= 6 and digest
     assert re.search(r"[?&]save=", page.url), f"play.html did not switch its URL to ?save=<id>: {page.url}"
     save_id = re.search(r"[?&]save=([^&]+)", page.url).group(1)
+    app.wait_saved(page)
     saved_text = app.saves(page)[save_id]
     assert len(json.loads(saved_text)["actions"]) == played
 

@@ -103,6 +103,7 @@ def test_full_storage_shows_a_message_and_the_game_goes_on(page, base_url):
     wait_not_busy(page)
     assert app.step(page) == "action"
     save_id = re.search(r"[?&]save=([^&]+)", page.url).group(1)
+    app.wait_saved(page)
     saved_before = app.saves(page)[save_id]
     warning = page.locator(app.sel("storage_warning"))
     assert not warning.is_visible(), "storage warning shown before storage was full"
@@ -113,6 +114,7 @@ def test_full_storage_shows_a_message_and_the_game_goes_on(page, base_url):
     warning.wait_for(state="visible", timeout=5_000)
     assert re.search(r"storage is full", warning.inner_text(), re.I), warning.inner_text()
     # a full storage still takes a shorter text under the same key (a save can shrink): only that
+    app.wait_saved(page)
     stored = app.saves(page)[save_id]
     assert stored == saved_before or len(stored) <= len(saved_before), "a save grew although storage is full?"
     # the game goes on, the warning stays while storage is full
@@ -129,6 +131,7 @@ def test_full_storage_shows_a_message_and_the_game_goes_on(page, base_url):
     )
     assert app.step(page) == "action"
     warning.wait_for(state="hidden", timeout=5_000)
+    app.wait_saved(page)
     assert len(json.loads(app.saves(page)[save_id])["actions"]) == app.actions_played(page)
 
 

@@ -106,6 +106,7 @@ def test_end_screen_ranks_crowns_winners_says_the_tie_break_and_offers_a_rematch
     panel.locator("[data-testid='rematch']").click()
     page.wait_for_url(re.compile(r"play\.html\?save="))
     wait_ready(page)
+    app.wait_saved(page)
     (sid, text), = [(k, v) for k, v in app.saves(page).items() if k != "done"]
     doc = json.loads(text)
     assert doc["game"] == GAME and doc["players"] == 4 and doc["options"] == state.options

@@ -45,6 +45,7 @@ def test_toy_from_home_page_to_the_end_then_from_the_saved_list(page, base_url):
     shown = {int(e.get_attribute("data-seat")): int(e.inner_text()) for e in cells}
     assert shown == dict(enumerate(view["scores"]["totals"])), shown
     # the host engine agrees with the saved game
+    app.wait_saved(page)
     (save_id, text), = app.saves(page).items()
     state = games.get(GAME).load(text)
     assert games.get(GAME).scores(state)["totals"] == view["scores"]["totals"]
