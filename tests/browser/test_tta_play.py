@@ -213,3 +213,47 @@ def test_phone_portrait_smoke(contexts, base_url):
         no_sideways_scroll(page)
     assert view(page)["actions_played"] > start + 5
     assert seen["board:row"] >= 1, seen
+
+
+def _position_with_resign() -> str:
+    """A full-game save where the human seat 0 may resign now (random actions, never resigning)."""
+    game = games.get(GAME)
+    meta = {"seats": [{"kind": "human", "name": "P1"}, {"kind": "random", "name": "P2"}], "created": 1,
+            "lang": "en", "app": "pygame_core-web"}
+    state = game.new_game(players=2, seed=17, options={"mode": "full"}, meta=meta)
+    rnd = random.Random(17)
+    while True:
+        seat = game.to_move(state)[0]
+        legal = game.legal_actions(state, seat)
+        if seat == 0 and any(a["type"] == "resign" for a in legal):
+            return game.save(state)
+        state = game.apply(state, seat, rnd.choice([a for a in legal if a["type"] != "resign"]))
+
+
+def test_resigning_takes_a_second_click_and_can_be_taken_back(contexts, base_url):
+    """Resigning ends a civilization for good (L2065-2071): no single stray click may do it. The action
+    panel offers it last, as a choice that opens with the real action and a way back."""
+    context, _guard = contexts.new(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    app.put_saves(page, base_url, {"resign": _position_with_resign()})
+    page.goto(f"{base_url}/play.html?save=resign&lang=en")
+    wait_ready(page)
+    wait_not_busy(page)
+    buttons = page.locator("#game [data-testid='legal-action']")
+    shown = [b.get_attribute("data-action") or "" for b in buttons.all()]
+    assert shown and not any('"resign"' in a for a in shown), describe(page)
+    offer = page.locator("#game .tta-resign [data-key='resign']")
+    assert offer.is_visible() and "Resign" in offer.inner_text(), describe(page)
+    played = view(page)["actions_played"]
+    offer.click()
+    confirm = page.locator("#game [data-testid='choice-action']")
+    confirm.first.wait_for(state="visible", timeout=5_000)
+    assert confirm.count() == 1 and '"resign"' in (confirm.get_attribute("data-action") or "")
+    assert view(page)["actions_played"] == played, "the first click resigned"
+    page.locator("#game [data-clear-sel]").click()
+    confirm.first.wait_for(state="detached", timeout=5_000)
+    offer.click()
+    confirm.first.wait_for(state="visible", timeout=5_000)
+    page.locator("#game [data-testid='choice-action']").click()
+    wait_not_busy(page)
+    assert view(page)["civs"][0]["resigned"] is True, describe(page)

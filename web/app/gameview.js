@@ -782,8 +782,10 @@ export class GameView {
         return;
       }
       const c = ctx.candidates(key);
-      if (c.length === 1) return this.act(c[0]);
-      if (c.length > 1) {
+      // data-confirm: even a single candidate opens as a choice (with a way back) instead of playing
+      const confirm = btn.dataset.confirm != null;
+      if (c.length === 1 && !confirm) return this.act(c[0]);
+      if (c.length > 1 || (c.length === 1 && confirm)) {
         this.sel = [...this.sel, key];
         this.render();
         const first = this.root.querySelector(".choices [data-action]");

@@ -57,6 +57,7 @@ const subKeys = (a) => {
     case "event": case "tactic": case "discard": case "bonus": case "defend": case "discard_card": ks.push(`mil:${a.card}`); break;
     case "aggress": case "war": case "pact": ks.push(`mil:${a.card}`, `civ:${a.target}`); break;
     case "copy": ks.push(`common:${a.card}`); break;
+    case "resign": ks.push("resign"); break; // two steps, so that one stray click cannot end a civilization
     default: break;
   }
   return ks;
@@ -90,6 +91,7 @@ const seatName = (ctx, s) => (ctx && ctx.names && ctx.names[s]) || t("player_n",
 export function keyLabel(view, key, ctx) {
   const [kind, a] = key.split(":");
   if (kind === "pop") return t("increase_pop");
+  if (kind === "resign") return t("resign_key");
   if (kind === "wonder") {
     const me = view.seat != null ? civs(view)[view.seat] : null;
     return me && me.wonder ? cname(me.wonder.card) : t("wonder_building");
@@ -461,7 +463,7 @@ export function hint(view) {
 
 // ------------------------------------------------------------------------------------ actions
 
-const DIRECT = new Set(["end", "pop", "stage", "cancel_pact", "resign", "pass", "done", "accept", "refuse"]);
+const DIRECT = new Set(["end", "pop", "stage", "cancel_pact", "pass", "done", "accept", "refuse"]);
 const FINISH = new Set(["end", "done"]);
 const GROUPS = [["row", "group_row"], ["hand", "group_hand"], ["mil", "group_military"], ["common", "group_common"], ["tech", "group_tableau"], ["civ", "group_other"]];
 
@@ -472,9 +474,9 @@ function actionButton(ctx, li, testid = "legal-action") {
 
 const actList = (ctx, items, testid) => `<div class="act-list">${items.map((li) => actionButton(ctx, li, testid)).join("")}</div>`;
 
-function pickButton(ctx, view, key, n) {
+function pickButton(ctx, view, key, n, confirm = false) {
   const label = keyLabel(view, key, ctx);
-  return `<button type="button" class="act pick" data-key="${esc(key)}" data-testid="pick-key">${esc(n > 1 ? t("pick_n", { label, n }) : label)}</button>`;
+  return `<button type="button" class="act pick" data-key="${esc(key)}"${confirm ? " data-confirm" : ""} data-testid="pick-key">${esc(n > 1 ? t("pick_n", { label, n }) : label)}</button>`;
 }
 
 /** The bids of a colonization auction: a few buttons, or a number form when there are many (forms.bid). */
@@ -550,9 +552,12 @@ export function renderActions(view, ctx) {
   const bids = legal.filter((li) => li.action.type === "bid");
   if (bids.length) parts.push(`<div class="act-group"><h3 class="mini-h">${esc(t("auction"))}</h3>${bidControls(ctx, bids)}</div>`);
   const direct = legal.filter((li) => DIRECT.has(li.action.type) && !FINISH.has(li.action.type));
-  const rest = legal.filter((li) => li.action.type !== "bid" && !DIRECT.has(li.action.type));
+  // resigning is offered last, and takes a second click (its choice, with a way back)
+  const resign = legal.some((li) => li.action.type === "resign")
+    ? `<div class="act-group tta-resign">${pickButton(ctx, view, "resign", 1, true)}</div>` : "";
+  const rest = legal.filter((li) => li.action.type !== "bid" && li.action.type !== "resign" && !DIRECT.has(li.action.type));
   if (direct.length) parts.push(`<div class="act-group">${actList(ctx, direct)}</div>`);
-  let used = direct.length + finish.length + (bids.length ? Math.min(bids.length, 9) : 0);
+  let used = direct.length + finish.length + (bids.length ? Math.min(bids.length, 9) : 0) + (resign ? 1 : 0);
   if (rest.length + used <= MAX_LIST) {
     const byGroup = new Map();
     for (const li of rest) {
@@ -583,5 +588,5 @@ export function renderActions(view, ctx) {
       }
     }
   }
-  return parts.join("") + fin;
+  return parts.join("") + resign + fin;
 }
