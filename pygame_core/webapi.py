@@ -16,7 +16,6 @@ without the save (``"save": false``: the save is most of a long game's reply), f
 from __future__ import annotations
 
 import json
-import marshal
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -25,7 +24,7 @@ from pygame_core import bots, games
 from pygame_core.errors import IllegalAction, OptionError, SaveError
 from pygame_core.kernel.game import ENGINE_VERSION, Game
 from pygame_core.kernel.i18n import LANGS
-from pygame_core.kernel.state import Action, Played, State, loads
+from pygame_core.kernel.state import Action, Played, State, json_key, loads
 
 #: Every how many actions the stepper keeps a position, so that a jump replays at most this many.
 MARK_EVERY = 16
@@ -279,7 +278,9 @@ def _trim(a: dict[str, Any], result: Any) -> tuple[Any, tuple[str, tuple[int, di
     out = {**result, "token": token}
     if held is not None and since is not None and held[0] == since:
         old = held[1]
-        same = [k for k, v in view.items() if k in old and old[k] == v and _same_types(old[k], v)]
+        # equal by == and as JSON (1, 1.0 and true are equal in Python, not in a page)
+        same = [k for k, v in view.items()
+                if k in old and old[k] == v and (key := json_key(v)) is not None and key == json_key(old[k])]
         out["view"] = {k: v for k, v in view.items() if k not in same}
         out["same"] = same
         span = None if "log" in same else _log_span(old.get("log"), view.get("log"))
@@ -287,15 +288,6 @@ def _trim(a: dict[str, Any], result: Any) -> tuple[Any, tuple[str, tuple[int, di
             out["view"]["log"] = span[2]
             out["log_span"] = [span[0], span[1]]
     return out, (sid, (token, view))
-
-
-def _same_types(a: Any, b: Any) -> bool:
-    """Two values already equal by ``==`` are the same JSON too: ``1``, ``1.0`` and ``true`` are equal
-    in Python but not in a page, so the types are compared through their marshal bytes (C code)."""
-    try:
-        return marshal.dumps(a, 2) == marshal.dumps(b, 2)
-    except ValueError:
-        return False
 
 
 def _log_span(old: Any, new: Any) -> tuple[int, int, list[Any]] | None:

@@ -8,7 +8,6 @@ A game subclasses :class:`Game` and fills in the ``_hooks``; the public methods
 from __future__ import annotations
 
 import hashlib
-import marshal
 import sys
 from pathlib import Path
 from typing import Any
@@ -35,10 +34,11 @@ from pygame_core.kernel.state import (
     State,
     canonical,
     copy_json,
+    decode_actions,
     dumps,
+    json_key,
     loads,
     too_deep,
-    well_formed_actions,
 )
 
 ENGINE_VERSION = "0.2.0"
@@ -85,18 +85,9 @@ def among_actions(action: Action, choices: list[Action]) -> bool:
     return any(_strict_equal(a, action) for a in choices if a == action) or _among(action, choices)
 
 
-def _key(action: Action) -> bytes | None:
-    """An action's marshal bytes: equal for two actions only if they are equal as JSON (the same
-    types throughout, floats to the bit, keys in the same order); None if it is not marshallable."""
-    try:
-        return marshal.dumps(action, 2)
-    except ValueError:
-        return None
-
-
 def _keys(actions: list[Action]) -> set[bytes]:
-    """The :func:`_key` of each action that has one."""
-    return {k for k in map(_key, actions) if k is not None}
+    """The :func:`~pygame_core.kernel.state.json_key` of each action that has one."""
+    return {k for k in map(json_key, actions) if k is not None}
 
 
 def _older(version: str, than: str) -> bool:
@@ -318,7 +309,7 @@ class Game:
         keys = last[1].get((part, seat))
         if keys is None:
             return False
-        key = _key(action)
+        key = json_key(action)
         return key is not None and key in keys
 
     def to_move(self, state: State) -> list[int]:
@@ -603,9 +594,9 @@ class Game:
             return None
         if k == n:
             return len(actions) - 1
-        base = state.anchor.memo.get("actions_json") if state.anchor is not None else None
-        if base is not None and len(state.anchor.history) == k:  # type: ignore[union-attr]
-            return len(base) - 1
+        anchor = state.anchor  # its actions' text, when it has been written, ends where the cut is
+        if anchor is not None and len(anchor.history) == k and "actions_json" in anchor.memo:
+            return len(anchor.memo["actions_json"]) - 1
         if n - k > 1000:  # writing the newer actions out again would cost more than it saves
             return None
         return len(actions) - len(dumps([list(x) for x in state.history[k:]]))
@@ -738,13 +729,11 @@ def _history_of(actions_json: str, n: int, checkpoint: int, cut: Any) -> tuple[P
     ``n`` well-formed actions). With a ``cut`` at the checkpoint, only the actions after it are
     decoded now: the older ones stay text in a :class:`History` until something reads them."""
     if type(cut) is int and 0 < checkpoint and 0 < cut < len(actions_json) and actions_json[cut] in ",]":
-        newer = loads(f"[{actions_json[cut + 1:]}") if actions_json[cut] == "," else []
-        if well_formed_actions(newer) and n - len(newer) == checkpoint:
-            return History(f"{actions_json[:cut]}]", checkpoint, tuple(map(tuple, newer)))
-    actions = loads(actions_json)
-    if not well_formed_actions(actions) or len(actions) != n:
-        return None
-    return tuple(map(tuple, actions))
+        newer = decode_actions(f"[{actions_json[cut + 1:]}", n - checkpoint) if actions_json[cut] == "," \
+            else (() if n == checkpoint else None)
+        if newer is not None:
+            return History(f"{actions_json[:cut]}]", checkpoint, newer)
+    return decode_actions(actions_json, n)
 
 
 def _confirmed_anchor(state: State) -> State | None:

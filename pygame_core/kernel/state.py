@@ -122,6 +122,24 @@ def well_formed_actions(actions: Any) -> bool:
     return set(map(type, seats)) == {int} and set(map(type, moves)) == {dict}
 
 
+def decode_actions(text: str, n: int) -> tuple[Played, ...] | None:
+    """A save's actions' text (``[[seat, action], ...]``) as history entries; None unless it holds
+    ``n`` well-formed actions. Text that is not JSON raises as :func:`loads` does."""
+    items = loads(text)
+    if not well_formed_actions(items) or len(items) != n:
+        return None
+    return tuple(map(tuple, items))
+
+
+def json_key(value: Any) -> bytes | None:
+    """A JSON value's marshal bytes: equal for two values only if they are equal as JSON (the same
+    types throughout, floats to the bit, keys in the same order); None if it is not marshallable."""
+    try:
+        return marshal.dumps(value, 2)
+    except ValueError:
+        return None
+
+
 class History(Sequence[Played]):
     """A loaded game's history, its older part still the save's JSON text until first read.
 
@@ -142,10 +160,9 @@ class History(Sequence[Played]):
     def _older(self) -> tuple[Played, ...]:
         head = self._head
         if head[2] is None:
-            items = loads(head[0])
-            if not well_formed_actions(items) or len(items) != head[1]:
+            head[2] = decode_actions(head[0], head[1])
+            if head[2] is None:
                 raise SaveError("this save is corrupt (its actions do not match its snapshot)")
-            head[2] = tuple(map(tuple, items))
         older: tuple[Played, ...] = head[2]
         return older
 
