@@ -722,15 +722,16 @@ def _rate(r: dict[str, Any], runtime: str) -> dict[str, Any]:
         "games_per_second": r["games_per_second"],
         "options": r["options"],
         "excluded_action_types": r["excluded_action_types"],
+        "path": r["path"],
     }
     return out
 
 
-def bench_games_cpython(players: int, n: int, seed: int) -> dict[str, Any]:
+def bench_games_cpython(players: int, n: int, seed: int, path: str) -> dict[str, Any]:
     """bench/game_rate.py in a CPython subprocess."""
     proc = subprocess.run(
         [sys.executable, str(BENCH / "game_rate.py"), GAME, str(players), str(n), str(seed),
-         json.dumps(OPTIONS), ",".join(EXCLUDE)],
+         json.dumps(OPTIONS), ",".join(EXCLUDE), path],
         cwd=ROOT, capture_output=True, text=True, timeout=1800, check=True,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
@@ -760,13 +761,13 @@ def site_engine_zip() -> Path:
     raise RuntimeError("no engine zip holding pygame_core/simulate.py in dist/")
 
 
-def bench_games_pyodide(players: int, n: int, seed: int) -> dict[str, Any]:
+def bench_games_pyodide(players: int, n: int, seed: int, path: str) -> dict[str, Any]:
     """bench/game_rate.py unchanged inside Pyodide under Node (bench/pyodide_games.mjs), with the
     site's own Pyodide and engine zip."""
     pdir, zpath = site_pyodide_dir(), site_engine_zip()
     proc = subprocess.run(
         ["node", str(BENCH / "pyodide_games.mjs"), str(pdir), str(zpath), GAME, str(players), str(n),
-         str(seed), json.dumps(OPTIONS), ",".join(EXCLUDE)],
+         str(seed), json.dumps(OPTIONS), ",".join(EXCLUDE), path],
         cwd=ROOT, capture_output=True, text=True, timeout=1800, check=False,
     )
     if proc.returncode != 0:
@@ -953,8 +954,8 @@ def table(report: dict[str, Any]) -> str:
         shown = json.dumps(g.get("options") or {}, separators=(",", ":"))
         skip = f", random policy without {','.join(g['excluded_action_types'])}" \
             if g.get("excluded_action_types") else ""
-        lines.append(f"random complete games per second ({GAME} {shown}, {g.get('players')} players{skip}; "
-                     "per CPU second, wall beside)")
+        lines.append(f"random complete games per second ({GAME} {shown}, {g.get('players')} players{skip}, "
+                     f"played by {g.get('path', 'playout')}; per CPU second, wall beside)")
         for k in ("cpython", "pyodide"):
             v = g.get(k)
             if isinstance(v, dict) and "games_per_second" in v:
@@ -1035,6 +1036,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--exclude", default="",
                     help="comma list of action types the random policies of games/long leave out when "
                          "they can (e.g. resign, to play games to their real end)")
+    ap.add_argument("--path", default="playout,apply",
+                    help="games part: how the random games are played, a comma list of playout (the "
+                         "kernel's in-place forward model) and apply (Game.apply, as the site plays; "
+                         "default both)")
     ap.add_argument("--bot-players", type=int, default=None,
                     help="players of the bot-decision game (default: the game's maximum)")
     ap.add_argument("--bot-seconds", type=float, default=600,
@@ -1056,6 +1061,9 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit("--options must be a JSON object")
     EXCLUDE = [x for x in args.exclude.split(",") if x]
     player_counts = [int(x) for x in str(args.players).split(",") if x]
+    paths = [x for x in args.path.split(",") if x]
+    if not set(paths) <= {"playout", "apply"}:
+        raise SystemExit("--path takes playout and/or apply")
     if args.game:
         GAME = args.game
     else:
@@ -1129,16 +1137,17 @@ def main(argv: list[str] | None = None) -> int:
         report["page_errors"] = br.page_errors
     if "games" in parts:
         rows = []
-        for n in player_counts:
-            log(f"games: {args.games} random {n}-player games on CPython and on Pyodide (node)")
-            g: dict[str, Any] = {"game": GAME, "players": n, "seed": args.seed, "options": OPTIONS,
-                                 "excluded_action_types": EXCLUDE}
-            for key, fn in (("cpython", bench_games_cpython), ("pyodide", bench_games_pyodide)):
-                try:
-                    g[key] = fn(n, args.games, args.seed)
-                except Exception as exc:
-                    g[key] = {"error": repr(exc)}
-            rows.append(g)
+        for path in paths:
+            for n in player_counts:
+                log(f"games: {args.games} random {n}-player games ({path}) on CPython and on Pyodide (node)")
+                g: dict[str, Any] = {"game": GAME, "players": n, "seed": args.seed, "options": OPTIONS,
+                                     "excluded_action_types": EXCLUDE, "path": path}
+                for key, fn in (("cpython", bench_games_cpython), ("pyodide", bench_games_pyodide)):
+                    try:
+                        g[key] = fn(n, args.games, args.seed, path)
+                    except Exception as exc:
+                        g[key] = {"error": repr(exc)}
+                rows.append(g)
         report["games"] = rows[0] if len(rows) == 1 else rows
     if "long" in parts:
         log("long: undo, load and save at 30, 300 and 3,000 actions on CPython and on Pyodide (node)")

@@ -24,6 +24,7 @@ from pygame_core.bots import RandomBot
 from pygame_core.kernel.game import Game
 from pygame_core.kernel.i18n import LANGS
 from pygame_core.kernel.state import State, canonical
+from pygame_core.simulate import play_random
 
 #: Every registered game, the test games (toy) included.
 GAMES: list[Game] = [games.get(g) for g in games.registered()]
@@ -106,6 +107,41 @@ def test_save_load_round_trips_at_random_points(game, players, seed, data):
         back = game.load(text)
         assert back.digest() == s.digest() and back.checkpoint == s.checkpoint
         assert game.view(back, None) == game.view(s, None)
+
+
+def shared_object(data: object) -> str | None:
+    """The path of a list or dict that ``data`` holds in two places (the second place), or None."""
+    seen: set[int] = set()
+    todo: list[tuple[object, str]] = [(data, "data")]
+    while todo:
+        value, path = todo.pop()
+        if isinstance(value, (dict, list)):
+            if id(value) in seen:
+                return path
+            seen.add(id(value))
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            todo.extend((v, f"{path}[{k!r}]") for k, v in items)
+    return None
+
+
+@pytest.mark.parametrize("game,players", CASES, ids=IDS)
+@FAST
+@given(seed=st.integers(0, 2**40), data=st.data())
+def test_a_playout_plays_the_game_apply_plays(game, players, seed, data):
+    """kernel/playout.py plays in place what ``apply`` plays on copies: the same game as long as the
+    rules never keep one list or dict in two places of a game's data (in place, changing one would
+    change the other; a copy, a save and a load part them)."""
+    if beyond_share(seed, game):
+        return
+    options = data.draw(options_for(game))
+    playout = play_random(game.id, players, seed, options)
+    seat_bots = [RandomBot(seed * 31 + i) for i in range(players)]  # simulate.play's random bots
+    state = game.new_game(players=players, seed=seed, options=options)
+    while seats := game.to_move(state):
+        state = game.apply(state, seats[0], seat_bots[seats[0]].choose(game, state, seats[0]))
+        assert shared_object(state.data) is None, (len(state.history), shared_object(state.data))
+    assert (playout.played, playout.rng.state) == (len(state.history), state.rng)
+    assert canonical(playout.data) == canonical(state.data)
 
 
 def leaked(game: Game, state: State, seats: Iterable[int], text: str) -> str | None:

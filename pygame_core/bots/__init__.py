@@ -24,7 +24,13 @@ class Bot(Protocol):
 
 
 def _rng_for(seed: int, state: State, seat: int) -> Rng:
-    return Rng.from_seed(seed ^ (len(state.history) * 7919 + seat * 104729 + state.seed), stream=17)
+    return rng_at(seed, len(state.history), state.seed, seat)
+
+
+def rng_at(seed: int, played: int, game_seed: int, seat: int) -> Rng:
+    """The generator of a bot seeded ``seed`` deciding for ``seat`` after ``played`` actions of the
+    game seeded ``game_seed``: a bot's choices depend on its seed and the position only."""
+    return Rng.from_seed(seed ^ (played * 7919 + seat * 104729 + game_seed), stream=17)
 
 
 class RandomBot:

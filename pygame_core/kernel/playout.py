@@ -1,0 +1,101 @@
+"""A forward model for fast simulation: one position played forward in place.
+
+:meth:`Game.apply` never changes a state: it copies the game's data, plays the action on the copy
+and records the action, the log and the links undo needs. A simulation that only plays a game to
+its end (random games, a bot's look-ahead) needs none of that. A :class:`Playout` holds one private
+copy of a position and plays actions on it in place, as OpenSpiel's ``ApplyAction`` does, through
+the same rule hooks (the game's ``_legal``, ``_apply``, ``_decide``...) and the same decision stack
+as ``apply``: a game played by ``Playout`` and by ``apply`` is the same game, action for action
+(``tests/kernel/test_playout.py`` checks it for every game, with a game's rules never storing one
+object in two places of its data, which in place would tie the two together).
+
+What it leaves out: history, log, undo links, saves and views: to keep a position, replay its
+actions with ``apply``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygame_core.errors import IllegalAction
+from pygame_core.kernel import decisions
+from pygame_core.kernel.game import Game, among_actions
+from pygame_core.kernel.rng import Rng
+from pygame_core.kernel.state import Action, Ctx, State, copy_json
+
+
+class Playout:
+    """One position of ``game`` that :meth:`play` moves forward in place (``state`` is not changed)."""
+
+    __slots__ = ("game", "data", "rng", "players", "options", "seed", "played", "_listed", "_broken")
+
+    def __init__(self, game: Game, state: State) -> None:
+        self.game = game
+        self.data: dict[str, Any] = copy_json(state.data)
+        self.rng = Rng(state.rng)
+        self.players = state.players
+        self.options = state.options
+        self.seed = state.seed
+        #: Actions played since ``new_game`` (the state's history length, then one more per play).
+        self.played = len(state.history)
+        #: (seat, main, optional) of the last listing: the actions ``play`` takes without a check.
+        self._listed: tuple[int, list[Action], list[Action]] | None = None
+        self._broken = False
+
+    def is_over(self) -> bool:
+        return self.game._is_over(self.data)
+
+    def to_move(self) -> list[int]:
+        """As :meth:`Game.to_move`."""
+        if self.game._is_over(self.data):
+            return []
+        return decisions.waiting(self.data, list(self.game._to_move(self.data)))
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """As :meth:`Game.legal_actions`: the seat's decision or turn first, then its optional actions."""
+        game, data = self.game, self.data
+        game._check_seat(seat, self.players)
+        self._listed = None
+        if self._broken or game._is_over(data):
+            return []
+        main = game._main(data, seat) if seat in decisions.waiting(data, list(game._to_move(data))) else []
+        extra = [a for a in game._optional(data, seat) if not _among(a, main)]
+        self._listed = (seat, main, extra)
+        return main + extra
+
+    def play(self, seat: int, action: Action) -> None:
+        """Play one of the actions :meth:`legal_actions` just listed for ``seat``, in place.
+
+        The listed objects are taken as they are: a caller that changes one before playing it plays
+        the changed action unchecked (:meth:`Game.apply` is the API that checks everything). Any other
+        action raises :class:`IllegalAction` and changes nothing. If the game's rules raise while
+        playing, the position is left half played: every later ``play`` raises RuntimeError.
+        """
+        if self._broken:
+            raise RuntimeError("this playout stopped at an error in its game's rules")
+        if self._listed is None or self._listed[0] != seat:
+            self.legal_actions(seat)
+        listed = self._listed
+        from_main = listed is not None and _among(action, listed[1])
+        if listed is None or not (from_main or _among(action, listed[2])):
+            raise IllegalAction(f"seat {seat} may not play {action!r} now", "not_legal")
+        game, data = self.game, self.data
+        ctx = Ctx(data, self.rng, self.players, self.options, seat)
+        self._listed = None
+        self._broken = True  # until the rules return
+        d = decisions.top_for(data, seat) if from_main else None
+        if d is not None:
+            game._answer(ctx, seat, d, copy_json(action))
+        else:
+            game._apply(ctx, seat, copy_json(action))
+        self._broken = False
+        self.played += 1
+
+    def scores(self) -> dict[str, Any]:
+        """As :meth:`Game.scores`."""
+        return self.game._scores(self.data)
+
+
+def _among(action: Action, actions: list[Action]) -> bool:
+    """Whether ``action`` is one of ``actions``: the same object (a caller's pick), else equal as JSON."""
+    return any(a is action for a in actions) or among_actions(action, actions)
