@@ -551,9 +551,47 @@ class Game:
         start = anchor if anchor is not None and len(anchor.history) <= n else None
         if start is None:
             return self.replay(state.players, state.seed, state.options, state.history[:n], state.meta)
+        fast = self._replayed(start, state, n)
+        if fast is not None:
+            return fast
         for seat, action in state.history[len(start.history):n]:
             start = self.apply(start, seat, action)
         return start
+
+    def _replayed(self, anchor: State, state: State, n: int) -> State | None:
+        """The position after ``n`` actions of ``state``, played from ``anchor`` (its checkpoint) on one
+        copy of the data, in place; None if that replay does not end in ``state`` itself.
+
+        Between a checkpoint and its state no action reveals anything, so undo replays from the anchor
+        when the links are missing (after a load). ``apply`` would check and copy every action; this
+        plays them through the same hooks (as :class:`~pygame_core.kernel.playout.Playout` does) and
+        keeps one copy, at ``n``. Checking them is left out, so the replay goes on to the end and must
+        reach ``state``'s digest: then every action was the one this engine played (else the caller
+        replays through ``apply``, which names the first illegal action).
+        """
+        data, rng, log, start = copy_json(anchor.data), Rng(anchor.rng), list(anchor.log), len(anchor.history)
+        played = state.history[start:]
+        kept: State | None = anchor if n == start else None
+        try:
+            for at, (seat, action) in enumerate(played, start + 1):
+                ctx = Ctx(data, rng, state.players, state.options, seat)
+                waiting = decisions.waiting(data, list(self._to_move(data)))
+                d = decisions.top_for(data, seat) if seat in waiting else None
+                if d is not None and among_actions(action, self._decision_legal(data, seat, d)):
+                    self._answer(ctx, seat, d, copy_json(action))
+                else:
+                    self._apply(ctx, seat, copy_json(action))
+                if ctx.revealed or rng.used:
+                    return None
+                log += self._number(ctx.events, log[-1]["i"] + 1 if log else 0)
+                if at == n:
+                    kept = State(self.id, state.players, state.seed, state.options, copy_json(data),
+                                 rng.state, anchor.history + played[:n - start], anchor.checkpoint,
+                                 tuple(log), state.meta, None, anchor)
+        except Exception:  # an action this replay should not have played: let apply say which
+            return None
+        end = State(self.id, state.players, state.seed, state.options, data, rng.state, state.history)
+        return kept if end.digest() == state.digest() else None
 
     def replay(self, players: int, seed: int, options: dict[str, Any],
                actions: Any, meta: dict[str, Any] | None = None) -> State:
