@@ -551,6 +551,8 @@ class Game:
         start = anchor if anchor is not None and len(anchor.history) <= n else None
         if start is None:
             return self.replay(state.players, state.seed, state.options, state.history[:n], state.meta)
+        if len(start.history) == n:
+            return start
         fast = self._replayed(start, state, n)
         if fast is not None:
             return fast
@@ -571,7 +573,7 @@ class Game:
         """
         data, rng, log, start = copy_json(anchor.data), Rng(anchor.rng), list(anchor.log), len(anchor.history)
         played = state.history[start:]
-        kept: State | None = anchor if n == start else None
+        kept: State | None = None
         try:
             for at, (seat, action) in enumerate(played, start + 1):
                 ctx = Ctx(data, rng, state.players, state.options, seat)
