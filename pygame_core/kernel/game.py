@@ -16,6 +16,7 @@ from pygame_core.errors import IllegalAction, OptionError, SaveError
 from pygame_core.kernel import decisions
 from pygame_core.kernel.decisions import Decision
 from pygame_core.kernel.i18n import LANGS, Text
+from pygame_core.kernel.playout import Playout
 from pygame_core.kernel.rng import Rng
 from pygame_core.kernel.saves import (
     ACTIONS_AT,
@@ -32,12 +33,15 @@ from pygame_core.kernel.state import (
     History,
     Played,
     State,
+    among_actions,
+    among_json,
     canonical,
     copy_json,
     decode_actions,
     dumps,
     json_key,
     loads,
+    same_json,
     too_deep,
 )
 
@@ -46,43 +50,6 @@ ENGINE_VERSION = "0.2.0"
 RESERVED_VIEW_KEYS = frozenset({"game", "seat", "players", "options", "to_move", "over", "actions_played",
                                 "can_undo", "decisions", "log", "scores", "caption"})
 __all__ = ["ENGINE_VERSION", "SAVE_FORMAT", "Game", "among_actions"]
-
-
-def _same_json(a: Any, b: Any) -> bool:
-    """Equal as JSON values (``1``, ``1.0`` and ``true`` all differ); False if either is not JSON."""
-    try:
-        return canonical(a) == canonical(b)
-    except (TypeError, ValueError, RecursionError):
-        return False
-
-
-def _among(action: Action, choices: list[Action]) -> bool:
-    """``action`` is one of ``choices``, compared as canonical JSON."""
-    return any(_same_json(a, action) for a in choices if a == action)
-
-
-def _strict_equal(a: Any, b: Any) -> bool:
-    """``a == b`` with the same types throughout (``1``, ``1.0`` and ``true`` differ; floats by their
-    text, so ``0.0`` is not ``-0.0``): for JSON values, the same canonical text, without writing it.
-    False never proves a difference (a str subclass, say): callers then compare as :func:`_among`."""
-    ta = type(a)
-    if ta is not type(b):
-        return False
-    if ta is dict:
-        return bool(a.keys() == b.keys() and all(_strict_equal(v, b[k]) for k, v in a.items()))
-    if ta is list:
-        return len(a) == len(b) and all(map(_strict_equal, a, b))
-    if ta is float:
-        return repr(a) == repr(b)
-    return ta in _SCALARS and bool(a == b)
-
-
-_SCALARS = (str, int, bool, type(None))
-
-
-def among_actions(action: Action, choices: list[Action]) -> bool:
-    """``action`` is one of ``choices`` as :func:`_among` decides, the common case found faster."""
-    return any(_strict_equal(a, action) for a in choices if a == action) or _among(action, choices)
 
 
 def _keys(actions: list[Action]) -> set[bytes]:
@@ -165,7 +132,7 @@ class Game:
         """Raise :class:`IllegalAction` unless ``action`` is legal. Default: membership in the legal
         actions, compared as canonical JSON so that ``1.0`` or ``true`` never passes for ``1``.
         Asked only of an action the kernel did not just list for this seat (those are legal)."""
-        if not _among(action, self._choices(data, seat)):
+        if not among_json(action, self._choices(data, seat)):
             raise IllegalAction(f"{_short(action.get('type'))} is not a legal action now", "not_legal")
 
     def _decision_legal(self, data: dict[str, Any], seat: int, decision: Decision) -> list[Action]:
@@ -255,7 +222,7 @@ class Game:
         for name, spec in self.options_schema.items():
             value = options.get(name, spec["default"])
             # compared as JSON: 1 is not the option value true, nor 1.0 the value 1
-            if not any(_same_json(value, v) for v in spec["values"]):
+            if not any(same_json(value, v) for v in spec["values"]):
                 raise OptionError(f"option {name!r} cannot be {value!r} (allowed: {spec['values']})")
             out[name] = value
         return out
@@ -329,7 +296,7 @@ class Game:
     def _choices(self, data: dict[str, Any], seat: int) -> list[Action]:
         """Every action ``seat`` may take now: its main ones (if it must decide) and the optional ones."""
         main = self._main(data, seat) if seat in decisions.waiting(data, list(self._to_move(data))) else []
-        extra = [a for a in self._optional(data, seat) if not _among(a, main)]
+        extra = [a for a in self._optional(data, seat) if not among_json(a, main)]
         return main + extra
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
@@ -347,7 +314,7 @@ class Game:
             out: list[Action] = copy_json(kept)
             return out
         main = self._main(data, seat) if seat in self._waiting(data) else []
-        extra = [a for a in self._optional(data, seat) if not _among(a, main)]
+        extra = [a for a in self._optional(data, seat) if not among_json(a, main)]
         main_keys = _keys(main)
         memo[("main", seat)] = main_keys
         memo[("all", seat)] = main_keys | _keys(extra)
@@ -388,7 +355,7 @@ class Game:
         ctx = Ctx(copy_json(data), rng, state.players, state.options, seat)
         d = decisions.top_for(ctx.data, seat) if deciding else None
         if d is not None and (self._just_listed(data, seat, action, "main")
-                              or _among(action, self._decision_legal(data, seat, d))):
+                              or among_json(action, self._decision_legal(data, seat, d))):
             self._answer(ctx, seat, d, copy_json(action))
         else:
             self._apply(ctx, seat, copy_json(action))
@@ -565,34 +532,29 @@ class Game:
         copy of the data, in place; None if that replay does not end in ``state`` itself.
 
         Between a checkpoint and its state no action reveals anything, so undo replays from the anchor
-        when the links are missing (after a load). ``apply`` would check and copy every action; this
-        plays them through the same hooks (as :class:`~pygame_core.kernel.playout.Playout` does) and
-        keeps one copy, at ``n``. Checking them is left out, so the replay goes on to the end and must
+        when the links are missing (after a load). ``apply`` would check and copy every action; a
+        :class:`~pygame_core.kernel.playout.Playout` plays them on one copy, in place, and this keeps
+        one more copy, at ``n``. Checking them is left out, so the replay goes on to the end and must
         reach ``state``'s digest: then every action was the one this engine played (else the caller
         replays through ``apply``, which names the first illegal action).
         """
-        data, rng, log, start = copy_json(anchor.data), Rng(anchor.rng), list(anchor.log), len(anchor.history)
+        playout, log, start = Playout(self, anchor), list(anchor.log), len(anchor.history)
         played = state.history[start:]
         kept: State | None = None
         try:
             for at, (seat, action) in enumerate(played, start + 1):
-                ctx = Ctx(data, rng, state.players, state.options, seat)
-                waiting = decisions.waiting(data, list(self._to_move(data)))
-                d = decisions.top_for(data, seat) if seat in waiting else None
-                if d is not None and among_actions(action, self._decision_legal(data, seat, d)):
-                    self._answer(ctx, seat, d, copy_json(action))
-                else:
-                    self._apply(ctx, seat, copy_json(action))
-                if ctx.revealed or rng.used:
+                ctx = playout.replay(seat, action)
+                if ctx.revealed or playout.rng.used:
                     return None
                 log += self._number(ctx.events, log[-1]["i"] + 1 if log else 0)
                 if at == n:
-                    kept = State(self.id, state.players, state.seed, state.options, copy_json(data),
-                                 rng.state, anchor.history + played[:n - start], anchor.checkpoint,
+                    kept = State(self.id, state.players, state.seed, state.options, copy_json(playout.data),
+                                 playout.rng.state, anchor.history + played[:n - start], anchor.checkpoint,
                                  tuple(log), state.meta, None, anchor)
         except Exception:  # an action this replay should not have played: let apply say which
             return None
-        end = State(self.id, state.players, state.seed, state.options, data, rng.state, state.history)
+        end = State(self.id, state.players, state.seed, state.options, playout.data, playout.rng.state,
+                    state.history)
         return kept if end.digest() == state.digest() else None
 
     def replay(self, players: int, seed: int, options: dict[str, Any],

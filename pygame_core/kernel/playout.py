@@ -15,13 +15,15 @@ actions with ``apply``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pygame_core.errors import IllegalAction
 from pygame_core.kernel import decisions
-from pygame_core.kernel.game import Game, among_actions
 from pygame_core.kernel.rng import Rng
-from pygame_core.kernel.state import Action, Ctx, State, copy_json
+from pygame_core.kernel.state import Action, Ctx, State, among_actions, copy_json
+
+if TYPE_CHECKING:
+    from pygame_core.kernel.game import Game
 
 
 class Playout:
@@ -79,17 +81,35 @@ class Playout:
         from_main = listed is not None and _among(action, listed[1])
         if listed is None or not (from_main or _among(action, listed[2])):
             raise IllegalAction(f"seat {seat} may not play {action!r} now", "not_legal")
+        self._step(seat, action, from_main)
+
+    def replay(self, seat: int, action: Action) -> Ctx:
+        """Play a recorded action unchecked (its caller confirms where the actions lead, as undo after
+        a load does by the digest) and return the rules' context: its log events, and whether it
+        revealed anything. A decision's answer is told from another action as ``apply`` tells it."""
+        if self._broken:
+            raise RuntimeError("this playout stopped at an error in its game's rules")
+        data = self.data
+        waiting = decisions.waiting(data, list(self.game._to_move(data)))
+        d = decisions.top_for(data, seat) if seat in waiting else None
+        return self._step(seat, action, d is not None and among_actions(
+            action, self.game._decision_legal(data, seat, d)))
+
+    def _step(self, seat: int, action: Action, answer: bool) -> Ctx:
+        """``seat`` plays ``action`` in place: as its answer to its decision (``answer``), else through
+        the game's ``_apply``."""
         game, data = self.game, self.data
         ctx = Ctx(data, self.rng, self.players, self.options, seat)
         self._listed = None
         self._broken = True  # until the rules return
-        d = decisions.top_for(data, seat) if from_main else None
+        d = decisions.top_for(data, seat) if answer else None
         if d is not None:
             game._answer(ctx, seat, d, copy_json(action))
         else:
             game._apply(ctx, seat, copy_json(action))
         self._broken = False
         self.played += 1
+        return ctx
 
     def scores(self) -> dict[str, Any]:
         """As :meth:`Game.scores`."""

@@ -110,6 +110,43 @@ def canonical(obj: Any) -> str:
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
 
 
+def same_json(a: Any, b: Any) -> bool:
+    """Equal as JSON values (``1``, ``1.0`` and ``true`` all differ); False if either is not JSON."""
+    try:
+        return canonical(a) == canonical(b)
+    except (TypeError, ValueError, RecursionError):
+        return False
+
+
+def among_json(action: Action, choices: list[Action]) -> bool:
+    """``action`` is one of ``choices``, compared as canonical JSON."""
+    return any(same_json(a, action) for a in choices if a == action)
+
+
+def _strict_equal(a: Any, b: Any) -> bool:
+    """``a == b`` with the same types throughout (``1``, ``1.0`` and ``true`` differ; floats by their
+    text, so ``0.0`` is not ``-0.0``): for JSON values, the same canonical text, without writing it.
+    False never proves a difference (a str subclass, say): callers then compare as :func:`among_json`."""
+    ta = type(a)
+    if ta is not type(b):
+        return False
+    if ta is dict:
+        return bool(a.keys() == b.keys() and all(_strict_equal(v, b[k]) for k, v in a.items()))
+    if ta is list:
+        return len(a) == len(b) and all(map(_strict_equal, a, b))
+    if ta is float:
+        return repr(a) == repr(b)
+    return ta in _SCALARS and bool(a == b)
+
+
+_SCALARS = (str, int, bool, type(None))
+
+
+def among_actions(action: Action, choices: list[Action]) -> bool:
+    """``action`` is one of ``choices`` as :func:`among_json` decides, the common case found faster."""
+    return any(_strict_equal(a, action) for a in choices if a == action) or among_json(action, choices)
+
+
 def well_formed_actions(actions: Any) -> bool:
     """Whether ``actions`` is a list of ``[seat, action]`` pairs: an int seat and an object."""
     if type(actions) is not list:
