@@ -17,7 +17,7 @@ import time
 from typing import Any
 
 from pygame_core import bots, games
-from pygame_core.simulate import MAX_STEPS
+from pygame_core.simulate import MAX_STEPS, bot_seed
 
 
 def _stats(values: list[float]) -> dict[str, float]:
@@ -31,7 +31,7 @@ def measure(game_id: str, players: int | None = None, seed: int = 1, options: di
     game = games.get(game_id)
     players = players or game.max_players
     kind = kind or game.bots[-1]
-    seat_bots = [bots.make(kind, game_id, seed * 31 + i) for i in range(players)]
+    seat_bots = [bots.make(kind, game_id, bot_seed(seed, i)) for i in range(players)]
     state = game.new_game(players=players, seed=seed, options=options or {})
     wall: list[float] = []
     cpu: list[float] = []

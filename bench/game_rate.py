@@ -25,7 +25,7 @@ import time
 from typing import Any
 
 from pygame_core import bots, games
-from pygame_core.simulate import MAX_STEPS, play_random
+from pygame_core.simulate import MAX_STEPS, bot_seed, play_random
 
 PATHS = ("playout", "apply")
 
@@ -33,7 +33,7 @@ PATHS = ("playout", "apply")
 def _play_applied(game_id: str, players: int, seed: int, options: dict[str, Any], exclude: set[str]) -> int:
     """``play_random``'s game, through ``Game.apply``; its length."""
     game = games.get(game_id)
-    seeds = [seed * 31 + i for i in range(players)]  # simulate's bot seeds
+    seeds = [bot_seed(seed, i) for i in range(players)]
     state = game.new_game(players=players, seed=seed, options=options)
     for _ in range(MAX_STEPS):
         seats = game.to_move(state)

@@ -28,7 +28,7 @@ from typing import Any
 from pygame_core import bots, games
 from pygame_core.errors import OptionError
 from pygame_core.kernel.state import canonical
-from pygame_core.simulate import MAX_STEPS
+from pygame_core.simulate import MAX_STEPS, bot_seed
 
 
 def _h(obj: Any) -> str:
@@ -57,7 +57,7 @@ def record_game(game_id: str, k: int, seed: int, fixed: dict[str, Any], exclude:
     players = game.min_players + k % span
     options = _options(game, k, players, fixed)
     skip = exclude if k % 2 == 0 else set()
-    seeds = [seed * 31 + i for i in range(players)]
+    seeds = [bot_seed(seed, i) for i in range(players)]
     state = game.new_game(players=players, seed=seed, options=options)
     out.write(f"game {k} seed {seed} players {players} options {canonical(options)} skip {sorted(skip)}\n")
     for _ in range(MAX_STEPS):

@@ -13,12 +13,17 @@ from pygame_core.kernel.state import State
 MAX_STEPS = 20_000
 
 
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of the bot playing ``seat`` in the game seeded ``seed``."""
+    return seed * 31 + seat
+
+
 def play(game_id: str, players: int, seed: int, bot_kinds: list[str] | None = None,
          options: dict[str, Any] | None = None, max_steps: int = MAX_STEPS) -> State:
     """One complete game; seats that decide together act in seat order."""
     game = games.get(game_id)
     kinds = bot_kinds or ["random"] * players
-    seat_bots = [bots.make(k, game_id, seed * 31 + i) for i, k in enumerate(kinds)]
+    seat_bots = [bots.make(k, game_id, bot_seed(seed, i)) for i, k in enumerate(kinds)]
     state = game.new_game(players=players, seed=seed, options=options)
     for _ in range(max_steps):
         seats = game.to_move(state)
@@ -38,7 +43,6 @@ def play_random(game_id: str, players: int, seed: int, options: dict[str, Any] |
     is made among the other legal actions whenever there are some.
     """
     game = games.get(game_id)
-    seeds = [seed * 31 + i for i in range(players)]  # as play() seeds its bots
     playout = Playout(game, game.new_game(players=players, seed=seed, options=options))
     for _ in range(max_steps):
         seats = playout.to_move()
@@ -49,7 +53,7 @@ def play_random(game_id: str, players: int, seed: int, options: dict[str, Any] |
         if not legal:
             raise OptionError(f"seat {seat} has no legal action")
         pool = ([a for a in legal if a["type"] not in exclude] or legal) if exclude else legal
-        playout.play(seat, bots.rng_at(seeds[seat], playout.played, playout.seed, seat).choice(pool))
+        playout.play(seat, bots.rng_at(bot_seed(seed, seat), playout.played, playout.seed, seat).choice(pool))
     raise RuntimeError(f"{game_id} seed {seed}: no end after {max_steps} actions")
 
 

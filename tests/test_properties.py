@@ -24,7 +24,7 @@ from pygame_core.bots import RandomBot
 from pygame_core.kernel.game import Game
 from pygame_core.kernel.i18n import LANGS
 from pygame_core.kernel.state import State, canonical
-from pygame_core.simulate import play_random
+from pygame_core.simulate import bot_seed, play_random
 
 #: Every registered game, the test games (toy) included.
 GAMES: list[Game] = [games.get(g) for g in games.registered()]
@@ -135,7 +135,7 @@ def test_a_playout_plays_the_game_apply_plays(game, players, seed, data):
         return
     options = data.draw(options_for(game))
     playout = play_random(game.id, players, seed, options)
-    seat_bots = [RandomBot(seed * 31 + i) for i in range(players)]  # simulate.play's random bots
+    seat_bots = [RandomBot(bot_seed(seed, i)) for i in range(players)]  # simulate.play's random bots
     state = game.new_game(players=players, seed=seed, options=options)
     while seats := game.to_move(state):
         state = game.apply(state, seats[0], seat_bots[seats[0]].choose(game, state, seats[0]))
