@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 
+from pygame_core import games
+from pygame_core.bots import RandomBot
 from pygame_core.errors import IllegalAction, SaveError
 from pygame_core.kernel import Ctx, Game, decisions
 from pygame_core.kernel.state import Action, History, canonical
@@ -308,9 +310,6 @@ def test_nan_in_meta_is_refused() -> None:
 def test_undo_after_a_load_replays_in_place_and_gives_the_played_position() -> None:
     """After a load, undo replays from the checkpoint's snapshot on one copy (``Game._replayed``): the
     same position, history, checkpoint and log as undo on the game as played, for every game."""
-    from pygame_core import games
-    from pygame_core.bots import RandomBot
-
     checked = {}
     for game_id in games.registered():
         game = games.get(game_id)
