@@ -12,7 +12,7 @@
 //   gp:<id>     a great person           abil:<id>  a tech ability     opt:<n>     an effect's branch
 //   civ:<id>    a civilization (chosen before setup, option civs: choose)
 
-import { translator, pick, esc } from "../../app/i18n.js";
+import { translator, pick, esc, lang } from "../../app/i18n.js";
 import { rulesLink } from "../../app/rules-link.js";
 import STRINGS from "./strings.js";
 import N from "./names.js";
@@ -376,9 +376,22 @@ function researchSection(view, ctx) {
   return `<section class="research" data-testid="civ-research" aria-label="${esc(t("research_options"))}"><h2 class="mini-h">${esc(t("research_options"))} ${rl("research", t("phase_research"))}</h2>${rows}</section>`;
 }
 
+const pyramids = new Map(); // language + techs -> markup (most redraws draw the same pyramids again)
+
 /** The tech pyramid by row (a starting tech sits in row 1 whatever its level), with the open slots of each
  * row drawn dashed: a row holds at most one tech fewer than the row below it (digest A39). */
 function pyramid(civ) {
+  const key = `${lang()} ${JSON.stringify(civ.techs)}`;
+  let html = pyramids.get(key);
+  if (html === undefined) {
+    html = pyramidHTML(civ);
+    if (pyramids.size > 200) pyramids.clear();
+    pyramids.set(key, html);
+  }
+  return html;
+}
+
+function pyramidHTML(civ) {
   const level = (x) => (N.tech[x.id] ? N.tech[x.id].level : x.row);
   const rows = [1, 2, 3, 4, 5].map((r) => civ.techs.filter((x) => (x.row || level(x)) === r));
   const html = rows.map((row, i) => {
