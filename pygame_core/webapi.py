@@ -117,11 +117,17 @@ def _with_save(a: dict[str, Any]) -> bool:
     return _flag(a, "save", True)
 
 
-def _in_lang(text: Any, lang: str) -> Any:
-    """A log entry's text in one language (a text of every language is most of a long view's log)."""
-    if isinstance(text, dict):
-        return text.get(lang, text.get("en", next(iter(text.values()), "")))
-    return text
+def _in_lang(log: list[Any], lang: str) -> list[Any]:
+    """A log with each entry's text in one language (a text of every language is most of a long view's
+    log): the ``lang`` string, else the English one, else the first."""
+    out = []
+    for e in log:
+        text = e.get("text")
+        if isinstance(text, dict):
+            text = (text[lang] if lang in text
+                    else text["en"] if "en" in text else next(iter(text.values()), ""))
+        out.append({**e, "text": text})
+    return out
 
 
 def _others(game: Game, state: State, a: dict[str, Any]) -> list[int] | None:
@@ -148,7 +154,7 @@ def _snapshot(game: Game, state: State, seat: int | None, lang: str,
     a = a or {}
     view = game.view(state, seat)
     if _flag(a, "log_lang", False) and isinstance(view.get("log"), list):
-        view = {**view, "log": [{**e, "text": _in_lang(e.get("text"), lang)} for e in view["log"]]}
+        view = {**view, "log": _in_lang(view["log"], lang)}
     out: dict[str, Any] = {"view": view}
     if _with_save(a):
         out.update(_saved(game, state, lang))
