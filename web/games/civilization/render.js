@@ -438,7 +438,26 @@ function traitsLine(c) {
   return `<p class="line traits" data-testid="civ-traits">${esc(t("traits_line", { speed: tr.speed, stack: tr.stack, hand: tr.hand, battle: tr.battle_hand }))}${esc(water)}</p>`;
 }
 
+const sheets = new Map(); // seat -> {key, html}: a sheet is built again only when something it shows changed
+
+/**
+ * A player's sheet (sheetHTML), remembered per seat by everything it reads: the civ's view, the viewer, who
+ * is to move, whether the game is over, the seat's city count and name, the language, and which of its
+ * culture cards and great persons are clickable or selected now.
+ */
 function civSheet(view, ctx, c) {
+  const keys = [...(c.hand || []).map((h) => `ccard:${h.id}`), ...(c.great_persons || []).map((g) => `gp:${g}`)];
+  const clickable = keys.map((k) => `${ctx.candidates(k).length ? 1 : 0}${ctx.selAll.includes(k) ? 1 : 0}`).join("");
+  const owned = (view.cities || []).filter((x) => x.owner === c.seat).length;
+  const key = JSON.stringify([lang(), view.seat, view.to_move, !!view.over, owned, seatName(ctx, c.seat), clickable, c]);
+  const hit = sheets.get(c.seat);
+  if (hit && hit.key === key) return hit.html;
+  const html = sheetHTML(view, ctx, c);
+  sheets.set(c.seat, { key, html });
+  return html;
+}
+
+function sheetHTML(view, ctx, c) {
   const mine = c.seat === view.seat;
   const moving = (view.to_move || []).includes(c.seat);
   const gov = c.government === "anarchy" ? t("anarchy") : nm("gov", c.government);
