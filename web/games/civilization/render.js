@@ -595,6 +595,20 @@ function choosePanel(view, ctx) {
 
 // ------------------------------------------------------------------------------- the contract
 
+const built = new Map(); // section -> {inputs, html}
+
+/**
+ * `build()`, or its last result when every input is the same as then (views are never changed in place,
+ * and a reply keeps the held view's parts that did not change, so an unchanged part is the same object).
+ */
+function lastOf(slot, inputs, build) {
+  const hit = built.get(slot);
+  if (hit && hit.inputs.every((x, i) => x === inputs[i])) return hit.html;
+  const html = build();
+  built.set(slot, { inputs, html });
+  return html;
+}
+
 export function boardSections(view, ctx) {
   if (view.picks) return [["top", topBar(view, ctx) + decisionsBox(view, ctx)], ["choose", choosePanel(view, ctx)]];
   const me = view.seat;
@@ -606,8 +620,8 @@ export function boardSections(view, ctx) {
     ["research", researchSection(view, ctx)],
     ["map", mapSection(view, ctx)],
     ...order.map((s) => [`civ-${s}`, civSheet(view, ctx, view.civs[s])]),
-    ["track", cultureTrack(view, ctx)],
-    ["market", marketSection(view)],
+    ["track", lastOf("track", [view.culture_track, view.civs, lang(), JSON.stringify(ctx.names)], () => cultureTrack(view, ctx))],
+    ["market", lastOf("market", [view.market, lang()], () => marketSection(view))],
   ];
 }
 
