@@ -46,8 +46,24 @@ class Session:
 
 _sessions: dict[str, Session] = {}
 
-#: The last view sent to each session's caller with a token (see :func:`_trim`): sid -> (token, view).
-_sent: dict[str, tuple[int, dict[str, Any]]] = {}
+
+@dataclass(frozen=True)
+class Held:
+    """The last view sent to a session's caller with a token (see :func:`_trim`), and the marshal key
+    (:func:`~pygame_core.kernel.state.json_key`) of each of its top-level values, so that the next reply
+    compares its own keys with these instead of encoding the held view's values again."""
+
+    token: int
+    view: dict[str, Any]
+    keys: dict[str, bytes | None]
+
+    @classmethod
+    def of(cls, token: int, view: dict[str, Any]) -> Held:
+        return cls(token, view, {k: json_key(v) for k, v in view.items()})
+
+
+#: The last view sent to each session's caller with a token: sid -> Held.
+_sent: dict[str, Held] = {}
 _tokens = iter(range(1, 2**62))
 
 
@@ -101,11 +117,17 @@ def _with_save(a: dict[str, Any]) -> bool:
     return _flag(a, "save", True)
 
 
-def _in_lang(text: Any, lang: str) -> Any:
-    """A log entry's text in one language (a text of every language is most of a long view's log)."""
-    if isinstance(text, dict):
-        return text.get(lang, text.get("en", next(iter(text.values()), "")))
-    return text
+def _in_lang(log: list[Any], lang: str) -> list[Any]:
+    """A log with each entry's text in one language (a text of every language is most of a long view's
+    log): the ``lang`` string, else the English one, else the first."""
+    out = []
+    for e in log:
+        text = e.get("text")
+        if isinstance(text, dict):
+            text = (text[lang] if lang in text
+                    else text["en"] if "en" in text else next(iter(text.values()), ""))
+        out.append({**e, "text": text})
+    return out
 
 
 def _others(game: Game, state: State, a: dict[str, Any]) -> list[int] | None:
@@ -132,7 +154,7 @@ def _snapshot(game: Game, state: State, seat: int | None, lang: str,
     a = a or {}
     view = game.view(state, seat)
     if _flag(a, "log_lang", False) and isinstance(view.get("log"), list):
-        view = {**view, "log": [{**e, "text": _in_lang(e.get("text"), lang)} for e in view["log"]]}
+        view = {**view, "log": _in_lang(view["log"], lang)}
     out: dict[str, Any] = {"view": view}
     if _with_save(a):
         out.update(_saved(game, state, lang))
@@ -259,7 +281,7 @@ def _dispatch(method: str, a: dict[str, Any]) -> tuple[Any, tuple[str, Session |
     raise OptionError(f"unknown method {method[:40]!r}")
 
 
-def _trim(a: dict[str, Any], result: Any) -> tuple[Any, tuple[str, tuple[int, dict[str, Any]]] | None]:
+def _trim(a: dict[str, Any], result: Any) -> tuple[Any, tuple[str, Held] | None]:
     """``"since": token`` (the token of the reply whose view the caller holds, or null): the reply gets a
     new ``token``, and its view leaves out the top-level keys whose values are the same as in the view the
     caller holds, listed in ``"same"`` (most of a long game's view, e.g. a map, does not change with a
@@ -273,21 +295,19 @@ def _trim(a: dict[str, Any], result: Any) -> tuple[Any, tuple[str, tuple[int, di
         raise OptionError("since must be a reply's token or null")
     sid = _sid(a)
     view = result["view"]
-    token = next(_tokens)
+    sent = Held.of(next(_tokens), view)
     held = _sent.get(sid)
-    out = {**result, "token": token}
-    if held is not None and since is not None and held[0] == since:
-        old = held[1]
-        # equal by == and as JSON (1, 1.0 and true are equal in Python, not in a page)
-        same = [k for k, v in view.items()
-                if k in old and old[k] == v and (key := json_key(v)) is not None and key == json_key(old[k])]
+    out = {**result, "token": sent.token}
+    if held is not None and since is not None and held.token == since:
+        # equal as JSON: the same marshal bytes (1, 1.0 and true are equal in Python, not in a page)
+        same = [k for k, key in sent.keys.items() if key is not None and held.keys.get(k) == key]
         out["view"] = {k: v for k, v in view.items() if k not in same}
         out["same"] = same
-        span = None if "log" in same else _log_span(old.get("log"), view.get("log"))
+        span = None if "log" in same else _log_span(held.view.get("log"), view.get("log"))
         if span is not None:
             out["view"]["log"] = span[2]
             out["log_span"] = [span[0], span[1]]
-    return out, (sid, (token, view))
+    return out, (sid, sent)
 
 
 def _log_span(old: Any, new: Any) -> tuple[int, int, list[Any]] | None:

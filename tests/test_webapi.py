@@ -197,7 +197,7 @@ def test_since_sends_only_the_view_keys_that_changed_and_refuses_a_stale_token()
 def test_since_never_counts_a_value_as_unchanged_when_only_python_thinks_so() -> None:
     """1, 1.0 and true are equal in Python, not in the page: a key whose value changed between them
     is sent again, not listed in ``same``."""
-    webapi._sent["types"] = (7, {"flag": 1, "n": 2.0, "keep": [1, "a"]})
+    webapi._sent["types"] = webapi.Held.of(7, {"flag": 1, "n": 2.0, "keep": [1, "a"]})
     out, _ = webapi._trim({"sid": "types", "since": 7}, {"view": {"flag": True, "n": 2, "keep": [1, "a"]}})
     assert out["same"] == ["keep"] and out["view"] == {"flag": True, "n": 2}
     webapi._sent.pop("types", None)

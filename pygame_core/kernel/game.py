@@ -454,6 +454,9 @@ class Game:
         """The log (or its ``last`` entries) with every entry ``seat`` may not read removed."""
         out = []
         for e in (state.log if last is None else state.log[-last:]):
+            if "to" not in e and "not_to" not in e:  # most entries: for everyone, copied as they are
+                out.append(e.copy())
+                continue
             if "to" in e and (seat is None or seat not in e["to"]):
                 continue
             if "not_to" in e and seat in e["not_to"]:

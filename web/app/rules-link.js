@@ -25,14 +25,25 @@ const WORDS = {
 const pageLang = () => (typeof document !== "undefined" && LANGS.includes(document.documentElement.lang)
   ? document.documentElement.lang : "en");
 
+const hrefs = new Map(); // "game lang section" -> URL: a board redraw writes the same few dozen links again
+
 /** URL of the rules page of `gameId`, at `sectionId` (optional), in `lang` (default: the page's). */
 export function rulesHref(gameId, sectionId, lang) {
   if (!GAME_ID.test(String(gameId))) throw new Error(`not a game id: ${JSON.stringify(gameId)}`);
-  const url = new URL("rules.html", SITE);
-  url.searchParams.set("game", gameId);
-  url.searchParams.set("lang", LANGS.includes(lang) ? lang : pageLang());
-  if (sectionId && SECTION_ID.test(sectionId)) url.hash = sectionId;
-  return url.href;
+  const l = LANGS.includes(lang) ? lang : pageLang();
+  const section = sectionId && SECTION_ID.test(sectionId) ? sectionId : "";
+  const key = `${gameId} ${l} ${section}`;
+  let href = hrefs.get(key);
+  if (href === undefined) {
+    const url = new URL("rules.html", SITE);
+    url.searchParams.set("game", gameId);
+    url.searchParams.set("lang", l);
+    if (section) url.hash = section;
+    href = url.href;
+    if (hrefs.size > 2000) hrefs.clear();
+    hrefs.set(key, href);
+  }
+  return href;
 }
 
 /**

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
-from pygame_core.games.civilization import city, combat, geo, model
+from pygame_core.games.civilization import city, combat, model
 from pygame_core.games.civilization.data import EVENTS, TECHS, UNIT_CARDS, name
 from pygame_core.games.civilization.text import ANARCHY, FIGURE, RESOURCE, UNIT, fmt, seat_name, t
 from pygame_core.games.civilization.trade import bundle_text
@@ -20,15 +21,49 @@ _DIR = {
 }
 
 
-def where(data: Data, sq: int) -> Text:
-    x, y = geo.xy(data, sq)
+# The texts below are remembered by what they are made of (the map's width and squares, a move's
+# figures): a position lists the same few dozen moves again and again, and every label is a fresh
+# string picked from them (:func:`label`), so the shared Texts are never handed out or changed.
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _where(w: int, sq: int) -> Text:
+    x, y = sq % w, sq // w
     return t(f"({x + 1},{y + 1})", f"（{x + 1},{y + 1}）")
 
 
+def where(data: Data, sq: int) -> Text:
+    return _where(data["w"], sq)
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _dir_w(w: int, a: int, b: int) -> Text:
+    return _DIR.get((b % w - a % w, b // w - a // w), _where(w, b))
+
+
 def _dir(data: Data, a: int, b: int) -> Text:
-    ax, ay = geo.xy(data, a)
-    bx, by = geo.xy(data, b)
-    return _DIR.get((bx - ax, by - ay), where(data, b))
+    return _dir_w(data["w"], a, b)
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _move(w: int, frm: int, to: int, armies: int, scouts: int, over: bool) -> Text:
+    """"Move 1 army + 2 scouts from (x,y) east" (or the flight over what is there)."""
+    figs = []
+    if armies:
+        army = t("{n} army", "{n}支軍隊") if armies == 1 else t("{n} armies", "{n}支軍隊")
+        figs.append(fmt(army, n=armies))
+    if scouts:
+        scout = t("{n} scout", "{n}支偵察隊") if scouts == 1 else t("{n} scouts", "{n}支偵察隊")
+        figs.append(fmt(scout, n=scouts))
+    group = {lang: " + ".join(f[lang] for f in figs) for lang in ("en", "zh-Hant", "zh-Hans")}
+    return fmt(
+        t("Fly {g} from {s} {d}, over what is there", "將{g}從{s}往{d}飛越")
+        if over
+        else t("Move {g} from {s} {d}", "將{g}從{s}往{d}移動"),
+        g=group,
+        s=_where(w, frm),
+        d=_dir_w(w, frm, to),
+    )
 
 
 def label(data: Data, seat: int, action: Action, lang: str) -> str:
@@ -133,22 +168,7 @@ def text(data: Data, seat: int, a: Action) -> Text:
     if k == "end_city":
         return t("End City Management", "結束城市管理階段")
     if k == "move":
-        figs = []
-        if a["armies"]:
-            army = t("{n} army", "{n}支軍隊") if a["armies"] == 1 else t("{n} armies", "{n}支軍隊")
-            figs.append(fmt(army, n=a["armies"]))
-        if a["scouts"]:
-            scout = t("{n} scout", "{n}支偵察隊") if a["scouts"] == 1 else t("{n} scouts", "{n}支偵察隊")
-            figs.append(fmt(scout, n=a["scouts"]))
-        group = {lang: " + ".join(f[lang] for f in figs) for lang in ("en", "zh-Hant", "zh-Hans")}
-        return fmt(
-            t("Fly {g} from {s} {d}, over what is there", "將{g}從{s}往{d}飛越")
-            if a.get("over")
-            else t("Move {g} from {s} {d}", "將{g}從{s}往{d}移動"),
-            g=group,
-            s=where(data, a["from"]),
-            d=_dir(data, a["from"], a["to"]),
-        )
+        return _move(data["w"], a["from"], a["to"], a["armies"], a["scouts"], bool(a.get("over")))
     if "sacrifice" in a:
         return fmt(
             t("Sacrifice the figure in the enemy city to learn {x}", "犧牲進入敵方城市的公仔以研發{x}"),

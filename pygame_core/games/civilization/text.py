@@ -55,10 +55,14 @@ def t(en: str, hant: str) -> Text:
 
 def fmt(text: Text, **kw: object) -> Text:
     """``text`` with ``{name}`` fields filled in every language (values may be Texts)."""
+    texts = [(k, v) for k, v in kw.items() if isinstance(v, dict)]
+    if not texts:
+        return {lang: s.format(**kw) for lang, s in text.items()}
     out: Text = {}
     for lang, s in text.items():
-        vals = {k: (v.get(lang, v.get("en", "")) if isinstance(v, dict) else v) for k, v in kw.items()}
-        out[lang] = s.format(**vals)
+        for k, v in texts:
+            kw[k] = v.get(lang, v.get("en", ""))
+        out[lang] = s.format(**kw)
     return out
 
 

@@ -150,13 +150,19 @@ def view(data: Data, seat: int | None) -> dict[str, Any]:
         return _picking_view(data)
     grid = geo.grid(data)
     occ = model.occupants(data)
-    squares = []
-    for g in grid:
-        squares.append(
-            None
-            if g is None
-            else {k: g.get(k) for k in ("terrain", "trade", "production", "culture", "coin", "resource")}
-        )
+    squares = [
+        None
+        if g is None
+        else {
+            "terrain": g.get("terrain"),
+            "trade": g.get("trade"),
+            "production": g.get("production"),
+            "culture": g.get("culture"),
+            "coin": g.get("coin"),
+            "resource": g.get("resource"),
+        }
+        for g in grid
+    ]
     cities = []
     for i, c in enumerate(data["cities"]):
         y = model.city_yield(data, i, occ)

@@ -5,7 +5,7 @@
 // candidate plays, several narrow the list) applies unchanged; the map never decides legality.
 // bench/ hooks: clickable squares carry data-bench="target", the pannable <svg> data-bench="pan".
 
-import { esc } from "../../app/i18n.js";
+import { esc, lang } from "../../app/i18n.js";
 
 export const S = 10; // one square, in SVG units
 
@@ -241,7 +241,7 @@ export function installMapInput() {
 
 // ------------------------------------------------------------------------------------- drawing
 
-const terrainCache = { key: "", svg: "" };
+const terrainCache = { key: "", svg: "", tiles: null, squares: null, lang: "" };
 
 function iconRow(sq, x, y) {
   const parts = [];
@@ -260,7 +260,13 @@ function iconRow(sq, x, y) {
 
 /** The static layer (terrain, icons, tile borders, face-down tiles): rebuilt only when the map changes. */
 function terrainLayer(map, t) {
-  const key = JSON.stringify([map.tiles, map.squares]);
+  // the same lists as last time (a reply whose map did not change keeps the held view's): no key to build
+  const l = lang();
+  if (map.tiles === terrainCache.tiles && map.squares === terrainCache.squares && l === terrainCache.lang) return terrainCache.svg;
+  const key = JSON.stringify([l, map.tiles, map.squares]); // the language too: face-down tiles have a title
+  terrainCache.tiles = map.tiles;
+  terrainCache.squares = map.squares;
+  terrainCache.lang = l;
   if (key === terrainCache.key) return terrainCache.svg;
   const out = [];
   const { w } = map;

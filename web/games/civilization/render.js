@@ -12,7 +12,7 @@
 //   gp:<id>     a great person           abil:<id>  a tech ability     opt:<n>     an effect's branch
 //   civ:<id>    a civilization (chosen before setup, option civs: choose)
 
-import { translator, pick, esc } from "../../app/i18n.js";
+import { translator, pick, esc, lang } from "../../app/i18n.js";
 import { rulesLink } from "../../app/rules-link.js";
 import STRINGS from "./strings.js";
 import N from "./names.js";
@@ -376,9 +376,22 @@ function researchSection(view, ctx) {
   return `<section class="research" data-testid="civ-research" aria-label="${esc(t("research_options"))}"><h2 class="mini-h">${esc(t("research_options"))} ${rl("research", t("phase_research"))}</h2>${rows}</section>`;
 }
 
+const pyramids = new Map(); // language + techs -> markup (most redraws draw the same pyramids again)
+
 /** The tech pyramid by row (a starting tech sits in row 1 whatever its level), with the open slots of each
  * row drawn dashed: a row holds at most one tech fewer than the row below it (digest A39). */
 function pyramid(civ) {
+  const key = `${lang()} ${JSON.stringify(civ.techs)}`;
+  let html = pyramids.get(key);
+  if (html === undefined) {
+    html = pyramidHTML(civ);
+    if (pyramids.size > 200) pyramids.clear();
+    pyramids.set(key, html);
+  }
+  return html;
+}
+
+function pyramidHTML(civ) {
   const level = (x) => (N.tech[x.id] ? N.tech[x.id].level : x.row);
   const rows = [1, 2, 3, 4, 5].map((r) => civ.techs.filter((x) => (x.row || level(x)) === r));
   const html = rows.map((row, i) => {
@@ -425,7 +438,26 @@ function traitsLine(c) {
   return `<p class="line traits" data-testid="civ-traits">${esc(t("traits_line", { speed: tr.speed, stack: tr.stack, hand: tr.hand, battle: tr.battle_hand }))}${esc(water)}</p>`;
 }
 
+const sheets = new Map(); // seat -> {key, html}: a sheet is built again only when something it shows changed
+
+/**
+ * A player's sheet (sheetHTML), remembered per seat by everything it reads: the civ's view, the viewer, who
+ * is to move, whether the game is over, the seat's city count and name, the language, and which of its
+ * culture cards and great persons are clickable or selected now.
+ */
 function civSheet(view, ctx, c) {
+  const keys = [...(c.hand || []).map((h) => `ccard:${h.id}`), ...(c.great_persons || []).map((g) => `gp:${g}`)];
+  const clickable = keys.map((k) => `${ctx.candidates(k).length ? 1 : 0}${ctx.selAll.includes(k) ? 1 : 0}`).join("");
+  const owned = (view.cities || []).filter((x) => x.owner === c.seat).length;
+  const key = JSON.stringify([lang(), view.seat, view.to_move, !!view.over, owned, seatName(ctx, c.seat), clickable, c]);
+  const hit = sheets.get(c.seat);
+  if (hit && hit.key === key) return hit.html;
+  const html = sheetHTML(view, ctx, c);
+  sheets.set(c.seat, { key, html });
+  return html;
+}
+
+function sheetHTML(view, ctx, c) {
   const mine = c.seat === view.seat;
   const moving = (view.to_move || []).includes(c.seat);
   const gov = c.government === "anarchy" ? t("anarchy") : nm("gov", c.government);
@@ -563,6 +595,20 @@ function choosePanel(view, ctx) {
 
 // ------------------------------------------------------------------------------- the contract
 
+const built = new Map(); // section -> {inputs, html}
+
+/**
+ * `build()`, or its last result when every input is the same as then (views are never changed in place,
+ * and a reply keeps the held view's parts that did not change, so an unchanged part is the same object).
+ */
+function lastOf(slot, inputs, build) {
+  const hit = built.get(slot);
+  if (hit && hit.inputs.every((x, i) => x === inputs[i])) return hit.html;
+  const html = build();
+  built.set(slot, { inputs, html });
+  return html;
+}
+
 export function boardSections(view, ctx) {
   if (view.picks) return [["top", topBar(view, ctx) + decisionsBox(view, ctx)], ["choose", choosePanel(view, ctx)]];
   const me = view.seat;
@@ -574,8 +620,8 @@ export function boardSections(view, ctx) {
     ["research", researchSection(view, ctx)],
     ["map", mapSection(view, ctx)],
     ...order.map((s) => [`civ-${s}`, civSheet(view, ctx, view.civs[s])]),
-    ["track", cultureTrack(view, ctx)],
-    ["market", marketSection(view)],
+    ["track", lastOf("track", [view.culture_track, view.civs, lang(), JSON.stringify(ctx.names)], () => cultureTrack(view, ctx))],
+    ["market", lastOf("market", [view.market, lang()], () => marketSection(view))],
   ];
 }
 
