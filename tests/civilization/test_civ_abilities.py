@@ -8,7 +8,7 @@ from typing import Any
 from civ_helpers import after_setup, bare, edit, flat_map, play, square
 from test_civ_rules import _city_state, ctx_of, turn_of
 
-from pygame_core.games.civilization import GAME, city, combat, effects, model, research, start
+from pygame_core.games.civilization import GAME, city, combat, effects, labels, model, research, start
 
 Data = dict[str, Any]
 
@@ -182,6 +182,11 @@ def test_russia_may_sacrifice_a_figure_entering_an_enemy_city_to_learn_its_tech(
         "sacrifice": "pottery",
     }
     assert act in move.legal(d, 0)
+    # its label says the move and the sacrifice, with the tech (a move into the city per tech it knows)
+    text = labels.text(d, 0, act)
+    assert text["en"].startswith("Move 1 scout from")
+    assert text["en"].endswith("sacrifice the figure in the enemy city to learn Pottery")
+    assert text["zh-Hant"].startswith("將1支偵察隊從") and "犧牲" in text["zh-Hant"]
     move.apply(ctx_of(d), 0, act)
     assert "pottery" in d["p"][0]["techs"] and not d["figs"] and d["battle"] is None
 

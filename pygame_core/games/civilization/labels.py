@@ -167,13 +167,19 @@ def text(data: Data, seat: int, a: Action) -> Text:
         )
     if k == "end_city":
         return t("End City Management", "結束城市管理階段")
+    if "sacrifice" in a:  # a move or a step into an enemy city that sacrifices the figure (Russia)
+        tech = name("tech", a["sacrifice"])
+        if k == "move":
+            return fmt(
+                t("{m}, then sacrifice the figure in the enemy city to learn {x}",
+                  "{m}，並犧牲進入敵方城市的公仔以研發{x}"),
+                m=_move(data["w"], a["from"], a["to"], a["armies"], a["scouts"], bool(a.get("over"))),
+                x=tech,
+            )
+        return fmt(t("Sacrifice the figure in the enemy city to learn {x}",
+                     "犧牲進入敵方城市的公仔以研發{x}"), x=tech)
     if k == "move":
         return _move(data["w"], a["from"], a["to"], a["armies"], a["scouts"], bool(a.get("over")))
-    if "sacrifice" in a:
-        return fmt(
-            t("Sacrifice the figure in the enemy city to learn {x}", "犧牲進入敵方城市的公仔以研發{x}"),
-            x=name("tech", a["sacrifice"]),
-        )
     if k == "step":
         sq = data["figs"][data["mv"]["figs"][0]]["sq"]
         if a.get("over"):
