@@ -7,20 +7,8 @@ from __future__ import annotations
 import pytest
 
 from pygame_core import IllegalAction, games
-from pygame_core.bots import RandomBot
 from pygame_core.kernel.state import State, canonical, copy_json
-
-
-def _positions(game_id: str, seed: int, limit: int = 120) -> list:
-    game = games.get(game_id)
-    bot = RandomBot(seed)
-    s = game.new_game(players=game.min_players, seed=seed)
-    out = [s]
-    while game.to_move(s) and len(out) < limit:
-        seat = game.to_move(s)[0]
-        s = game.apply(s, seat, bot.choose(game, s, seat))
-        out.append(s)
-    return out
+from tests.kernel.positions import random_positions
 
 
 def _vandalize(action: dict) -> None:
@@ -37,7 +25,7 @@ def _vandalize(action: dict) -> None:
 @pytest.mark.parametrize("game_id", games.registered())
 def test_changing_a_listed_action_changes_neither_the_listing_nor_what_is_legal(game_id: str) -> None:
     game = games.get(game_id)
-    for s in _positions(game_id, 5)[::7]:
+    for s in random_positions(game_id, 5, 120)[::7]:
         for seat in game.to_move(s):
             first = game.legal_actions(s, seat)
             before = canonical(first)

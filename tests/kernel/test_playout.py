@@ -8,28 +8,16 @@ from __future__ import annotations
 import pytest
 
 from pygame_core import IllegalAction, games
-from pygame_core.bots import RandomBot
 from pygame_core.kernel.playout import Playout
 from pygame_core.kernel.state import canonical, copy_json
 from pygame_core.simulate import play, play_random, simulate
-
-
-def _positions(game_id: str, seed: int, limit: int = 90) -> list:
-    game = games.get(game_id)
-    bot = RandomBot(seed)
-    s = game.new_game(players=game.min_players, seed=seed)
-    out = [s]
-    while game.to_move(s) and len(out) < limit:
-        seat = game.to_move(s)[0]
-        s = game.apply(s, seat, bot.choose(game, s, seat))
-        out.append(s)
-    return out
+from tests.kernel.positions import random_positions
 
 
 @pytest.mark.parametrize("game_id", games.registered())
 def test_a_playout_lists_and_plays_what_apply_does(game_id: str) -> None:
     game = games.get(game_id)
-    for s in _positions(game_id, 3)[::5]:
+    for s in random_positions(game_id, 3, 90)[::5]:
         for seat in range(s.players):
             playout = Playout(game, s)
             assert playout.to_move() == game.to_move(s)
@@ -47,7 +35,7 @@ def test_a_playout_lists_and_plays_what_apply_does(game_id: str) -> None:
 @pytest.mark.parametrize("game_id", games.registered())
 def test_a_playout_refuses_what_is_not_legal_and_changes_nothing(game_id: str) -> None:
     game = games.get(game_id)
-    s = [x for x in _positions(game_id, 8, limit=12) if game.to_move(x)][-1]
+    s = [x for x in random_positions(game_id, 8, 12) if game.to_move(x)][-1]
     seat = game.to_move(s)[0]
     others = [x for x in range(s.players) if x not in game.to_move(s) and not game.legal_actions(s, x)]
     p = Playout(game, s)
