@@ -5,7 +5,7 @@
 // candidate plays, several narrow the list) applies unchanged; the map never decides legality.
 // bench/ hooks: clickable squares carry data-bench="target", the pannable <svg> data-bench="pan".
 
-import { esc, lang } from "../../app/i18n.js";
+import { esc } from "../../app/i18n.js";
 
 export const S = 10; // one square, in SVG units
 
@@ -75,8 +75,11 @@ function clampCam(c, W, H) {
 }
 
 function apply(svg, c) {
-  svg.setAttribute("viewBox", vbText(c));
+  const vb = vbText(c);
+  svg.setAttribute("viewBox", vb);
   svg.dataset.zoom = (+svg.dataset.mapw / c.w).toFixed(3);
+  const under = svg.previousElementSibling; // the terrain's own <svg>, drawn under this one
+  if (under && under.classList.contains("civ-terrain")) under.setAttribute("viewBox", vb);
 }
 
 function camOf(svg) {
@@ -241,7 +244,7 @@ export function installMapInput() {
 
 // ------------------------------------------------------------------------------------- drawing
 
-const terrainCache = { key: "", svg: "", tiles: null, squares: null, lang: "" };
+const terrainCache = { key: "", svg: "", tiles: null, squares: null };
 
 function iconRow(sq, x, y) {
   const parts = [];
@@ -259,14 +262,12 @@ function iconRow(sq, x, y) {
 }
 
 /** The static layer (terrain, icons, tile borders, face-down tiles): rebuilt only when the map changes. */
-function terrainLayer(map, t) {
+function terrainLayer(map) {
   // the same lists as last time (a reply whose map did not change keeps the held view's): no key to build
-  const l = lang();
-  if (map.tiles === terrainCache.tiles && map.squares === terrainCache.squares && l === terrainCache.lang) return terrainCache.svg;
-  const key = JSON.stringify([l, map.tiles, map.squares]); // the language too: face-down tiles have a title
+  if (map.tiles === terrainCache.tiles && map.squares === terrainCache.squares) return terrainCache.svg;
+  const key = JSON.stringify([map.tiles, map.squares]); // no words in it (face-down tiles' titles are on the map above)
   terrainCache.tiles = map.tiles;
   terrainCache.squares = map.squares;
-  terrainCache.lang = l;
   if (key === terrainCache.key) return terrainCache.svg;
   const out = [];
   const { w } = map;
@@ -283,7 +284,7 @@ function terrainLayer(map, t) {
     const y = tile.y * 4 * S;
     if (!tile.up) {
       out.push(`<g class="facedown"><rect x="${x}" y="${y}" width="${4 * S}" height="${4 * S}" fill="url(#cp-unknown)"/>`
-        + `<text class="q" x="${x + 2 * S}" y="${y + 2.6 * S}">?</text><title>${esc(t("facedown_tile"))}</title></g>`);
+        + `<text class="q" x="${x + 2 * S}" y="${y + 2.6 * S}">?</text></g>`);
     }
     const home = tile.home != null ? ` seat-${tile.home} home` : "";
     out.push(`<rect class="tile-edge${home}" x="${x}" y="${y}" width="${4 * S}" height="${4 * S}"/>`);
@@ -318,7 +319,9 @@ export function mapSVG(o) {
   }
   const xy = (sq) => [(sq % map.w) * S, Math.floor(sq / map.w) * S];
   const layers = [];
-  layers.push(`<g class="l-terrain">${terrainLayer(map, t)}</g>`);
+  // face-down tiles keep their tooltip: the terrain under this svg takes no pointer events
+  const fd = map.tiles.filter((tile) => !tile.up).map((tile) => `<rect class="fd-hit" x="${tile.x * 4 * S}" y="${tile.y * 4 * S}" width="${4 * S}" height="${4 * S}"><title>${esc(t("facedown_tile"))}</title></rect>`);
+  if (fd.length) layers.push(`<g class="l-facedown">${fd.join("")}</g>`);
   // outskirts and blockades
   const out = [];
   for (const c of view.cities || []) {
@@ -400,7 +403,12 @@ export function mapSVG(o) {
     hot.push(`<rect class="sel-ring" data-testid="map-selected" x="${x + 0.3}" y="${y + 0.3}" width="${S - 0.6}" height="${S - 0.6}" rx="1"/>`);
   }
   layers.push(`<g class="l-hot">${hot.join("")}</g>`);
-  return `<svg class="civ-map" data-testid="civ-map" data-bench="pan" viewBox="${vbText(cam)}" data-mapw="${W}" data-maph="${H}"${focus ? ` data-focus="${vbText(focus)}"` : ""} data-zoom="${(W / cam.w).toFixed(3)}"`
+  // the terrain is its own <svg> (own compositing layer) under the interactive one, with the same
+  // viewBox: a redraw that changes only figures, overlays or targets does not repaint it
+  const vb = vbText(cam);
+  return `<div class="civ-mapbox"><svg class="civ-terrain" viewBox="${vb}" preserveAspectRatio="xMidYMid meet" aria-hidden="true" focusable="false">`
+    + DEFS + `<g class="l-terrain">${terrainLayer(map)}</g></svg>`
+    + `<svg class="civ-map" data-testid="civ-map" data-bench="pan" viewBox="${vb}" data-mapw="${W}" data-maph="${H}"${focus ? ` data-focus="${vbText(focus)}"` : ""} data-zoom="${(W / cam.w).toFixed(3)}"`
     + ` preserveAspectRatio="xMidYMid meet" tabindex="0" role="img" aria-label="${esc(t("map_label"))}" focusable="true">`
-    + DEFS + layers.join("") + `</svg>`;
+    + layers.join("") + `</svg></div>`;
 }
