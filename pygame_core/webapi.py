@@ -173,7 +173,7 @@ def _played(game: Game, before: State, after: State, seat: int, action: Action,
     as far as the redacted log tells (a sealed bid is "has made a sealed bid", not the amount)."""
     if viewer == seat:
         return {"seat": seat, "action": action, "label": game.label(before, seat, action, lang)}
-    first = Game._next_event(before)
+    first = Game._next_event(before.log)
     new = [e for e in Game.visible_log(after, viewer) if e["i"] >= first]
     label = new[0]["text"].get(lang, new[0]["text"]["en"]) if new else ""
     return {"seat": seat, "action": None, "label": label}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -339,30 +340,25 @@ class Game:
         action is malformed or illegal.
         """
         data = state.data
-        if self._just_listed(data, seat, action):
-            # Just listed for this seat (a bot's choice): a JSON action, legal now, so the checks
-            # below, the game's _validate included, would all pass.
-            deciding = seat in self._waiting(data)
-        else:
+        # Just listed for this seat (a bot's choice): a JSON action, legal now, so the checks below,
+        # the game's _validate included, would all pass.
+        if not self._just_listed(data, seat, action):
             self._check_shape(seat, action, state.players)
             if self._is_over(data):
                 raise IllegalAction("the game is over", "game_over")
-            deciding = seat in self._waiting(data)
-            if not deciding and not self._optional(data, seat):
+            if seat not in self._waiting(data) and not self._optional(data, seat):
                 raise IllegalAction(f"seat {seat} does not decide now", "not_your_turn")
             self._validate(data, seat, action)
-        rng = Rng(state.rng)
-        ctx = Ctx(copy_json(data), rng, state.players, state.options, seat)
-        d = decisions.top_for(ctx.data, seat) if deciding else None
-        if d is not None and (self._just_listed(data, seat, action, "main")
-                              or among_json(action, self._decision_legal(data, seat, d))):
-            self._answer(ctx, seat, d, copy_json(action))
-        else:
-            self._apply(ctx, seat, copy_json(action))
+        # the rules run on the playout's copy; one of the seat's just-listed main actions answers its
+        # decision if it has one, any other action is told apart there
+        playout = Playout(self, state)
+        listed = self._just_listed(data, seat, action, "main")
+        ctx = playout.play_unchecked(seat, action, True if listed else None)
+        rng = playout.rng
         n = len(state.history) + 1
         revealed = ctx.revealed or rng.used
         checkpoint = n if revealed else state.checkpoint
-        log = state.log + tuple(self._number(ctx.events, self._next_event(state)))
+        log = state.log + tuple(self._number(ctx.events, self._next_event(state.log)))
         prev = None if revealed else state
         anchor = None if revealed else (state.anchor or state)
         after = State(self.id, state.players, state.seed, state.options, ctx.data, rng.state,
@@ -402,9 +398,9 @@ class Game:
             raise IllegalAction(f"action is not JSON: {exc}", "malformed") from None
 
     @staticmethod
-    def _next_event(state: State) -> int:
-        """The number of the next log entry (a loaded state keeps only the log's tail)."""
-        return state.log[-1]["i"] + 1 if state.log else 0
+    def _next_event(log: Sequence[dict[str, Any]]) -> int:
+        """The number of the next entry of a state's log (a loaded state keeps only the log's tail)."""
+        return log[-1]["i"] + 1 if log else 0
 
     @staticmethod
     def _number(events: list[dict[str, Any]], start: int) -> list[dict[str, Any]]:
@@ -546,10 +542,10 @@ class Game:
         kept: State | None = None
         try:
             for at, (seat, action) in enumerate(played, start + 1):
-                ctx = playout.replay(seat, action)
+                ctx = playout.play_unchecked(seat, action)
                 if ctx.revealed or playout.rng.used:
                     return None
-                log += self._number(ctx.events, log[-1]["i"] + 1 if log else 0)
+                log += self._number(ctx.events, self._next_event(log))
                 if at == n:
                     kept = State(self.id, state.players, state.seed, state.options, copy_json(playout.data),
                                  playout.rng.state, anchor.history + played[:n - start], anchor.checkpoint,
@@ -581,7 +577,7 @@ class Game:
         base = _confirmed_anchor(state)
         if base is not None and len(base.history) == state.checkpoint:
             snap["base"] = {"rng": base.rng, "digest": base.digest(), "data": base.data,
-                            "log_len": self._next_event(base)}
+                            "log_len": self._next_event(base.log)}
         tail: dict[str, Any] = {"checksum": state.digest(), "meta": state.meta, "snapshot": snap}
         actions = state.actions_json()
         cut = self._checkpoint_cut(state, actions)

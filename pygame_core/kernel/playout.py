@@ -83,21 +83,23 @@ class Playout:
             raise IllegalAction(f"seat {seat} may not play {action!r} now", "not_legal")
         self._step(seat, action, from_main)
 
-    def replay(self, seat: int, action: Action) -> Ctx:
-        """Play a recorded action unchecked (its caller confirms where the actions lead, as undo after
-        a load does by the digest) and return the rules' context: its log events, and whether it
-        revealed anything. A decision's answer is told from another action as ``apply`` tells it."""
+    def play_unchecked(self, seat: int, action: Action, answer: bool | None = None) -> Ctx:
+        """Play an action its caller has checked (``apply``) or will confirm (undo after a load, by the
+        digest), and return the rules' context: its log events, and whether it revealed anything.
+        ``answer=True``: it answers the seat's pending decision, if there is one; ``None``: it does if
+        the seat must decide now and it is one of that decision's answers, as ``apply`` tells them."""
         if self._broken:
             raise RuntimeError("this playout stopped at an error in its game's rules")
-        data = self.data
-        waiting = decisions.waiting(data, list(self.game._to_move(data)))
-        d = decisions.top_for(data, seat) if seat in waiting else None
-        return self._step(seat, action, d is not None and among_actions(
-            action, self.game._decision_legal(data, seat, d)))
+        if answer is None:
+            data = self.data
+            waiting = decisions.waiting(data, list(self.game._to_move(data)))
+            d = decisions.top_for(data, seat) if seat in waiting else None
+            answer = d is not None and among_actions(action, self.game._decision_legal(data, seat, d))
+        return self._step(seat, action, answer)
 
     def _step(self, seat: int, action: Action, answer: bool) -> Ctx:
-        """``seat`` plays ``action`` in place: as its answer to its decision (``answer``), else through
-        the game's ``_apply``."""
+        """``seat`` plays ``action`` in place: as its answer to its pending decision (``answer``, if it
+        has one), else through the game's ``_apply``."""
         game, data = self.game, self.data
         ctx = Ctx(data, self.rng, self.players, self.options, seat)
         self._listed = None
