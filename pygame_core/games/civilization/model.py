@@ -203,9 +203,11 @@ def square_icons(data: Data, sq: int) -> dict[str, Any]:
     return {"trade": y[0], "production": y[1], "culture": y[2], "coin": y[3], "resource": y[4]}
 
 
-def worked_squares(data: Data, ci: int, occ: dict[int, list[str]] | None = None) -> list[int]:
+def worked_squares(data: Data, ci: int, occ: dict[int, list[str]] | None = None,
+                   gathered: dict[int, list[int]] | None = None) -> list[int]:
     """Squares city ``ci`` collects from: its unblockaded outskirts (L605, L1266) plus the squares its
-    owner's scouts gather for it this turn (L1235), including enemy outskirts (L1272)."""
+    owner's scouts gather for it this turn (L1235), including enemy outskirts (L1272).
+    ``gathered`` is :func:`gathered_squares` of the position, when the caller has it."""
     occ = occupants(data) if occ is None else occ
     seat = data["cities"][ci]["o"]
     figs = data["figs"]
@@ -214,10 +216,21 @@ def worked_squares(data: Data, ci: int, occ: dict[int, list[str]] | None = None)
         for s in geo.around(data, data["cities"][ci]["sq"])
         if s not in occ or all(figs[f]["o"] == seat for f in occ[s])
     ]
-    for f in figs.values():
-        if f["o"] == seat and f.get("g") == ci and f["sq"] not in out:
-            out.append(f["sq"])
+    for sq in (gathered_squares(data) if gathered is None else gathered).get(ci, ()):
+        if sq not in out:
+            out.append(sq)
     # a square an enemy scout gathers from is the enemy's this turn (L1272)
+    return out
+
+
+def gathered_squares(data: Data) -> dict[int, list[int]]:
+    """City index -> the squares its owner's scouts gather for it this turn (L1235), in figure order."""
+    cities = data["cities"]
+    out: dict[int, list[int]] = {}
+    for f in data["figs"].values():
+        ci = f.get("g")
+        if ci is not None and 0 <= ci < len(cities) and cities[ci]["o"] == f["o"]:
+            out.setdefault(ci, []).append(f["sq"])
     return out
 
 
@@ -226,9 +239,11 @@ def yield_bonuses(data: Data, seat: int, occ: dict[int, list[str]] | None = None
 
 
 def city_yield(
-    data: Data, ci: int, occ: dict[int, list[str]] | None = None, bonuses: list[dict[str, Any]] | None = None
+    data: Data, ci: int, occ: dict[int, list[str]] | None = None, bonuses: list[dict[str, Any]] | None = None,
+    dial: int | None = None,
 ) -> dict[str, Any]:
-    """Trade, production, culture and coins of city ``ci`` and the resources it may harvest."""
+    """Trade, production, culture and coins of city ``ci`` and the resources it may harvest
+    (``dial``: its owner's :func:`coins`, when the caller has it)."""
     occ = occupants(data) if occ is None else occ
     tr = pr = cu = co = 0
     res: set[str] = set()
@@ -245,18 +260,20 @@ def city_yield(
     for e in yield_bonuses(data, seat, occ) if bonuses is None else bonuses:
         where = e.get("where", "each_city")
         if where in ("each_city", "city") or (where == "capital" and data["cities"][ci]["cap"]):
-            tot[e["what"]] += int(e["amount"]) * per_coins(data, seat, e, occ)
+            tot[e["what"]] += int(e["amount"]) * per_coins(data, seat, e, occ, dial)
     tot["production"] += data.get("bonus_prod", {}).get(str(ci), 0)
     tot["resources"] = sorted(res)
     return tot
 
 
-def per_coins(data: Data, seat: int, e: dict[str, Any], occ: dict[int, list[str]] | None = None) -> int:
-    """How many times an effect with ``per: "N_coins"`` applies (once without ``per``)."""
+def per_coins(data: Data, seat: int, e: dict[str, Any], occ: dict[int, list[str]] | None = None,
+              dial: int | None = None) -> int:
+    """How many times an effect with ``per: "N_coins"`` applies (once without ``per``); ``dial`` is
+    the seat's :func:`coins`, when the caller has it."""
     per = e.get("per")
     if not per or not str(per).endswith("_coins"):
         return 1
-    return coins(data, seat, occ) // int(str(per).split("_")[0])
+    return (coins(data, seat, occ) if dial is None else dial) // int(str(per).split("_")[0])
 
 
 def gain_culture(data: Data, seat: int, n: int) -> int:
@@ -268,12 +285,13 @@ def gain_culture(data: Data, seat: int, n: int) -> int:
     return got
 
 
-def hand_limit(data: Data, seat: int) -> int:
-    """The culture hand limit (L798, L822): the traits' value plus Computers' +1 per 5 coins (S3)."""
+def hand_limit(data: Data, seat: int, dial: int | None = None) -> int:
+    """The culture hand limit (L798, L822): the traits' value plus Computers' +1 per 5 coins (S3)
+    (``dial``: the seat's :func:`coins`, when the caller has it)."""
     n = int(traits(data, seat)["hand"])
     for e in effects_in_force(data, seat):
         if e["kind"] == "hand_limit" and "per" in e:
-            n += int(e["delta"]) * per_coins(data, seat, e)
+            n += int(e["delta"]) * per_coins(data, seat, e, dial=dial)
     return n
 
 
@@ -285,10 +303,25 @@ def coins(data: Data, seat: int, occ: dict[int, list[str]] | None = None) -> int
     """The economy dial (L1209-1229): coins of the squares the seat works now, coin tokens on its
     techs (never lost) and flat coin effects in force."""
     occ = occupants(data) if occ is None else occ
+    return _coins(data, seat, occ, gathered_squares(data))
+
+
+def all_coins(data: Data, occ: dict[int, list[str]] | None = None) -> list[int]:
+    """:func:`coins` of every seat, in seat order (one pass over the figures for all of them)."""
+    occ = occupants(data) if occ is None else occ
+    gathered = gathered_squares(data)
+    return [_coins(data, seat, occ, gathered) for seat in range(len(data["p"]))]
+
+
+def _coins(data: Data, seat: int, occ: dict[int, list[str]], gathered: dict[int, list[int]]) -> int:
     n = sum(data["p"][seat]["coin_tokens"].values())
     printed, items = _printed(data), data["items"]
-    for ci in cities_of(data, seat):
-        for s in worked_squares(data, ci, occ):
+    cities = 0
+    for ci, c in enumerate(data["cities"]):
+        if c["o"] != seat:
+            continue
+        cities += 1
+        for s in worked_squares(data, ci, occ, gathered):
             if str(s) in items:
                 n += square_yield(data, s)[3]
             else:
@@ -296,7 +329,7 @@ def coins(data: Data, seat: int, occ: dict[int, list[str]] | None = None) -> int
                 n += y[3] if y is not None else 0
     for e in effects_in_force(data, seat, occ):
         if e["kind"] == "coins" or (e["kind"] == "yield_bonus" and e["what"] == "coin"):
-            n += int(e["amount"]) * (len(cities_of(data, seat)) if e.get("where") == "each_city" else 1)
+            n += int(e["amount"]) * (cities if e.get("where") == "each_city" else 1)
     return n
 
 

@@ -30,10 +30,9 @@ def check(ctx: Ctx) -> None:
     if d["over"] or d["learning"] or d["phase"] == "setup":
         return
     rich = []
-    occ = model.occupants(d)
-    for seat, p in enumerate(d["p"]):
-        p["coins"] = model.coins(d, seat, occ)
-        if p["coins"] >= COIN_VICTORY:
+    for seat, (p, dial) in enumerate(zip(d["p"], model.all_coins(d), strict=True)):
+        p["coins"] = dial
+        if dial >= COIN_VICTORY:
             rich.append(seat)
     if rich and not d["learning"]:
         win(ctx, rich, "economic")

@@ -41,8 +41,10 @@ def _unit(data: Data, seat: int, card: str) -> dict[str, Any]:
     return {"id": card, "type": u, "strength": int(s[min(max(p["ranks"][u], 1), len(s)) - 1])}
 
 
-def player_view(data: Data, seat: int, viewer: int | None) -> dict[str, Any]:
+def player_view(data: Data, seat: int, viewer: int | None, dial: int | None = None) -> dict[str, Any]:
+    """A player's sheet as ``viewer`` may see it (``dial``: the seat's coins, when the caller has them)."""
     p = data["p"][seat]
+    dial = model.coins(data, seat) if dial is None else dial
     own = viewer == seat
     tr = model.traits(data, seat)
     return {
@@ -50,13 +52,13 @@ def player_view(data: Data, seat: int, viewer: int | None) -> dict[str, Any]:
         "civ": p["civ"],
         "government": p["gov"],
         "trade": p["trade"],
-        "coins": model.coins(data, seat),
+        "coins": dial,
         "coin_tokens": dict(p["coin_tokens"]),
         "culture": p["culture"],
         "culture_level": p["track"],
         "techs": [{"id": tid, "row": lvl} for tid, lvl in p["techs"].items()],
         "ranks": dict(p["ranks"]),
-        "traits": {**tr, "hand": model.hand_limit(data, seat)},
+        "traits": {**tr, "hand": model.hand_limit(data, seat, dial)},
         "resources": dict(p["res"]),
         "great_persons": list(p["gp"]),
         "wonders": list(p["wonders"]),
@@ -150,6 +152,7 @@ def view(data: Data, seat: int | None) -> dict[str, Any]:
         return _picking_view(data)
     grid = geo.grid(data)
     occ = model.occupants(data)
+    dials = model.all_coins(data, occ)
     squares = [
         None
         if g is None
@@ -165,7 +168,7 @@ def view(data: Data, seat: int | None) -> dict[str, Any]:
     ]
     cities = []
     for i, c in enumerate(data["cities"]):
-        y = model.city_yield(data, i, occ)
+        y = model.city_yield(data, i, occ, dial=dials[c["o"]])
         cities.append(
             {
                 "index": i,
@@ -223,7 +226,7 @@ def view(data: Data, seat: int | None) -> dict[str, Any]:
         if data["mv"] is None
         else {"figures": list(data["mv"]["figs"]), "left": data["mv"]["left"]},
         "moved": list(data["moved"]) if data["phase"] == "move" else [],
-        "civs": [player_view(data, s, seat) for s in range(len(data["p"]))],
+        "civs": [player_view(data, s, seat, dials[s]) for s in range(len(data["p"]))],
         "market": {
             "resources": dict(data["market"]),
             "buildings": dict(data["supply"]),
