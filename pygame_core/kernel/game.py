@@ -510,7 +510,7 @@ class Game:
                                 "malformed")
         s: State | None = state
         while s is not None and len(s.history) > n:
-            s = s.prev
+            s = self._prev(s)
         if s is not None and len(s.history) == n:
             return s
         anchor = _confirmed_anchor(state)
@@ -525,6 +525,27 @@ class Game:
         for seat, action in state.history[len(start.history):n]:
             start = self.apply(start, seat, action)
         return start
+
+    def _prev(self, state: State) -> State | None:
+        """``state.prev``; if it came from a save (the position before the last action, which makes
+        the first undo after a load cheap), first confirmed by playing that action from it to
+        ``state``, as JSON to the bit; a link that does not lead there is dropped."""
+        before = state.prev
+        if before is None or "expected_next" not in before.memo:
+            return before
+        seat, action = state.history[-1]
+        try:
+            playout = Playout(self, before)
+            ctx = playout.play_unchecked(seat, action)
+            leads = (not ctx.revealed and not playout.rng.used and playout.rng.state == state.rng
+                     and json_key(playout.data) == json_key(state.data))
+        except Exception:  # not an action this position can play: the link is wrong
+            leads = False
+        if not leads:
+            state.prev = None
+            return None
+        del before.memo["expected_next"]
+        return before
 
     def _replayed(self, anchor: State, state: State, n: int) -> State | None:
         """The position after ``n`` actions of ``state``, played from ``anchor`` (its checkpoint) on one
@@ -578,6 +599,9 @@ class Game:
         if base is not None and len(base.history) == state.checkpoint:
             snap["base"] = {"rng": base.rng, "digest": base.digest(), "data": base.data,
                             "log_len": self._next_event(base.log)}
+        before = state.prev
+        if before is not None and len(before.history) + 1 == len(state.history) > state.checkpoint:
+            snap["before"] = {"rng": before.rng, "data": before.data, "log_len": self._next_event(before.log)}
         tail: dict[str, Any] = {"checksum": state.digest(), "meta": state.meta, "snapshot": snap}
         actions = state.actions_json()
         cut = self._checkpoint_cut(state, actions)
@@ -722,7 +746,24 @@ class Game:
             if isinstance(base.get("digest"), str):
                 anchor.memo["expected_digest"] = base["digest"]  # confirmed when first used
                 state.anchor = anchor
+        state.prev = self._saved_before(state, snap.get("before"))
         return state
+
+    def _saved_before(self, state: State, before: Any) -> State | None:
+        """The position before a loaded state's last action, from its save's snapshot, if the save
+        has it and undo may go back there (None otherwise). :meth:`_prev` confirms it on first use."""
+        n, checkpoint = len(state.history), state.checkpoint
+        if not (isinstance(before, dict) and checkpoint < n and type(before.get("rng")) is int
+                and isinstance(before.get("data"), dict) and type(before.get("log_len")) is int):
+            return None
+        history = state.history
+        older = history.older() if isinstance(history, History) else history[:checkpoint]
+        log = tuple(e for e in state.log if e["i"] < before["log_len"])
+        anchor = state.anchor if n - 1 > checkpoint else None
+        out = State(self.id, state.players, state.seed, state.options, before["data"], before["rng"],
+                    older + tuple(history[checkpoint:n - 1]), checkpoint, log, state.meta, None, anchor)
+        out.memo["expected_next"] = "yes"
+        return out
 
 
 def _history_of(actions_json: str, n: int, checkpoint: int, cut: Any) -> tuple[Played, ...] | History | None:

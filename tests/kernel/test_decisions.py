@@ -167,7 +167,7 @@ def test_a_loaded_save_uses_its_snapshot_and_can_still_undo() -> None:
     s = _long(30)
     back = DUEL.load(DUEL.save(s))
     assert back.digest() == s.digest() and back.history == s.history
-    assert back.prev is None                               # not replayed: restored from the snapshot
+    assert back.prev is None or "expected_next" in back.prev.memo  # restored from the snapshot, not replayed
     assert DUEL.undo(back).digest() == DUEL.undo(s).digest()
     assert DUEL.view(back, 0) == DUEL.view(s, 0)
 
@@ -211,7 +211,8 @@ def test_a_wrong_checkpoint_cut_only_costs_decoding_every_action(cut: Any) -> No
     at = text.index('"cut":') + len('"cut":')
     end = text.index(",", at) if text.find(",", at) < text.find("}", at) else text.index("}", at)
     back = DUEL.load(f"{text[:at]}{cut}{text[end:]}")
-    assert back.digest() == s.digest() and back.history == s.history and back.prev is None
+    assert back.digest() == s.digest() and back.history == s.history
+    assert DUEL.undo(back).digest() == DUEL.undo(s).digest()
 
 
 def test_an_action_edited_in_the_text_breaks_the_seal_and_the_moves_are_replayed() -> None:
@@ -235,8 +236,8 @@ def test_a_damaged_undo_base_is_never_played_from() -> None:
     at = text.index('"hp":[', text.index('"base":')) + len('"hp":[')
     damaged = f"{text[:at]}9{text[at + 1:]}"
     back = DUEL.load(damaged)
-    assert back.digest() == s.digest() and back.prev is None
-    assert DUEL.undo(back).digest() == DUEL.undo(s).digest()
+    assert back.digest() == s.digest()
+    assert DUEL.state_at(back, 35).digest() == DUEL.state_at(s, 35).digest()
     assert '"base":' not in DUEL.save(back)
     assert '"base":' in DUEL.save(DUEL.load(text))
 
@@ -327,6 +328,8 @@ def test_undo_after_a_load_replays_in_place_and_gives_the_played_position() -> N
                 assert mine.log == theirs.log and mine.history == theirs.history
                 assert game.view(mine, 0) == game.view(theirs, 0)
                 assert mine.prev is None and back.anchor in (mine, mine.anchor)  # replayed, not linked
+                if seat_arg is None:  # the position before the last action, from the save
+                    assert mine is back.prev and game.undo(mine).digest() == game.undo(theirs).digest()
             checked[game_id] += 1
     assert sum(n == 12 for n in checked.values()) >= 3, checked  # the games that reveal less than always
 
@@ -338,3 +341,46 @@ def test_a_replay_that_misses_the_recorded_position_falls_back_to_apply() -> Non
     back.memo["digest"] = "0" * 20  # as if its actions did not lead to the position the save records
     assert DUEL._replayed(back.anchor, back, 38) is None
     assert DUEL.state_at(back, 38).digest() == DUEL.state_at(s, 38).digest()  # through apply
+
+
+def test_the_first_undo_after_a_load_starts_from_the_position_the_save_keeps_before_its_last_action() -> None:
+    """A save keeps the position before its last action when undo may go back there: undo right after
+    a load confirms it by playing that one action from it (the same data to the bit) instead of
+    replaying every action since the checkpoint. Undo further back replays from the checkpoint."""
+    s = _with_checkpoint()
+    text = DUEL.save(s)
+    assert '"before":' in text
+    back = DUEL.load(text)
+    assert DUEL.save(back) == text  # kept by a save of the loaded game, before any undo
+    kept = back.prev
+    one = DUEL.undo(back)
+    assert one is kept and "expected_next" not in one.memo
+    assert (one.digest(), one.checkpoint, one.log, one.history) == \
+        (DUEL.undo(s).digest(), s.checkpoint, DUEL.undo(s).log, s.history[:39])
+    assert DUEL.undo(one).digest() == DUEL.undo(DUEL.undo(s)).digest()
+    assert DUEL.state_at(one, 31).digest() == DUEL.state_at(s, 31).digest()
+    assert DUEL.undo(DUEL.load(DUEL.save(one))).digest() == DUEL.undo(one).digest()
+
+
+@pytest.mark.parametrize("edit", ["data", "rng", "last action"])
+def test_a_saved_position_before_the_last_action_that_does_not_lead_to_it_is_never_used(edit: str) -> None:
+    """Damaged or edited, the kept position is dropped at the first undo: undo replays from the
+    checkpoint and gives the position as played, and a new save leaves the wrong position out."""
+    s = _with_checkpoint()
+    text = DUEL.save(s)
+    at = text.index('"before":')
+    if edit == "data":
+        at = text.index('"hp":[', at) + len('"hp":[')
+        text = f"{text[:at]}9{text[at + 1:]}"
+    elif edit == "rng":
+        at = text.index('"rng":', at) + len('"rng":')
+        text = f"{text[:at]}1{text[at:]}"
+    else:  # a last action that cannot be played from the kept position: the links are not used
+        s = DUEL.apply(s, DUEL.to_move(s)[0], {"type": "rest"})
+        text = DUEL.save(s).replace('"before":', '"unused":', 1)
+        text = text.replace('"base":', '"before":{"rng":0,"data":{},"log_len":0},"base":', 1)
+    back = DUEL.load(text)
+    assert back.digest() == s.digest() and back.prev is not None
+    one = DUEL.undo(back)
+    assert one.digest() == DUEL.undo(s).digest() and one.log == DUEL.undo(s).log
+    assert back.prev is None and '"before":' not in DUEL.save(back)
