@@ -274,7 +274,8 @@ def _dispatch(method: str, a: dict[str, Any]) -> tuple[Any, tuple[str, Session |
         res["line"] = res["total"] = len(s.line)
         if pos.history:
             # the last action as the viewer may read it: a sealed bid of another seat stays sealed
-            before = pos.prev if pos.prev is not None else _position(s, len(pos.history) - 1)[0]
+            n = len(pos.history)
+            before = game.state_at(pos, n - 1) if pos.checkpoint < n else _position(s, n - 1)[0]
             actor, action = pos.history[-1]
             res["played"] = _played(game, before, pos, actor, action, viewer, lang)
         return res, (sid, replace(s, state=pos, marks=marks))
