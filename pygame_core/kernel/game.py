@@ -17,6 +17,7 @@ from pygame_core.errors import IllegalAction, OptionError, SaveError
 from pygame_core.kernel import decisions
 from pygame_core.kernel.decisions import Decision
 from pygame_core.kernel.i18n import LANGS, Text
+from pygame_core.kernel.patches import changes, patched
 from pygame_core.kernel.playout import Playout
 from pygame_core.kernel.rng import Rng
 from pygame_core.kernel.saves import (
@@ -597,11 +598,12 @@ class Game:
                                 "data": state.data, "log": list(state.log[-LOG_KEPT:])}
         base = _confirmed_anchor(state)
         if base is not None and len(base.history) == state.checkpoint:
-            snap["base"] = {"rng": base.rng, "digest": base.digest(), "data": base.data,
-                            "log_len": self._next_event(base.log)}
+            snap["base"] = {"rng": base.rng, "digest": base.digest(),
+                            "changes": changes(state.data, base.data), "log_len": self._next_event(base.log)}
         before = state.prev
         if before is not None and len(before.history) + 1 == len(state.history) > state.checkpoint:
-            snap["before"] = {"rng": before.rng, "data": before.data, "log_len": self._next_event(before.log)}
+            snap["before"] = {"rng": before.rng, "changes": changes(state.data, before.data),
+                              "log_len": self._next_event(before.log)}
         tail: dict[str, Any] = {"checksum": state.digest(), "meta": state.meta, "snapshot": snap}
         actions = state.actions_json()
         cut = self._checkpoint_cut(state, actions)
@@ -736,12 +738,13 @@ class Game:
         if state.digest() != doc.get("checksum"):
             return None
         state.memo["actions_json"] = actions_json
-        base = snap.get("base")
-        if isinstance(base, dict) and checkpoint < n and type(base.get("rng")) is int \
-                and isinstance(base.get("data"), dict) and type(base.get("log_len")) is int:
+        base: dict[str, Any] = snap["base"] if isinstance(snap.get("base"), dict) else {}
+        base_data = _saved_data(data, base)
+        if base_data is not None and checkpoint < n and type(base.get("rng")) is int \
+                and type(base.get("log_len")) is int:
             start = tuple(e for e in log if e["i"] < base["log_len"])
             older = history.older() if isinstance(history, History) else history[:checkpoint]
-            anchor = State(self.id, players, seed, options, base["data"], base["rng"], older, checkpoint,
+            anchor = State(self.id, players, seed, options, base_data, base["rng"], older, checkpoint,
                            start, meta)
             if isinstance(base.get("digest"), str):
                 anchor.memo["expected_digest"] = base["digest"]  # confirmed when first used
@@ -753,14 +756,15 @@ class Game:
         """The position before a loaded state's last action, from its save's snapshot, if the save
         has it and undo may go back there (None otherwise). :meth:`_prev` confirms it on first use."""
         n, checkpoint = len(state.history), state.checkpoint
-        if not (isinstance(before, dict) and checkpoint < n and type(before.get("rng")) is int
-                and isinstance(before.get("data"), dict) and type(before.get("log_len")) is int):
+        data = _saved_data(state.data, before)
+        if not (data is not None and checkpoint < n and type(before.get("rng")) is int
+                and type(before.get("log_len")) is int):
             return None
         history = state.history
         older = history.older() if isinstance(history, History) else history[:checkpoint]
         log = tuple(e for e in state.log if e["i"] < before["log_len"])
         anchor = state.anchor if n - 1 > checkpoint else None
-        out = State(self.id, state.players, state.seed, state.options, before["data"], before["rng"],
+        out = State(self.id, state.players, state.seed, state.options, data, before["rng"],
                     older + tuple(history[checkpoint:n - 1]), checkpoint, log, state.meta, None, anchor)
         out.memo["expected_next"] = "yes"
         return out
@@ -776,6 +780,18 @@ def _history_of(actions_json: str, n: int, checkpoint: int, cut: Any) -> tuple[P
         if newer is not None:
             return History(f"{actions_json[:cut]}]", checkpoint, newer)
     return decode_actions(actions_json, n)
+
+
+def _saved_data(data: dict[str, Any], saved: Any) -> dict[str, Any] | None:
+    """An earlier position's data from a save's snapshot: its ``changes`` against the snapshot's
+    ``data``, sharing the rest (see ``kernel/patches.py``); None if they are missing or do not fit."""
+    if not isinstance(saved, dict):
+        return None
+    try:
+        out = patched(data, saved.get("changes"))
+    except (ValueError, RecursionError):
+        return None
+    return out if isinstance(out, dict) else None
 
 
 def _confirmed_anchor(state: State) -> State | None:

@@ -233,8 +233,8 @@ def test_a_damaged_undo_base_is_never_played_from() -> None:
     load): damaged, it is not used (undo replays from the start instead) nor written to a new save."""
     s = _with_checkpoint()
     text = DUEL.save(s)
-    at = text.index('"hp":[', text.index('"base":')) + len('"hp":[')
-    damaged = f"{text[:at]}9{text[at + 1:]}"
+    at = text.index('"changes":[[["turn"],', text.index('"base":')) + len('"changes":[[["turn"],')
+    damaged = f"{text[:at]}9{text[at:]}"  # 26 turns into 926
     back = DUEL.load(damaged)
     assert back.digest() == s.digest()
     assert DUEL.state_at(back, 35).digest() == DUEL.state_at(s, 35).digest()
@@ -362,7 +362,7 @@ def test_the_first_undo_after_a_load_starts_from_the_position_the_save_keeps_bef
     assert DUEL.undo(DUEL.load(DUEL.save(one))).digest() == DUEL.undo(one).digest()
 
 
-@pytest.mark.parametrize("edit", ["data", "rng", "last action"])
+@pytest.mark.parametrize("edit", ["data", "rng", "last action", "path"])
 def test_a_saved_position_before_the_last_action_that_does_not_lead_to_it_is_never_used(edit: str) -> None:
     """Damaged or edited, the kept position is dropped at the first undo: undo replays from the
     checkpoint and gives the position as played, and a new save leaves the wrong position out."""
@@ -370,17 +370,20 @@ def test_a_saved_position_before_the_last_action_that_does_not_lead_to_it_is_nev
     text = DUEL.save(s)
     at = text.index('"before":')
     if edit == "data":
-        at = text.index('"hp":[', at) + len('"hp":[')
-        text = f"{text[:at]}9{text[at + 1:]}"
+        at = text.index('"changes":[[["turn"],', at) + len('"changes":[[["turn"],')
+        text = f"{text[:at]}9{text[at:]}"
     elif edit == "rng":
         at = text.index('"rng":', at) + len('"rng":')
         text = f"{text[:at]}1{text[at:]}"
+    elif edit == "path":  # changes that do not fit the position: nothing is kept
+        text = text.replace('[["turn"],34]', '[["turn",0],34]', 1)
     else:  # a last action that cannot be played from the kept position: the links are not used
         s = DUEL.apply(s, DUEL.to_move(s)[0], {"type": "rest"})
         text = DUEL.save(s).replace('"before":', '"unused":', 1)
-        text = text.replace('"base":', '"before":{"rng":0,"data":{},"log_len":0},"base":', 1)
+        text = text.replace('"base":', '"before":{"rng":0,"changes":[[[],{}]],"log_len":0},"base":', 1)
     back = DUEL.load(text)
-    assert back.digest() == s.digest() and back.prev is not None
+    assert back.digest() == s.digest() and (back.prev is not None) == (edit != "path")
     one = DUEL.undo(back)
     assert one.digest() == DUEL.undo(s).digest() and one.log == DUEL.undo(s).log
     assert back.prev is None and '"before":' not in DUEL.save(back)
+
