@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import marshal
 from typing import Any
 
 from pygame_core.games.civilization import combat, geo, model, research
@@ -147,25 +148,41 @@ def _react(data: Data) -> dict[str, Any] | None:
     return {"by": dec["by"], "to": list(dec["seats"]), "source": source, "choice": copy_json(dec["choice"])}
 
 
+_SQUARES: dict[str, bytes] = {}
+
+
+def _squares(data: Data) -> list[dict[str, Any] | None]:
+    """The printed icons of every square of the face-up layout (a new list each call, built from its
+    marshal bytes, cached by layout: ``data["gk"]``)."""
+    key = data["gk"]
+    raw = _SQUARES.get(key)
+    if raw is None:
+        raw = marshal.dumps([
+            None
+            if g is None
+            else {
+                "terrain": g.get("terrain"),
+                "trade": g.get("trade"),
+                "production": g.get("production"),
+                "culture": g.get("culture"),
+                "coin": g.get("coin"),
+                "resource": g.get("resource"),
+            }
+            for g in geo.grid(data)
+        ], 2)
+        if len(_SQUARES) > 256:
+            _SQUARES.clear()
+        _SQUARES[key] = raw
+    squares: list[dict[str, Any] | None] = marshal.loads(raw)
+    return squares
+
+
 def view(data: Data, seat: int | None) -> dict[str, Any]:
     if "picks" in data:
         return _picking_view(data)
-    grid = geo.grid(data)
     occ = model.occupants(data)
     dials = model.all_coins(data, occ)
-    squares = [
-        None
-        if g is None
-        else {
-            "terrain": g.get("terrain"),
-            "trade": g.get("trade"),
-            "production": g.get("production"),
-            "culture": g.get("culture"),
-            "coin": g.get("coin"),
-            "resource": g.get("resource"),
-        }
-        for g in grid
-    ]
+    squares = _squares(data)
     cities = []
     for i, c in enumerate(data["cities"]):
         y = model.city_yield(data, i, occ, dial=dials[c["o"]])
