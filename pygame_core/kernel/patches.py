@@ -25,16 +25,20 @@ DEPTH = 6
 def changes(base: Any, target: Any, depth: int = DEPTH) -> list[Change]:
     """What turns ``base`` into ``target``: ``[[path, value], ...]`` (``[]`` if they are equal as
     JSON). The values are ``target``'s own objects, not copies."""
+    want = json_key(target)
+    if want is not None and want == json_key(base):
+        return []
     out: list[Change] = []
     _collect(base, target, [], out, depth)
+    # Python's == found the parts that differ; 1 == 1.0 == True and dicts equal in another key order
+    # differ as JSON, so the result must rebuild ``target`` to the bit, else it is ``target`` whole
+    if want is None or json_key(patched(base, out)) != want:
+        return [[[], target]]
     return out
 
 
 def _collect(a: Any, b: Any, path: list[Any], out: list[Change], depth: int) -> None:
-    if a is b:
-        return
-    key = json_key(a)
-    if key is not None and key == json_key(b):
+    if a is b or a == b:
         return
     if depth > 0 and type(a) is dict and type(b) is dict and list(a) == list(b):
         for k, v in a.items():
