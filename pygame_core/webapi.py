@@ -16,6 +16,7 @@ without the save (``"save": false``: the save is most of a long game's reply), f
 from __future__ import annotations
 
 import json
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -24,6 +25,7 @@ from pygame_core import bots, games
 from pygame_core.errors import IllegalAction, OptionError, SaveError
 from pygame_core.kernel.game import ENGINE_VERSION, Game
 from pygame_core.kernel.i18n import LANGS
+from pygame_core.kernel.saves import LOG_KEPT
 from pygame_core.kernel.state import Action, Played, State, json_key, loads
 
 #: Every how many actions the stepper keeps a position, so that a jump replays at most this many.
@@ -59,7 +61,8 @@ class Held:
 
     @classmethod
     def of(cls, token: int, view: dict[str, Any]) -> Held:
-        return cls(token, view, {k: json_key(v) for k, v in view.items()})
+        # the log is compared line by line instead (``_log_span``): most of its lines are the objects held
+        return cls(token, view, {k: None if k == "log" else json_key(v) for k, v in view.items()})
 
 
 #: The last view sent to each session's caller with a token: sid -> Held.
@@ -117,16 +120,36 @@ def _with_save(a: dict[str, Any]) -> bool:
     return _flag(a, "save", True)
 
 
-def _in_lang(log: list[Any], lang: str) -> list[Any]:
-    """A log with each entry's text in one language (a text of every language is most of a long view's
+def _in_lang(entry: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A log entry with its text in one language (a text of every language is most of a long view's
     log): the ``lang`` string, else the English one, else the first."""
+    text = entry.get("text")
+    if isinstance(text, dict):
+        text = (text[lang] if lang in text
+                else text["en"] if "en" in text else next(iter(text.values()), ""))
+    return {**entry, "text": text}
+
+
+#: (id of a log entry, seat, language) -> (that entry, what the seat reads of it in that language, or None).
+_read: dict[tuple[int, int | None, str], tuple[dict[str, Any], dict[str, Any] | None]] = {}
+
+
+def _log_in_lang(state: State, seat: int | None, lang: str) -> list[dict[str, Any]]:
+    """The view's log as ``seat`` reads it, each text in ``lang``. A position shares its log's entries
+    with the positions before it, so an entry already drawn is taken from ``_read`` by identity, as the
+    same object (``_log_span`` then finds the lines the caller holds without comparing them)."""
     out = []
-    for e in log:
-        text = e.get("text")
-        if isinstance(text, dict):
-            text = (text[lang] if lang in text
-                    else text["en"] if "en" in text else next(iter(text.values()), ""))
-        out.append({**e, "text": text})
+    for e in state.log[-LOG_KEPT:]:
+        key = (id(e), seat, lang)
+        hit = _read.get(key)
+        if hit is None or hit[0] is not e:
+            seen = Game.visible_entry(e, seat)
+            hit = (e, None if seen is None else _in_lang(seen, lang))
+            if len(_read) >= 8 * LOG_KEPT:
+                _read.clear()
+            _read[key] = hit
+        if hit[1] is not None:
+            out.append(hit[1])
     return out
 
 
@@ -152,9 +175,11 @@ def _snapshot(game: Game, state: State, seat: int | None, lang: str,
     """Everything the page draws from: the view, the save text and the summary (unless the call says
     ``"save": false``), for a seat its legal actions with labels, and ``others`` when asked."""
     a = a or {}
-    view = game.view(state, seat)
-    if _flag(a, "log_lang", False) and isinstance(view.get("log"), list):
-        view = {**view, "log": _in_lang(view["log"], lang)}
+    if _flag(a, "log_lang", False):
+        view = game.view(state, seat, log=False)
+        view["log"] = _log_in_lang(state, seat, lang)
+    else:
+        view = game.view(state, seat)
     out: dict[str, Any] = {"view": view}
     if _with_save(a):
         out.update(_saved(game, state, lang))
@@ -304,8 +329,19 @@ def _trim(a: dict[str, Any], result: Any) -> tuple[Any, tuple[str, Held] | None]
         same = [k for k, key in sent.keys.items() if key is not None and held.keys.get(k) == key]
         out["view"] = {k: v for k, v in view.items() if k not in same}
         out["same"] = same
-        span = None if "log" in same else _log_span(held.view.get("log"), view.get("log"))
-        if span is not None:
+        old_log: Any = held.view.get("log")
+        new_log = view.get("log")
+        if isinstance(old_log, list) and isinstance(new_log, list) and len(old_log) == len(new_log) \
+                and all(map(operator.is_, old_log, new_log)):
+            span = None  # the held lines themselves (``_log_in_lang``)
+            same.append("log")
+            del out["view"]["log"]
+        else:
+            span = _log_span(old_log, new_log)
+        if span is not None and not span[2] and len(old_log) == len(new_log):
+            same.append("log")  # every line is the held one, as JSON
+            del out["view"]["log"]
+        elif span is not None:
             out["view"]["log"] = span[2]
             out["log_span"] = [span[0], span[1]]
     return out, (sid, sent)
@@ -320,7 +356,7 @@ def _log_span(old: Any, new: Any) -> tuple[int, int, list[Any]] | None:
         return None
     by_i = {e["i"]: e for e in old}
     k = 0
-    while k < len(new) and by_i.get(new[k]["i"]) == new[k]:
+    while k < len(new) and _same_line(by_i.get(new[k]["i"]), new[k]):
         k += 1
     first = new[0]["i"]
     upto = new[k]["i"] if k < len(new) else new[-1]["i"] + 1
@@ -328,6 +364,11 @@ def _log_span(old: Any, new: Any) -> tuple[int, int, list[Any]] | None:
     if [e for e in old if first <= e["i"] < upto] + tail != new:
         return None
     return first, upto, tail
+
+
+def _same_line(held: Any, line: dict[str, Any]) -> bool:
+    """The held log line is this one: the same object (``_log_in_lang``), else equal as JSON."""
+    return held is line or (held is not None and held == line and json_key(held) == json_key(line))
 
 
 def call(method: str, args_json: str = "{}") -> str:

@@ -194,6 +194,34 @@ def test_since_sends_only_the_view_keys_that_changed_and_refuses_a_stale_token()
     assert not _reply("view", sid="sn", seat=0, since="x")["ok"]
 
 
+def test_since_with_the_log_in_one_language_fills_in_to_the_whole_view_through_moves_and_undos() -> None:
+    """What the page asks for (``log_lang``, ``since``): the held view filled in with ``same`` and the
+    log's span is the whole view in that language, after moves that add lines and undos that take them
+    off; a reply that changes nothing sends nothing."""
+    args = {"sid": "ls", "lang": "zh-Hant", "log_lang": True, "save": False}
+    held = _reply("new", game="empires_end", players=2, seed=4, seat=0, since=None, **args)["result"]
+    kinds = set()
+    for step in range(12):
+        if step % 3 == 2:
+            got = _reply("undo", view_seat=0, since=held["token"], **args)["result"]
+        else:
+            seat = held["view"]["to_move"][0]
+            got = _reply("bot", seat=seat, view_seat=0, since=held["token"], **args)["result"]
+        whole = _reply("view", seat=0, **args)["result"]["view"]
+        filled = {**got["view"], **{k: held["view"][k] for k in got["same"]}}
+        if "log_span" in got:
+            first, upto = got["log_span"]
+            filled["log"] = [e for e in held["view"]["log"] if first <= e["i"] < upto] + got["view"]["log"]
+            kinds.add("span")
+        else:
+            kinds.add("same" if "log" in got["same"] else "whole")
+        assert filled == whole and all(isinstance(e["text"], str) for e in whole["log"])
+        held = {**got, "view": whole}
+    assert "span" in kinds
+    again = _reply("view", seat=0, since=held["token"], **args)["result"]
+    assert again["view"] == {} and "log" in again["same"]
+
+
 def test_since_never_counts_a_value_as_unchanged_when_only_python_thinks_so() -> None:
     """1, 1.0 and true are equal in Python, not in the page: a key whose value changed between them
     is sent again, not listed in ``same``."""

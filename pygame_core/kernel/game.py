@@ -409,8 +409,9 @@ class Game:
             e["i"] = start + i
         return events
 
-    def view(self, state: State, seat: int | None = None) -> dict[str, Any]:
-        """A JSON-able dict of what ``seat`` may see; ``seat=None`` is the public view."""
+    def view(self, state: State, seat: int | None = None, *, log: bool = True) -> dict[str, Any]:
+        """A JSON-able dict of what ``seat`` may see; ``seat=None`` is the public view. ``log=False``
+        leaves the log empty, for a caller that builds it from :meth:`visible_entry` itself."""
         if seat is not None:
             self._check_seat(seat, state.players)
         v = self._view(state.data, seat)
@@ -428,7 +429,7 @@ class Game:
             "actions_played": len(state.history),
             "can_undo": self.can_undo(state, seat),
             "decisions": self._public_decisions(state.data, seat),
-            "log": self.visible_log(state, seat, LOG_KEPT),
+            "log": self.visible_log(state, seat, LOG_KEPT) if log else [],
         })
         if self.scenario_book is not None and state.options.get("scenario", "none") != "none":
             v["caption"] = self.scenario_book.caption(state.options["scenario"], state.history)
@@ -454,12 +455,19 @@ class Game:
             if "to" not in e and "not_to" not in e:  # most entries: for everyone, copied as they are
                 out.append(e.copy())
                 continue
-            if "to" in e and (seat is None or seat not in e["to"]):
-                continue
-            if "not_to" in e and seat in e["not_to"]:
-                continue
-            out.append({k: v for k, v in e.items() if k not in ("to", "not_to")})
+            v = Game.visible_entry(e, seat)
+            if v is not None:
+                out.append(v)
         return out
+
+    @staticmethod
+    def visible_entry(e: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
+        """A copy of log entry ``e`` as ``seat`` reads it, or None if it may not read it."""
+        if "to" in e and (seat is None or seat not in e["to"]):
+            return None
+        if "not_to" in e and seat in e["not_to"]:
+            return None
+        return {k: v for k, v in e.items() if k not in ("to", "not_to")}
 
     def is_over(self, state: State) -> bool:
         return self._is_over(state.data)
