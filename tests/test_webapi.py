@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
@@ -229,3 +230,44 @@ def test_since_never_counts_a_value_as_unchanged_when_only_python_thinks_so() ->
     out, _ = webapi._trim({"sid": "types", "since": 7}, {"view": {"flag": True, "n": 2, "keep": [1, "a"]}})
     assert out["same"] == ["keep"] and out["view"] == {"flag": True, "n": 2}
     webapi._sent.pop("types", None)
+
+
+@pytest.mark.parametrize("game", ["empires_end", "civilization", "through_the_ages"])
+def test_a_reply_worked_out_ahead_is_the_reply_the_call_would_have_made(game: str) -> None:
+    """``"ahead"`` works out the replies to the next likely clicks while the page is idle; the call
+    then sends that reply, byte for byte the one it would have made (but for its token), and a move
+    that changes the session throws the others away."""
+    args = {"lang": "zh-Hant", "log_lang": True, "save": False}
+    for sid in ("plain", "ahead"):
+        _reply("new", sid=sid, game=game, players=2, seed=6, seat=0, since=None, **args)
+    held = {"plain": None, "ahead": None}
+    rng, hits = random.Random(6), 0
+    for step in range(24):
+        view = _reply("view", sid="plain", seat=0, **args)["result"]
+        seat = view["view"]["to_move"][0] if view["view"]["to_move"] else None
+        if seat is None:
+            break
+        legal = _reply("view", sid="plain", seat=seat, **args)["result"]["legal"]
+        calls = [("undo", {"seat": seat, "view_seat": seat})] + \
+            [("apply", {"seat": seat, "action": x["action"], "view_seat": seat}) for x in legal[:4]]
+        for method, call in calls:
+            ready = _reply("ahead", sid="ahead", **{"for": method}, **args, **call)
+            assert ready["ok"] and isinstance(ready["result"]["ready"], bool)
+        assert webapi._ahead["ahead"][0] is webapi._sessions["ahead"]
+        method, call = calls[0] if step % 4 == 3 and view["view"]["can_undo"] else \
+            ("apply", {"seat": seat, "action": rng.choice(legal)["action"], "view_seat": seat})
+        if (method, call) in calls:  # the reply was worked out: the call only sends it
+            hits += webapi._worked_out(method, {"sid": "ahead", **args, **call}) is not None
+        out = {}
+        for sid in ("plain", "ahead"):
+            r = _reply(method, sid=sid, since=held[sid], **args, **call)
+            held[sid] = r["result"]["token"] if r["ok"] else held[sid]
+            out[sid] = {k: v for k, v in (r.get("result") or r).items() if k != "token"}
+        assert out["plain"] == out["ahead"]
+        if r["ok"]:  # the session moved on: nothing worked out before is kept
+            assert "ahead" not in webapi._ahead
+    assert hits >= 5
+    assert not _reply("ahead", sid="ahead", **{"for": "bot"}, seat=0)["ok"]
+    illegal = _reply("ahead", sid="ahead", **{"for": "apply"}, seat=0, action={"type": "nope"}, **args)
+    assert illegal["ok"] and illegal["result"]["ready"] is False
+    assert _reply("apply", sid="ahead", seat=0, action={"type": "nope"}, **args)["error"]["kind"] == "illegal"
