@@ -15,6 +15,10 @@
 // click would pay for it before the page redraws). A move marks the game unsaved; the save is fetched
 // ("save") and handed to onSaved once the page is idle (at most SAVE_WITHIN ms later), or at once by
 // flush() (the page calls it on pagehide, when hidden, and before an export).
+//
+// Working ahead: once the save is handed over, the engine works out (pgc "ahead") the replies to the
+// viewer's likely next clicks, undo and its first legal actions, one per idle slice; such a click then
+// only fetches its reply. Nothing of those replies reaches the page before the click.
 
 import { lang } from "./i18n.js";
 
@@ -26,6 +30,13 @@ export const SAVE_WITHIN = 300;
 const idle = typeof requestIdleCallback === "function"
   ? (fn) => requestIdleCallback(fn, { timeout: SAVE_WITHIN })
   : (fn) => setTimeout(fn, 50);
+
+/** How many of the viewer's legal actions the engine works out ahead, and the idle time (ms) one needs. */
+const AHEAD = 8;
+const AHEAD_SLICE = 6;
+const idleSlice = typeof requestIdleCallback === "function"
+  ? (fn) => requestIdleCallback(fn)
+  : (fn) => setTimeout(() => fn({ timeRemaining: () => 50 }), 50);
 
 export class Session {
   /**
@@ -120,16 +131,21 @@ export class Session {
     return this.seats[seat] && this.seats[seat].name;
   }
 
-  call(method, args) {
+  /** A call's arguments as this page sends them (all but "since"). */
+  args(args) {
     // no save text in the reply (see "Saving" above); in hotseat, which other human seats may act now
     const humans = this.humans;
     const viewer = args && "view_seat" in args ? args.view_seat : args && "seat" in args ? args.seat : this.viewer;
     const extra = { save: false, log_lang: true }; // the log is shown in the page's language only
     if (humans.length > 1) extra.others = humans.filter((s) => s !== viewer);
+    return { sid: this.sid, lang: lang(), ...extra, ...args };
+  }
+
+  call(method, args) {
     // the view's parts that did not change since the view held (this.reply's) are not sent again
     const held = this.reply && this.reply.token != null ? this.reply : null;
-    if (method !== "save") extra.since = held ? held.token : null;
-    const r = this.pgc.call(method, { sid: this.sid, lang: lang(), ...extra, ...args });
+    const since = method !== "save" ? { since: held ? held.token : null } : {};
+    const r = this.pgc.call(method, { ...this.args(args), ...since });
     if (!r || typeof r !== "object") return { ok: false, error: { kind: "runtime", message: "no reply from the engine" } };
     if (r.ok && r.result && Array.isArray(r.result.same)) {
       const view = r.result.view;
@@ -309,7 +325,33 @@ export class Session {
     this._saveTimer = idle(() => {
       this._saveTimer = null;
       this.flush();
+      this.ahead();
     });
+  }
+
+  /**
+   * While the page is idle, have the engine work out the replies to the viewer's likely next clicks
+   * (undo, then its first AHEAD legal actions), one call per idle slice,
+   * so that such a click only fetches its reply. Stops as soon as the position changes.
+   */
+  ahead() {
+    if (this.thinking != null || this.passTo != null || this.viewer == null || this.stopped) return;
+    const reply = this.reply;
+    const plan = [];
+    if (this.canUndo()) plan.push(["undo", { seat: this.viewer, view_seat: this.viewer }]);
+    if (reply.view.seat === this.viewer) {
+      for (const l of (reply.legal || []).slice(0, AHEAD)) {
+        plan.push(["apply", { seat: this.viewer, action: l.action, view_seat: this.viewer }]);
+      }
+    }
+    const next = (deadline) => {
+      while (plan.length && this.reply === reply && !this.stopped && deadline.timeRemaining() > AHEAD_SLICE) {
+        const [method, args] = plan.shift();
+        this.pgc.call("ahead", { ...this.args(args), for: method });
+      }
+      if (plan.length && this.reply === reply && !this.stopped) idleSlice(next);
+    };
+    idleSlice(next);
   }
 
   /** The engine's save text of the current position (for an export), or null if the engine fails. */
