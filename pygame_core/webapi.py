@@ -49,9 +49,9 @@ class Session:
 _sessions: dict[str, Session] = {}
 
 #: A reply worked out ahead: the result, the session change, and its view's keys (as ``Held.keys``).
-Worked = tuple[Any, "tuple[str, Session | None] | None", "dict[str, bytes | None] | None"]
+Worked = tuple[Any, tuple[str, Session | None] | None, dict[str, bytes | None] | None]
 #: Replies worked out ahead of their call (``"ahead"``): sid -> (the session they were worked out from,
-#: {the call's key: (result, session change)}). Dropped as soon as the session changes.
+#: {the call's key: the reply worked out}). Dropped as soon as the session changes.
 _ahead: dict[str, tuple[Session, dict[str, Worked]]] = {}
 #: At most this many replies are kept ahead per session.
 AHEAD_KEPT = 12
