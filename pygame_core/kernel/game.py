@@ -746,37 +746,30 @@ class Game:
         if state.digest() != doc.get("checksum"):
             return None
         state.memo["actions_json"] = actions_json
-        base: dict[str, Any] = snap["base"] if isinstance(snap.get("base"), dict) else {}
-        base_data = _saved_data(data, base)
-        if base_data is not None and checkpoint < n and type(base.get("rng")) is int \
-                and type(base.get("log_len")) is int:
-            start = tuple(e for e in log if e["i"] < base["log_len"])
-            older = history.older() if isinstance(history, History) else history[:checkpoint]
-            anchor = State(self.id, players, seed, options, base_data, base["rng"], older, checkpoint,
-                           start, meta)
-            if isinstance(base.get("digest"), str):
-                anchor.memo["expected_digest"] = base["digest"]  # confirmed when first used
-                state.anchor = anchor
-        state.prev = self._saved_before(state, snap.get("before"))
+        if checkpoint < n:
+            base = self._saved_position(state, snap.get("base"), checkpoint)
+            if base is not None and isinstance(snap["base"].get("digest"), str):
+                base.memo["expected_digest"] = snap["base"]["digest"]  # confirmed when first used
+                state.anchor = base
+            before = self._saved_position(state, snap.get("before"), n - 1)
+            if before is not None:  # confirmed by :meth:`_prev` when first used
+                before.anchor = state.anchor if n - 1 > checkpoint else None
+                before.memo["expected_next"] = "yes"
+                state.prev = before
         return state
 
-    def _saved_before(self, state: State, before: Any) -> State | None:
-        """The position before a loaded state's last action, from its save's snapshot, if the save
-        has it and undo may go back there (None otherwise). :meth:`_prev` confirms it on first use."""
-        n, checkpoint = len(state.history), state.checkpoint
-        data = _saved_data(state.data, before)
-        if not (data is not None and checkpoint < n and type(before.get("rng")) is int
-                and type(before.get("log_len")) is int):
+    def _saved_position(self, state: State, saved: Any, n: int) -> State | None:
+        """The position after ``n`` actions of a loaded ``state`` (``checkpoint <= n`` < its length) from
+        an entry of its save's snapshot (``base``: at the checkpoint, ``before``: before the last
+        action), or None if the save has no such entry or it is malformed."""
+        data = _saved_data(state.data, saved)
+        if data is None or type(saved.get("rng")) is not int or type(saved.get("log_len")) is not int:
             return None
-        history = state.history
+        history, checkpoint = state.history, state.checkpoint
         older = history.older() if isinstance(history, History) else history[:checkpoint]
-        log = tuple(e for e in state.log if e["i"] < before["log_len"])
-        anchor = state.anchor if n - 1 > checkpoint else None
-        out = State(self.id, state.players, state.seed, state.options, data, before["rng"],
-                    older + tuple(history[checkpoint:n - 1]), checkpoint, log, state.meta, None, anchor)
-        out.memo["expected_next"] = "yes"
-        return out
-
+        log = tuple(e for e in state.log if e["i"] < saved["log_len"])
+        return State(self.id, state.players, state.seed, state.options, data, saved["rng"],
+                     older + tuple(history[checkpoint:n]), checkpoint, log, state.meta)
 
 def _history_of(actions_json: str, n: int, checkpoint: int, cut: Any) -> tuple[Played, ...] | History | None:
     """The history of a save whose actions' text the seal has confirmed (None if it does not hold
