@@ -396,14 +396,11 @@ def _trim(a: dict[str, Any], result: Any,
         out["same"] = same
         old_log: Any = held.view.get("log")
         new_log = view.get("log")
-        if isinstance(old_log, list) and isinstance(new_log, list) and len(old_log) == len(new_log) \
-                and all(map(operator.is_, old_log, new_log)):
-            span = None  # the held lines themselves (``_log_in_lang``)
-            same.append("log")
-            del out["view"]["log"]
-        else:
-            span = _log_span(old_log, new_log)
-        if span is not None and not span[2] and len(old_log) == len(new_log):
+        # the held lines themselves (``_log_in_lang``), found without _log_span's comparisons
+        held_lines = isinstance(old_log, list) and isinstance(new_log, list) \
+            and len(old_log) == len(new_log) and all(map(operator.is_, old_log, new_log))
+        span = None if held_lines else _log_span(old_log, new_log)
+        if held_lines or (span is not None and not span[2] and len(old_log) == len(new_log)):
             same.append("log")  # every line is the held one, as JSON
             del out["view"]["log"]
         elif span is not None:

@@ -42,10 +42,9 @@ def _unit(data: Data, seat: int, card: str) -> dict[str, Any]:
     return {"id": card, "type": u, "strength": int(s[min(max(p["ranks"][u], 1), len(s)) - 1])}
 
 
-def player_view(data: Data, seat: int, viewer: int | None, dial: int | None = None) -> dict[str, Any]:
-    """A player's sheet as ``viewer`` may see it (``dial``: the seat's coins, when the caller has them)."""
+def player_view(data: Data, seat: int, viewer: int | None, dial: int) -> dict[str, Any]:
+    """A player's sheet as ``viewer`` may see it (``dial``: the seat's coins, ``model.coins``)."""
     p = data["p"][seat]
-    dial = model.coins(data, seat) if dial is None else dial
     own = viewer == seat
     tr = model.traits(data, seat)
     return {
