@@ -75,7 +75,7 @@ def test_golden_15_colonization_sends_units_to_the_yellow_bank_l1472_l1494():
     p = p0(s)
     assert p["colonies"] == ["i_wealthy_territory"] and p["yellow_bank"] == y + 1
     assert p["workers"]["a_warriors"] == 1 and p["military_hand"] == ["i_bonus"]
-    assert p["blue_bank"] == 16 + 2 - 5                  # +2 blue (permanent), then 5 resources (one-time)
+    assert p["blue_bank"] == 16 + 3 - 5                  # +3 blue (permanent), then 5 resources (one-time)
 
 
 def test_golden_17_event_tie_breaks_l1392_l1408():

@@ -45,9 +45,61 @@ def _derive(c: dict[str, Any]) -> dict[str, Any]:
     return c
 
 
+#: The ``per`` vocabulary (data/README.md "per"): what an effect may count. A key outside it fails
+#: at load (:func:`check_counts`), so that no card's effect silently counts 0.
+PER_KEYS = frozenset({
+    # counted things of the owner (ratings.count)
+    "units", "infantry", "cavalry", "artillery", "air_force", "farms", "mines", "farm_mine", "labs",
+    "temples", "libraries", "theaters", "arenas", "urban", "buildings", "wonders", "territories",
+    "techs", "special_techs", "leaders", "workers", "population", "unused_workers",
+    "library_theater_pairs", "lab_levels",
+    # single cards' counts (ratings.SPECIAL_COUNTS)
+    "best_lab_library_level", "temple_theater_wonder_happiness", "temple_government_happiness",
+    "unit_types", "best_theater_culture", "best_mine_output", "theater_library_culture",
+    "urban_output", "tech_levels", "workers_farm_mine", "workers_urban_unit", "partner_wonders",
+    # ratings and productions (effects.value_of)
+    "happiness", "strength", "colonization", "science_rating", "culture_rating", "culture",
+    "food_production", "resource_production", "discontent_workers",
+    # the Age III scoring events' counts (effects.AGE_III_COUNTS)
+    "lowest_output", "variety", "urban_levels", "unit_arena_levels", "ca_total", "ma_total",
+    "mine_production", "content_workers_over_10", "government_special_levels", "techs_level_III",
+    # conflict and table counts (resolve.py, effects.num)
+    "advantage", "level", "stronger_civs", "civs_more_culture",
+})
+#: The ranking keys of ``by`` (and of an ``if``'s ``by``): the values of effects.value_of.
+BY_KEYS = frozenset({
+    "strength", "culture", "science_rating", "culture_rating", "happiness", "colonization",
+    "food_production", "resource_production", "population", "techs", "wonders", "buildings", "units",
+    "territories", "discontent_workers",
+})
+
+
+def _effect_lists(c: dict[str, Any]) -> list[list[dict[str, Any]]]:
+    out = [c.get("effects", [])] + [side.get("effects", []) for side in c.get("sides", {}).values()]
+    todo = list(out)
+    while todo:
+        for e in todo.pop():
+            nested = [e.get("effects", []), e.get("then", []), *e.get("options", [])]
+            out += nested
+            todo += nested
+    return out
+
+
+def check_counts(c: dict[str, Any]) -> None:
+    """Every ``per`` and ``by`` key of the card is in the vocabulary (raises ValueError)."""
+    for effs in _effect_lists(c):
+        for e in effs:
+            cond: dict[str, Any] = e["if"] if isinstance(e.get("if"), dict) else {}
+            for key, known in (("per", PER_KEYS), ("by", BY_KEYS)):
+                for v in (e.get(key), cond.get(key)):
+                    if v is not None and v not in known:
+                        raise ValueError(f"{c['id']}: unknown {key} {v!r} (data/README.md vocabulary)")
+
+
 CARDS: dict[str, dict[str, Any]] = {}
 for _file in ("civil.json", "military.json"):
     for _c in _load(_file)["cards"]:
+        check_counts(_c)
         CARDS[_c["id"]] = _derive(_c)
 TABLES: dict[str, Any] = _load("tables.json")
 INITIAL: list[str] = list(TABLES["initial"]["technologies"])

@@ -28,7 +28,7 @@ from pygame_core.games.through_the_ages.economy import (
 )
 from pygame_core.games.through_the_ages.effects import enter, remove_leader
 from pygame_core.games.through_the_ages.model import ROW_COST, Data, Player, pop_cost
-from pygame_core.games.through_the_ages.ratings import limits, rule
+from pygame_core.games.through_the_ages.ratings import limits, refresh_partners, rule
 from pygame_core.games.through_the_ages.text import say
 from pygame_core.kernel import Ctx
 
@@ -655,6 +655,7 @@ def build_stages(ctx: Ctx, seat: int, n: int, cost_ca: int) -> None:
         p["blue_bank"] += w.get("tokens", 0)  # L869-877
         p["wonder"] = None
         p["wonders"].append(w["id"])
+        refresh_partners(ctx.data["players"])  # International Tourism counts the partner's wonders
         enter(ctx, seat, w["id"])
         effects.apply_list(
             ctx, seat, [e for e in CARDS[w["id"]]["effects"] if e.get("when") == "play"], source=w["id"]
@@ -720,6 +721,7 @@ def revolution(ctx: Ctx, seat: int, cid: str) -> None:
     else:
         p["ca_used"] = p["ca_total"]
     effects.triggers(ctx, seat, "revolution")
+    effects.triggers(ctx, seat, "develop_tech")  # a revolution counts as developing a technology (L1056)
     ctx.log(
         say(
             "{p} declares a revolution: {c} ({n} science)",
@@ -740,7 +742,12 @@ def play(ctx: Ctx, seat: int, a: Action) -> None:
     p["civil_hand"].remove(cid)
     ctx.log(say("{p} plays {c}", "{p}打出{c}", p=seat, c=cid))
     if sub is not None and sub["type"] == "revolution":
-        revolution(ctx, seat, sub["card"])  # Breakthrough: all CAs instead of 1 (L1254)
+        # Breakthrough: all CAs instead of 1 (L1254), which replaces only the card's 1-CA cost: its
+        # "then" still follows, a revolution being a development (L1056, L1250)
+        revolution(ctx, seat, sub["card"])
+        for e in c["effects"]:
+            if e["kind"] == "do":
+                effects.apply_list(ctx, seat, e.get("then", []), source=cid)
     else:
         spend_ca(p, 1)
         if sub is not None:

@@ -11,7 +11,7 @@ from typing import Any
 from pygame_core.games.through_the_ages import decks, tokens
 from pygame_core.games.through_the_ages.catalog import CARDS
 from pygame_core.games.through_the_ages.model import Data, consumption, happy_needed
-from pygame_core.games.through_the_ages.ratings import count, kinds_of, once_among, stats
+from pygame_core.games.through_the_ages.ratings import count, kinds_of, once_among, production, stats
 from pygame_core.games.through_the_ages.text import t
 from pygame_core.kernel import Ctx
 
@@ -33,9 +33,9 @@ def value_of(d: Data, seat: int, key: str, age: str | None = None) -> int:
     if key == "culture":
         return int(p["culture"])
     if key == "food_production":
-        return tokens.production(p, "farm")
+        return production(p, "farm")
     if key in ("resource_production", "resources_production"):
-        return tokens.production(p, "mine")
+        return production(p, "mine")
     if key == "discontent_workers":
         return max(0, happy_needed(p["yellow_bank"]) - stats(p)["happiness"])
     return count(p, key)
@@ -55,7 +55,7 @@ def _age_iii_count(d: Data, p: dict[str, Any], key: str, age: str | None) -> int
         return sum(1 for c in p["wonders"] if age is None or CARDS[c]["age"] == age)
     if key == "lowest_output":  # science, culture, food or resources, before corruption/consumption
         r = stats(p)
-        return min(r["science"], r["culture"], tokens.production(p, "farm"), tokens.production(p, "mine"))
+        return min(r["science"], r["culture"], production(p, "farm"), production(p, "mine"))
     if key == "variety":  # kinds of units, kinds of urban buildings, special technologies
         kinds = {(CARDS[c]["kind"], CARDS[c]["type"]) for c, n in w.items()
                  if n and CARDS[c]["kind"] in ("unit", "urban")}
@@ -69,7 +69,7 @@ def _age_iii_count(d: Data, p: dict[str, Any], key: str, age: str | None) -> int
     if key in ("ca_total", "ma_total"):
         return int(p[key])
     if key == "mine_production":
-        return tokens.production(p, "mine")
+        return production(p, "mine")
     if key == "content_workers_over_10":
         discontent = max(0, happy_needed(p["yellow_bank"]) - stats(p)["happiness"])
         return max(0, sum(w.values()) + p["unused_workers"] - discontent - 10)
@@ -163,19 +163,15 @@ def gain(ctx: Ctx, seat: int, what: str, n: int) -> None:
             p["blue_bank"] = max(0, p["blue_bank"] + n)
     elif what == "yellow":
         p["yellow_bank"] = max(0, p["yellow_bank"] + n)
-    elif what == "population":
-        for _ in range(n):
-            if p["yellow_bank"] > 0:
-                p["yellow_bank"] -= 1
-                p["unused_workers"] += 1
-    elif what == "workers":
+    elif what in ("population", "workers"):
         if n > 0:
-            gain(ctx, seat, "population", n)
+            for _ in range(n):
+                if p["yellow_bank"] > 0:
+                    p["yellow_bank"] -= 1
+                    p["unused_workers"] += 1
         else:
             for _ in range(-n):
-                if p["unused_workers"] > 0:
-                    p["unused_workers"] -= 1
-                    p["yellow_bank"] += 1
+                lose_population(p, worked_card(p))
     elif what == "military_cards":
         decks.draw_military(ctx, seat, n)
     elif what == "ca":
@@ -189,6 +185,37 @@ def gain(ctx: Ctx, seat: int, what: str, n: int) -> None:
         else:
             p["ma_used"] = min(p["ma_total"], p["ma_used"] - n)
     # rating words as one-time gains have no effect of their own
+
+
+#: The cards whose workers a population loss may take (buildings and units).
+WORKED_KINDS = ("farm", "mine", "urban", "unit")
+
+
+def worked_cards(p: dict[str, Any]) -> list[str]:
+    """The cards with a worker that a population loss may take one from (the owner chooses)."""
+    return [c for c, k in p["workers"].items() if k and CARDS[c]["kind"] in WORKED_KINDS]
+
+
+def worked_card(p: dict[str, Any]) -> str | None:
+    """The worker a loss takes when nobody chooses (Emigration): an unused worker (None) first, else
+    the lowest-level building or unit (the cheapest to rebuild), as :func:`destroy` does."""
+    if p["unused_workers"] > 0:
+        return None
+    cards = worked_cards(p)
+    return min(cards, key=lambda c: (CARDS[c]["lvl"], c)) if cards else None
+
+
+def lose_population(p: dict[str, Any], card: str | None) -> None:
+    """Lose 1 population: a yellow token goes back from the worker pool to the yellow bank (L1384
+    reversed, L1895); an unused worker first, else the worker of ``card`` (P1: the owner chooses
+    the card only when no worker is unused). Nothing to lose: nothing happens."""
+    if p["unused_workers"] > 0:
+        p["unused_workers"] -= 1
+    elif card is not None and p["workers"].get(card):
+        p["workers"][card] -= 1
+    else:
+        return
+    p["yellow_bank"] += 1
 
 
 def apply_list(
@@ -206,13 +233,15 @@ def apply_list(
         apply_one(ctx, seat, e, cur, option, source)
 
 
-def _condition(d: Data, s: int, cond: dict[str, Any] | None, cur: int) -> bool:
+def condition(d: Data, s: int, cond: dict[str, Any] | None, cur: int) -> bool:
     """An effect's ``if``: the seat is among the ``top``/``bottom`` k by ``by``."""
     if not cond:
         return True
     if cond.get("flag") == "food_surplus":  # Impact of Agriculture: food produced > consumed (P1)
         p = d["players"][s]
-        return tokens.production(p, "farm") > consumption(p["yellow_bank"])
+        return production(p, "farm") > consumption(p["yellow_bank"])
+    if cond.get("flag") == "has_discontent":  # Civil Unrest: only a seat with a discontent worker (P1)
+        return value_of(d, s, "discontent_workers") > 0
     k = cond.get("top") or cond.get("bottom") or 1
     if len(order_from(d, cur)) == 2:
         k = 1
@@ -226,7 +255,7 @@ def apply_one(ctx: Ctx, seat: int, e: Effect, cur: int, option: int | None, sour
     who = e.get("who", "self")
     if k == "gain":
         for s in targets(d, who, e.get("by"), seat, cur):
-            if _condition(d, s, e.get("if"), cur):
+            if condition(d, s, e.get("if"), cur):
                 gain(ctx, s, e["what"], e["n"])
     elif k == "steal":
         src = e.get("from")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.through_the_ages import abilities, decks, effects, politics, scoring, tokens
+from pygame_core.games.through_the_ages import decks, effects, politics, scoring, tokens
 from pygame_core.games.through_the_ages.catalog import CARDS, INITIAL_WORKERS, TABLES, by, deck
 from pygame_core.games.through_the_ages.economy import ma_left, sync
 from pygame_core.games.through_the_ages.model import (
@@ -23,7 +23,7 @@ from pygame_core.games.through_the_ages.model import (
     new_player,
     short_game,
 )
-from pygame_core.games.through_the_ages.ratings import limits, stats
+from pygame_core.games.through_the_ages.ratings import extra_production, limits, stats
 from pygame_core.games.through_the_ages.text import say
 from pygame_core.kernel import Ctx, decisions
 
@@ -306,6 +306,7 @@ def produce(ctx: Ctx, seat: int, r: dict[str, int]) -> None:
         if short:
             tokens.lose(p, "farm", short)  # L1730-1732
     tokens.produce(p, "farm")
+    _extra(p, "farm")
     eat = consumption(p["yellow_bank"])
     short = tokens.lose(p, "farm", eat)
     if short:
@@ -320,10 +321,19 @@ def produce(ctx: Ctx, seat: int, r: dict[str, int]) -> None:
             )
         )
     tokens.produce(p, "mine")
-    gates = abilities.gates_production(p)
-    if gates:
-        tokens.gain(p, "mine", gates)
+    _extra(p, "mine")
     effects.triggers(ctx, seat, "production")
+
+
+def _extra(p: Player, kind: str) -> None:
+    """The extra production of pacts and cards (L2061-2063; Bill Gates, Transcontinental Railroad):
+    gained with the workers' production; a negative one (Acceptance of Supremacy's side B) only
+    lowers this turn's production, never below 0."""
+    n = extra_production(p, kind)
+    if n > 0:
+        tokens.gain(p, kind, n)
+    elif n < 0:
+        tokens.lose(p, kind, min(-n, tokens.production(p, kind)))
 
 
 def next_player(ctx: Ctx) -> None:

@@ -14,6 +14,7 @@ from pygame_core.games.through_the_ages.model import WAR_OVER_CULTURE, Data, Pla
 from pygame_core.games.through_the_ages.ratings import (
     army_strength,
     colonization_force,
+    refresh_partners,
     rule,
     stats,
     units_of,
@@ -540,6 +541,7 @@ def _pact_sides(d: Data) -> None:
         if pact:
             q["pact_sides"].append([pact["card"], pact["side"]])
             d["players"][pact["with"]]["pact_sides"].append([pact["card"], pact["other"]])
+    refresh_partners(d["players"])
     for q in d["players"]:
         sync(q)
 

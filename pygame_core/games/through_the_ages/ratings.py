@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pygame_core.games.through_the_ages import tokens
 from pygame_core.games.through_the_ages.catalog import CARDS
 from pygame_core.games.through_the_ages.model import HAPPY_MAX, Player
 
@@ -116,7 +117,87 @@ def count(p: Player, what: str) -> int:
         return sum(w.values()) + p["unused_workers"]
     if what == "unused_workers":
         return p["unused_workers"]
-    return 0
+    special = SPECIAL_COUNTS.get(what)
+    if special is not None:
+        return special(p)
+    raise KeyError(f"unknown count {what!r} (data/README.md, the per vocabulary)")
+
+
+def _best(p: Player, types: tuple[str, ...], value: Any) -> int:
+    """The greatest ``value(card)`` among the urban buildings or mines of ``types`` with a worker."""
+    w = p["workers"]
+    return max((value(CARDS[c]) for c, n in w.items() if n and CARDS[c]["type"] in types), default=0)
+
+
+def _output(p: Player, types: tuple[str, ...], keys: tuple[str, ...]) -> int:
+    """What the buildings of ``types`` produce of ``keys`` (their printed outputs x workers)."""
+    w = p["workers"]
+    return sum(n * CARDS[c]["out"].get(k, 0)
+               for c, n in w.items() if n and CARDS[c]["type"] in types for k in keys)
+
+
+def _happy_of(p: Player, types: tuple[str, ...]) -> int:
+    return _output(p, types, ("happiness",))
+
+
+def _once_happy(cards: list[str]) -> int:
+    """Happy faces of cards counted once (their flat outputs)."""
+    return sum(_happy(c) for c in cards)
+
+
+UNIT_TYPES = ("infantry", "cavalry", "artillery", "air_force")
+URBAN_TYPES = ("lab", "temple", "library", "theater", "arena")
+
+#: The counts of single cards (P1 texts): each key names what one card counts.
+SPECIAL_COUNTS: dict[str, Any] = {
+    # Leonardo da Vinci, Isaac Newton, Albert Einstein: the level of the best lab or library
+    "best_lab_library_level": lambda p: _best(p, ("lab", "library"), lambda c: c["lvl"]),
+    # Michelangelo: happy faces of temples, theaters and (completed, face-up) wonders
+    "temple_theater_wonder_happiness": lambda p: _happy_of(p, ("temple", "theater"))
+    + _once_happy([w for w in p["wonders"] if w not in p["ravaged"]]),
+    # Joan of Arc: happy faces of temples and the government
+    "temple_government_happiness": lambda p: _happy_of(p, ("temple",)) + _once_happy([p["government"]]),
+    # Napoleon Bonaparte: different unit types with at least one unit
+    "unit_types": lambda p: len({CARDS[c]["type"] for c, n in p["workers"].items()
+                                 if n and CARDS[c]["kind"] == "unit"}),
+    # Charlie Chaplin: the culture of the best theater (counted once more)
+    "best_theater_culture": lambda p: _best(p, ("theater",), lambda c: c["out"].get("culture", 0)),
+    # Transcontinental Railroad: the output of one best mine (counted once more)
+    "best_mine_output": lambda p: _best(p, ("mine",), lambda c: c["out"].get("resources", 0)),
+    # Hollywood: the culture of theaters and libraries
+    "theater_library_culture": lambda p: _output(p, ("theater", "library"), ("culture",)),
+    # Internet: the culture, science and strength of urban buildings
+    "urban_output": lambda p: _output(p, URBAN_TYPES, ("culture", "science", "strength")),
+    # First Space Flight: the levels of every technology card in play (government, specials included)
+    "tech_levels": lambda p: sum(CARDS[c]["lvl"] for c in [*p["workers"], *p["specials"], p["government"]]),
+    # Fast Food Chains: workers on farms and mines; on urban buildings and units
+    "workers_farm_mine": lambda p: count(p, "farm_mine"),
+    "workers_urban_unit": lambda p: count(p, "urban") + count(p, "units"),
+    # International Tourism: the pact partner's completed wonders (kept by politics.refresh_partners)
+    "partner_wonders": lambda p: int(p.get("partner_wonders", 0)),
+}
+
+#: The pact cards whose sides count the partner's wonders (International Tourism).
+PARTNER_WONDER_PACTS = frozenset(
+    cid for cid, c in CARDS.items()
+    for x in c.get("sides", {}).values()
+    if any(e.get("per") == "partner_wonders" for e in x.get("effects", []))
+)
+
+
+def refresh_partners(players: list[Player]) -> None:
+    """Keep each player's ``partner_wonders`` (the completed wonders of its partners in the pacts
+    that count them) true: called whenever a pact starts or ends and whenever a wonder is completed,
+    since :func:`stats` sees one player only."""
+    for q in players:
+        if q.get("partner_wonders"):
+            q["partner_wonders"] = 0
+    for q in players:
+        pact = q["pact"]
+        if pact and pact["card"] in PARTNER_WONDER_PACTS:
+            other = players[pact["with"]]
+            q["partner_wonders"] = q.get("partner_wonders", 0) + len(other["wonders"])
+            other["partner_wonders"] = other.get("partner_wonders", 0) + len(q["wonders"])
 
 
 def _permanent(eff: dict[str, Any]) -> bool:
@@ -144,6 +225,50 @@ SIDE_OUT = {
     for cid, c in CARDS.items()
     for side, x in c.get("sides", {}).items()
 }
+#: A pact side's permanent ``per`` rating bonuses (International Tourism).
+SIDE_PERS = {
+    (cid, side): [e for e in x.get("effects", []) if e["kind"] == "per" and e["what"] in RATING_OF]
+    for cid, c in CARDS.items()
+    for side, x in c.get("sides", {}).items()
+}
+
+
+#: Extra production (L2061-2063: marked with a red token on the Age A farm or mine): the permanent
+#: ``per`` effects of food or resource production of the cards counted once (Transcontinental
+#: Railroad, Bill Gates) and the ``food``/``resources`` outputs of pact sides (International Trade
+#: Agreement, Acceptance of Supremacy).
+PRODUCTION_WHAT = {"food_production": "farm", "resources_production": "mine"}
+EXTRA_PRODUCTION = {
+    cid: [e for e in c["effects"] if e["kind"] == "per" and e["what"] in PRODUCTION_WHAT and _permanent(e)]
+    for cid, c in CARDS.items()
+}
+EXTRA_PRODUCTION = {cid: effs for cid, effs in EXTRA_PRODUCTION.items() if effs}
+EXTRA_WHERE = kinds_of(EXTRA_PRODUCTION)
+SIDE_PRODUCTION = {
+    (cid, side): {"farm": x.get("out", {}).get("food", 0), "mine": x.get("out", {}).get("resources", 0)}
+    for cid, c in CARDS.items()
+    for side, x in c.get("sides", {}).items()
+}
+
+
+def extra_production(p: Player, kind: str) -> int:
+    """Food (``kind`` "farm") or resources ("mine") produced each production phase beyond the
+    workers' own (may be negative: Acceptance of Supremacy's side B)."""
+    n = 0
+    for c in once_among(p, EXTRA_PRODUCTION, EXTRA_WHERE):
+        for e in EXTRA_PRODUCTION[c]:
+            if PRODUCTION_WHAT[e["what"]] == kind:
+                k = count(p, e["per"]) // e.get("every", 1)
+                n += e["n"] * (min(k, e["max"]) if "max" in e else k)
+    for cid, side in p["pact_sides"]:
+        n += SIDE_PRODUCTION[(cid, side)][kind]
+    return n
+
+
+def production(p: Player, kind: str) -> int:
+    """Food or resources produced per turn: the workers' (tokens.production) plus the extra
+    production, never below 0; before corruption and consumption."""
+    return max(0, tokens.production(p, kind) + extra_production(p, kind))
 
 
 LIMIT_KEYS = ("ca", "ma", "urban_limit", "civil_hand", "military_hand")
@@ -214,6 +339,7 @@ def stats(p: Player, *, tactics: bool = True) -> dict[str, int]:
     for cid, side in p["pact_sides"]:
         for k, v in SIDE_OUT[(cid, side)]:
             r[k] += v
+        pers.extend(SIDE_PERS[(cid, side)])
     for e in pers:
         per = e["per"]
         base = r["happiness"] if per == "happiness" else r["strength"] if per == "strength" else count(p, per)

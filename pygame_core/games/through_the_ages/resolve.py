@@ -80,6 +80,8 @@ def _is_choice(d: Data, r: dict[str, Any], e: Effect) -> bool:
         return e["action"] not in PRODUCE
     if k in ("gain", "steal") and e.get("what") == "food_or_resources":
         return True
+    if _pop_loss(e):
+        return True
     if k == "destroy":
         return e["what"] in BUILDINGS or e["what"] in ("colony", "leader_or_wonder_unfinished")
     if k == "gain" and e["what"] == "military_cards" and e["n"] < 0:
@@ -89,6 +91,11 @@ def _is_choice(d: Data, r: dict[str, Any], e: Effect) -> bool:
     if k == "steal" and e["what"] == "science":
         return "steal_special_tech_instead" in CARDS[r["card"]]["rules"]
     return False
+
+
+def _pop_loss(e: Effect) -> bool:
+    """A loss of population (Enslave, Pestilence, Barbarians, Reign of Terror, Refugees)."""
+    return e["kind"] == "gain" and e["what"] in ("population", "workers") and int(e["n"]) < 0
 
 
 def run(ctx: Ctx) -> None:
@@ -129,6 +136,9 @@ def _queue(d: Data, r: dict[str, Any], e: Effect) -> list[int]:
         return [s for s in seats for _ in range(-int(e["n"]))]
     if e["kind"] == "destroy":
         return [s for s in seats for _ in range(int(e.get("n", 1)))]
+    if _pop_loss(e):  # one answer per population lost, for the seats the condition holds for
+        held = [s for s in seats if effects.condition(d, s, e.get("if"), r["cur"])]
+        return [s for s in held for _ in range(-int(e["n"]))]
     return seats
 
 
@@ -227,6 +237,10 @@ def choices(d: Data, r: dict[str, Any], e: Effect, s: int) -> list[Action]:
     if k == "do":
         subs = event_subs(d, s, e)
         return [{"type": "event_do", "do": a} for a in subs] + [{"type": "skip"}] if subs else []
+    if _pop_loss(e):  # an unused worker goes first; else the owner chooses the building or unit
+        if p["unused_workers"] > 0:
+            return [{"type": "lose_worker"}]
+        return [{"type": "lose", "card": c} for c in effects.worked_cards(p)]
     if k == "gain":  # food or resources, or military cards to discard
         if e["what"] == "military_cards":
             return [{"type": "discard", "card": c} for c in dict.fromkeys(p["military_hand"])]
@@ -352,6 +366,12 @@ def answer(ctx: Ctx, r: dict[str, Any], e: Effect, s: int, a: Action) -> None:
         decks.add(d, "military_discards", [a["card"]])
         ctx.log(say("{p} discards {c}", "{p}弃置{c}", p=s, c=a["card"]), to=[s],
                 others=say("{p} discards a military card", "{p}弃置一张军事牌", p=s))
+    elif k == "lose_worker":
+        effects.lose_population(p, None)
+        ctx.log(say("{p} loses 1 population", "{p}失去1人口", p=s))
+    elif k == "lose" and _pop_loss(e):
+        effects.lose_population(p, a["card"])
+        ctx.log(say("{p} loses 1 population from {c}", "{p}从{c}失去1人口", p=s, c=a["card"]))
     elif k == "lose":
         _lose(ctx, r, e, s, a["card"])
     elif k == "ravage":

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.through_the_ages import abilities, effects, tokens
+from pygame_core.games.through_the_ages import abilities, effects
 from pygame_core.games.through_the_ages.catalog import CARDS
 from pygame_core.games.through_the_ages.model import Data, Player
-from pygame_core.games.through_the_ages.ratings import stats
+from pygame_core.games.through_the_ages.ratings import production, stats
 from pygame_core.games.through_the_ages.text import say, seat_t
 from pygame_core.kernel import Ctx
 
@@ -26,7 +26,7 @@ def first_game_parts(p: Player) -> dict[str, int]:
         "science_rating": r["science"],
         "strength": r["strength"],
         "happiness": r["happiness"],
-        "production": tokens.production(p, "farm") + tokens.production(p, "mine"),
+        "production": production(p, "farm") + production(p, "mine"),
         "colonies": 3 * len(p["colonies"]),
         "age_ii_wonders": 6 * sum(1 for w in p["wonders"] if CARDS[w]["lvl"] == 2),
     }

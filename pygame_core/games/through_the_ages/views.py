@@ -18,7 +18,7 @@ from pygame_core.games.through_the_ages.model import (
     corruption,
     happy_needed,
 )
-from pygame_core.games.through_the_ages.ratings import stats, tactic_strength
+from pygame_core.games.through_the_ages.ratings import production, stats, tactic_strength
 from pygame_core.games.through_the_ages.text import t
 
 CARD_VIEW: dict[str, dict[str, Any]] = {
@@ -77,8 +77,8 @@ def _player(d: dict[str, Any], s: int, seat: int | None) -> dict[str, Any]:
         "unused_workers": p["unused_workers"],
         "food": tokens.amount(p, "farm"),
         "resources": tokens.amount(p, "mine"),
-        "food_production": tokens.production(p, "farm"),
-        "resource_production": tokens.production(p, "mine"),
+        "food_production": production(p, "farm"),
+        "resource_production": production(p, "mine"),
         "consumption": consumption(p["yellow_bank"]),
         "corruption": corruption(p["blue_bank"]),
         "population_cost": pop_food(p),
