@@ -30,3 +30,33 @@ def test_every_single_card_count_is_in_the_vocabulary_and_the_data_readme():
     readme = (Path(catalog.__file__).parent / "data" / "README.md").read_text(encoding="utf-8")
     for key in SPECIAL_COUNTS:
         assert key in catalog.PER_KEYS and f"`{key}`" in readme, key
+
+
+def _engine_source() -> str:
+    from pathlib import Path
+    return "\n".join(f.read_text(encoding="utf-8") for f in Path(catalog.__file__).parent.glob("*.py"))
+
+
+def test_every_trigger_event_is_fired_by_the_engine():
+    """An ``on`` event the engine never fires is an ability that does nothing (Ocean Liner Service
+    waited for an 'action_phase' that never came)."""
+    src = _engine_source()
+    events = {ev for c in CARDS.values() for ev in c["triggers"]}
+    for ev in events:
+        assert f'triggers(ctx, seat, "{ev}")' in src, ev
+
+
+def test_every_rule_code_is_implemented_by_name():
+    src = _engine_source()
+    codes = {code for c in CARDS.values() for code in c["rules"]}
+    codes |= {code for c in CARDS.values() for side in c.get("sides", {}).values() for code in side["rules"]}
+    for code in codes:
+        assert f'"{code}"' in src.replace(f'"code": "{code}"', ""), code
+
+
+def test_every_effect_kind_is_in_the_vocabulary():
+    kinds = {"gain", "per", "rank", "discount", "do", "budget", "choice", "steal", "destroy", "on", "rule"}
+    for c in CARDS.values():
+        for effs in catalog._effect_lists(c):
+            for e in effs:
+                assert e["kind"] in kinds, (c["id"], e)

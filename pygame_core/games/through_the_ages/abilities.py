@@ -129,6 +129,22 @@ def convert(ctx: Ctx, seat: int) -> None:
                 x=rule_e["give"], y=rule_e["get"]))
 
 
+def free_pop_legal(p: Player) -> list[Action]:
+    """Ocean Liner Service (P1): once during the action phase, gain 1 population for no action and
+    no food (a yellow token from the yellow bank to the worker pool, L1384)."""
+    if "free_pop" in p["once_used"] or p["yellow_bank"] <= 0 or rule(p, "free_population") is None:
+        return []
+    return [{"type": "free_pop"}]
+
+
+def free_pop(ctx: Ctx, seat: int) -> None:
+    p = ctx.data["players"][seat]
+    p["yellow_bank"] -= 1
+    p["unused_workers"] += 1
+    p["once_used"].append("free_pop")
+    ctx.log(say("{p} gains 1 population ({c})", "{p}获得1人口（{c}）", p=seat, c="ii_ocean_liner_service"))
+
+
 # ------------------------------------------------------------------ Joan of Arc
 def peek_legal(d: Data, p: Player) -> list[Action]:
     if leader_rule(p, "peek_current_event") is None or p["peek"] is not None or not d["current_events"]:

@@ -27,8 +27,16 @@ from pygame_core.games.through_the_ages.economy import (
     use_once,
 )
 from pygame_core.games.through_the_ages.effects import enter, remove_leader
-from pygame_core.games.through_the_ages.model import ROW_COST, Data, Player, pop_cost
-from pygame_core.games.through_the_ages.ratings import limits, refresh_partners, rule
+from pygame_core.games.through_the_ages.model import (
+    FOOD_SHORT_CULTURE,
+    ROW_COST,
+    Data,
+    Player,
+    consumption,
+    corruption,
+    pop_cost,
+)
+from pygame_core.games.through_the_ages.ratings import limits, produce_extra, refresh_partners, rule
 from pygame_core.games.through_the_ages.text import say
 from pygame_core.kernel import Ctx
 
@@ -440,7 +448,7 @@ def _plays(d: Data, p: Player, left: Left) -> list[Action]:
                 q = _with_discount(p, effs)
                 q["ca_used"] = p["ca_used"] + 1
                 out += [{"type": "play", "card": cid, "do": s} for s in sub_actions(d, q, dos[0])]
-            if dos[0]["action"] == "develop":  # Breakthrough pays a revolution with all CAs (L1254)
+            if "breakthrough_revolution" in CARDS[cid]["rules"]:  # a revolution with all CAs (L1254)
                 out += [{"type": "play", "card": cid, "do": r} for r in _revolutions(_with_discount(p, effs))]
         elif breakthrough_only:
             continue
@@ -460,6 +468,7 @@ GENERATORS: dict[str, Callable[[Data, Player, Left], list[Action]]] = {
     "upgrade": lambda d, p, left: _upgrades(p, 1, 1, None, left) + abilities.bach_upgrades(p),
     "barbarossa": lambda d, p, left: abilities.barbarossa_legal(p),
     "convert": lambda d, p, left: abilities.convert_legal(p),
+    "free_pop": lambda d, p, left: abilities.free_pop_legal(p),
     "destroy": lambda d, p, left: _destroys(p, "destroy", left),
     "disband": lambda d, p, left: _destroys(p, "disband", left),
     "leader": lambda d, p, left: _leaders(p, d, left),
@@ -508,6 +517,8 @@ def apply(ctx: Ctx, seat: int, a: Action) -> None:
         abilities.barbarossa(ctx, seat, a)
     elif k == "convert":
         abilities.convert(ctx, seat)
+    elif k == "free_pop":
+        abilities.free_pop(ctx, seat)
     elif k == "copy":
         spend_ma(p, 2)
         p["tactic"] = a["card"]
@@ -772,11 +783,22 @@ def auto_do(ctx: Ctx, seat: int, e: dict[str, Any]) -> None:
     d = ctx.data
     p = d["players"][seat]
     act = e["action"]
-    if act in ("produce_food", "produce_resources", "produce"):
-        if act != "produce_resources":
-            tokens.produce(p, "farm")
-        if act != "produce_food":
-            tokens.produce(p, "mine")
+    if act == "produce":  # Economic Progress (P1): corruption, food, consumption, resources
+        short = tokens.lose(p, "mine", corruption(p["blue_bank"]))
+        if short:
+            tokens.lose(p, "farm", short)  # L1730-1732
+        tokens.produce(p, "farm")
+        produce_extra(p, "farm")
+        short = tokens.lose(p, "farm", consumption(p["yellow_bank"]))
+        if short:
+            p["culture"] = max(0, p["culture"] - FOOD_SHORT_CULTURE * short)  # L1758
+        tokens.produce(p, "mine")
+        produce_extra(p, "mine")
+        return
+    if act in ("produce_food", "produce_resources"):  # Good Harvest, New Deposits: no corruption,
+        kind = "farm" if act == "produce_food" else "mine"  # no consumption (P1)
+        tokens.produce(p, kind)
+        produce_extra(p, kind)
         return
     q = dict(p)
     disc = list(p["discounts"])

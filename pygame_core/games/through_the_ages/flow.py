@@ -23,7 +23,7 @@ from pygame_core.games.through_the_ages.model import (
     new_player,
     short_game,
 )
-from pygame_core.games.through_the_ages.ratings import extra_production, limits, stats
+from pygame_core.games.through_the_ages.ratings import limits, produce_extra, stats
 from pygame_core.games.through_the_ages.text import say
 from pygame_core.kernel import Ctx, decisions
 
@@ -306,7 +306,7 @@ def produce(ctx: Ctx, seat: int, r: dict[str, int]) -> None:
         if short:
             tokens.lose(p, "farm", short)  # L1730-1732
     tokens.produce(p, "farm")
-    _extra(p, "farm")
+    produce_extra(p, "farm")
     eat = consumption(p["yellow_bank"])
     short = tokens.lose(p, "farm", eat)
     if short:
@@ -321,19 +321,8 @@ def produce(ctx: Ctx, seat: int, r: dict[str, int]) -> None:
             )
         )
     tokens.produce(p, "mine")
-    _extra(p, "mine")
+    produce_extra(p, "mine")
     effects.triggers(ctx, seat, "production")
-
-
-def _extra(p: Player, kind: str) -> None:
-    """The extra production of pacts and cards (L2061-2063; Bill Gates, Transcontinental Railroad):
-    gained with the workers' production; a negative one (Acceptance of Supremacy's side B) only
-    lowers this turn's production, never below 0."""
-    n = extra_production(p, kind)
-    if n > 0:
-        tokens.gain(p, kind, n)
-    elif n < 0:
-        tokens.lose(p, kind, min(-n, tokens.production(p, kind)))
 
 
 def next_player(ctx: Ctx) -> None:

@@ -130,6 +130,8 @@ def label(d: dict[str, Any], seat: int, a: dict[str, Any], lang: str) -> str:
         txt = say("Take the civil action back", "收回内政行动点")
     elif k == "barbarossa":
         txt = say("Increase population and build {c} (1 MA)", "增加人口并建造{c}（1军事行动点）", c=a["card"])
+    elif k == "free_pop":
+        txt = say("{c}: gain 1 population", "{c}：获得1人口", c="ii_ocean_liner_service")
     elif k == "convert":
         txt = say("Trade Routes: exchange 1 food or resource", "贸易路线：交换1食物或资源")
     elif k == "peek":

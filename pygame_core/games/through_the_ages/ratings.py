@@ -265,6 +265,16 @@ def extra_production(p: Player, kind: str) -> int:
     return n
 
 
+def produce_extra(p: Player, kind: str) -> None:
+    """Produce the extra production (after the workers' production of ``kind``); a negative one
+    (Acceptance of Supremacy's side B) only lowers this production, never below 0."""
+    n = extra_production(p, kind)
+    if n > 0:
+        tokens.gain(p, kind, n)
+    elif n < 0:
+        tokens.lose(p, kind, min(-n, tokens.production(p, kind)))
+
+
 def production(p: Player, kind: str) -> int:
     """Food or resources produced per turn: the workers' (tokens.production) plus the extra
     production, never below 0; before corruption and consumption."""

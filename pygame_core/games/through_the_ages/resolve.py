@@ -262,7 +262,7 @@ def choices(d: Data, r: dict[str, Any], e: Effect, s: int) -> list[Action]:
             for c in p["specials"]
             if 0 < CARDS[c]["cost"].get("science", 0) <= budget and not civil.special_blocked(winner, c)
         ]
-        return techs + [{"type": "science"}] if techs else []
+        return techs + [{"type": "science"}]  # no special technology to take: the science alone
     if k == "destroy":
         return [{"type": "lose", "card": c} for c in losable(p, e)]
     if k == "rule" and e["code"] == "ravages_of_time":
