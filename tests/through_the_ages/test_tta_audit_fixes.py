@@ -326,3 +326,32 @@ def test_wealthy_territory_adds_three_blue_tokens_while_owned_l1454_l1458():
     assert p["blue_bank"] == 16 + 3
     effects.enter(ctx, 0, "i_wealthy_territory", -1)
     assert p["blue_bank"] == 16
+
+
+# ------------------------------------------------------------------ Winston Churchill (outcome test)
+def test_winston_churchill_asks_at_the_start_of_the_turn_and_his_science_is_for_military_techs():
+    """Winston Churchill (P1): each turn choose 3 culture, or 3 science and 3 resources usable only
+    for military technologies and units. The owner chooses (a decision at the start of the turn);
+    the second option used to give 6 unit resources and no science."""
+    from pygame_core.games.through_the_ages import flow
+
+    def setup(d):
+        p = d["players"][0]
+        p["leader"] = "iii_winston_churchill"
+        p["civil_hand"] = ["i_knights", "i_drama"]                 # 5 and 3 science
+        p["science"] = 2
+    s = _with(setup)
+    ctx = Ctx(copy_json(s.data), Rng(s.rng), 2, s.options, 0)
+    flow.start_turn(ctx)
+    s = edit(s, lambda d: (d.clear(), d.update(ctx.data)))
+    assert GAME.to_move(s) == [0]
+    assert legal(s) == [{"type": "option", "n": 0}, {"type": "option", "n": 1}]
+    labels = {GAME.label(s, 0, a, "en") for a in legal(s)}
+    assert len(labels) == 2, labels
+    s = play(s, {"type": "option", "n": 1})
+    p = p0(s)
+    assert (p["military_science"], p["military_resources"], p["culture"]) == (3, 3, 0)
+    develops = [a for a in legal(s) if a["type"] == "develop"]
+    assert develops == [{"type": "develop", "card": "i_knights"}]  # 2 + 3 for Knights; Drama needs 3
+    s = play(s, {"type": "develop", "card": "i_knights"})
+    assert (p0(s)["science"], p0(s)["military_science"]) == (0, 0)

@@ -488,6 +488,8 @@ CASES: dict[str, Case] = {
         follow=[{"type": "revolution", "card": "i_monarchy"}],
     ),
     "ii_napoleon_bonaparte": Case({0: {"strength": 6, "ma": 2, "leader": 1}}),  # 3 unit types
+    # the start of the turn asks (a decision): the first answer is 3 culture (test_tta_audit_fixes:
+    # the second)
     "iii_winston_churchill": Case(
         {0: {"culture": 3, "leader": 1}}, follow=[lambda ctx: effects.triggers(ctx, 0, "turn_start")]
     ),

@@ -329,15 +329,22 @@ def _develops(p: Player, ca: int, d: Data | None = None, left: Left | None = Non
             return []  # the partner cannot pay its 1 science (P1)
     out = []
     plain = not p["pact_sides"] and not any_discount(p, "develop")  # science_cost = the card's own
+    extra = p.get("military_science", 0)  # Winston Churchill: for military technologies only
     for cid in dict.fromkeys(p["civil_hand"]):
         c = CARDS[cid]
         if (
             c["kind"] in TECH_KINDS
-            and p["science"] >= (max(0, c["cost"].get("science", 0)) if plain else science_cost(p, cid))
+            and p["science"] + (extra if extra and military_tech(c) else 0)
+            >= (max(0, c["cost"].get("science", 0)) if plain else science_cost(p, cid))
             and not special_blocked(p, cid)
         ):
             out.append({"type": "develop", "card": cid})
     return out
+
+
+def military_tech(c: dict[str, Any]) -> bool:
+    """A military technology: a unit card or a military special technology."""
+    return c["kind"] == "unit" or (c["kind"] == "special" and c["type"] == "military")
 
 
 def revolution_cost(p: Player, cid: str) -> int:
@@ -680,6 +687,10 @@ def develop(ctx: Ctx, seat: int, cid: str, cost_ca: int) -> None:
     c = CARDS[cid]
     sci = science_cost(p, cid)
     spend_ca(p, cost_ca)
+    if p.get("military_science") and military_tech(c):  # Winston Churchill's science first
+        used = min(p["military_science"], sci)
+        p["military_science"] -= used
+        sci -= used
     p["science"] -= sci
     coop = rule(p, "science_cooperation") if p["pact_sides"] else None
     partner = abilities.coop_partner(ctx.data, seat) if coop is not None else None

@@ -13,7 +13,7 @@ from pygame_core.games.through_the_ages.catalog import CARDS
 from pygame_core.games.through_the_ages.model import Data, consumption, happy_needed
 from pygame_core.games.through_the_ages.ratings import count, kinds_of, once_among, production, stats
 from pygame_core.games.through_the_ages.text import t
-from pygame_core.kernel import Ctx
+from pygame_core.kernel import Ctx, decisions
 
 Effect = dict[str, Any]
 
@@ -292,8 +292,10 @@ def apply_one(ctx: Ctx, seat: int, e: Effect, cur: int, option: int | None, sour
         opts = e["options"]
         i = option if option is not None and 0 <= option < len(opts) else 0
         apply_list(ctx, seat, opts[i], current=cur, source=source)
-    elif k == "budget":
-        d["players"][seat]["military_resources"] += num(d, seat, e)
+    elif k == "budget":  # units (resources) or military technologies (science: Winston Churchill)
+        key = "military_science" if e.get("for") == "military_tech" else "military_resources"
+        p = d["players"][seat]
+        p[key] = p.get(key, 0) + num(d, seat, e)
     elif k == "discount":
         d["players"][seat]["discounts"].append(
             {"on": e["on"], "n": e["n"], "target": e.get("target"), "age": e.get("age")}
@@ -384,7 +386,11 @@ def triggers(ctx: Ctx, seat: int, event: str) -> None:
         return
     p = ctx.data["players"][seat]
     for src in once_among(p, holders, TRIGGER_WHERE[event]):
-        apply_list(ctx, seat, CARDS[src]["triggers"][event], source=src)
+        for e in CARDS[src]["triggers"][event]:
+            if e["kind"] == "choice":  # the owner chooses (Winston Churchill): a decision "option"
+                decisions.push(ctx.data, "option", [seat], card=src, event=event)
+            else:
+                apply_one(ctx, seat, e, seat, None, src)
 
 
 #: ``event`` -> the cards with effects on it (non-empty), and where they can be (:func:`once_among`).

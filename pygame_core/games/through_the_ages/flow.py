@@ -289,6 +289,8 @@ def finish_turn(ctx: Ctx, seat: int) -> None:
             decks.draw_military(ctx, seat, draws)
         p["ca_used"] = p["ma_used"] = 0  # reset (L1805-1809)
         p["temporary_ma"] = p["military_resources"] = 0
+        if p.get("military_science"):
+            p["military_science"] = 0
         p["discounts"] = []
         sync(p)
         p["ca_used"] = p["ma_used"] = 0

@@ -9,6 +9,7 @@ from pygame_core.games.through_the_ages import (
     abilities,
     civil,
     decks,
+    effects,
     flow,
     labels,
     politics,
@@ -130,6 +131,8 @@ class ThroughTheAges(Game):
             return resolve.pending_choices(data, decision)
         if k == "homer":
             return abilities.homer_legal(data, seat)
+        if k == "option":  # a choice of a card in play (Winston Churchill at the start of the turn)
+            return [{"type": "option", "n": i} for i in range(len(_trigger_choice(decision)["options"]))]
         if k == "keep_event":
             return [{"type": "keep", "card": c} for c in data["age_iii_held"][seat]]
         raise NotImplementedError(k)
@@ -159,6 +162,9 @@ class ThroughTheAges(Game):
             resolve.resume(ctx, decision, action)
         elif k == "homer":
             abilities.homer(ctx, seat, action)
+        elif k == "option":
+            chosen = _trigger_choice(decision)["options"][action["n"]]
+            effects.apply_list(ctx, seat, chosen, source=decision["card"])
         if d.pop("refill_row", False):
             flow.refill_row(ctx)
 
@@ -289,3 +295,8 @@ def _age_iii_public(data: Data, seat: int) -> bool:
 
 
 GAME = ThroughTheAges()
+
+
+def _trigger_choice(decision: Decision) -> dict[str, Any]:
+    """The ``choice`` effect an ``option`` decision asks about (a card's ``on`` trigger)."""
+    return next(e for e in CARDS[decision["card"]]["triggers"][decision["event"]] if e["kind"] == "choice")

@@ -9,6 +9,7 @@ from pygame_core.games.through_the_ages import resolve
 from pygame_core.games.through_the_ages.catalog import CARDS
 from pygame_core.games.through_the_ages.civil import build_cost, pop_food, take_cost, upgrade_cost
 from pygame_core.games.through_the_ages.text import say
+from pygame_core.kernel import decisions
 
 WHAT = {
     "food": ("food", "食物"),
@@ -22,6 +23,14 @@ def _effects_text(effs: list[dict[str, Any]], lang: str) -> str:
     """A short text of simple gains ("Gain 2 food")."""
     parts = []
     for e in effs:
+        if e["kind"] == "budget":  # Winston Churchill: usable only for military technologies / units
+            military = e.get("for") == "military_tech"
+            if military:
+                text = say("{n} science for military technologies", "{n}科学点数用于军事科技", n=e["n"])
+            else:
+                text = say("{n} resources for units", "{n}资源用于军事单位", n=e["n"])
+            parts.append(text[lang])
+            continue
         en, hans = WHAT.get(e.get("what", ""), (e.get("what", "?"), e.get("what", "?")))
         verb = ("Gain", "获得") if e.get("n", 0) >= 0 else ("Lose", "失去")
         parts.append(say(f"{verb[0]} {{n}} {en}", f"{verb[1]}{{n}}{hans}", n=abs(int(e.get("n", 0))))[lang])
@@ -114,8 +123,13 @@ def label(d: dict[str, Any], seat: int, a: dict[str, Any], lang: str) -> str:
     elif k == "discard":
         txt = say("Discard {c}", "弃置{c}", c=a["card"])
     elif k == "option":
-        r = d["resolving"]
-        opts = CARDS[r["card"]]["effects"][r["i"]]["options"]
+        top = decisions.top_for(d, seat)
+        if top is not None and top["kind"] == "option":  # a card in play's choice (Winston Churchill)
+            trig = CARDS[top["card"]]["triggers"][top["event"]]
+            opts = next(e for e in trig if e["kind"] == "choice")["options"]
+        else:
+            r = d["resolving"]
+            opts = CARDS[r["card"]]["effects"][r["i"]]["options"]
         return _effects_text(opts[a["n"]], lang)
     elif k == "event_do":
         dd = dict(d)

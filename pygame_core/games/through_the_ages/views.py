@@ -72,6 +72,7 @@ def _player(d: dict[str, Any], s: int, seat: int | None) -> dict[str, Any]:
         "ca": {"total": p["ca_total"], "available": ca_left(p)},
         "ma": {"total": p["ma_total"], "available": ma_left(p), "temporary": p["temporary_ma"]},
         "military_resources": p["military_resources"],
+        "military_science": p.get("military_science", 0),
         "yellow_bank": p["yellow_bank"],
         "blue_bank": p["blue_bank"],
         "unused_workers": p["unused_workers"],
