@@ -75,12 +75,13 @@ def card_strength(data: Data, b: Data, side: str, card: str) -> int:
 
 
 def unit_bonus(data: Data, seat: int) -> int:
-    """+strength to every unit from wonders in force (Himeji Castle)."""
+    """+strength to every unit from wonders in force (Himeji Castle): not obsolete (L1276-1280) and
+    without an enemy figure on its marker (L1268)."""
     n = 0
     for wid in data["p"][seat]["wonders"]:
-        if wid not in data["obsolete"]:
-            for e in WONDERS[wid].get("abilities", []):
-                if e["kind"] == "strength_bonus" and e.get("scope") == "all_units":
+        for e in WONDERS[wid].get("abilities", []):
+            if e["kind"] == "strength_bonus" and e.get("scope") == "all_units":
+                if wid not in data["obsolete"] and not model.wonder_blockaded(data, wid):
                     n += int(e["amount"])
     return n
 
