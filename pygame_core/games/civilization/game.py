@@ -43,7 +43,7 @@ class Civilization(Game):
             "values": ["full", "learning"],
             "default": "full",
             "label": t(
-                "Game: full game (four victories) or learning game (L320-322)",
+                "Game: full game (four victories) or learning game",  # L320-322
                 "遊戲：完整遊戲（四種勝利）或學習模式",
             ),
         },
@@ -51,7 +51,7 @@ class Civilization(Game):
             "values": ["neighbour", "rules"],
             "default": "neighbour",
             "label": t(
-                "Barbarians played by the invader's left neighbour (L902) or by the rules",
+                "Barbarians played by the invader's left neighbour or by the rules",  # L902
                 "蠻族由入侵者左方的玩家操作，或依規則自動進行",
             ),
         },
@@ -59,7 +59,7 @@ class Civilization(Game):
             "values": ["random", "choose"],
             "default": "random",
             "label": t(
-                "Civilizations: drawn at random, or chosen in turn order (L334)",
+                "Civilizations: drawn at random, or chosen in turn order",  # L334
                 "文明：隨機抽取，或依順序選擇",
             ),
         },
