@@ -185,15 +185,25 @@ class Civilization(Game):
         return bool(data["over"])
 
     def _scores(self, data: Data) -> dict[str, Any]:
-        """1 point per winning seat; the learning game names no winner, and ``outcome`` says why (L322)."""
+        """1 point per winning seat; the learning game names no winner, and ``outcome`` says why (L322).
+        The breakdown also shows what decides a turn-limit game, in its order (``victory.standing``:
+        culture track, techs, coins); those are ``info``, not points of the total. ``rank``: the winners
+        first, then by that order."""
         n = len(data["p"])
         won = set(data["winners"]) if data["over"] else set()
+        stand = [victory.standing(data, s) for s in range(n)]
         out: dict[str, Any] = {
             "totals": [1 if s in won else 0 for s in range(n)],
-            "breakdown": [{"victory": 1 if s in won else 0} for s in range(n)],
+            "breakdown": [
+                {"victory": 1 if s in won else 0, **dict(zip(victory.STANDING, stand[s], strict=True))}
+                for s in range(n)
+            ],
+            "info": list(victory.STANDING),
             "winners": sorted(won),
             "victory": data["victory"],
         }
+        if won:
+            out["rank"] = sorted(range(n), key=lambda s: (s not in won, [-x for x in stand[s]], s))
         if data["over"] and data["victory"] == "learning":
             out["outcome"] = dict(LEARNING_END)
         return out
