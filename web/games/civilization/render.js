@@ -652,9 +652,14 @@ export function hint(view) {
 
 const ENDS = new Set(["end_start", "end_trade", "end_city", "end_move", "stop", "decline"]);
 
+/** Engine texts say "Player 2" / "玩家2": an action's label names the seats as the log does (the names chosen on the home page). */
+export function withNames(ctx, text) {
+  return String(text).replace(/Player (\d+)|玩家(\d+)/g, (m, a, b) => (ctx && ctx.names && ctx.names[+(a || b) - 1]) || m);
+}
+
 function actionButton(ctx, li, testid = "legal-action") {
   const g = ENDS.has(li.action.type) ? " g-end" : "";
-  return `<button type="button" class="act g-${esc(li.action.type)}${g}" data-testid="${testid}" data-idx="${ctx.legal.indexOf(li)}" data-action="${esc(JSON.stringify(li.action))}">${esc(li.label)}</button>`;
+  return `<button type="button" class="act g-${esc(li.action.type)}${g}" data-testid="${testid}" data-idx="${ctx.legal.indexOf(li)}" data-action="${esc(JSON.stringify(li.action))}">${esc(withNames(ctx, li.label))}</button>`;
 }
 
 /** The action list, one step at a time: never more than MAX_LIST controls (facets group the rest). */
