@@ -94,3 +94,39 @@ def test_a_battle_between_players_plays_are_undo_barriers_L1106_L1112():
         seat = GAME.to_move(s)[0]
         s = play(s, seat, GAME.legal_actions(s, seat)[0])
         assert not GAME.can_undo(s, seat) and not GAME.can_undo(s)
+
+
+def test_a_culture_card_played_or_cancelling_and_a_discard_are_undo_barriers_L814_L824():
+    from test_civ_card_outcomes import options, position
+
+    def fn(d: dict) -> None:
+        d["p"][0]["hand"] = ["we_love_the_despot_day_1"]
+        d["p"][1]["hand"] = ["jousting_tourney_1"]
+
+    s = position("city")(fn)
+    s = play(s, 0, options(s, 0, "culture_card", "card", "we_love_the_despot_day_1")[0])
+    assert not GAME.can_undo(s, 0)  # the card is named to everyone
+    s = play(s, 1, {"type": "cancel", "card": "jousting_tourney_1", "opt": 0})
+    assert not GAME.can_undo(s, 1)
+    # over the hand limit (L798): the discarded card is named in the log
+    s = edit(s, lambda d: d["p"][0].update(hand=[f"we_love_the_despot_day_{k}" for k in (1, 2, 3)] * 3))
+    s = edit(s, lambda d: d.update(decisions=[{"kind": "discard", "seats": [0], "blocking": True}]))
+    act = GAME.legal_actions(s, 0)[0]
+    assert act["type"] == "discard"
+    assert not GAME.can_undo(play(s, 0, act), 0)
+
+
+def test_an_ability_paid_with_a_face_down_marker_is_an_undo_barrier_L900_L1008():
+    from test_civ_card_outcomes import options, position
+
+    def fn(d: dict, hv: bool) -> None:
+        d["p"][0]["techs"]["currency"] = 1  # incense: +3 culture
+        if hv:
+            d["p"][0]["hv"] = ["hut_hut_incense_1"]
+        else:
+            d["p"][0]["res"] = {"incense": 1}
+
+    for hv in (True, False):
+        s = position("city")(lambda d, hv=hv: fn(d, hv))
+        s = play(s, 0, options(s, 0, "ability", "tech", "currency")[0])
+        assert GAME.can_undo(s, 0) is not hv  # paid from the market token: nothing hidden shown

@@ -76,10 +76,12 @@ def _payable(have: dict[str, int], cost: list[str]) -> bool:
     return sum(have.values()) >= len(cost) - len(named)
 
 
-def pay(data: Data, seat: int, cost: list[str]) -> None:
+def pay(data: Data, seat: int, cost: list[str]) -> bool:
     """Spend resources: named ones first, "any" from the largest holding (a deterministic choice).
     Market tokens return to the market; markers and card-made tokens leave the game (L900).
-    The Kremlin stands in for a spy only when the seat has none to pay with."""
+    The Kremlin stands in for a spy only when the seat has none to pay with. True when what was paid
+    depended on the seat's face-down markers (the caller's action is then an undo barrier)."""
+    hidden = bool(data["p"][seat]["hv"]) and ("any" in cost or "spy" in cost)
     if "spy" in cost and not _payable(holdings(data, seat), cost) and _kremlin(data, seat):
         cost = _kremlin_cost(cost)
         data["p"][seat]["used"].append("kremlin")
@@ -87,21 +89,24 @@ def pay(data: Data, seat: int, cost: list[str]) -> None:
         if r == "any":
             have = holdings(data, seat)
             r = max(sorted(have), key=lambda k: have[k])
-        _spend_one(data, seat, r)
+        hidden = _spend_one(data, seat, r) or hidden
+    return hidden
 
 
-def _spend_one(data: Data, seat: int, r: str) -> None:
+def _spend_one(data: Data, seat: int, r: str) -> bool:
+    """Spend one ``r``; True if it was a face-down marker."""
     p = data["p"][seat]
     if p["res"].get(r, 0) > 0:
         p["res"][r] -= 1
         data["market"][r] = data["market"].get(r, 0) + 1
-        return
+        return False
     for m in p["hv"]:
         back = HUTS.get(m) or VILLAGES.get(m) or {}
         if back.get("resource") == r:
             p["hv"].remove(m)
-            return
+            return True
     p["xres"].remove(r)
+    return False
 
 
 # ------------------------------------------------------------------ targets
@@ -628,11 +633,13 @@ def apply(ctx: Ctx, seat: int, action: Action) -> None:
         ev = EVENTS[card.rsplit("_", 1)[0]]
         p["hand"].remove(card)
         city.discard_culture(d, card)  # L824
+        ctx.reveal()  # a card of the hidden hand, now named to everyone: an undo barrier
         ctx.log(fmt(t("{p} plays {c}.", "{p}打出{c}。"), p=seat_name(seat), c=ev["name"]))
         _resolve_or_react(ctx, seat, {"src": "card", "event": ev["id"]}, choice)
     elif k == "ability":
         ab = TECHS[action["tech"]]["abilities"][action["i"]]
-        pay(d, seat, ab["cost"])  # L1008
+        if pay(d, seat, ab["cost"]):  # L1008
+            ctx.reveal()
         p["used"].append(f"{action['tech']}/{action['i']}")
         ctx.log(fmt(t("{p} uses {x}.", "{p}使用{x}。"), p=seat_name(seat), x=name("tech", action["tech"])))
         _resolve_or_react(ctx, seat, {"src": "ability", "tech": action["tech"], "i": action["i"]}, choice)
@@ -844,9 +851,11 @@ def react(ctx: Ctx, seat: int, dec: dict[str, Any], action: Action) -> None:
         if "card" in action:
             p["hand"].remove(action["card"])
             city.discard_culture(d, action["card"])
+            ctx.reveal()  # a card of the hidden hand, named to everyone
             what = EVENTS[action["card"].rsplit("_", 1)[0]]["name"]
         else:
-            pay(d, seat, TECHS[action["tech"]]["abilities"][action["i"]]["cost"])
+            if pay(d, seat, TECHS[action["tech"]]["abilities"][action["i"]]["cost"]):
+                ctx.reveal()
             p["used"].append(f"{action['tech']}/{action['i']}")
             what = name("tech", action["tech"])
         ctx.log(fmt(t("{p} cancels it with {c}.", "{p}以{c}取消它。"), p=seat_name(seat), c=what))

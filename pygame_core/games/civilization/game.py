@@ -146,6 +146,7 @@ class Civilization(Game):
             p = d["p"][seat]
             p["hand"].remove(action["card"])
             city.discard_culture(d, action["card"])
+            ctx.reveal()  # the discarded card is named to everyone: an undo barrier
             ev = EVENTS[action["card"].rsplit("_", 1)[0]]
             ctx.log(fmt(t("{p} discards {c}.", "{p}棄掉{c}。"), p=seat_name(seat), c=ev["name"]))
             if len(p["hand"]) <= model.hand_limit(d, seat):
