@@ -683,14 +683,14 @@ export function renderActions(view, ctx) {
     const parts = [];
     for (const [k, items] of groups) {
       if (items.length === 1) parts.push(actionButton(ctx, items[0], testid));
-      else parts.push(`<button type="button" class="act facet" data-key="${esc(k)}" data-testid="facet">${esc(keyLabel(view, k))} <span class="muted">(${items.length})</span> ›</button>`);
+      else parts.push(`<button type="button" class="act facet" data-key="${esc(k)}" data-testid="facet">${esc(withNames(ctx, keyLabel(view, k)))} <span class="muted">(${items.length})</span> ›</button>`);
     }
     const d1 = direct.filter((li) => !ENDS.has(li.action.type));
     const d2 = direct.filter((li) => ENDS.has(li.action.type));
     body = [...d1.map((li) => actionButton(ctx, li, testid)), ...parts, ...d2.map((li) => actionButton(ctx, li, testid))].join("");
   }
   const head = ctx.selAll.length
-    ? `<div class="choices-h"><h3 class="mini-h">${esc(t("choices_for", { what: ctx.selLabel }))}</h3>`
+    ? `<div class="choices-h"><h3 class="mini-h">${esc(t("choices_for", { what: withNames(ctx, ctx.selLabel) }))}</h3>`
       + `<button type="button" class="btn ghost small" data-clear-sel="1">${esc(t("clear_selection"))}</button></div>` : "";
   return `<div class="${ctx.selAll.length ? "choices" : "act-group"}">${head}<div class="act-list">${body}</div></div>`;
 }
