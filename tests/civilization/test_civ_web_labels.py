@@ -32,9 +32,15 @@ def test_action_buttons_use_the_chosen_seat_names():
         f"const legal = {json.dumps(legal, ensure_ascii=False)};\n"
         'const ctx = { names: ["Ada", "Bo"], legal, selAll: [], selCandidates: [] };\n'
         "process.stdout.write(R.renderActions({}, ctx));\n"
+        # many offers fold into one facet per player: "Offer to Player 2" names the seat too
+        "const many = Array.from({length: 40}, (_, i) => ({action: {...legal[0].action, to: 1 + i % 2,"
+        " give: `trade:${i}`}, label: legal[0].label}));\n"
+        "const keysOf = new Map(many.map((li) => [li, [`to:${li.action.to}`]]));\n"
+        "process.stdout.write(R.renderActions({}, {...ctx, legal: many, keysOf}));\n"
     )
     out = subprocess.run(
         [NODE, "--input-type=module", "-e", script], capture_output=True, text=True, timeout=60, check=True
     ).stdout
     assert "Offer Bo 1 trade" in out and "向Bo提議" in out
+    assert "Offer to Bo" in out  # the facet
     assert "Player 2" not in out and "玩家2" not in out
