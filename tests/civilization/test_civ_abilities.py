@@ -394,7 +394,7 @@ def test_engineering_lets_a_city_buy_a_second_item_with_the_rest_of_its_producti
     assert d["split"] == {} and not [a for a in city.city_legal(d, 0) if a.get("city") == 0]
 
 
-def test_animal_husbandry_heals_three_wounds_once_per_battle():
+def test_animal_husbandry_heals_three_wounds_spread_over_own_units_once_per_battle():
     from test_civ_rules import _battle, card_of
 
     s = after_setup()
@@ -402,11 +402,16 @@ def test_animal_husbandry_heals_three_wounds_once_per_battle():
     bare(d)
     d["p"][0]["techs"]["animal_husbandry"] = 1
     b = _battle(d, [card_of("infantry", [1])], [card_of("infantry", [1])])
-    b["fronts"] = [{"a": {"c": card_of("infantry", [3]), "w": 2}, "d": None}]
-    act = {"type": "heal", "tech": "animal_husbandry", "front": 0}
-    assert act in effects.optional(d, 0)
+    b["fronts"] = [
+        {"a": {"c": card_of("infantry", [3]), "w": 2}, "d": None},
+        {"a": {"c": card_of("infantry", [3]), "w": 2}, "d": None},
+    ]
+    heals = [a["heals"] for a in effects.optional(d, 0) if a["type"] == "heal"]
+    assert sorted(heals) == [[[0, 1], [1, 2]], [[0, 2], [1, 1]]]  # 3 wounds across both units
+    act = {"type": "heal", "tech": "animal_husbandry", "heals": [[0, 2], [1, 1]]}
     effects.apply(ctx_of(d), 0, act)
-    assert b["fronts"][0]["a"]["w"] == 0 and act not in effects.optional(d, 0)
+    assert [f["a"]["w"] for f in b["fronts"]] == [0, 1]
+    assert not [a for a in effects.optional(d, 0) if a["type"] == "heal"]  # once per battle
 
 
 def test_military_science_adds_production_per_three_coins():

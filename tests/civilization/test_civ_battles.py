@@ -173,3 +173,17 @@ def test_a_conquered_village_marker_goes_to_the_winner_who_sees_its_back_L910():
     combat._resolve(c)
     assert d["p"][0]["hv"] == [res_village] and str(v) not in d["marks"]
     assert c.revealed  # an undo barrier: the back was hidden until now
+
+
+def test_a_village_battle_keeps_the_invaders_combat_bonus_but_the_barbarians_have_none_L904_L1090_L1094_A36():
+    d = _move_state()
+    d["items"][str(square(d, 1, 1))] = {"k": "b", "id": "barracks", "o": 0}  # +2 (L1090)
+    d["items"][str(square(d, 1, 2))] = {"k": "gp", "id": "general", "o": 0}  # +4 (L1094)
+    d["items"][str(square(d, 7, 7))] = {"k": "b", "id": "academy", "o": 1}  # the barbarians' player's own
+    army = model.new_fig(d, 0, "army", square(d, 4, 5))
+    d["marks"][str(square(d, 4, 5))] = {"k": "village", "id": "village_village_iron_1"}
+    combat.start(ctx_of(d), 0, [army], square(d, 4, 5), combat.BARBARIAN, village=True)
+    b = d["battle"]
+    assert b["bonus"] == {"a": 6, "d": 0}
+    assert sorted((x["id"], x["n"]) for x in b["bonus_from"]["a"]) == [("barracks", 2), ("general", 4)]
+    assert b["bonus_from"]["d"] == []

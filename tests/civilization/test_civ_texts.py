@@ -19,7 +19,8 @@ from pygame_core.kernel.state import State
 LANGS = ("en", "zh-Hant", "zh-Hans")
 SNAKE = re.compile(r"\b[a-z0-9]+_[a-z0-9_]+\b")
 ASCII_WORD = re.compile(r"[A-Za-z]+\d*")
-ALLOWED_IN_ZH = re.compile(r"^(I|II|III|IV|V|L\d+)$")  # card numbers, seed line refs
+ALLOWED_IN_ZH = re.compile(r"^(I|II|III|IV|V)$")  # card numbers
+SEED_LINE = re.compile(r"\bL\d{2,4}\b")  # player-facing text never cites seed lines
 
 
 def problems(kind: str, text: dict[str, str]) -> list[str]:
@@ -31,6 +32,8 @@ def problems(kind: str, text: dict[str, str]) -> list[str]:
             continue
         if SNAKE.search(s):
             out.append(f"{kind} {lang}: raw key: {s}")
+        if SEED_LINE.search(s):
+            out.append(f"{kind} {lang}: seed line number: {s}")
         if lang != "en":
             words = [w for w in ASCII_WORD.findall(s) if not ALLOWED_IN_ZH.match(w)]
             if words:
@@ -122,3 +125,18 @@ def test_problems_finds_raw_keys_and_english_words():
             "zh-Hans": "玩家2打出人民起义II！",
         },
     )
+
+
+def test_option_labels_and_end_texts_cite_no_seed_lines():
+    """Issue 16: "(L320-322)" showed in an option label; provenance stays in code comments."""
+    from pygame_core.games.civilization.text import LEARNING_END, VICTORY
+
+    bad = []
+    for key, spec in GAME.options_schema.items():
+        bad += problems(f"option {key}", spec["label"])
+        for v, text in (spec.get("value_labels") or {}).items():
+            bad += problems(f"option {key}={v}", text)
+    bad += problems("outcome", LEARNING_END)
+    for v, text in VICTORY.items():
+        bad += problems(f"victory {v}", text)
+    assert not bad, "\n".join(bad)

@@ -147,3 +147,28 @@ def test_the_react_view_names_a_city_action_that_writing_may_cancel() -> None:
                            "source": {"src": "city", "action": {"type": "arts", "city": 0}}}]}
     assert views._react(data) == {"by": 0, "to": [1], "choice": {},
                                   "source": {"src": "city", "action": {"type": "arts", "city": 0}}}
+
+
+def test_a_turn_limit_end_shows_the_culture_track_techs_and_coins_that_decided_it():
+    """Issue 16: the end screen showed only "Victory 1/0". The breakdown carries the turn limit's order
+    (culture track, then techs, then coins) as ``info`` columns; the totals stay the win."""
+    from civ_helpers import after_setup, edit
+
+    from pygame_core.games.civilization import GAME, victory
+
+    def fn(d: Data) -> None:
+        d["p"][0]["track"], d["p"][1]["track"] = 5, 5
+        d["p"][0]["techs"]["pottery"] = 1  # one tech more: seat 0 wins on the second key
+        victory.turn_limit(ctx_of(d))
+
+    s = edit(after_setup(), fn)
+    sc = GAME.scores(s)
+    assert sc["winners"] == [0] and sc["totals"] == [1, 0] and sc["rank"] == [0, 1]
+    assert sc["info"] == ["culture_track", "techs", "coins"]
+    for seat in (0, 1):
+        row = sc["breakdown"][seat]
+        assert list(row) == ["victory", "culture_track", "techs", "coins"]
+        assert row["culture_track"] == 5 and row["techs"] == len(s.data["p"][seat]["techs"])
+        assert row["coins"] == model.coins(s.data, seat)
+    assert sc["breakdown"][0]["techs"] == sc["breakdown"][1]["techs"] + 1
+    assert GAME.view(s, 1)["scores"]["breakdown"] == sc["breakdown"]

@@ -75,12 +75,13 @@ def card_strength(data: Data, b: Data, side: str, card: str) -> int:
 
 
 def unit_bonus(data: Data, seat: int) -> int:
-    """+strength to every unit from wonders in force (Himeji Castle)."""
+    """+strength to every unit from wonders in force (Himeji Castle): not obsolete (L1276-1280) and
+    without an enemy figure on its marker (L1268)."""
     n = 0
     for wid in data["p"][seat]["wonders"]:
-        if wid not in data["obsolete"]:
-            for e in WONDERS[wid].get("abilities", []):
-                if e["kind"] == "strength_bonus" and e.get("scope") == "all_units":
+        for e in WONDERS[wid].get("abilities", []):
+            if e["kind"] == "strength_bonus" and e.get("scope") == "all_units":
+                if wid not in data["obsolete"] and not model.wonder_blockaded(data, wid):
                     n += int(e["amount"])
     return n
 
@@ -204,8 +205,10 @@ def start(
     b["hand"] = {"a": _draw_hand(ctx, seat, _hand_size(d, seat, armies, False))}
     if defender == BARBARIAN:
         b["hand"]["d"] = _barbarian_hand(ctx)
-        b["bonus_from"] = {"a": [], "d": []}  # A36: no bonuses at all
-        bonus = {"a": 0, "d": 0}
+        # L904: a village battle follows the normal combat rules, so the invader keeps its Barracks,
+        # Academies and Generals (L1090-1094); only the barbarians have no bonus (A36)
+        b["bonus_from"] = {"a": bonus_parts(d, seat, "a", -1), "d": []}
+        bonus = {s: sum(int(x["n"]) for x in b["bonus_from"][s]) for s in SIDES}
     else:
         occ = model.occupants(d)
         darm = sum(
@@ -295,6 +298,7 @@ def play(ctx: Ctx, seat: int, action: Action) -> None:
     other = "d" if side == "a" else "a"
     card = action["card"]
     b["hand"][side].remove(card)
+    ctx.reveal()  # L1106-1112: played face up from a hidden hand, seen by the other side (an undo barrier)
     unit = {"c": card, "w": 0}
     boost = b.get("boost", {}).get(side, 0)
     if boost:  # a "+strength for one play" ability used before this play (L1159)

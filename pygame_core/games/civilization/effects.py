@@ -76,10 +76,12 @@ def _payable(have: dict[str, int], cost: list[str]) -> bool:
     return sum(have.values()) >= len(cost) - len(named)
 
 
-def pay(data: Data, seat: int, cost: list[str]) -> None:
+def pay(data: Data, seat: int, cost: list[str]) -> bool:
     """Spend resources: named ones first, "any" from the largest holding (a deterministic choice).
     Market tokens return to the market; markers and card-made tokens leave the game (L900).
-    The Kremlin stands in for a spy only when the seat has none to pay with."""
+    The Kremlin stands in for a spy only when the seat has none to pay with. True when what was paid
+    depended on the seat's face-down markers (the caller's action is then an undo barrier)."""
+    hidden = bool(data["p"][seat]["hv"]) and ("any" in cost or "spy" in cost)
     if "spy" in cost and not _payable(holdings(data, seat), cost) and _kremlin(data, seat):
         cost = _kremlin_cost(cost)
         data["p"][seat]["used"].append("kremlin")
@@ -87,21 +89,24 @@ def pay(data: Data, seat: int, cost: list[str]) -> None:
         if r == "any":
             have = holdings(data, seat)
             r = max(sorted(have), key=lambda k: have[k])
-        _spend_one(data, seat, r)
+        hidden = _spend_one(data, seat, r) or hidden
+    return hidden
 
 
-def _spend_one(data: Data, seat: int, r: str) -> None:
+def _spend_one(data: Data, seat: int, r: str) -> bool:
+    """Spend one ``r``; True if it was a face-down marker."""
     p = data["p"][seat]
     if p["res"].get(r, 0) > 0:
         p["res"][r] -= 1
         data["market"][r] = data["market"].get(r, 0) + 1
-        return
+        return False
     for m in p["hv"]:
         back = HUTS.get(m) or VILLAGES.get(m) or {}
         if back.get("resource") == r:
             p["hv"].remove(m)
-            return
+            return True
     p["xres"].remove(r)
+    return False
 
 
 # ------------------------------------------------------------------ targets
@@ -157,7 +162,7 @@ def _targets(data: Data, seat: int, e: dict[str, Any]) -> list[dict[str, Any]] |
         return [{"city_of": i} for i in cs] or None
     if k == "kill" and e.get("what") == "random_unit":  # Monarchy: a random unit of a rival's forces
         return [{"target": s} for s in range(len(data["p"])) if s != seat and data["p"][s]["forces"]] or None
-    if k in ("kill", "destroy") and e.get("what") in ("figure", "building"):
+    if k in ("kill", "destroy") and e.get("what") in ("figure", "building", "great_person"):
         return _ranged(data, seat, e)
     if k == "wound":
         b = data["battle"]
@@ -167,8 +172,34 @@ def _targets(data: Data, seat: int, e: dict[str, Any]) -> list[dict[str, Any]] |
         if side is None:
             return None
         other = "d" if side == "a" else "a"
-        return [{"front": i} for i, f in enumerate(b["fronts"]) if f[other] is not None] or None
+        room = [
+            (i, combat.unit_strength(data, b, other, f[other]) - f[other]["w"])
+            for i, f in enumerate(b["fronts"])
+            if f[other] is not None
+        ]
+        return [{"wounds": w} for w in spread(room, int(e["amount"]))] or None
     return None
+
+
+def spread(room: list[tuple[int, int]], amount: int, cap: int = 24) -> list[list[list[int]]]:
+    """Ways to spread up to ``amount`` points (wounds dealt, wounds healed) over units ``(front,
+    room)``, where ``room`` is what the unit can take (wounds to kill it, wounds it has): a set of
+    units filled up, and what is left to one more unit that it does not fill; as ``[[front, n], ...]``.
+    Most filled units first; at most ``cap`` ways."""
+    out: list[tuple[int, list[list[int]]]] = []
+    units = [(i, r) for i, r in room if r > 0]
+    for k in range(len(units), -1, -1):
+        for full in combinations(units, k):
+            left = amount - sum(r for _, r in full)
+            if left < 0:
+                continue
+            base = [[i, r] for i, r in full]
+            rest = [(i, r) for i, r in units if (i, r) not in full and r > left]
+            if left and rest:
+                out.extend((k, sorted(base + [[i, left]])) for i, _ in rest)
+            elif base:
+                out.append((k, base))
+    return [w for _, w in out[:cap]]
 
 
 def _freezable(data: Data, seat: int) -> list[dict[str, Any]] | None:
@@ -244,55 +275,71 @@ def _pushes(data: Data, seat: int, dist: int) -> list[dict[str, Any]] | None:
 
 def _disaster_squares(data: Data, seat: int, to: str) -> list[dict[str, Any]] | None:
     """Drought / Deforestation (L216-222): a disaster marker on a square of another player's outskirts
-    (ruling): any non-desert land square becomes desert, a forest becomes grassland; 12 markers."""
+    (ruling) without a building on it (the cards): Drought turns a grassland or forest square (not
+    water, not a mountain) into desert, Deforestation a forest into grassland; 12 markers."""
     if len(data.get("terr", {})) >= 12:
         return None
     grid = geo.grid(data)
+    items = data["items"]
     out = []
     for ci, c in enumerate(data["cities"]):
         if c["o"] == seat:
             continue
         for q in model.outskirts(data, ci):
             g = grid[q]
-            if g is None or g["terrain"] == "water" or g["terrain"] == to:
+            if g is None or g["terrain"] in ("water", "mountain", to):
                 continue
             if to == "grassland" and g["terrain"] != "forest":
+                continue
+            item = items.get(str(q))
+            if item is not None and item["k"] == "b":
                 continue
             out.append({"sq": q})
     return out[:16] or None
 
 
 def _ranged(data: Data, seat: int, e: dict[str, Any]) -> list[dict[str, Any]] | None:
-    """Targets of a "kill figures" or "destroy buildings" effect: other players' figures or buildings
-    within ``range`` squares of one of the player's cities (anywhere if no range; ruling), ``count`` of
-    them (fewer if there are fewer)."""
+    """Targets of a "kill figures", "kill a great person" or "destroy buildings" effect: other players'
+    figures, great persons or buildings within ``range`` squares of one of the player's figures or
+    cities, counted orthogonally (the cards; anywhere if no range). Figures: up to ``count`` of them,
+    all on one square (the cards); buildings: ``count`` of them anywhere in range."""
     rng = e.get("range")
-    mine = [c["sq"] for c in data["cities"] if c["o"] == seat]
+    w = data["w"]
+    mine = {c["sq"] for c in data["cities"] if c["o"] == seat}
+    mine.update(f["sq"] for f in data["figs"].values() if f["o"] == seat)
+    pts = [(q % w, q // w) for q in sorted(mine)]
 
     def near(q: int) -> bool:
-        return rng is None or any(geo.cheb(data, q, c) <= int(rng) for c in mine)
+        if rng is None:
+            return True
+        x, y = q % w, q // w
+        return any(abs(x - a) + abs(y - b) <= int(rng) for a, b in pts)
 
+    n = int(e.get("count", 1))
     if e["what"] == "figure":
-        pool = sorted(
-            (f for f, x in data["figs"].items() if x["o"] != seat and near(x["sq"])), key=lambda f: int(f[1:])
-        )
-    else:
-        pool = sorted(
-            int(q) for q, it in data["items"].items() if it["k"] == "b" and it["o"] != seat and near(int(q))
-        )
+        by_sq: dict[int, list[str]] = {}
+        for f, x in sorted(data["figs"].items(), key=lambda kv: int(kv[0][1:])):
+            if x["o"] != seat and near(x["sq"]):
+                by_sq.setdefault(x["sq"], []).append(f)
+        out: list[dict[str, Any]] = []
+        for sq in sorted(by_sq):
+            figs = by_sq[sq]
+            # figures of one owner and kind on one square are alike: one choice per set of such figures
+            alike: dict[tuple[tuple[int, str], ...], tuple[str, ...]] = {}
+            for c in combinations(figs, min(n, len(figs))):
+                key = tuple(sorted((data["figs"][f]["o"], data["figs"][f]["k"]) for f in c))
+                alike.setdefault(key, c)
+            out.extend({"figs": list(c)} for c in alike.values())
+        return out[:16] or None
+    if e["what"] == "great_person":
+        gps = sorted(int(q) for q, it in data["items"].items() if it["k"] == "gp" and it["o"] != seat)
+        return [{"sq": q} for q in gps if near(q)][:16] or None
+    pool = sorted(
+        int(q) for q, it in data["items"].items() if it["k"] == "b" and it["o"] != seat and near(int(q))
+    )
     if not pool:
         return None
-    n = min(int(e.get("count", 1)), len(pool))
-    if e["what"] == "figure":
-        # figures of one owner and kind on one square are alike: one choice per set of such figures
-        alike: dict[tuple[tuple[int, str, int], ...], tuple[str, ...]] = {}
-        for c in combinations(pool, n):
-            figs = [data["figs"][f] for f in c]
-            key = tuple(sorted((x["o"], x["k"], x["sq"]) for x in figs))
-            alike.setdefault(key, c)
-            if len(alike) == 12:
-                break
-        return [{"figs": list(c)} for c in alike.values()]
+    n = min(n, len(pool))
     combos = list(combinations(pool, n))[:12]
     return [{"sq": c[0], "sqs": list(c)} if n > 1 else {"sq": c[0]} for c in combos]
 
@@ -374,10 +421,15 @@ def _run_one(ctx: Ctx, seat: int, e: dict[str, Any], ch: dict[str, Any]) -> None
             )
         )
     elif k == "free_build":
+        # Duty and Honor, Nationalism, Patriotism are played in a battle, after both hands are drawn
+        # (L1060-1062): the free units join the player's battle hand, so they fight in this battle
+        b = d["battle"]
+        side = _side(b, seat) if b is not None else None
         for _ in range(int(e.get("count", 1))):
             u = _best_unlocked(d, seat)
             if u:
-                p["forces"].append(city.draw_unit(ctx, u))
+                card = city.draw_unit(ctx, u)
+                (b["hand"][side] if side is not None else p["forces"]).append(card)
         ctx.log(fmt(t("{p} takes free units.", "{p}免費獲得部隊。"), p=seat_name(seat)))
     elif k == "as_resource":
         p["xres"].append(ch["res"])
@@ -434,6 +486,15 @@ def _run_one(ctx: Ctx, seat: int, e: dict[str, Any], ch: dict[str, Any]) -> None
                 q=seat_name(ch["target"]),
             )
         )
+    elif k == "kill" and e.get("what") == "great_person":
+        item = d["items"].pop(str(ch["sq"]))  # it leaves the game, as from a destroyed city (L1189)
+        ctx.log(
+            fmt(
+                t("{p} removes a great person of {q}.", "{p}移除{q}的一位重要人士。"),
+                p=seat_name(seat),
+                q=seat_name(item["o"]),
+            )
+        )
     elif k == "kill":
         for fid in ch["figs"]:
             f = d["figs"].pop(fid)  # back to its owner's sheet
@@ -444,20 +505,27 @@ def _run_one(ctx: Ctx, seat: int, e: dict[str, Any], ch: dict[str, Any]) -> None
                     q=seat_name(f["o"]),
                 )
             )
-    elif k == "wound":
+    elif k == "wound":  # Mathematics, Ballistics: the wounds spread over enemy units as chosen
         b = d["battle"]
         side = _side(b, seat) or "a"
         other = "d" if side == "a" else "a"
-        front = b["fronts"][ch["front"]]
-        unit = front[other]
-        unit["w"] += int(e["amount"])
-        if unit["w"] >= combat.unit_strength(d, b, other, unit):
-            front[other] = None
-            b["killed"][other] += 1
-            city.return_unit(d, unit["c"])
-            if front["a"] is None and front["d"] is None:
-                b["fronts"].remove(front)
-        ctx.log(fmt(t("{p} wounds an enemy unit.", "{p}傷害一個敵方部隊。"), p=seat_name(seat)))
+        hit = [(b["fronts"][i], int(n)) for i, n in ch["wounds"]]
+        for front, n in hit:
+            unit = front[other]
+            unit["w"] += n
+            if unit["w"] >= combat.unit_strength(d, b, other, unit):
+                front[other] = None
+                b["killed"][other] += 1
+                b.setdefault("dead", {"a": [], "d": []})[other].append(unit["c"])
+                city.return_unit(d, unit["c"])
+        b["fronts"] = [f for f in b["fronts"] if f["a"] is not None or f["d"] is not None]
+        ctx.log(
+            fmt(
+                t("{p} deals {n} wounds to enemy units.", "{p}對敵方部隊造成{n}點傷害。"),
+                p=seat_name(seat),
+                n=sum(n for _, n in hit),
+            )
+        )
 
 
 def _best_unlocked(data: Data, seat: int) -> str | None:
@@ -506,11 +574,13 @@ def optional(data: Data, seat: int) -> list[Action]:
     for tid in p["techs"]:
         for i, ab in enumerate(TECHS[tid].get("abilities", [])):
             if ab["kind"] == "heal" and side is not None and tid not in b.get("healed", []):
-                out.extend(
-                    {"type": "heal", "tech": tid, "front": k}
-                    for k, f in enumerate(b["fronts"])
-                    if f[side] is not None and f[side]["w"] > 0
-                )  # once per battle (data)
+                hurt = [(k, f[side]["w"]) for k, f in enumerate(b["fronts"]) if f[side] is not None]
+                if ab.get("amount") is None:  # Biology: every wound of one unit
+                    out.extend({"type": "heal", "tech": tid, "front": k} for k, w in hurt if w > 0)
+                else:  # Animal Husbandry: up to that many wounds, spread over own units
+                    out.extend(
+                        {"type": "heal", "tech": tid, "heals": h} for h in spread(hurt, int(ab["amount"]))
+                    )  # once per battle (data)
             if ab["kind"] != "resource_ability" or f"{tid}/{i}" in p["used"]:
                 continue  # L1012: once per turn per card
             if _phase_ok(data, seat, ab["phase"], ab["effects"]) and can_pay(data, seat, ab["cost"]):
@@ -550,9 +620,12 @@ def apply(ctx: Ctx, seat: int, action: Action) -> None:
     if k == "heal":
         b = d["battle"]
         side = _side(b, seat) or "a"
-        unit = b["fronts"][action["front"]][side]
-        amount = next(e.get("amount") for e in TECHS[action["tech"]]["abilities"] if e["kind"] == "heal")
-        unit["w"] = 0 if amount is None else max(0, unit["w"] - int(amount))
+        if "heals" in action:
+            for i, n in action["heals"]:
+                unit = b["fronts"][i][side]
+                unit["w"] = max(0, unit["w"] - int(n))
+        else:
+            b["fronts"][action["front"]][side]["w"] = 0
         b.setdefault("healed", []).append(action["tech"])
         ctx.log(fmt(t("{p} heals a unit.", "{p}治療一個部隊。"), p=seat_name(seat)))
     elif k == "culture_card":
@@ -560,11 +633,13 @@ def apply(ctx: Ctx, seat: int, action: Action) -> None:
         ev = EVENTS[card.rsplit("_", 1)[0]]
         p["hand"].remove(card)
         city.discard_culture(d, card)  # L824
+        ctx.reveal()  # a card of the hidden hand, now named to everyone: an undo barrier
         ctx.log(fmt(t("{p} plays {c}.", "{p}打出{c}。"), p=seat_name(seat), c=ev["name"]))
         _resolve_or_react(ctx, seat, {"src": "card", "event": ev["id"]}, choice)
     elif k == "ability":
         ab = TECHS[action["tech"]]["abilities"][action["i"]]
-        pay(d, seat, ab["cost"])  # L1008
+        if pay(d, seat, ab["cost"]):  # L1008
+            ctx.reveal()
         p["used"].append(f"{action['tech']}/{action['i']}")
         ctx.log(fmt(t("{p} uses {x}.", "{p}使用{x}。"), p=seat_name(seat), x=name("tech", action["tech"])))
         _resolve_or_react(ctx, seat, {"src": "ability", "tech": action["tech"], "i": action["i"]}, choice)
@@ -692,32 +767,69 @@ def _resolve_or_react(ctx: Ctx, seat: int, src: dict[str, Any], choice: dict[str
     locked = src["src"] == "card" and any(
         e.get("rule") == "culture_uncancellable" for e in model.effects_in_force(d, seat)
     )
+    if src["src"] == "card" and not locked:
+        # Jousting Tourney and Primetime TV cancel any culture event, aimed at them or not: every other
+        # player who holds a card of their eras (public: hand counts by era) may answer too
+        n = len(d["p"])
+        vs += [
+            s
+            for s in ((seat + k) % n for k in range(1, n))
+            if s not in vs and any(_ANY_CANCEL_ERA.get(c.rsplit("_", 1)[0]) for c in d["p"][s]["hand"])
+        ]
     if not vs or locked:
         run(ctx, seat, _source_effects(src), choice)
         return
-    decisions.push(d, "react", [vs[0]], blocking=True, by=seat, source=src, choice=choice, rest=vs[1:])
+    aimed = victims(d, seat, choice)
+    decisions.push(
+        d, "react", [vs[0]], blocking=True, by=seat, source=src, choice=choice, rest=vs[1:], aimed=aimed
+    )
 
 
-def _cancels(effs: list[dict[str, Any]], what: str) -> list[int]:
-    """Branches (``opt``) of ``effs`` that cancel ``what``."""
-    if len(effs) == 1 and effs[0]["kind"] == "choose":
-        branches = effs[0]["options"]
-    else:
-        branches = [effs]
+def _branches(effs: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """The lists of effects one may choose from (one list unless ``effs`` is a ``choose``)."""
+    return list(effs[0]["options"]) if len(effs) == 1 and effs[0]["kind"] == "choose" else [effs]
+
+
+def _cancels(effs: list[dict[str, Any]], what: str, aimed: bool = True) -> list[int]:
+    """Branches (``opt``) of ``effs`` that cancel ``what`` (aimed at the canceller, or not: then only a
+    cancel of ``scope`` any)."""
+    branches = _branches(effs)
     return [
-        k for k, br in enumerate(branches) if any(e["kind"] == "cancel" and e.get("what") == what for e in br)
+        k
+        for k, br in enumerate(branches)
+        if any(
+            e["kind"] == "cancel" and e.get("what") == what and (aimed or e.get("scope") == "any") for e in br
+        )
     ]
+
+
+def _any_cancel_eras() -> dict[str, str]:
+    """Culture events that cancel any culture event (Jousting Tourney, Primetime TV), by id: their era."""
+    return {
+        ev["id"]: ev["era"]
+        for ev in EVENTS.values()
+        for br in _branches(ev["effects"])
+        if any(e["kind"] == "cancel" and e.get("scope") == "any" for e in br)
+    }
+
+
+_ANY_ERAS = set(_any_cancel_eras().values())
+#: every culture event of an era that has a cancel-any card: holding one may be holding that card
+_ANY_CANCEL_ERA = {eid: ev["era"] for eid, ev in EVENTS.items() if ev["era"] in _ANY_ERAS}
 
 
 def react_legal(data: Data, seat: int, dec: dict[str, Any]) -> list[Action]:
     what = {"card": "culture_event", "city": "city_action"}.get(dec["source"]["src"], "resource_ability")
+    aimed = seat in dec.get("aimed", [seat])
     p = data["p"][seat]
     out: list[Action] = [{"type": "allow"}]
     for card in city.one_per_event(p["hand"]):
         out.extend(
             {"type": "cancel", "card": card, "opt": k}
-            for k in _cancels(EVENTS[card.rsplit("_", 1)[0]]["effects"], what)
+            for k in _cancels(EVENTS[card.rsplit("_", 1)[0]]["effects"], what, aimed)
         )
+    if not aimed:
+        return out  # tech abilities cancel only what is aimed at their owner
     for tid in p["techs"]:
         for i, ab in enumerate(TECHS[tid].get("abilities", [])):
             if (
@@ -739,9 +851,11 @@ def react(ctx: Ctx, seat: int, dec: dict[str, Any], action: Action) -> None:
         if "card" in action:
             p["hand"].remove(action["card"])
             city.discard_culture(d, action["card"])
+            ctx.reveal()  # a card of the hidden hand, named to everyone
             what = EVENTS[action["card"].rsplit("_", 1)[0]]["name"]
         else:
-            pay(d, seat, TECHS[action["tech"]]["abilities"][action["i"]]["cost"])
+            if pay(d, seat, TECHS[action["tech"]]["abilities"][action["i"]]["cost"]):
+                ctx.reveal()
             p["used"].append(f"{action['tech']}/{action['i']}")
             what = name("tech", action["tech"])
         ctx.log(fmt(t("{p} cancels it with {c}.", "{p}以{c}取消它。"), p=seat_name(seat), c=what))

@@ -43,7 +43,7 @@ class Civilization(Game):
             "values": ["full", "learning"],
             "default": "full",
             "label": t(
-                "Game: full game (four victories) or learning game (L320-322)",
+                "Game: full game (four victories) or learning game",  # L320-322
                 "遊戲：完整遊戲（四種勝利）或學習模式",
             ),
         },
@@ -51,7 +51,7 @@ class Civilization(Game):
             "values": ["neighbour", "rules"],
             "default": "neighbour",
             "label": t(
-                "Barbarians played by the invader's left neighbour (L902) or by the rules",
+                "Barbarians played by the invader's left neighbour or by the rules",  # L902
                 "蠻族由入侵者左方的玩家操作，或依規則自動進行",
             ),
         },
@@ -59,7 +59,7 @@ class Civilization(Game):
             "values": ["random", "choose"],
             "default": "random",
             "label": t(
-                "Civilizations: drawn at random, or chosen in turn order (L334)",
+                "Civilizations: drawn at random, or chosen in turn order",  # L334
                 "文明：隨機抽取，或依順序選擇",
             ),
         },
@@ -146,6 +146,7 @@ class Civilization(Game):
             p = d["p"][seat]
             p["hand"].remove(action["card"])
             city.discard_culture(d, action["card"])
+            ctx.reveal()  # the discarded card is named to everyone: an undo barrier
             ev = EVENTS[action["card"].rsplit("_", 1)[0]]
             ctx.log(fmt(t("{p} discards {c}.", "{p}棄掉{c}。"), p=seat_name(seat), c=ev["name"]))
             if len(p["hand"]) <= model.hand_limit(d, seat):
@@ -185,15 +186,25 @@ class Civilization(Game):
         return bool(data["over"])
 
     def _scores(self, data: Data) -> dict[str, Any]:
-        """1 point per winning seat; the learning game names no winner, and ``outcome`` says why (L322)."""
+        """1 point per winning seat; the learning game names no winner, and ``outcome`` says why (L322).
+        The breakdown also shows what decides a turn-limit game, in its order (``victory.standing``:
+        culture track, techs, coins); those are ``info``, not points of the total. ``rank``: the winners
+        first, then by that order."""
         n = len(data["p"])
         won = set(data["winners"]) if data["over"] else set()
+        stand = [victory.standing(data, s) for s in range(n)]
         out: dict[str, Any] = {
             "totals": [1 if s in won else 0 for s in range(n)],
-            "breakdown": [{"victory": 1 if s in won else 0} for s in range(n)],
+            "breakdown": [
+                {"victory": 1 if s in won else 0, **dict(zip(victory.STANDING, stand[s], strict=True))}
+                for s in range(n)
+            ],
+            "info": list(victory.STANDING),
             "winners": sorted(won),
             "victory": data["victory"],
         }
+        if won:
+            out["rank"] = sorted(range(n), key=lambda s: (s not in won, [-x for x in stand[s]], s))
         if data["over"] and data["victory"] == "learning":
             out["outcome"] = dict(LEARNING_END)
         return out

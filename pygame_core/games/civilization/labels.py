@@ -234,6 +234,10 @@ def text(data: Data, seat: int, a: Action) -> Text:
         g = bundle_text(dec["give"], not dec["give"].startswith("hv:"))  # a marker stays face down
         return fmt(txt, p=seat_name(dec["by"]), g=g, h=bundle_text(dec["get"]))
     if k == "heal":
+        if "heals" in a:
+            return fmt(
+                t("{x}: heal {w}", "{x}：治療{w}"), x=name("tech", a["tech"]), w=_per_front(a["heals"])
+            )
         return fmt(
             t("{x}: heal the unit on front {n}", "{x}：治療第{n}戰線的部隊"),
             x=name("tech", a["tech"]),
@@ -303,6 +307,8 @@ def _effect_label(data: Data, seat: int, a: Action) -> Text:
         extra.append(
             fmt(t("the city at {s}", "{s}的城市"), s=where(data, data["cities"][a["city_of"]]["sq"]))
         )
+    if "wounds" in a:
+        extra.append(_per_front(a["wounds"]))
     for key in ("city", "target", "wonder", "sq", "res", "front", "figs"):
         if key in a:
             if key == "city":
@@ -327,6 +333,21 @@ def _effect_label(data: Data, seat: int, a: Action) -> Text:
         return head
     tail = {lang: ", ".join(x[lang] for x in extra) for lang in ("en", "zh-Hant", "zh-Hans")}
     return fmt(t("{h} ({x})", "{h}（{x}）"), h=head, x=tail)
+
+
+def _per_front(pairs: list[list[int]]) -> Text:
+    """"2 wounds on front 1, 1 wound on front 3"."""
+    parts = [
+        fmt(
+            t("{n} wound on front {f}", "第{f}戰線{n}點傷害")
+            if n == 1
+            else t("{n} wounds on front {f}", "第{f}戰線{n}點傷害"),
+            n=n,
+            f=i + 1,
+        )
+        for i, n in pairs
+    ]
+    return _joined(parts, ", ")
 
 
 def _joined(parts: list[Text], sep: str) -> Text:

@@ -110,7 +110,7 @@ VICTORY: dict[str, Text] = {
 }
 #: Why the learning game's result names no winner (L322).
 LEARNING_END: Text = t(
-    "Learning game: it ends when a player founds a third city, and nobody wins or loses (L322).",
+    "Learning game: it ends when a player founds a third city, and nobody wins or loses.",  # L322
     "學習模式：有玩家建立第三座城市時遊戲結束，沒有贏家也沒有輸家。",
 )
 ANARCHY: Text = t("Anarchy", "無政府狀態")

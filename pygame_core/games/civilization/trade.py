@@ -82,6 +82,10 @@ def apply(ctx: Ctx, seat: int, action: Action) -> None:
     p["offers"] = p.get("offers", 0) + 1
     to = action["to"]
     decisions.push(d, "offer", [to], blocking=True, by=seat, give=action["give"], get=action["get"])
+    if action["give"].startswith(("card:", "hv:")):
+        # the receiver learns a card of the hidden hand, or that a face-down marker is the offerer's to
+        # give: an undo barrier, so the offer cannot be taken back once it is known (issue 16)
+        ctx.reveal()
     both = [seat, to]
     line = t("{p} offers {q} {g} for {h}.", "{p}向{q}提議以{g}交換{h}。")
     full = fmt(

@@ -57,18 +57,23 @@ def learning_over(ctx: Ctx, seat: int) -> None:
     ctx.log(VICTORY["learning"])
 
 
+#: What decides a turn-limit game, in order (the scores' breakdown shows them by these keys).
+STANDING = ("culture_track", "techs", "coins")
+
+
+def standing(data: Data, seat: int) -> tuple[int, int, int]:
+    """The seat's space on the culture track, techs known and coins: the turn limit's order."""
+    p = data["p"][seat]
+    return (int(p["track"]), len(p["techs"]), model.coins(data, seat))
+
+
 def turn_limit(ctx: Ctx) -> None:
     """Optional turn limit (authored, off by default): the game stops and the furthest on the culture
     track wins, then most techs, then most coins; a tie shares the win."""
     d = ctx.data
-
-    def key(s: int) -> tuple[int, int, int]:
-        p = d["p"][s]
-        return (p["track"], len(p["techs"]), model.coins(d, s))
-
-    best = max(key(s) for s in range(len(d["p"])))
+    best = max(standing(d, s) for s in range(len(d["p"])))
     d["over"] = True
-    d["winners"] = [s for s in range(len(d["p"])) if key(s) == best]
+    d["winners"] = [s for s in range(len(d["p"])) if standing(d, s) == best]
     d["victory"] = "turn_limit"
     d["decisions"] = []
     ctx.log(VICTORY["turn_limit"])

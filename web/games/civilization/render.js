@@ -652,9 +652,14 @@ export function hint(view) {
 
 const ENDS = new Set(["end_start", "end_trade", "end_city", "end_move", "stop", "decline"]);
 
+/** Engine texts say "Player 2" / "玩家2": an action's label names the seats as the log does (the names chosen on the home page). */
+export function withNames(ctx, text) {
+  return String(text).replace(/Player (\d+)|玩家(\d+)/g, (m, a, b) => (ctx && ctx.names && ctx.names[+(a || b) - 1]) || m);
+}
+
 function actionButton(ctx, li, testid = "legal-action") {
   const g = ENDS.has(li.action.type) ? " g-end" : "";
-  return `<button type="button" class="act g-${esc(li.action.type)}${g}" data-testid="${testid}" data-idx="${ctx.legal.indexOf(li)}" data-action="${esc(JSON.stringify(li.action))}">${esc(li.label)}</button>`;
+  return `<button type="button" class="act g-${esc(li.action.type)}${g}" data-testid="${testid}" data-idx="${ctx.legal.indexOf(li)}" data-action="${esc(JSON.stringify(li.action))}">${esc(withNames(ctx, li.label))}</button>`;
 }
 
 /** The action list, one step at a time: never more than MAX_LIST controls (facets group the rest). */
@@ -678,14 +683,14 @@ export function renderActions(view, ctx) {
     const parts = [];
     for (const [k, items] of groups) {
       if (items.length === 1) parts.push(actionButton(ctx, items[0], testid));
-      else parts.push(`<button type="button" class="act facet" data-key="${esc(k)}" data-testid="facet">${esc(keyLabel(view, k))} <span class="muted">(${items.length})</span> ›</button>`);
+      else parts.push(`<button type="button" class="act facet" data-key="${esc(k)}" data-testid="facet">${esc(withNames(ctx, keyLabel(view, k)))} <span class="muted">(${items.length})</span> ›</button>`);
     }
     const d1 = direct.filter((li) => !ENDS.has(li.action.type));
     const d2 = direct.filter((li) => ENDS.has(li.action.type));
     body = [...d1.map((li) => actionButton(ctx, li, testid)), ...parts, ...d2.map((li) => actionButton(ctx, li, testid))].join("");
   }
   const head = ctx.selAll.length
-    ? `<div class="choices-h"><h3 class="mini-h">${esc(t("choices_for", { what: ctx.selLabel }))}</h3>`
+    ? `<div class="choices-h"><h3 class="mini-h">${esc(t("choices_for", { what: withNames(ctx, ctx.selLabel) }))}</h3>`
       + `<button type="button" class="btn ghost small" data-clear-sel="1">${esc(t("clear_selection"))}</button></div>` : "";
   return `<div class="${ctx.selAll.length ? "choices" : "act-group"}">${head}<div class="act-list">${body}</div></div>`;
 }
