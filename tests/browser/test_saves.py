@@ -349,3 +349,25 @@ def test_a_page_killed_between_any_two_writes_loses_no_stored_move_and_always_lo
     assert app.actions_played(page) == played, describe(page)
     assert json.loads(app.saves(page)[save_id])["actions"] == json.loads(
         page.evaluate("() => window.pgcGame.session.saveText()"))["actions"]
+
+
+def test_a_move_stores_its_tail_and_an_idle_page_stores_the_game_whole(page, base_url):
+    """Issue 16: after a move the page stores the moves since its base (``pgc.tail.<id>``), not the whole
+    save; once no move has come for a while (controller FULL_AFTER, shortened here) it stores the game
+    whole and the tail goes."""
+    page.goto(f"{base_url}/{app.play_url(GAME, players=2, seed=81, humans=2)}")
+    wait_ready(page)
+    wait_not_busy(page)
+    _to_a_move(page)
+    app.wait_saved(page)
+    save_id = re.search(r"[?&]save=([^&]+)", page.url).group(1)
+    stored = app.local_storage(page)
+    base = json.loads(stored[f"pgc.save.{save_id}"])
+    tail = json.loads(stored[f"pgc.tail.{save_id}"])
+    played = app.actions_played(page)
+    assert len(base["actions"]) < played and tail["from"] + len(tail["actions"]) == played, (base, tail)
+    page.evaluate("() => { window.pgcGame.session.fullAfter = 300; }")
+    assert app.step(page) == "action"
+    played = app.actions_played(page)
+    page.wait_for_function(f"() => localStorage.getItem('pgc.tail.{save_id}') === null", timeout=10_000)
+    assert len(json.loads(app.local_storage(page)[f"pgc.save.{save_id}"])["actions"]) == played

@@ -62,6 +62,7 @@ export class Session {
     this.tailed = false; // the last journal had a tail: the stored base is not the game as it stands
     this._saveTimer = null;
     this._fullTimer = null;
+    this.fullAfter = FULL_AFTER;
     this.reply = null;
     this.viewer = null;
     this.passTo = null;
@@ -384,7 +385,7 @@ export class Session {
     if (stored && stored.base) this.based(j.base);
     clearTimeout(this._fullTimer);
     this._fullTimer = this.tailed && !this.stopped
-      ? setTimeout(() => { this._fullTimer = null; idle(() => this.flush(true)); }, FULL_AFTER) : null;
+      ? setTimeout(() => { this._fullTimer = null; idle(() => this.flush(true)); }, this.fullAfter) : null;
   }
 
   /**
