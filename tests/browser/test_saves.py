@@ -371,3 +371,30 @@ def test_a_move_stores_its_tail_and_an_idle_page_stores_the_game_whole(page, bas
     played = app.actions_played(page)
     page.wait_for_function(f"() => localStorage.getItem('pgc.tail.{save_id}') === null", timeout=10_000)
     assert len(json.loads(app.local_storage(page)[f"pgc.save.{save_id}"])["actions"]) == played
+
+
+def test_a_save_with_a_tail_exports_as_one_normal_save_file(page, base_url, tmp_path):
+    """The home page's export of a game stored as a base and its tail (web/app/store.js) is one normal save
+    file with every move (merged by the engine), that loads as it stands."""
+    text, _ = engine_save(seed=91, n_actions=4)
+    game = games.get(GAME)
+    state = game.load(text)
+    for _ in range(3):
+        seat = game.to_move(state)[0]
+        state = game.apply(state, seat, game.legal_actions(state, seat)[0])
+    base = json.loads(text)
+    n = len(base["actions"])
+    tail = json.dumps({"v": 1, "base": [n, base["checksum"]], "from": n,
+                       "actions": [list(x) for x in state.history[n:]]})
+    app.put_saves(page, base_url, {"tl": text})
+    page.evaluate("(t) => localStorage.setItem('pgc.tail.tl', t)", tail)
+    app.open_ready(page, f"{base_url}/index.html")
+    row = app.saved_row(page, "tl")
+    assert f"{n + 3} actions" in row.inner_text(), describe(page)
+    with page.expect_download() as dl:
+        row.locator(app.sel("export")).click()
+    exported = tmp_path / "export.json"
+    dl.value.save_as(exported)
+    got = exported.read_text(encoding="utf-8")
+    assert got == game.save(state), "the export is not the whole game as one save"
+    assert game.load(got).digest() == state.digest()
