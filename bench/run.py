@@ -675,6 +675,142 @@ def bench_click(br: Browser, site: Server, samples: int, page_path: str | None,
     return out
 
 
+# ---------------------------------------------------------------- 2b. a move's whole cost
+
+
+# Probes of one move on the game page: the click (element.click(): the engine's reply and the redraw),
+# the engine calls inside it, then the page's idle save (Session.flush: the engine's "journal" or "save"
+# call and the storage writes), the time inside localStorage writes and the UTF-16 units written.
+MOVE_PROBE = """
+(() => {
+  const acc = {storage: 0, units: 0, engine: 0, calls: {}};
+  window.__mc = acc;
+  const set = Storage.prototype.setItem, rm = Storage.prototype.removeItem;
+  Storage.prototype.setItem = function (k, v) {
+    const t = performance.now();
+    try { return set.call(this, k, v); } finally {
+      acc.storage += performance.now() - t; acc.units += String(k).length + String(v).length;
+    }
+  };
+  Storage.prototype.removeItem = function (k) {
+    const t = performance.now();
+    try { return rm.call(this, k); } finally { acc.storage += performance.now() - t; }
+  };
+  window.__mcInstall = () => {
+    const s = window.pgcGame.session, door = s.pgc, flush = s.flush.bind(s);
+    s.pgc = {call(m, a) {  // the engine door is frozen: the session gets a timed one
+      const t = performance.now();
+      try { return door.call(m, a); } finally {
+        const d = performance.now() - t; acc.engine += d; acc.calls[m] = (acc.calls[m] || 0) + d;
+      }
+    }};
+    window.__mcFlushes = [];
+    s.flush = (...args) => {
+      const before = {storage: acc.storage, units: acc.units, engine: acc.engine};
+      const t = performance.now();
+      try { return flush(...args); } finally {
+        window.__mcFlushes.push({ms: performance.now() - t, storage: acc.storage - before.storage,
+          units: acc.units - before.units, engine: acc.engine - before.engine, full: !!args[0]});
+      }
+    };
+  };
+  const shown = (el) => !!el && el.getClientRects().length > 0 && !el.closest('[hidden]');
+  window.__mcMove = () => {
+    const cont = document.querySelector("[data-testid='pass-device-continue']");
+    if (shown(cont)) { cont.click(); return {kind: 'continue'}; }
+    let el = null;
+    for (let k = 0; k < 2 && !el; k++) {
+      el = [...document.querySelectorAll("#game [data-testid='legal-action'][data-action]:not([disabled])")]
+        .find(shown) || null;
+      if (!el) {
+        const closed = document.querySelector('#game details.act-group:not([open]) > summary');
+        if (!closed) break;
+        closed.click();
+      }
+    }
+    if (!el) return {kind: document.querySelector("[data-testid='game-over']") ? 'over' : 'none'};
+    window.__mcFlushes = [];
+    const e0 = acc.engine, s0 = acc.storage;
+    const t = performance.now();
+    el.click();
+    return {kind: 'move', click: performance.now() - t, reply: acc.engine - e0, storage: acc.storage - s0};
+  };
+})();
+"""
+
+
+def bench_movecost(br: Browser, site: Server, players: int, runs: int, moves: int,
+                   lengths: tuple[int, ...] = (30, 300, 3000)) -> dict[str, Any]:
+    """A move's whole cost at ``lengths`` actions: an all-human hotseat game of ``GAME`` opened from a save
+    after that many seeded random actions (``played_save``, ``players`` seats), then ``moves`` clicks on the
+    first legal-action control, each timed in the page: ``click`` (``element.click()``: the engine's reply
+    and the redraw), ``reply`` (the engine calls inside it), ``save`` (the page's idle save after it,
+    ``Session.flush``: engine and storage), ``storage`` (inside localStorage writes, click and save) and the
+    UTF-16 units written; ``total`` = click + save. ``runs`` fresh pages per length; each run's median
+    per move, then the median of the runs. Apart: ``snapshot``, the whole save the page stores when it is
+    hidden or idle for a while (``flush(true)``), once per run."""
+    out: dict[str, Any] = {"players": players, "runs": runs, "moves_per_run": moves, "lengths": {}}
+    for at in lengths:
+        text = played_save(players, 1, at)
+        actions = len(json.loads(text)["actions"])
+        per_run: list[dict[str, float]] = []
+        snaps: list[dict[str, float]] = []
+        load = os.getloadavg()
+        for _ in range(runs):
+            ctx = br.context()
+            try:
+                page = ctx.new_page()
+                page.add_init_script(MOVE_PROBE)
+                page.goto(f"{site.url}/build-info.json")
+                page.evaluate("(t) => localStorage.setItem('pgc.save.bench-mc', t)", text)
+                page.goto(f"{site.url}/play.html?save=bench-mc&speed=fast")
+                find_ready(page)
+                wait_idle(page)
+                page.wait_for_function("() => window.pgcGame.session.unsaved === false", timeout=60_000)
+                page.evaluate("() => window.__mcInstall()")
+                rows: list[dict[str, float]] = []
+                while len(rows) < moves:
+                    r = page.evaluate("() => window.__mcMove()")
+                    if r["kind"] in ("over", "none"):
+                        break
+                    wait_idle(page)
+                    if r["kind"] != "move":
+                        continue
+                    page.wait_for_function("() => window.pgcGame.session.unsaved === false", timeout=60_000)
+                    fl = page.evaluate("() => window.__mcFlushes")
+                    save = sum(f["ms"] for f in fl)
+                    rows.append({"click": r["click"], "reply": r["reply"], "save": save,
+                                 "storage": r["storage"] + sum(f["storage"] for f in fl),
+                                 "units": sum(f["units"] for f in fl), "total": r["click"] + save})
+                    time.sleep(0.05)  # the page's idle work after a save (replies worked out ahead)
+                if rows:
+                    per_run.append({k: statistics.median(x[k] for x in rows) for k in rows[0]})
+                page.evaluate("() => { window.__mcFlushes = []; window.pgcGame.session.flush(true); }")
+                fl = page.evaluate("() => window.__mcFlushes")
+                if fl:
+                    snaps.append({"ms": fl[0]["ms"], "storage": fl[0]["storage"], "units": fl[0]["units"]})
+            finally:
+                ctx.close()
+        if not per_run:
+            out["lengths"][str(at)] = {"error": "no move was played"}
+            continue
+        row: dict[str, Any] = {"actions": actions, "save_kb": round(len(text) / 1024, 1),
+                               "loadavg": [round(x, 2) for x in load]}
+        for k in per_run[0]:
+            vals = [r[k] for r in per_run]
+            row[k + ("" if k == "units" else "_ms")] = {"median": round(statistics.median(vals), 2),
+                                                         "runs": [round(v, 2) for v in vals]}
+        if snaps:
+            row["snapshot"] = {k: round(statistics.median(s[k] for s in snaps), 2) for k in snaps[0]}
+        out["lengths"][str(at)] = row
+    meds = [v["total_ms"]["median"] for v in out["lengths"].values() if "total_ms" in v]
+    if meds:
+        out["flatness"] = round(max(meds) / max(min(meds), 1e-9), 2)
+        out["meets_target"] = out["flatness"] <= 2.0
+    out["target"] = "a move's total (click + idle save) within 2x from the shortest game to the longest"
+    return out
+
+
 def bench_pan_zoom(page: Any, samples: int) -> dict[str, Any]:
     """Drag steps (``pan``) and wheel notches (``zoom``, in then out) on the board the game marks
     ``[data-bench=pan]``, each timed in the page from the synthetic event to the end of the next frame."""
@@ -891,6 +1027,25 @@ def platform_node() -> str:
 
 def table(report: dict[str, Any]) -> str:
     lines = ["", "pygame_core benchmark", "=" * 78]
+    m = report.get("movecost")
+    if isinstance(m, dict) and m.get("lengths"):
+        lines.append(f"a move's whole cost ({m['players']} seats, median of {m['runs']} runs, each the"
+                     f" median of {m['moves_per_run']} moves), ms; units = UTF-16 code units written")
+        lines.append(f"  {'actions':>8} {'save KB':>8} {'click':>7} {'reply':>7} {'save':>7} {'storage':>8} "
+                     f"{'units':>8} {'total':>7}   snapshot ms/units   load avg")
+        for v in m["lengths"].values():
+            if "total_ms" not in v:
+                lines.append(f"  {v}")
+                continue
+            sn = v.get("snapshot") or {}
+            lines.append(f"  {v['actions']:>8} {v['save_kb']:>8} {v['click_ms']['median']:>7} "
+                         f"{v['reply_ms']['median']:>7} {v['save_ms']['median']:>7} "
+                         f"{v['storage_ms']['median']:>8} "
+                         f"{v['units']['median']:>8} {v['total_ms']['median']:>7}   "
+                         f"{sn.get('ms', '-')}/{sn.get('units', '-')}   {v['loadavg']}")
+        if "flatness" in m:
+            lines.append(f"  longest/shortest total {m['flatness']}x   target <= 2x   "
+                         f"{'MEETS' if m['meets_target'] else 'MISSES'}")
     b = report.get("boot")
     if isinstance(b, dict) and "ratio_of_medians" in b:
         lines += [
@@ -1052,7 +1207,11 @@ def main(argv: list[str] | None = None) -> int:
         help="boot end: <html data-ready='true'> (default) or window.pgcReadyAt (runtime only)",
     )
     ap.add_argument("--only", default="boot,click,games,long,bots",
-                    help="comma list of boot,click,games,long,bots")
+                    help="comma list of boot,click,games,long,bots,movecost (movecost only when named)")
+    ap.add_argument("--runs", type=int, default=3, help="movecost: fresh pages per length (default 3)")
+    ap.add_argument("--moves", type=int, default=20, help="movecost: timed moves per page (default 20)")
+    ap.add_argument("--mc-players", type=int, default=None,
+                    help="movecost: seats of the hotseat game (default: the game's maximum)")
     ap.add_argument("--game", default=None, help="game id (default: the engine's first listed game)")
     args = ap.parse_args(argv)
     global GAME, OPTIONS, EXCLUDE
@@ -1096,7 +1255,7 @@ def main(argv: list[str] | None = None) -> int:
                   "beside it in Pyodide), since other processes share the cores; wall time beside it",
     }
     bots_page: dict[str, Any] | None = None
-    if parts & {"boot", "click", "bots"}:
+    if parts & {"boot", "click", "bots", "movecost"}:
         br = Browser()
         report["env"]["chromium"] = br.browser.version
         tmp = Path(tempfile.mkdtemp(prefix="pgc-bench-"))
@@ -1121,6 +1280,16 @@ def main(argv: list[str] | None = None) -> int:
                                                   args.click_at)
                 except Exception as exc:
                     report["click"] = {"error": repr(exc)}
+            if "movecost" in parts:
+                from pygame_core import games
+
+                mc_players = args.mc_players or games.get(GAME).max_players
+                log(f"movecost: a move's click, reply, idle save and storage at 30, 300 and 3,000 actions "
+                    f"({mc_players} seats, {args.runs} runs x {args.moves} moves)")
+                try:
+                    report["movecost"] = bench_movecost(br, site, mc_players, args.runs, args.moves)
+                except Exception as exc:
+                    report["movecost"] = {"error": repr(exc)}
             if "bots" in parts:
                 log("bots: a game of bots only on the game page (Chromium), every engine call of a bot timed")
                 try:

@@ -9,8 +9,10 @@ method computes the new session and the whole reply first, and stores the sessio
 
 Sessions are kept in memory, keyed by an id the caller chooses (one per open game);
 the caller persists ``save`` texts in localStorage. A caller on the click path asks for replies
-without the save (``"save": false``: the save is most of a long game's reply), fetches it with
-``call("save", ...)`` once the move is drawn, and takes the log in its language only (``"log_lang": true``).
+without the save (``"save": false``: the save is most of a long game's reply), and takes the log in its
+language only (``"log_lang": true``). Once the move is drawn it asks for what to store (``"journal"``):
+the actions played since the save it last stored whole (its *base*), a few hundred bytes whatever the
+length of the game, and only now and then the whole save again (see :func:`_journal_reply`).
 """
 
 from __future__ import annotations
@@ -25,11 +27,33 @@ from pygame_core import bots, games
 from pygame_core.errors import IllegalAction, OptionError, SaveError
 from pygame_core.kernel.game import ENGINE_VERSION, Game
 from pygame_core.kernel.i18n import LANGS
-from pygame_core.kernel.saves import LOG_KEPT
-from pygame_core.kernel.state import Action, Played, State, canonical, json_key, loads
+from pygame_core.kernel.saves import LOG_KEPT, parse_save
+from pygame_core.kernel.state import (
+    Action,
+    Played,
+    State,
+    canonical,
+    dumps,
+    json_key,
+    loads,
+    well_formed_actions,
+)
 
 #: Every how many actions the stepper keeps a position, so that a jump replays at most this many.
 MARK_EVERY = 16
+
+
+@dataclass
+class Journal:
+    """What the caller has stored of a session (``"journal"``): its base, the save text of the position
+    after ``base_n`` actions whose checksum is ``base_sum`` (None: nothing stored whole yet, or a save the
+    engine had to replay, to be written again), and ``low``, the fewest actions the session has had since
+    (the current history and the base's agree up to it: every change of a session appends an action or
+    cuts the history back to a prefix of itself, its line's)."""
+
+    base_n: int
+    base_sum: str | None
+    low: int
 
 
 @dataclass(frozen=True)
@@ -44,12 +68,16 @@ class Session:
     state: State
     line: Sequence[Played] = ()
     marks: dict[int, State] = field(default_factory=dict)
+    #: What the caller had stored of the game when the session opened (``load``), see :class:`Journal`.
+    stored: Journal | None = None
 
 
 _sessions: dict[str, Session] = {}
 
 #: A reply worked out ahead: the result, the session change, and its view's keys (as ``Held.keys``).
-Worked = tuple[Any, tuple[str, Session | None] | None, dict[str, bytes | None] | None]
+Worked = tuple[Any, "Change", dict[str, bytes | None] | None]
+#: What a call changes once its reply is complete: a session (None: closed), or only what its caller stored.
+Change = tuple[str, Session | Journal | None] | None
 #: Replies worked out ahead of their call (``"ahead"``): sid -> (the session they were worked out from,
 #: {the call's key: the reply worked out}). Dropped as soon as the session changes.
 _ahead: dict[str, tuple[Session, dict[str, Worked]]] = {}
@@ -76,6 +104,13 @@ class Held:
         # the log is compared line by line instead (``_log_span``): most of its lines are the objects held
         return {k: None if k == "log" else json_key(v) for k, v in view.items()}
 
+
+#: sid -> Journal, for the sessions whose caller stores its moves as a journal.
+_journals: dict[str, Journal] = {}
+#: A tail of more actions than this is replaced by a whole save (loading applies the tail's actions).
+TAIL_MAX = 100
+#: The format of a tail's text.
+TAIL_FORMAT = 1
 
 #: The last view sent to each session's caller with a token: sid -> Held.
 _sent: dict[str, Held] = {}
@@ -250,7 +285,7 @@ def _advance(s: Session, state: State) -> Session:
 
 
 # ------------------------------------------------------------------------ dispatch
-def _dispatch(method: str, a: dict[str, Any]) -> tuple[Any, tuple[str, Session | None] | None]:
+def _dispatch(method: str, a: dict[str, Any]) -> tuple[Any, Change]:
     """The reply's result, and the session change to commit once the reply is complete."""
     lang = _lang(a)
     if method == "catalog":
@@ -264,16 +299,18 @@ def _dispatch(method: str, a: dict[str, Any]) -> tuple[Any, tuple[str, Session |
     if method == "load":
         sid = _sid(a)
         game = games.game_of(a["text"])
-        report = game.load_report(a["text"])
+        report, stored, merged = _load(game, a["text"], a.get("tail"))
         state = report["state"]
         res = _snapshot(game, state, _seat(game, state, a.get("seat")), lang, a)
         res["load"] = {"status": report["status"], "at": report["at"], "message": report["message"]}
-        return res, (sid, Session(game, state, state.history))
+        if merged is not None and report["status"] != "ok":
+            res["load"]["original"] = merged  # the save as stored, its tail's actions in it (to export)
+        return res, (sid, Session(game, state, state.history, stored=stored))
     if method == "close":
         return True, (_sid(a), None)
     if method == "ahead":
         return _work_ahead(a), None
-    if method not in ("view", "save", "apply", "bot", "undo", "step"):
+    if method not in ("view", "save", "apply", "bot", "undo", "step", "journal", "based"):
         raise OptionError(f"unknown method {method[:40]!r}")
     sid = _sid(a)
     s = _session(sid)
@@ -282,6 +319,13 @@ def _dispatch(method: str, a: dict[str, Any]) -> tuple[Any, tuple[str, Session |
         return _snapshot(game, state, _seat(game, state, a.get("seat")), lang, a), None
     if method == "save":
         return {**_saved(game, state, lang), "actions_played": len(state.history)}, None
+    if method == "journal":
+        return _journal_reply(sid, game, state, lang, _flag(a, "full", False)), None
+    if method == "based":
+        # the caller stored this save whole (``"check": true``: may it? nothing changes)
+        n, digest = len(state.history), state.digest()
+        ok = a.get("base") == [n, digest]
+        return {"ok": ok}, (sid, Journal(n, digest, n)) if ok and not _flag(a, "check", False) else None
     if method == "apply":
         seat = _seat(game, state, a["seat"])
         viewer = _seat(game, state, a.get("view_seat", seat))
@@ -319,6 +363,97 @@ def _dispatch(method: str, a: dict[str, Any]) -> tuple[Any, tuple[str, Session |
             res["played"] = _played(game, before, pos, actor, action, viewer, lang)
         return res, (sid, replace(s, state=pos, marks=marks))
     raise OptionError(f"unknown method {method[:40]!r}")
+
+
+# ------------------------------------------------------------------------ what the caller stores
+def _journal_reply(sid: str, game: Game, state: State, lang: str, full: bool) -> dict[str, Any]:
+    """``"journal"``: what the caller stores after a move: the game's summary, and ``tail``, the text of
+    the actions since its base (``{"v": 1, "base": [n, checksum], "from": k, "actions": [...]}``: the
+    game is the base's first ``k`` actions, then these), or null when the base is the game as it stands.
+    A tail costs the same after 3,000 actions as after 30. The whole ``save`` comes too, with ``base``
+    (``[n, checksum]``, for ``"based"`` once it is stored), when the caller has no base of this game yet,
+    the tail is longer than :data:`TAIL_MAX`, the game is over, or the caller asks (``"full": true``,
+    e.g. when the page is hidden) — never when the base is the game as it stands."""
+    j = _journals.get(sid)
+    n = len(state.history)
+    out: dict[str, Any] = {"summary": game.summary(state, lang), "actions_played": n, "tail": None}
+    stored = j is not None and j.base_sum is not None
+    if j is not None and stored and j.low == j.base_n == n:
+        return out
+    if j is not None and stored:
+        out["tail"] = dumps({"v": TAIL_FORMAT, "base": [j.base_n, j.base_sum], "from": j.low,
+                             "actions": [list(x) for x in state.history[j.low:]]})
+    if full or j is None or not stored or n - j.low > TAIL_MAX or game.is_over(state):
+        out["save"] = game.save(state)
+        out["base"] = [n, state.digest()]
+    return out
+
+
+def _tail_doc(tail: Any) -> dict[str, Any] | None:
+    """A journal tail's parsed text, or None when there is none or it is not one (it is then left out:
+    a tail damaged by hand must not make its save unloadable)."""
+    if tail is None:
+        return None
+    if not isinstance(tail, str):
+        raise OptionError("tail must be a journal tail's text or null")
+    try:
+        doc = loads(tail)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(doc, dict) or doc.get("v") != TAIL_FORMAT:
+        return None
+    base, k, actions = doc.get("base"), doc.get("from"), doc.get("actions")
+    if not (isinstance(base, list) and len(base) == 2 and type(base[0]) is int and isinstance(base[1], str)
+            and type(k) is int and 0 <= k <= base[0] and isinstance(actions, list)
+            and well_formed_actions(actions)):
+        return None
+    return doc
+
+
+def _merged_text(doc: dict[str, Any], k: int, actions: list[Any]) -> str:
+    """A base save's envelope with its first ``k`` actions and then a tail's: a normal save, without the
+    snapshot and with no checksum (it records no position the engine checked)."""
+    out = {key: v for key, v in doc.items() if key != "snapshot"}
+    out["actions"] = doc["actions"][:k] + actions
+    out["checksum"] = None
+    return dumps(out)
+
+
+def _load(game: Game, text: Any, tail_text: Any) -> tuple[dict[str, Any], Journal | None, str | None]:
+    """Load a stored save and its journal tail (``"tail"``, see :func:`_journal_reply`).
+
+    Returns ``Game.load_report``'s report, what the caller has stored (None when the base must be
+    written again: the engine replayed it), and, if a tail was merged into a base the engine replayed,
+    the text of the two as one save. A tail whose base is not this save (a newer base was stored and the
+    page closed before it removed the tail: the base has its actions) is left out."""
+    fast = game._from_snapshot(text) if isinstance(text, str) else None
+    report: dict[str, Any] = {"status": "ok", "state": fast, "at": None, "message": ""} if fast is not None \
+        else game.load_report(text)
+    state: State = report["state"]
+    tail = _tail_doc(tail_text)
+    doc = parse_save(text) if fast is None else None
+    base_n, base_sum = (len(state.history), state.digest()) if doc is None \
+        else (len(doc["actions"]), doc.get("checksum"))
+    if tail is None or tail["base"] != [base_n, base_sum]:
+        return report, None if fast is None else Journal(base_n, base_sum, base_n), None
+    k, actions = tail["from"], tail["actions"]
+    merged = None if doc is None else _merged_text(doc, k, actions)
+    if report["status"] == "broken_at":
+        return report, None, merged
+    pos = state
+    if k < len(state.history):
+        pos = game.state_at(state, k) if state.checkpoint <= k else \
+            game.replay(state.players, state.seed, state.options, state.history[:k], state.meta)
+    for i, (seat, action) in enumerate(actions):
+        try:
+            pos = game.apply(pos, seat, action)
+        except IllegalAction as exc:
+            total = k + len(actions)
+            report = {"status": "broken_at", "state": pos, "at": k + i,
+                      "message": (f"move {k + i + 1} of {total} of this save is not legal under the current "
+                                  f"rules ({exc.reason}). The game can go on from just before that move.")}
+            return report, None, merged if merged is not None else _merged_text(parse_save(text), k, actions)
+    return {**report, "state": pos}, None if fast is None else Journal(base_n, base_sum, k), merged
 
 
 # ------------------------------------------------------------------------ replies worked out ahead
@@ -433,6 +568,28 @@ def _same_line(held: Any, line: dict[str, Any]) -> bool:
     return held is line or (held is not None and held == line and json_key(held) == json_key(line))
 
 
+def _commit(method: str, sid: str, change: Session | Journal | None) -> None:
+    """Store a call's change: a session (None: closed), or what its caller stored (``"based"``)."""
+    if isinstance(change, Journal):
+        _journals[sid] = change
+        return
+    _ahead.pop(sid, None)
+    if change is None:
+        _sessions.pop(sid, None)
+        _sent.pop(sid, None)
+        _journals.pop(sid, None)
+        return
+    _sessions[sid] = change
+    if method in ("new", "load"):
+        if change.stored is None:
+            _journals.pop(sid, None)
+        else:
+            _journals[sid] = replace(change.stored)
+    elif sid in _journals:
+        j = _journals[sid]
+        j.low = min(j.low, len(change.state.history))
+
+
 def call(method: str, args_json: str = "{}") -> str:
     """Run one API method with JSON arguments; always returns a JSON reply, never raises."""
     try:
@@ -454,13 +611,7 @@ def call(method: str, args_json: str = "{}") -> str:
         if sent is not None:
             _sent[sent[0]] = sent[1]
         if change is not None:
-            sid, session = change
-            _ahead.pop(sid, None)
-            if session is None:
-                _sessions.pop(sid, None)
-                _sent.pop(sid, None)
-            else:
-                _sessions[sid] = session
+            _commit(method, *change)
         return text
     except IllegalAction as exc:
         err = {"kind": "illegal", "message": exc.reason, "code": exc.code}

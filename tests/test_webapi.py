@@ -271,3 +271,146 @@ def test_a_reply_worked_out_ahead_is_the_reply_the_call_would_have_made(game: st
     illegal = _reply("ahead", sid="ahead", **{"for": "apply"}, seat=0, action={"type": "nope"}, **args)
     assert illegal["ok"] and illegal["result"]["ready"] is False
     assert _reply("apply", sid="ahead", seat=0, action={"type": "nope"}, **args)["error"]["kind"] == "illegal"
+
+
+# ---------------------------------------------------------------- the journal: what the page stores
+def _journal_game(sid: str, seed: int) -> dict[str, Any]:
+    """A new 2-seat Empire's End session whose first whole save is stored (``"based"``): the journal reply."""
+    call("new", sid=sid, game="empires_end", players=2, seed=seed, seat=0)
+    j = call("journal", sid=sid)
+    assert j["tail"] is None and j["save"] and j["base"][0] == 0, "a new game is stored whole first"
+    assert call("based", sid=sid, base=j["base"]) == {"ok": True}
+    return j
+
+
+def _move(sid: str, rng: random.Random) -> None:
+    v = call("view", sid=sid)["view"]
+    seat = v["to_move"][0]
+    legal = call("view", sid=sid, seat=seat)["legal"]
+    call("apply", sid=sid, seat=seat, action=rng.choice(legal)["action"], save=False)
+
+
+def _position(sid: str) -> tuple[int, str]:
+    save = json.loads(call("save", sid=sid)["save"])
+    return len(save["actions"]), save["checksum"]
+
+
+def test_the_journal_tail_holds_only_the_moves_since_the_base_and_loads_back_merged() -> None:
+    """Issue 16: a move's storage must not grow with the game. After each move the page stores the
+    actions since its base (``tail``), not the whole save; loading the base with the tail gives the
+    game as it stands, also after undos that go back before the base."""
+    rng = random.Random(3)
+    base = _journal_game("jr", 5)["save"]
+    for _ in range(30):
+        _move("jr", rng)
+    j = call("journal", sid="jr")
+    assert "save" not in j, "a move within the tail's limit is stored as its tail only"
+    tail = json.loads(j["tail"])
+    assert tail["base"][0] == 0 and tail["from"] == 0 and len(tail["actions"]) == 30
+    # a new base: its tail starts empty, and a tail is as long after 60 actions as after 30
+    full = call("journal", sid="jr", full=True)
+    assert full["save"] and call("based", sid="jr", base=full["base"])["ok"]
+    base = full["save"]
+    assert call("journal", sid="jr")["tail"] is None, "the base is the game as it stands: no tail"
+    for _ in range(3):
+        _move("jr", rng)
+    short = call("journal", sid="jr")["tail"]
+    assert json.loads(short)["from"] == 30 and len(json.loads(short)["actions"]) == 3
+    r = call("load", sid="jr2", text=base, tail=short, save=False)
+    assert r["load"]["status"] == "ok" and _position("jr2") == _position("jr")
+    # undo back before the base: the tail starts where the two lines part
+    while call("view", sid="jr")["view"]["actions_played"] > 28:
+        if not call("view", sid="jr")["view"]["can_undo"]:
+            break
+        call("undo", sid="jr")
+    back = call("view", sid="jr")["view"]["actions_played"]
+    _move("jr", rng)
+    tail = json.loads(call("journal", sid="jr")["tail"])
+    assert tail["from"] == min(back, 30) and len(tail["actions"]) == back + 1 - tail["from"]
+    call("load", sid="jr3", text=base, tail=json.dumps(tail))
+    assert _position("jr3") == _position("jr")
+    # the session loaded with a tail goes on journaling against the same base
+    _move("jr3", rng)
+    again = json.loads(call("journal", sid="jr3")["tail"])
+    assert again["base"] == tail["base"] and again["from"] == tail["from"]
+    # undone to exactly the base again: no tail (the page removes the stored one)
+    for _ in range(20):  # a base after which a move can be taken back
+        j = call("journal", sid="jr", full=True)
+        if "save" in j:
+            call("based", sid="jr", base=j["base"])
+        call("load", sid="jr4", text=call("save", sid="jr")["save"])
+        _move("jr4", rng)
+        if call("view", sid="jr4")["view"]["can_undo"]:
+            break
+        _move("jr", rng)
+    assert call("journal", sid="jr4")["tail"] is not None
+    call("undo", sid="jr4")
+    assert call("journal", sid="jr4")["tail"] is None
+
+
+def test_a_long_tail_a_finished_game_or_no_base_asks_for_a_whole_save() -> None:
+    rng = random.Random(4)
+    _journal_game("jl", 6)
+    for _ in range(webapi.TAIL_MAX + 1):
+        _move("jl", rng)
+    j = call("journal", sid="jl")
+    assert j["save"] and j["tail"], "past TAIL_MAX: the whole save, and the tail in case it cannot be stored"
+    # a refused store (not "based"): the tail keeps growing against the old base
+    _move("jl", rng)
+    assert len(json.loads(call("journal", sid="jl")["tail"])["actions"]) == webapi.TAIL_MAX + 2
+    # "based" only for the position as it stands
+    assert call("based", sid="jl", base=j["base"]) == {"ok": False}
+    # a game played to its end
+    while not call("view", sid="jl")["view"]["over"]:
+        _move("jl", rng)
+    j = call("journal", sid="jl")
+    assert j["save"] and call("based", sid="jl", base=j["base"], check=True) == {"ok": True}
+    assert call("journal", sid="jl")["tail"] is not None, "check only: nothing was recorded"
+    call("based", sid="jl", base=j["base"])
+    assert "save" not in call("journal", sid="jl", full=True), "stored whole already"
+
+
+def test_a_stale_or_damaged_tail_is_left_out_and_the_base_loads() -> None:
+    """A crash between storing a new base and removing the old tail leaves a tail of another base: the
+    base has its actions, so the tail is left out; a damaged tail never makes the save unloadable."""
+    rng = random.Random(5)
+    _journal_game("js", 7)
+    for _ in range(4):
+        _move("js", rng)
+    old_tail = call("journal", sid="js")["tail"]
+    full = call("journal", sid="js", full=True)
+    call("based", sid="js", base=full["base"])
+    for tail in (old_tail, "{not json", json.dumps({"v": 1, "base": [4, "x"], "from": 9, "actions": []}),
+                 json.dumps({"v": 99})):
+        r = call("load", sid="js2", text=full["save"], tail=tail)
+        assert r["load"]["status"] == "ok" and _position("js2") == _position("js")
+    bad = json.loads(webapi.call("load", json.dumps({"sid": "js3", "text": full["save"], "tail": 5})))
+    assert not bad["ok"] and bad["error"]["kind"] == "option"
+
+
+def test_a_tail_on_a_base_the_engine_replays_gives_the_merged_original_for_export() -> None:
+    """A base whose snapshot is not trusted (another build) is replayed; with a tail, a recovered game's
+    original text (to export) is the base's envelope with the tail's actions, and the game must be stored
+    whole again (no base: the first journal asks for the save)."""
+    rng = random.Random(6)
+    _journal_game("jo", 8)
+    for _ in range(6):
+        _move("jo", rng)
+    full = call("journal", sid="jo", full=True)
+    call("based", sid="jo", base=full["base"])
+    for _ in range(3):
+        _move("jo", rng)
+    tail = call("journal", sid="jo")["tail"]
+    doc = json.loads(full["save"])
+    doc["engine_version"] = "0.0.1"  # an older build: its snapshot is not trusted
+    r = call("load", sid="jo2", text=json.dumps(doc), tail=tail)
+    assert r["load"]["status"] == "ok" and _position("jo2")[0] == _position("jo")[0]
+    assert "save" in call("journal", sid="jo2"), "a replayed base is stored whole again"
+    # a tail move the rules refuse: recovered up to it, and the original keeps every action
+    t = json.loads(tail)
+    t["actions"][1][1] = {"type": "no_such_action"}
+    r = call("load", sid="jo3", text=json.dumps(doc), tail=json.dumps(t))
+    assert r["load"]["status"] == "broken_at" and r["load"]["at"] == 7
+    original = json.loads(r["load"]["original"])
+    assert len(original["actions"]) == 9 and original["actions"][7][1] == {"type": "no_such_action"}
+    assert "snapshot" not in original and original["checksum"] is None

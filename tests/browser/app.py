@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import json
 import time
+import zlib
 from typing import Any
 from urllib.parse import quote
 
+from pygame_core import webapi
 from tests.browser.support import describe, wait_not_busy, wait_ready
 
 T = {
@@ -65,8 +67,42 @@ def local_storage(page: Any) -> dict[str, str]:
 
 
 def saves(page: Any) -> dict[str, str]:
-    """localStorage save texts by save id (``pgc.save.<id>``, web/app/store.js)."""
-    return {k[len("pgc.save.") :]: v for k, v in local_storage(page).items() if k.startswith("pgc.save.")}
+    """localStorage saves by save id as save texts (web/app/store.js): ``pgc.save.<id>`` unpacked, with the
+    moves of its tail ``pgc.tail.<id>`` merged in (by the engine, as the page does)."""
+    stored = local_storage(page)
+    return {k[len("pgc.save."):]: stored_text(v, stored.get("pgc.tail." + k[len("pgc.save."):]))
+            for k, v in stored.items() if k.startswith("pgc.save.")}
+
+
+def unpack(value: str) -> str:
+    """A stored base as its save text: a packed one (``Z1:<bytes>:`` then raw deflate, 15 bits per code
+    unit from U+3000, web/app/store.js ``pack``) unpacked; anything else as it is."""
+    if not value.startswith("Z1:"):
+        return value
+    head, _, body = value[3:].partition(":")
+    n, acc, bits, out = int(head), 0, 0, bytearray()
+    for ch in body:
+        acc, bits = (acc << 15) | (ord(ch) - 0x3000), bits + 15
+        while bits >= 8 and len(out) < n:
+            bits -= 8
+            out.append((acc >> bits) & 0xFF)
+            acc &= (1 << bits) - 1
+    return zlib.decompress(bytes(out), -15).decode("utf-8")
+
+
+def stored_text(value: str, tail: str | None) -> str:
+    """A stored save (its base's value and its tail's text, or None) as one save text."""
+    text = unpack(value)
+    if tail is None:
+        return text
+    args = {"sid": "tests-merge", "text": text, "tail": tail, "save": False}
+    r = json.loads(webapi.call("load", json.dumps(args)))
+    if not r["ok"]:
+        return text
+    saved = json.loads(webapi.call("save", json.dumps({"sid": "tests-merge"})))
+    webapi.call("close", json.dumps({"sid": "tests-merge"}))
+    original: str | None = r["result"]["load"].get("original")
+    return original if original is not None else str(saved["result"]["save"])
 
 
 def step(page: Any) -> str:

@@ -45,10 +45,16 @@ def test_older_saves_are_migrated_once_and_then_listed_without_replay(page, base
     assert "Ann" in rows["old1"].inner_text()
     assert rows["old2"].get_attribute("data-state") == "ok" and "Game over" in rows["old2"].inner_text()
     assert rows["broken"].get_attribute("data-state") == "damaged", describe(page)
+    # a finished game is stored packed, in the background (the same text, a fraction of the room)
+    page.wait_for_function("() => (localStorage.getItem('pgc.save.old2') || '').startsWith('Z1:')",
+                           timeout=10_000)
     store = app.local_storage(page)
     assert "pgc.index" not in store, "the format-1 index is still there after every save was migrated"
+    assert store["pgc.save.old1"] == texts["old1"] and store["pgc.save.broken"] == texts["broken"], \
+        "a game not over (or a damaged save) was rewritten"
+    assert len(store["pgc.save.old2"]) < len(texts["old2"]) / 2
     for sid, text in texts.items():
-        assert store[f"pgc.save.{sid}"] == text, f"the migration changed the save text of {sid}"
+        assert app.saves(page)[sid] == text, f"the migration changed the save text of {sid}"
         entry = json.loads(store[f"pgc.sum.{sid}"])
         assert entry["v"] == 2 and entry["game"] == (GAME if sid != "broken" else None), entry
     assert json.loads(store["pgc.sum.old1"])["updated"] == legacy["old1"]["updated"]
@@ -67,3 +73,8 @@ def test_older_saves_are_migrated_once_and_then_listed_without_replay(page, base
     assert app.actions_played(page) == 4, describe(page)
     app.open_ready(page, f"{base_url}/index.html")
     assert "4 actions" in app.saved_row(page, "old1").inner_text(), describe(page)
+    # the packed finished game opens as it was
+    app.saved_row(page, "old2").locator(app.sel("resume")).click()
+    page.wait_for_url(lambda u: "play.html" in u)
+    app.open_ready(page, page.url)
+    assert app.actions_played(page) == 6 and app.visible(page, "game_over"), describe(page)

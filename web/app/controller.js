@@ -12,9 +12,12 @@
 // The page gets callbacks; the Session never touches the DOM except <html data-busy>.
 //
 // Saving: the engine's replies to moves carry no save text (it is most of a long game's reply, and a
-// click would pay for it before the page redraws). A move marks the game unsaved; the save is fetched
-// ("save") and handed to onSaved once the page is idle (at most SAVE_WITHIN ms later), or at once by
-// flush() (the page calls it on pagehide, when hidden, and before an export).
+// click would pay for it before the page redraws). A move marks the game unsaved; once the page is idle
+// (at most SAVE_WITHIN ms later), or at once by flush(), what to store is fetched (pgc "journal": the
+// moves since the save last stored whole, the base; now and then the whole save) and handed to onSaved,
+// which stores it. So a move costs as much to store after 3,000 actions as after 30. The whole save is
+// stored when the page is hidden or left (flush(true)), when it has been idle for FULL_AFTER ms, when the
+// game is over, and when the engine asks (no base yet, a long tail); "based" then tells the engine.
 //
 // Working ahead: once the save is handed over, the engine works out (pgc "ahead") the replies to the
 // viewer's likely next clicks, undo and its first legal actions, one per idle slice; such a click then
@@ -26,6 +29,8 @@ export const SPEEDS = { slow: 900, normal: 320, fast: 0 };
 
 /** A move reaches onSaved at most this long after its reply (sooner when the page is idle). */
 export const SAVE_WITHIN = 300;
+/** After this long without a move, the game is stored whole (its base), so that a load applies no tail. */
+export const FULL_AFTER = 15_000;
 
 const idle = typeof requestIdleCallback === "function"
   ? (fn) => requestIdleCallback(fn, { timeout: SAVE_WITHIN })
@@ -42,7 +47,7 @@ export class Session {
   /**
    * @param pgc   the engine door ({call(method, args)})
    * @param opts  {sid, seats: [{kind: "human"|bot kind, name}], speed, onUpdate(reason), onPlayed(played),
-   *               onError(error), onSaved(save, view, reply), busyAttr: true}
+   *               onError(error), onSaved(journal, view, reply) -> {base: true if it stored journal.save}}
    */
   constructor(pgc, opts) {
     this.pgc = pgc;
@@ -54,7 +59,10 @@ export class Session {
     this.onError = opts.onError || (() => {});
     this.onSaved = opts.onSaved || null;
     this.unsaved = false; // a move was made that onSaved has not been given yet
+    this.tailed = false; // the last journal had a tail: the stored base is not the game as it stands
     this._saveTimer = null;
+    this._fullTimer = null;
+    this.fullAfter = FULL_AFTER;
     this.reply = null;
     this.viewer = null;
     this.passTo = null;
@@ -144,7 +152,7 @@ export class Session {
   call(method, args) {
     // the view's parts that did not change since the view held (this.reply's) are not sent again
     const held = this.reply && this.reply.token != null ? this.reply : null;
-    const since = method !== "save" ? { since: held ? held.token : null } : {};
+    const since = method !== "save" && method !== "journal" ? { since: held ? held.token : null } : {};
     const r = this.pgc.call(method, { ...this.args(args), ...since });
     if (!r || typeof r !== "object") return { ok: false, error: { kind: "runtime", message: "no reply from the engine" } };
     if (r.ok && r.result && Array.isArray(r.result.same)) {
@@ -167,10 +175,7 @@ export class Session {
     // public view and let run() raise the pass-the-device screen for the first human to move.
     this.viewer = humans.length > 1 ? null : first ?? humans[0] ?? null;
     if (this.viewer !== v.seat) this.refresh();
-    if (this.onSaved) {
-      if (reply.save != null) this.onSaved(reply.save, this.reply.view, { ...this.reply, summary: reply.summary });
-      else this.changed();
-    }
+    if (this.onSaved) this.changed(); // a new game is stored whole (the engine has no base of it yet)
     return this.run();
   }
 
@@ -321,6 +326,8 @@ export class Session {
   changed() {
     if (!this.onSaved) return;
     this.unsaved = true;
+    clearTimeout(this._fullTimer);
+    this._fullTimer = null;
     if (this._saveTimer) return;
     this._saveTimer = idle(() => {
       this._saveTimer = null;
@@ -360,20 +367,41 @@ export class Session {
     return r.ok ? r.result.save : null;
   }
 
-  /** Hand the current save to onSaved now if a move is not saved yet (pagehide, hidden, export). */
-  flush() {
-    if (!this.unsaved || !this.onSaved) return;
-    const r = this.call("save", {});
+  /**
+   * Hand what to store to onSaved now if a move is not saved yet; with `full`, the whole save if the
+   * stored base is not the game as it stands (pagehide, hidden, idle for FULL_AFTER ms).
+   */
+  flush(full = false) {
+    if (!this.onSaved || (!this.unsaved && !(full && this.tailed))) return;
+    const r = this.call("journal", { full });
     if (!r.ok) {
       this.onError(r.error);
       return;
     }
     this.unsaved = false;
-    this.onSaved(r.result.save, this.reply.view, { ...this.reply, summary: r.result.summary });
+    const j = r.result;
+    this.tailed = j.tail != null;
+    const stored = this.onSaved(j, this.reply.view, { ...this.reply, summary: j.summary });
+    if (stored && stored.base) this.based(j.base);
+    clearTimeout(this._fullTimer);
+    this._fullTimer = this.tailed && !this.stopped
+      ? setTimeout(() => { this._fullTimer = null; idle(() => this.flush(true)); }, this.fullAfter) : null;
+  }
+
+  /**
+   * The page stored the save of `base` ([n, checksum], from a journal) whole: the next journals are the
+   * moves since then. With `check`, only whether the game still stands there (nothing is recorded).
+   */
+  based(base, check = false) {
+    const r = this.pgc.call("based", { sid: this.sid, base, check });
+    const ok = !!(r && r.ok && r.result.ok);
+    if (ok && !check) this.tailed = false;
+    return ok;
   }
 
   close() {
-    this.flush();
+    this.flush(true);
+    clearTimeout(this._fullTimer);
     this.stopped = true;
     this.skip();
     try { this.pgc.call("close", { sid: this.sid }); } catch { /* ignore */ }

@@ -238,33 +238,66 @@ function originalRow(id) {
  * are replayed by the engine once, one at a time, and get one; a save the engine refuses is
  * remembered as damaged. Then the format-1 index goes. No save text is ever changed.
  */
-function migrateAll() {
-  const ids = store.list().filter((x) => !x.entry).map((x) => x.id);
-  return new Promise((resolve) => {
-    const next = () => {
-      const id = ids.shift();
-      if (id == null) {
-        store.dropLegacyIndex();
-        return resolve();
-      }
-      migrateOne(id);
-      renderSaved();
-      setTimeout(next, 0);
-    };
-    next();
-  });
+async function migrateAll() {
+  for (const { id } of store.list().filter((x) => !x.entry)) {
+    await migrateOne(id);
+    renderSaved();
+    await new Promise((res) => setTimeout(res, 0));
+  }
+  store.dropLegacyIndex();
 }
 
-function migrateOne(id) {
-  const text = store.getText(id);
+/**
+ * Finished games stored as text (by older builds, an import, or a page closed before it packed one)
+ * are stored packed: the same text, a tenth of the room. One at a time, in the background.
+ */
+async function packFinished() {
+  for (const { id, entry } of store.list()) {
+    const text = store.getText(id);
+    if (entry && entry.summary && entry.summary.over && !entry.old && !entry.damaged && text
+        && !store.isPacked(text) && store.getTail(id) == null) {
+      await store.repack(id, text);
+    }
+  }
+}
+
+/** A stored save as one save text (its tail's moves merged by the engine), or null with the reason. */
+async function savedText(id) {
+  let stored;
+  try {
+    stored = await store.read(id);
+  } catch (err) {
+    return { text: null, reason: err.message };
+  }
+  if (!stored) return { text: null, reason: t("not_json") };
+  if (stored.tail == null) return { text: stored.text };
+  const r = pgc.call("load", { sid: "home-merge", text: stored.text, tail: stored.tail, save: false });
+  const s = r.ok ? pgc.call("save", { sid: "home-merge" }) : r;
+  pgc.call("close", { sid: "home-merge" });
+  if (!r.ok) return { text: stored.text };
+  return { text: r.result.load && r.result.load.original ? r.result.load.original : s.ok ? s.result.save : stored.text };
+}
+
+async function migrateOne(id) {
+  let text = null;
+  let tail = null;
+  let reason = null;
+  try {
+    const stored = await store.read(id);
+    text = stored && stored.text;
+    tail = stored && stored.tail;
+  } catch (err) {
+    reason = err.message;
+  }
   const doc = store.peek(text);
   const updated = store.legacyEntry(id).updated || null;
   const game = doc && typeof doc.game === "string" ? doc.game : null;
-  let reason = null;
-  if (!doc) {
+  if (reason) {
+    // the packed text cannot be read back
+  } else if (!doc) {
     reason = t("not_json");
   } else {
-    const r = pgc.call("load", { sid: "home-check", text, lang: document.documentElement.lang });
+    const r = pgc.call("load", { sid: "home-check", text, tail, lang: document.documentElement.lang });
     pgc.call("close", { sid: "home-check" });
     if (r.ok) {
       const entry = { ...summaryEntry(r.result, doc), updated };
@@ -308,10 +341,19 @@ function onSavedClick(e) {
     if (first.tabIndex < 0 && first.tagName === "H2") first.tabIndex = -1;
     first.focus();
   } else if (id) {
-    const text = store.getText(id) ?? "";
-    const doc = store.peek(text);
-    store.download(`${(doc && doc.game) || "save"}-${id}.json`, text);
+    exportSaved(id, !!b.dataset.exportRaw);
   }
+}
+
+/** Download a stored save as one normal save file; a damaged one as it is stored. */
+async function exportSaved(id, raw) {
+  let text = raw ? null : (await savedText(id)).text;
+  if (text == null) {
+    const value = store.getText(id) ?? "";
+    text = await store.unpack(value).catch(() => value);
+  }
+  const doc = store.peek(text);
+  store.download(`${(doc && doc.game) || "save"}-${id}.json`, text);
 }
 
 async function onImport(e) {
@@ -354,6 +396,7 @@ async function onImport(e) {
     showError(t("storage_full"));
     return;
   }
+  if (r.result.view.over) store.repack(id, text);
   renderSaved();
   info(t("imported"));
 }
@@ -416,6 +459,7 @@ async function main() {
   await migrateAll();
   renderSaved();
   setReady();
+  packFinished();
 }
 
 if (!refuseFrame()) main();

@@ -126,6 +126,7 @@ async function start() {
   const sid = `play-${Math.random().toString(36).slice(2)}`;
   let reply;
   let seats;
+  let envelope = null; // what the saved-games list needs of a save's envelope (it never changes in a game)
   const now = Date.now();
   if (params.has("new") || params.has("game")) {
     let s;
@@ -151,7 +152,7 @@ async function start() {
     const r = pgc.call("new", {
       sid, game: s.game, players, seed: s.seed ?? randomSeed(), options: s.options || {},
       meta: { seats, created: now, lang: document.documentElement.lang, app: "pygame_core-web" },
-      seat: firstHuman >= 0 ? firstHuman : null, lang: document.documentElement.lang,
+      seat: firstHuman >= 0 ? firstHuman : null, lang: document.documentElement.lang, save: false,
     });
     if (!r.ok) {
       fail(t("error"), t("bad_url", { reason: r.error.message }));
@@ -163,12 +164,20 @@ async function start() {
     url.search = `?save=${encodeURIComponent(saveId)}`;
     history.replaceState(null, "", url.href);
   } else if (saveId) {
-    const text = store.getText(saveId);
-    if (text == null) {
+    let stored;
+    try {
+      stored = await store.read(saveId);
+    } catch (err) {
+      fail(t("error"), t("damaged", { reason: err.message }));
+      return;
+    }
+    if (stored == null) {
       fail(t("error"), t("no_save_found", { id: saveId }));
       return;
     }
-    const r = pgc.call("load", { sid, text, lang: document.documentElement.lang });
+    const text = stored.text;
+    // the base and the moves stored since (its tail), merged by the engine
+    const r = pgc.call("load", { sid, text, tail: stored.tail, save: false, lang: document.documentElement.lang });
     if (!r.ok) {
       fail(t("error"), t("damaged", { reason: r.error.message }));
       return;
@@ -178,6 +187,7 @@ async function start() {
     let doc = null;
     try { doc = JSON.parse(text); } catch { /* load succeeded, so it parses */ }
     seats = seatsOf(doc, reply.view.players);
+    if (doc) envelope = { meta: doc.meta, engine_version: doc.engine_version };
     const g = catalog.games.find((x) => x.id === gameId);
     const badKind = g ? badSeatKind(seats, g) : null;
     if (badKind) {
@@ -185,7 +195,7 @@ async function start() {
       fail(t("error"), t("damaged", { reason: badKind }));
       return;
     }
-    if (reply.load && reply.load.status !== "ok") old = { ...reply.load, text, version: doc && doc.engine_version };
+    if (reply.load && reply.load.status !== "ok") old = { ...reply.load, text: reply.load.original ?? text, version: doc && doc.engine_version };
   } else {
     fail(t("error"), t("bad_url", { reason: "expected ?game=<id>, ?save=<id> or ?new=<settings>" }));
     return;
@@ -202,30 +212,49 @@ async function start() {
 
   let storageFull = false;
   let holding = !!old; // a save made under other rules is not rewritten until the player accepts
-  let envelope = null; // what the saved-games list needs of a save's envelope (it never changes in a game)
+  const full = (on) => {
+    if (on !== storageFull && gv) gv.storageFull(on);
+    storageFull = on;
+  };
   session = new Session(pgc, {
     sid, seats, speed: params.get("speed") || store.pref("speed", "normal"),
     onUpdate: () => gv && gv.render(),
     onPlayed: (p) => gv && gv.played(p),
     onError: (e) => gv && gv.error(e),
-    onSaved: (save, view, reply) => {
-      if (holding) return;
-      if (!envelope) {
+    onSaved: (journal, view, reply) => {
+      // webapi "journal": the moves since the stored base (tail), and sometimes the whole save to store
+      if (holding) return null;
+      if (!envelope && journal.save != null) {
         try {
-          const doc = JSON.parse(save);
+          const doc = JSON.parse(journal.save);
           envelope = { meta: doc.meta, engine_version: doc.engine_version };
         } catch { /* engine text is JSON */ }
       }
-      const res = store.put(saveId, save, summaryEntry(reply, envelope));
-      if (!res.ok && !storageFull) {
-        storageFull = true;
-        if (gv) gv.storageFull(true);
-      } else if (res.ok && storageFull) {
-        storageFull = false;
-        if (gv) gv.storageFull(false);
+      let base = false;
+      let res = { ok: false };
+      if (journal.save != null) {
+        res = store.putBase(saveId, journal.save);
+        base = res.ok;
+        if (base && view.over) store.repack(saveId, journal.save); // a finished game is stored packed
+        else if (!base && view.over) packFinal(journal);
       }
+      // the tail, when the base was not stored (or nothing when the base is the game as it stands)
+      if (!base && (journal.tail != null || journal.save == null)) res = store.putTail(saveId, journal.tail);
+      if (res.ok) store.setSummary(saveId, { ...summaryEntry(reply, envelope), updated: Date.now() });
+      full(!res.ok);
+      return { base };
     },
   });
+  /** Storage too full for a finished game's save as text: try it packed (no move can change it now). */
+  async function packFinal(journal) {
+    const packed = await store.pack(journal.save);
+    if (!packed || !session.based(journal.base, true)) return;
+    if (store.putBase(saveId, packed).ok) {
+      session.based(journal.base);
+      store.setSummary(saveId, { ...summaryEntry({ view: session.reply.view, summary: journal.summary }, envelope), updated: Date.now() });
+      full(false);
+    }
+  }
   const view = document.createElement("div");
   main.replaceChildren(view);
   gv = new GameView(view, session, {
@@ -233,10 +262,10 @@ async function start() {
   });
   kb = keyboard.install(gv, help);
   window.pgcGame = { session, view: gv }; // for tests and benchmarks
-  // a move is saved once the page is idle: leaving or hiding the page saves what is not saved yet
-  addEventListener("pagehide", () => session.flush());
+  // a move is saved once the page is idle: leaving or hiding the page stores the game whole
+  addEventListener("pagehide", () => session.flush(true));
   document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "hidden") session.flush();
+    if (document.visibilityState === "hidden") session.flush(true);
   });
   const go = () => {
     session.begin(reply);
