@@ -438,6 +438,8 @@ def call(method: str, args_json: str = "{}") -> str:
     try:
         if not isinstance(method, str):
             raise OptionError("the method must be a string")
+        if args_json is not None and not isinstance(args_json, str):  # bytes, a number, a parsed object
+            raise TypeError(f"the arguments must be JSON text, not {type(args_json).__name__}")
         args = loads(args_json) if args_json else {}
         if not isinstance(args, dict):
             raise OptionError("arguments must be a JSON object")

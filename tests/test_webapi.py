@@ -61,6 +61,17 @@ def test_hostile_arguments_get_an_error_reply_never_an_exception() -> None:
         assert not reply["ok"] and reply["error"]["kind"] == kind, (method, raw[:40], reply)
 
 
+@pytest.mark.parametrize("args", [5, 1.5, True, b"{}", bytearray(b"{}"), ["sid", "h"], {"sid": "h"}],
+                         ids=["int", "float", "bool", "bytes", "bytearray", "list", "dict"])
+def test_arguments_that_are_not_json_text_are_a_bad_request(args: Any) -> None:
+    """The arguments are JSON text: a number, bytes, a list or a dict (already parsed) is the caller's
+    mistake, answered as a bad request, not as an internal error."""
+    reply = json.loads(webapi.call("catalog", args))
+    assert not reply["ok"]
+    assert reply["error"]["kind"] == "request" and reply["error"]["code"] == "bad_request", reply
+    assert type(args).__name__ in reply["error"]["message"]
+
+
 def _reply(method: str, **args: Any) -> Any:
     return json.loads(webapi.call(method, json.dumps(args)))
 
