@@ -25,6 +25,7 @@ from pygame_core.kernel.saves import (
     LOG_KEPT,
     SAVE_FORMAT,
     parse_save,
+    readable_log,
     seal,
     split_actions,
 )
@@ -726,8 +727,7 @@ class Game:
             n, checkpoint, rng, data, log = (snap["n"], snap["checkpoint"], snap["rng"], snap["data"],
                                               snap["log"])
             if not (type(n) is int and type(checkpoint) is int and 0 <= checkpoint <= n
-                    and type(rng) is int and isinstance(data, dict) and isinstance(log, list)
-                    and all(isinstance(e, dict) and type(e.get("i")) is int for e in log)):
+                    and type(rng) is int and isinstance(data, dict) and readable_log(log)):
                 return None
             history = _history_of(actions_json, n, checkpoint, snap.get("cut"))
             if history is None:

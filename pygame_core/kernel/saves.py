@@ -16,7 +16,7 @@ import zlib
 from typing import Any
 
 from pygame_core.errors import SaveError
-from pygame_core.kernel.state import TooDeep, canonical, loads, well_formed_actions
+from pygame_core.kernel.state import TooDeep, canonical, dumps, loads, well_formed_actions
 
 SAVE_FORMAT = 1
 #: How many of the last log entries a view shows and a snapshot keeps.
@@ -89,16 +89,48 @@ def parse_save(text: Any, expected_game: str | None = None) -> dict[str, Any]:
 
 
 def seal(doc: dict[str, Any], actions_json: str) -> str:
-    """A hash binding a save's snapshot to its actions (as JSON text), settings and checksum.
+    """A hash binding a save's snapshot to everything else the save holds and shows: its actions (as
+    JSON text), settings, meta, checksum and log.
 
     The positions themselves are bound through the checksum (the final one, recomputed on load)
-    and the base's digest. The log is not bound: it is shown, never played from. The actions' text,
-    the long part, enters through its length and CRC-32: the seal guards against a save damaged or
-    edited by hand, not against forgery, and a CRC costs a tenth of a SHA-256 in Pyodide.
+    and the base's digest; the position before the last action (its data and rng) is confirmed by
+    playing that action when undo first needs it, and only the length of its log is bound here.
+    The log is never played from, but it is shown, so it is bound too: a save whose log was
+    damaged replays its actions (which write the log anew) instead of showing the
+    damaged one. The actions' text and the log, the long parts, enter through their length and
+    CRC-32: the seal guards against a save damaged or edited by hand, not against forgery, and a
+    CRC costs a tenth of a SHA-256 in Pyodide. The log is written out as :func:`dumps` writes it
+    (keys in their order): the very text a save holds, which loading parses back unchanged.
     """
     snap = doc["snapshot"]
     base = snap.get("base") or {}
+    before = snap.get("before") or {}
+    log = dumps(snap.get("log")).encode()
     core = [doc["game"], doc["players"], doc["seed"], doc["options"], doc.get("checksum"), snap.get("n"),
-            snap.get("checkpoint"), snap.get("rng"), base.get("digest"), base.get("rng"), base.get("log_len")]
+            snap.get("checkpoint"), snap.get("rng"), base.get("digest"), base.get("rng"), base.get("log_len"),
+            before.get("log_len"), doc.get("meta"), len(log), f"{zlib.crc32(log):08x}"]
     text = f"{len(actions_json)}:{zlib.crc32(actions_json.encode()):08x}\n{canonical(core)}"
     return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+
+def readable_log(log: Any) -> bool:
+    """Whether a snapshot's log is a list of entries a view can read: each an object with a whole
+    number ``i`` (rising), a ``text`` in words (text, or text by language), a ``seat`` (a seat number
+    or null) and, if present, ``to`` and ``not_to`` lists of seat numbers."""
+    if not isinstance(log, list):
+        return False
+    last = -1
+    for e in log:
+        if not isinstance(e, dict) or type(e.get("i")) is not int or e["i"] <= last:
+            return False
+        last = e["i"]
+        text, seat = e.get("text"), e.get("seat")
+        if not (isinstance(text, str) or isinstance(text, dict)
+                and all(isinstance(k, str) and isinstance(v, str) for k, v in text.items())):
+            return False
+        if seat is not None and type(seat) is not int:
+            return False
+        for key in ("to", "not_to"):
+            if key in e and not (isinstance(e[key], list) and all(type(x) is int for x in e[key])):
+                return False
+    return True
