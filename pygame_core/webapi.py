@@ -267,7 +267,8 @@ def _dispatch(method: str, a: dict[str, Any]) -> tuple[Any, tuple[str, Session |
         report = game.load_report(a["text"])
         state = report["state"]
         res = _snapshot(game, state, _seat(game, state, a.get("seat")), lang, a)
-        res["load"] = {"status": report["status"], "at": report["at"], "message": report["message"]}
+        res["load"] = {"status": report["status"], "at": report["at"], "message": report["message"],
+                       "cause": report["cause"]}
         return res, (sid, Session(game, state, state.history))
     if method == "close":
         return True, (_sid(a), None)

@@ -282,3 +282,17 @@ def test_a_reply_worked_out_ahead_is_the_reply_the_call_would_have_made(game: st
     illegal = _reply("ahead", sid="ahead", **{"for": "apply"}, seat=0, action={"type": "nope"}, **args)
     assert illegal["ok"] and illegal["result"]["ready"] is False
     assert _reply("apply", sid="ahead", seat=0, action={"type": "nope"}, **args)["error"]["kind"] == "illegal"
+
+
+def test_load_says_why_a_save_needs_a_change() -> None:
+    """Issue 16: the page tells an older save from one changed or damaged since it was saved by the
+    load reply's ``cause``, not by guessing from the message."""
+    r = call("new", sid="why", game="empires_end", players=2, seed=3)
+    doc = json.loads(r["save"])
+    doc["checksum"] = "0" * 20
+    changed = call("load", sid="why2", text=json.dumps(doc))["load"]
+    assert (changed["status"], changed["cause"]) == ("stale", "damaged")
+    doc["engine_version"] = "0.0.1"
+    older = call("load", sid="why3", text=json.dumps(doc))["load"]
+    assert (older["status"], older["cause"]) == ("stale", "version")
+    assert call("load", sid="why4", text=r["save"])["load"]["cause"] is None

@@ -654,7 +654,7 @@ class Game:
     def load_report(self, text: str) -> dict[str, Any]:
         """Load a save and say how it went, recovering what the current rules allow.
 
-        ``{"status": "ok" | "stale" | "broken_at", "state", "at", "message"}``:
+        ``{"status": "ok" | "stale" | "broken_at", "state", "at", "message", "cause"}``:
 
         - ``ok``: the save loads as recorded.
         - ``stale``: every action replays, but the game ends in another position than the save
@@ -663,25 +663,31 @@ class Game:
         - ``broken_at``: action number ``at`` (0-based) is not legal under the current rules.
           ``state`` is the position just before it.
 
+        ``cause`` says why a save that is not ``ok`` differs, for a page to word it: ``"version"`` (made
+        by another engine version, an older site), ``"build"`` (this engine version, but its ``rules``
+        fingerprint differs: another build) or ``"damaged"`` (this very version and rules: the save was
+        edited or damaged since it was written); None when ``ok``.
+
         Raises :class:`SaveError` only for a save that cannot be read at all (not JSON, a missing
         field, bad settings, another game).
         """
         fast = self._from_snapshot(text)
         if fast is not None:
-            return {"status": "ok", "state": fast, "at": None, "message": ""}
+            return {"status": "ok", "state": fast, "at": None, "message": "", "cause": None}
         doc = parse_save(text, expected_game=self.id)
         version = doc.get("engine_version") or "unknown"
         if version != ENGINE_VERSION:
             age = "an older" if _older(version, ENGINE_VERSION) else "another"
             made = (f"this save was made with {age} version of the site (engine {version}; "
                     f"this is {ENGINE_VERSION}): ")
-            why = ""
+            why, cause = "", "version"
         elif doc.get("rules") not in (None, self.rules_version()):
             made = "this save was made with another build of the site, whose rules differ: "
-            why = ""
+            why, cause = "", "build"
         else:
             made = ""
             why = "; the save was edited or damaged, or made by a build of the site whose rules differ"
+            cause = "damaged"
         try:
             state = self.new_game(players=doc["players"], seed=doc["seed"], options=doc["options"],
                                   meta=doc.get("meta"))
@@ -692,16 +698,16 @@ class Game:
             try:
                 state = self.apply(state, seat, action)
             except IllegalAction as exc:
-                return {"status": "broken_at", "state": state, "at": i,
+                return {"status": "broken_at", "state": state, "at": i, "cause": cause,
                         "message": (f"{made}move {i + 1} of {total} of this save is not legal under the "
                                     f"current rules ({exc.reason}){why}. The game can go on from just before "
                                     "that move.")}
         if doc.get("checksum") is not None and doc["checksum"] != state.digest():
-            return {"status": "stale", "state": state, "at": None,
+            return {"status": "stale", "state": state, "at": None, "cause": cause,
                     "message": (f"{made}the moves of this save replay under the current rules, but the game "
                                 f"ends in another position than its checksum records{why}. The game can go "
                                 "on under the current rules.")}
-        return {"status": "ok", "state": state, "at": None, "message": ""}
+        return {"status": "ok", "state": state, "at": None, "message": "", "cause": None}
 
     def _from_snapshot(self, text: Any) -> State | None:
         """The saved position, if the save is this engine's own unchanged text and its snapshot can be

@@ -445,3 +445,24 @@ def test_a_sealed_log_a_view_cannot_read_is_replayed_too(bad: dict[str, Any]) ->
     assert game._from_snapshot(forged) is None
     back = game.load(forged)
     assert back.digest() == s.digest() and game.view(back, 0) == game.view(s, 0)
+
+
+@pytest.mark.parametrize("edit,cause", [
+    (lambda d: d.update(checksum="0" * 20), "damaged"),
+    (lambda d: d["actions"][6].__setitem__(1, {"type": "fly"}), "damaged"),
+    (lambda d: d.update(engine_version="0.1.0"), "version"),
+    (lambda d: d.update(rules="0" * 16), "build"),
+])
+def test_a_load_report_says_whether_a_save_is_older_or_was_changed(edit: Any, cause: str) -> None:
+    """Issue 16: a save of this very engine version that no longer replays to what it records was
+    changed or damaged (``cause`` "damaged"), never "made with an older version of the site"; only a
+    save of another engine version is that ("version"), and one with other rules a "build"."""
+    s = _long(12)
+    doc = json.loads(DUEL.save(s))
+    doc["checksum"] = "1" * 20  # every case: the game does not end where the save records
+    edit(doc)
+    report = DUEL.load_report(json.dumps(doc))
+    assert report["status"] in ("stale", "broken_at") and report["cause"] == cause
+    assert ("older version" in report["message"]) == (cause == "version")
+    assert ("edited or damaged" in report["message"]) == (cause == "damaged")
+    assert DUEL.load_report(DUEL.save(s))["cause"] is None
