@@ -368,7 +368,9 @@ const findBid = (legal, axe, coin) => legal.find((l) => l.action.type === "bid" 
 
 /** What to do now, in words, for the phase (shown when it is the viewer's move and nothing is pending). */
 export function hint(view) {
-  const key = `hint_${view.phase ? view.phase.kind : ""}`;
+  const kind = view.phase ? view.phase.kind : "";
+  // learning mode (L195): the conflict's bids are made in the open, one player at a time
+  const key = `hint_${kind}${kind === "conflict" && view.options && view.options.learning ? "_open" : ""}`;
   const s = t(key);
   return s === key ? "" : s;
 }
