@@ -511,3 +511,27 @@ def test_a_civilization_offer_of_a_hidden_culture_card_cannot_be_undone():
     after = game.apply(s, seat, action)
     assert shown_to(game, s, seat, action, after, 1, range(6)) is not None  # the property sees the reveal
     assert not game.can_undo(after)
+
+
+def test_a_through_the_ages_colonization_bid_above_the_force_on_the_board_cannot_be_undone():
+    """Found by the property above (random play, seed 25): bids are capped by the force a player could
+    muster, bonus cards in its hidden military hand included (L1426-1440), so a bid above the force on
+    the board shows the others such cards: it is an undo barrier."""
+    import random
+
+    game = games.get("through_the_ages")
+    options = {"global_conflict": False, "mode": "simple", "peaceful": True, "scenario": "colonization",
+               "short": True}
+    s, rng = game.new_game(2, seed=25, options=options), random.Random(252)
+    while len(s.history) < 86:
+        seat = rng.choice(game.to_move(s))
+        s = game.apply(s, seat, rng.choice(game.legal_actions(s, seat)))
+        if game.can_undo(s):
+            rng.random()
+    seat, action = 1, {"type": "bid", "n": 7}
+    assert game.to_move(s) == [seat] and action in game.legal_actions(s, seat)
+    assert any(game.redetermine(s, None, k).data["players"][seat]["military_hand"] !=
+               s.data["players"][seat]["military_hand"] for k in range(3))
+    after = game.apply(s, seat, action)
+    assert shown_to(game, s, seat, action, after, None, range(5)) is not None  # what the property sees
+    assert not game.can_undo(after)
