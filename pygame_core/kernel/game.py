@@ -22,8 +22,11 @@ from pygame_core.kernel.playout import Playout
 from pygame_core.kernel.rng import Rng
 from pygame_core.kernel.saves import (
     ACTIONS_AT,
+    LOG_AT,
     LOG_KEPT,
     SAVE_FORMAT,
+    SEAL_AT,
+    log_text,
     parse_save,
     readable_log,
     seal,
@@ -604,7 +607,7 @@ class Game:
         the same after 3,000 actions as after 30."""
         head = self._save_head(state.options, state.players, state.seed)
         snap: dict[str, Any] = {"n": len(state.history), "rng": state.rng, "checkpoint": state.checkpoint,
-                                "data": state.data, "log": list(state.log[-LOG_KEPT:])}
+                                "data": state.data}
         base = _confirmed_anchor(state)
         if base is not None and len(base.history) == state.checkpoint:
             snap["base"] = {"rng": base.rng, "digest": base.digest(),
@@ -618,8 +621,11 @@ class Game:
         cut = self._checkpoint_cut(state, actions)
         if cut is not None:
             snap["cut"] = cut
-        snap["seal"] = seal({**head, **tail}, actions)
-        return f"{dumps(head)[:-1]}{ACTIONS_AT}{actions},{dumps(tail)[1:]}"
+        log = dumps(list(state.log[-LOG_KEPT:]))
+        mark = seal({**head, **tail}, actions, log)
+        # the snapshot ends with its log and then its seal (saves.log_text): dumps(tail) without its "}}"
+        end = f"{LOG_AT}{log}{SEAL_AT}{mark}\"}}}}"
+        return f"{dumps(head)[:-1]}{ACTIONS_AT}{actions},{dumps(tail)[1:-2]}{end}"
 
     @staticmethod
     def _checkpoint_cut(state: State, actions: str) -> int | None:
@@ -727,8 +733,10 @@ class Game:
                 return None  # "actions" twice: the cut is not the save's actions
             head = self._save_head(doc.get("options"), doc.get("players"), doc.get("seed"))
             snap = doc.get("snapshot")
-            if not isinstance(snap, dict) or not text.startswith(f"{dumps(head)[:-1]}{ACTIONS_AT}") \
-                    or snap.get("seal") != seal(doc, actions_json):
+            log_json = log_text(rest)
+            if not isinstance(snap, dict) or log_json is None \
+                    or not text.startswith(f"{dumps(head)[:-1]}{ACTIONS_AT}") \
+                    or snap.get("seal") != seal(doc, actions_json, log_json):
                 return None
             n, checkpoint, rng, data, log = (snap["n"], snap["checkpoint"], snap["rng"], snap["data"],
                                               snap["log"])
