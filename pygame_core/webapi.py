@@ -302,7 +302,8 @@ def _dispatch(method: str, a: dict[str, Any]) -> tuple[Any, Change]:
         report, stored, merged = _load(game, a["text"], a.get("tail"))
         state = report["state"]
         res = _snapshot(game, state, _seat(game, state, a.get("seat")), lang, a)
-        res["load"] = {"status": report["status"], "at": report["at"], "message": report["message"]}
+        res["load"] = {"status": report["status"], "at": report["at"], "message": report["message"],
+                       "cause": report["cause"]}
         if merged is not None and report["status"] != "ok":
             res["load"]["original"] = merged  # the save as stored, its tail's actions in it (to export)
         return res, (sid, Session(game, state, state.history, stored=stored))
@@ -595,6 +596,8 @@ def call(method: str, args_json: str = "{}") -> str:
     try:
         if not isinstance(method, str):
             raise OptionError("the method must be a string")
+        if args_json is not None and not isinstance(args_json, str):  # bytes, a number, a parsed object
+            raise TypeError(f"the arguments must be JSON text, not {type(args_json).__name__}")
         args = loads(args_json) if args_json else {}
         if not isinstance(args, dict):
             raise OptionError("arguments must be a JSON object")

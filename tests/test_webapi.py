@@ -61,6 +61,17 @@ def test_hostile_arguments_get_an_error_reply_never_an_exception() -> None:
         assert not reply["ok"] and reply["error"]["kind"] == kind, (method, raw[:40], reply)
 
 
+@pytest.mark.parametrize("args", [5, 1.5, True, b"{}", bytearray(b"{}"), ["sid", "h"], {"sid": "h"}],
+                         ids=["int", "float", "bool", "bytes", "bytearray", "list", "dict"])
+def test_arguments_that_are_not_json_text_are_a_bad_request(args: Any) -> None:
+    """The arguments are JSON text: a number, bytes, a list or a dict (already parsed) is the caller's
+    mistake, answered as a bad request, not as an internal error."""
+    reply = json.loads(webapi.call("catalog", args))
+    assert not reply["ok"]
+    assert reply["error"]["kind"] == "request" and reply["error"]["code"] == "bad_request", reply
+    assert type(args).__name__ in reply["error"]["message"]
+
+
 def _reply(method: str, **args: Any) -> Any:
     return json.loads(webapi.call(method, json.dumps(args)))
 
@@ -414,3 +425,17 @@ def test_a_tail_on_a_base_the_engine_replays_gives_the_merged_original_for_expor
     original = json.loads(r["load"]["original"])
     assert len(original["actions"]) == 9 and original["actions"][7][1] == {"type": "no_such_action"}
     assert "snapshot" not in original and original["checksum"] is None
+
+
+def test_load_says_why_a_save_needs_a_change() -> None:
+    """Issue 16: the page tells an older save from one changed or damaged since it was saved by the
+    load reply's ``cause``, not by guessing from the message."""
+    r = call("new", sid="why", game="empires_end", players=2, seed=3)
+    doc = json.loads(r["save"])
+    doc["checksum"] = "0" * 20
+    changed = call("load", sid="why2", text=json.dumps(doc))["load"]
+    assert (changed["status"], changed["cause"]) == ("stale", "damaged")
+    doc["engine_version"] = "0.0.1"
+    older = call("load", sid="why3", text=json.dumps(doc))["load"]
+    assert (older["status"], older["cause"]) == ("stale", "version")
+    assert call("load", sid="why4", text=r["save"])["load"]["cause"] is None

@@ -22,9 +22,13 @@ from pygame_core.kernel.playout import Playout
 from pygame_core.kernel.rng import Rng
 from pygame_core.kernel.saves import (
     ACTIONS_AT,
+    LOG_AT,
     LOG_KEPT,
     SAVE_FORMAT,
+    SEAL_AT,
+    log_text,
     parse_save,
+    readable_log,
     seal,
     split_actions,
 )
@@ -603,7 +607,7 @@ class Game:
         the same after 3,000 actions as after 30."""
         head = self._save_head(state.options, state.players, state.seed)
         snap: dict[str, Any] = {"n": len(state.history), "rng": state.rng, "checkpoint": state.checkpoint,
-                                "data": state.data, "log": list(state.log[-LOG_KEPT:])}
+                                "data": state.data}
         base = _confirmed_anchor(state)
         if base is not None and len(base.history) == state.checkpoint:
             snap["base"] = {"rng": base.rng, "digest": base.digest(),
@@ -617,8 +621,11 @@ class Game:
         cut = self._checkpoint_cut(state, actions)
         if cut is not None:
             snap["cut"] = cut
-        snap["seal"] = seal({**head, **tail}, actions)
-        return f"{dumps(head)[:-1]}{ACTIONS_AT}{actions},{dumps(tail)[1:]}"
+        log = dumps(list(state.log[-LOG_KEPT:]))
+        mark = seal({**head, **tail}, actions, log)
+        # the snapshot ends with its log and then its seal (saves.log_text): dumps(tail) without its "}}"
+        end = f"{LOG_AT}{log}{SEAL_AT}{mark}\"}}}}"
+        return f"{dumps(head)[:-1]}{ACTIONS_AT}{actions},{dumps(tail)[1:-2]}{end}"
 
     @staticmethod
     def _checkpoint_cut(state: State, actions: str) -> int | None:
@@ -653,7 +660,7 @@ class Game:
     def load_report(self, text: str) -> dict[str, Any]:
         """Load a save and say how it went, recovering what the current rules allow.
 
-        ``{"status": "ok" | "stale" | "broken_at", "state", "at", "message"}``:
+        ``{"status": "ok" | "stale" | "broken_at", "state", "at", "message", "cause"}``:
 
         - ``ok``: the save loads as recorded.
         - ``stale``: every action replays, but the game ends in another position than the save
@@ -662,25 +669,31 @@ class Game:
         - ``broken_at``: action number ``at`` (0-based) is not legal under the current rules.
           ``state`` is the position just before it.
 
+        ``cause`` says why a save that is not ``ok`` differs, for a page to word it: ``"version"`` (made
+        by another engine version, an older site), ``"build"`` (this engine version, but its ``rules``
+        fingerprint differs: another build) or ``"damaged"`` (this very version and rules: the save was
+        edited or damaged since it was written); None when ``ok``.
+
         Raises :class:`SaveError` only for a save that cannot be read at all (not JSON, a missing
         field, bad settings, another game).
         """
         fast = self._from_snapshot(text)
         if fast is not None:
-            return {"status": "ok", "state": fast, "at": None, "message": ""}
+            return {"status": "ok", "state": fast, "at": None, "message": "", "cause": None}
         doc = parse_save(text, expected_game=self.id)
         version = doc.get("engine_version") or "unknown"
         if version != ENGINE_VERSION:
             age = "an older" if _older(version, ENGINE_VERSION) else "another"
             made = (f"this save was made with {age} version of the site (engine {version}; "
                     f"this is {ENGINE_VERSION}): ")
-            why = ""
+            why, cause = "", "version"
         elif doc.get("rules") not in (None, self.rules_version()):
             made = "this save was made with another build of the site, whose rules differ: "
-            why = ""
+            why, cause = "", "build"
         else:
             made = ""
             why = "; the save was edited or damaged, or made by a build of the site whose rules differ"
+            cause = "damaged"
         try:
             state = self.new_game(players=doc["players"], seed=doc["seed"], options=doc["options"],
                                   meta=doc.get("meta"))
@@ -691,16 +704,16 @@ class Game:
             try:
                 state = self.apply(state, seat, action)
             except IllegalAction as exc:
-                return {"status": "broken_at", "state": state, "at": i,
+                return {"status": "broken_at", "state": state, "at": i, "cause": cause,
                         "message": (f"{made}move {i + 1} of {total} of this save is not legal under the "
                                     f"current rules ({exc.reason}){why}. The game can go on from just before "
                                     "that move.")}
         if doc.get("checksum") is not None and doc["checksum"] != state.digest():
-            return {"status": "stale", "state": state, "at": None,
+            return {"status": "stale", "state": state, "at": None, "cause": cause,
                     "message": (f"{made}the moves of this save replay under the current rules, but the game "
                                 f"ends in another position than its checksum records{why}. The game can go "
                                 "on under the current rules.")}
-        return {"status": "ok", "state": state, "at": None, "message": ""}
+        return {"status": "ok", "state": state, "at": None, "message": "", "cause": None}
 
     def _from_snapshot(self, text: Any) -> State | None:
         """The saved position, if the save is this engine's own unchanged text and its snapshot can be
@@ -720,14 +733,15 @@ class Game:
                 return None  # "actions" twice: the cut is not the save's actions
             head = self._save_head(doc.get("options"), doc.get("players"), doc.get("seed"))
             snap = doc.get("snapshot")
-            if not isinstance(snap, dict) or not text.startswith(f"{dumps(head)[:-1]}{ACTIONS_AT}") \
-                    or snap.get("seal") != seal(doc, actions_json):
+            log_json = log_text(rest)
+            if not isinstance(snap, dict) or log_json is None \
+                    or not text.startswith(f"{dumps(head)[:-1]}{ACTIONS_AT}") \
+                    or snap.get("seal") != seal(doc, actions_json, log_json):
                 return None
             n, checkpoint, rng, data, log = (snap["n"], snap["checkpoint"], snap["rng"], snap["data"],
                                               snap["log"])
             if not (type(n) is int and type(checkpoint) is int and 0 <= checkpoint <= n
-                    and type(rng) is int and isinstance(data, dict) and isinstance(log, list)
-                    and all(isinstance(e, dict) and type(e.get("i")) is int for e in log)):
+                    and type(rng) is int and isinstance(data, dict) and readable_log(log)):
                 return None
             history = _history_of(actions_json, n, checkpoint, snap.get("cut"))
             if history is None:

@@ -26,6 +26,9 @@ REQUIRED = ("format", "game", "options", "players", "seed", "actions")
 #: Where the actions start and end in the text ``Game.save`` writes: ``{head…,"actions":[…],"checksum":…}``.
 ACTIONS_AT = ',"actions":'
 ACTIONS_END = '],"checksum":'
+#: How a save ends: the snapshot's log, then its seal (see :func:`log_text`).
+LOG_AT = ',"log":'
+SEAL_AT = ',"seal":"'
 
 
 def split_actions(text: str) -> tuple[str, str] | None:
@@ -88,17 +91,65 @@ def parse_save(text: Any, expected_game: str | None = None) -> dict[str, Any]:
     return doc
 
 
-def seal(doc: dict[str, Any], actions_json: str) -> str:
-    """A hash binding a save's snapshot to its actions (as JSON text), settings and checksum.
+def seal(doc: dict[str, Any], actions_json: str, log_json: str) -> str:
+    """A mark binding a save's snapshot to everything else the save holds and shows: its actions and
+    its log (each as the JSON text the save holds), settings, meta and checksum.
 
     The positions themselves are bound through the checksum (the final one, recomputed on load)
-    and the base's digest. The log is not bound: it is shown, never played from. The actions' text,
-    the long part, enters through its length and CRC-32: the seal guards against a save damaged or
-    edited by hand, not against forgery, and a CRC costs a tenth of a SHA-256 in Pyodide.
+    and the base's digest; the position before the last action (its data and rng) is confirmed by
+    playing that action when undo first needs it, and only the length of its log is bound here.
+    The log is never played from, but it is shown, so it is bound too: a save whose log was
+    damaged replays its actions (which write the log anew) instead of showing the damaged one. The
+    actions' text and the log's, the long parts, enter through their length and CRC-32: the seal
+    guards against a save damaged or edited by hand, not against forgery, and a CRC costs a tenth
+    of a SHA-256 in Pyodide. The mark is the hash, a dot and the log's length in characters: the
+    snapshot ends with its log and then its seal (:func:`log_text`), so that loading finds the
+    log's text as it stands instead of writing the parsed log out again.
     """
     snap = doc["snapshot"]
     base = snap.get("base") or {}
+    before = snap.get("before") or {}
     core = [doc["game"], doc["players"], doc["seed"], doc["options"], doc.get("checksum"), snap.get("n"),
-            snap.get("checkpoint"), snap.get("rng"), base.get("digest"), base.get("rng"), base.get("log_len")]
+            snap.get("checkpoint"), snap.get("rng"), base.get("digest"), base.get("rng"), base.get("log_len"),
+            before.get("log_len"), doc.get("meta"), len(log_json), f"{zlib.crc32(log_json.encode()):08x}"]
     text = f"{len(actions_json)}:{zlib.crc32(actions_json.encode()):08x}\n{canonical(core)}"
-    return hashlib.sha256(text.encode()).hexdigest()[:24]
+    return f"{hashlib.sha256(text.encode()).hexdigest()[:24]}.{len(log_json)}"
+
+
+def log_text(text: str) -> str | None:
+    """The snapshot log's JSON text in a save's ``text`` as :meth:`Game.save` writes it (it ends
+    ``,"log":[…],"seal":"<hash>.<the log's length>"}}``), or None if it is not laid out so. Only a
+    guess until the seal, which binds that text and its length, confirms it."""
+    if not text.endswith('"}}'):
+        return None
+    at = text.rfind(SEAL_AT)
+    size = text[at + len(SEAL_AT):-3].rpartition(".")[2] if at >= 0 else ""
+    if not (size.isascii() and size.isdigit()) or len(size) > 9:
+        return None
+    start = at - int(size)
+    if start < len(LOG_AT) or text[start - len(LOG_AT):start] != LOG_AT:
+        return None
+    return text[start:at]
+
+
+def readable_log(log: Any) -> bool:
+    """Whether a snapshot's log is a list of entries a view can read: each an object with a whole
+    number ``i`` (rising), a ``text`` in words (text, or text by language), a ``seat`` (a seat number
+    or null) and, if present, ``to`` and ``not_to`` lists of seat numbers."""
+    if not isinstance(log, list):
+        return False
+    last = -1
+    for e in log:
+        if not isinstance(e, dict) or type(e.get("i")) is not int or e["i"] <= last:
+            return False
+        last = e["i"]
+        text, seat = e.get("text"), e.get("seat")
+        if not (isinstance(text, str) or isinstance(text, dict)
+                and all(isinstance(k, str) and isinstance(v, str) for k, v in text.items())):
+            return False
+        if seat is not None and type(seat) is not int:
+            return False
+        for key in ("to", "not_to"):
+            if key in e and not (isinstance(e[key], list) and all(type(x) is int for x in e[key])):
+                return False
+    return True

@@ -21,11 +21,12 @@ GAME = "empires_end"  # the game this file plays (its only mention of a game id)
 SEATS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
 
 
-def save_at_conflict_bid(seed: int = 5) -> tuple[str, list[list[str]]]:
-    """A two-human save where both seats must bid now (Conflict), and each seat's hand (card names)."""
+def save_at_conflict_bid(seed: int = 5, learning: bool = False) -> tuple[str, list[list[str]]]:
+    """A two-human save where both seats must bid now (Conflict; in learning mode, the first seat in turn
+    order), and each seat's hand (card names)."""
     game = games.get(GAME)
     meta = {"seats": SEATS, "created": 1, "lang": "en", "app": "pygame_core-web"}
-    state = game.new_game(players=2, seed=seed, options={}, meta=meta)
+    state = game.new_game(players=2, seed=seed, options={"learning": True} if learning else {}, meta=meta)
     for _ in range(200):
         seat = game.to_move(state)[0]
         legal = game.legal_actions(state, seat)
@@ -35,7 +36,7 @@ def save_at_conflict_bid(seed: int = 5) -> tuple[str, list[list[str]]]:
         state = game.apply(state, seat, next((a for a in legal if a["type"] in kinds), legal[0]))
     else:
         raise AssertionError("no Conflict phase reached")
-    assert sorted(game.to_move(state)) == [0, 1]
+    assert sorted(game.to_move(state)) == ([state.data["start_player"]] if learning else [0, 1])
     hands = [[c["name"]["en"] for c in game.view(state, s)["empires"][s]["hand"]] for s in (0, 1)]
     return game.save(state), hands
 
@@ -108,3 +109,29 @@ def test_bid_form_shows_base_military_plus_bid_as_it_is_typed(page, base_url):
     assert total.inner_text() == f"Strength: {base} base + 2 bid = {base + 2}"
     assert page.locator(".empire.seat-1 .emp-mil strong").inner_text() == str(
         game.view(game.load(text), 0)["empires"][1]["military"])
+
+
+def test_learning_mode_bids_in_the_open_one_seat_at_a_time(page, base_url):
+    """L195: in a learning game the conflict goes one player at a time: the form says the bid is open,
+    and the next seat sees the amounts bid before it bids."""
+    text, _ = save_at_conflict_bid(learning=True)
+    app.put_saves(page, base_url, {"learn": text})
+    page.goto(f"{base_url}/play.html?save=learn")
+    wait_ready(page)
+    wait_not_busy(page)
+    if app.visible(page, "pass_continue"):
+        page.locator(app.sel("pass_continue")).click()
+        wait_not_busy(page)
+    form = page.locator("[data-testid='bid-form']")
+    assert form.is_visible() and re.search(r"open bid", form.inner_text(), re.I), describe(page)
+    assert not re.search(r"sealed|nobody sees", page.locator("body").inner_text(), re.I), describe(page)
+    page.locator("[data-testid='bid-axe']").fill("0")
+    page.locator("[data-testid='bid-coin']").fill("0")
+    page.locator(app.sel("bid_commit")).click()
+    wait_not_busy(page)
+    if app.visible(page, "pass_continue"):
+        page.locator(app.sel("pass_continue")).click()
+        wait_not_busy(page)
+    board = page.locator("#game .conflict").inner_text()
+    assert not re.search(r"bid committed", board, re.I) and re.search(r"0\D+0", board), board
+    assert page.locator("[data-testid='bid-form']").is_visible(), describe(page)

@@ -166,3 +166,46 @@ def test_an_imported_old_save_is_stored_untouched_and_offered(page, base_url, tm
     offer = page.locator("[data-testid='old-save-offer']")
     offer.wait_for(state="visible")
     assert "旧版网站" in offer.inner_text() and "目前规则" in offer.inner_text(), offer.inner_text()
+
+
+OLDER = re.compile(r"older version|舊版|旧版", re.I)
+
+
+@pytest.mark.parametrize("lang,changed", [("en", "changed or damaged"), ("zh-Hant", "更改或損壞"),
+                                          ("zh-Hans", "更改或损坏")])
+def test_a_changed_save_of_this_version_is_never_called_older(page, base_url, lang, changed):
+    """Issue 16: a save of the current engine version whose moves were edited (or damaged) is said to be
+    changed or damaged, never "saved with an older version of the site", in the saved list, the offer
+    and the kept original's title; the offer resumes just before the first move that does not fit."""
+    good = real_save(seed=64, n_actions=9)
+    doc = json.loads(good)
+    at = 5
+    seat, action = doc["actions"][at]
+    doc["actions"][at] = [seat, {**action, "type": "retired_action"}]  # engine_version stays the current one
+    edited = json.dumps(doc)
+    report = games.get(GAME).load_report(edited)
+    assert (report["status"], report["at"], report["cause"]) == ("broken_at", at, "damaged")
+    app.put_saves(page, base_url, {"edited": edited})
+
+    app.open_ready(page, f"{base_url}/index.html?lang={lang}")
+    note = app.saved_row(page, "edited").locator("[data-testid='saved-game-old']")
+    assert changed in note.inner_text() and not OLDER.search(note.inner_text()), note.inner_text()
+
+    page.goto(f"{base_url}/play.html?save=edited&lang={lang}")
+    wait_ready(page)
+    offer = page.locator("[data-testid='old-save-offer']")
+    offer.wait_for(state="visible")
+    text = offer.inner_text()
+    assert (offer.get_attribute("data-status"), offer.get_attribute("data-cause")) == ("broken_at", "damaged")
+    assert changed in text and not OLDER.search(text), text
+    assert str(at + 1) in text and str(at) in text, text
+    assert stored(page, "pgc.save.edited") == edited
+    offer.locator("[data-testid='old-accept']").click()
+    wait_not_busy(page)
+    assert app.actions_played(page) == at
+    assert stored(page, "pgc.orig.edited") == edited
+
+    app.open_ready(page, f"{base_url}/index.html?lang={lang}")
+    orig = page.locator("[data-testid='original-save'][data-id='edited']")
+    orig.wait_for(state="visible")
+    assert changed in orig.inner_text() and not OLDER.search(orig.inner_text()), orig.inner_text()

@@ -322,3 +322,61 @@ def test_projected_score_is_public_and_matches_the_final_score_at_the_end():
     assert final["innovations"] == 2 + 3
     assert {k: v for k, v in GAME.view(end, 1)["projected"][0].items()
             if k in final} == final
+
+
+def _open_conflict(d, card, first=0):
+    """A learning-mode conflict (L195) as conflict.start leaves it: the first seat in turn order bids."""
+    set_conflict(d, card)
+    d["start_player"] = first
+    d["conflict"]["open_bids"] = {}
+    d["decisions"] = [{"kind": "bid", "seats": [first], "blocking": True}]
+
+
+def test_learning_mode_plays_the_conflict_one_player_at_a_time_with_open_bids():
+    """L195: in a first game the simultaneous phases (Conflict included) may be played in turn order.
+    In learning mode the conflict opens with one seat to bid (the first in turn order, L232), each bid
+    is made in the open (every seat reads it, and it cannot be undone), the next seat bids knowing it,
+    and the last bid resolves the conflict as the golden example does (L476-481)."""
+    A, B = 0, 1
+
+    def fn(d):
+        _open_conflict(d, "conflict-01", first=B)
+        give(d, A, 1, "rebellion-01")
+        d["seats"][A]["resources"] = res(axe=2)
+        d["seats"][B]["locations"][POS["army_b"] - 1]["intact"] = False
+        give(d, B, 2, "rebellion-06")
+        d["seats"][B]["resources"] = res(axe=4, coin=1)
+    s = edit(fresh(2, learning=True), fn)
+    assert GAME.to_move(s) == [B] and legal(s, A) == []
+    s = play(s, B, {"type": "bid", "axe": 4, "coin": 1})
+    assert GAME.to_move(s) == [A] and not GAME.can_undo(s)
+    for seat in (None, A, B):
+        v = GAME.view(s, seat)
+        assert v["conflict"]["open_bids"] == {"1": {"axe": 4, "coin": 1}} and v["empires"][B]["bid_committed"]
+        assert "bids 4 axe(s) and 1 coin(s) openly: military 8" in v["log"][-1]["text"]["en"]
+    assert "公開出價4個戰斧與1個金幣" in GAME.view(s, A)["log"][-1]["text"]["zh-Hant"]
+    s = play(s, A, {"type": "bid", "axe": 2, "coin": 0})
+    d = s.data
+    assert d["seats"][A]["score"] == 7 and d["seats"][B]["score"] == 10
+    assert d["conflict"]["totals"] == {"0": 7, "1": 8} and GAME.view(s, A)["conflict"]["open_bids"] is None
+
+
+def test_learning_mode_conflict_starts_with_the_first_seat_in_turn_order_and_standard_mode_bids_at_once():
+    """L195 (learning) against L457 (standard): played from the start, the first conflict asks one
+    seat at a time in learning mode, in turn order from the temple holder (L232), every seat at once
+    with a sealed bid otherwise."""
+    for learning in (True, False):
+        s = GAME.new_game(3, seed=5, options={"learning": learning})
+        bot = bots.make("random", "empires_end", seed=5)
+        while s.data["phase"] != "conflict" or s.data["step"] != "bid":
+            seat = GAME.to_move(s)[0]
+            s = GAME.apply(s, seat, bot.choose(GAME, s, seat))
+        order = [(s.data["start_player"] + i) % 3 for i in range(3)]
+        if not learning:
+            assert GAME.to_move(s) == [0, 1, 2] and "sealed bid" in GAME.view(s, None)["status"]["en"]
+            continue
+        assert "in turn order" in GAME.view(s, None)["status"]["en"]
+        for k, seat in enumerate(order):
+            assert GAME.to_move(s) == [seat], (k, order)
+            s = GAME.apply(s, seat, legal(s, seat)[-1])
+        assert s.data["conflict"]["bids"] is not None and s.data["step"] != "bid"

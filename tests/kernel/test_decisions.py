@@ -379,11 +379,98 @@ def test_a_saved_position_before_the_last_action_that_does_not_lead_to_it_is_nev
         text = text.replace('[["turn"],34]', '[["turn",0],34]', 1)
     else:  # a last action that cannot be played from the kept position: the links are not used
         s = DUEL.apply(s, DUEL.to_move(s)[0], {"type": "rest"})
-        text = DUEL.save(s).replace('"before":', '"unused":', 1)
-        text = text.replace('"base":', '"before":{"rng":0,"changes":[[[],{}]],"log_len":0},"base":', 1)
+        text = DUEL.save(s)
+        log_len = json.loads(text)["snapshot"]["before"]["log_len"]  # bound by the seal
+        text = text.replace('"before":', '"unused":', 1)
+        fake = f'"before":{{"rng":0,"changes":[[[],{{}}]],"log_len":{log_len}}},'
+        text = text.replace('"base":', f'{fake}"base":', 1)
     back = DUEL.load(text)
     assert back.digest() == s.digest() and (back.prev is not None) == (edit != "path")
     one = DUEL.undo(back)
     assert one.digest() == DUEL.undo(s).digest() and one.log == DUEL.undo(s).log
     assert back.prev is None and '"before":' not in DUEL.save(back)
 
+
+
+def _played_game(game_id: str, n: int = 40) -> Any:
+    game = games.get(game_id)
+    bot, s = RandomBot(2), game.new_game(players=game.min_players, seed=2)
+    while game.to_move(s) and len(s.history) < n:
+        seat = game.to_move(s)[0]
+        s = game.apply(s, seat, bot.choose(game, s, seat))
+    return game, s
+
+
+@pytest.mark.parametrize("damage", [
+    lambda e: e.update(to=5),                                   # issue 16: every view then raised TypeError
+    lambda e: e.update(text={"en": "Player 2 wins at once."}),   # readable, but not what was played
+    lambda e: e.update(seat="0"),
+])
+@pytest.mark.parametrize("game_id", ["empires_end", "civilization", "through_the_ages", "toy"])
+def test_the_seal_covers_the_saved_log(game_id: str, damage: Any) -> None:
+    """The seal covers everything a save shows, its log included: a save whose log was damaged is
+    not restored from its snapshot but replayed, which writes the log anew, so it loads as played
+    and every view of it can be drawn (before, a log entry with ``"to": 5`` loaded, and every view
+    raised TypeError: the save could never be opened again)."""
+    game, s = _played_game(game_id)
+    doc = json.loads(game.save(s))
+    damage(doc["snapshot"]["log"][-1])
+    text = game.save(s).replace(json.dumps(json.loads(game.save(s))["snapshot"], ensure_ascii=False,
+                                           separators=(",", ":")),
+                                json.dumps(doc["snapshot"], ensure_ascii=False, separators=(",", ":")))
+    assert text != game.save(s)
+    assert game._from_snapshot(text) is None
+    back = game.load(text)
+    assert back.digest() == s.digest() and back.log[-len(doc["snapshot"]["log"]):] == s.log[-150:]
+    for seat in [None, *range(s.players)]:
+        assert game.view(back, seat) == game.view(s, seat)
+
+
+@pytest.mark.parametrize("bad", [{"to": 5}, {"not_to": [None]}, {"text": 3}, {"text": {"en": 3}},
+                                 {"seat": 1.5}, {"i": -7}])
+def test_a_sealed_log_a_view_cannot_read_is_replayed_too(bad: dict[str, Any]) -> None:
+    """Even with its seal made again to match (a save edited by a program), a log entry that a view
+    cannot read makes the load replay the actions rather than keep that log."""
+    from pygame_core.kernel.saves import seal, split_actions
+
+    game, s = _played_game("empires_end")
+    text = game.save(s)
+    rest, actions = split_actions(text) or ("", "")
+
+    def forge(change: dict[str, Any]) -> str:
+        doc = json.loads(rest)
+        doc["snapshot"]["log"][-1].update(change)
+        log = doc["snapshot"].pop("log")
+        doc["snapshot"].pop("seal")
+        doc["snapshot"]["log"] = log  # the log comes last, before the seal, as save writes it
+        compact = {"ensure_ascii": False, "separators": (",", ":")}
+        doc["snapshot"]["seal"] = seal(doc, actions, json.dumps(log, **compact))  # type: ignore[arg-type]
+        out = json.dumps(doc, **compact)  # type: ignore[arg-type]
+        return out.replace('"actions":0', f'"actions":{actions}', 1)
+
+    assert forge({}) == text and game._from_snapshot(forge({"text": {"en": "?"}})) is not None  # a forgery
+    forged = forge(bad)
+    assert game._from_snapshot(forged) is None
+    back = game.load(forged)
+    assert back.digest() == s.digest() and game.view(back, 0) == game.view(s, 0)
+
+
+@pytest.mark.parametrize("edit,cause", [
+    (lambda d: d.update(checksum="0" * 20), "damaged"),
+    (lambda d: d["actions"][6].__setitem__(1, {"type": "fly"}), "damaged"),
+    (lambda d: d.update(engine_version="0.1.0"), "version"),
+    (lambda d: d.update(rules="0" * 16), "build"),
+])
+def test_a_load_report_says_whether_a_save_is_older_or_was_changed(edit: Any, cause: str) -> None:
+    """Issue 16: a save of this very engine version that no longer replays to what it records was
+    changed or damaged (``cause`` "damaged"), never "made with an older version of the site"; only a
+    save of another engine version is that ("version"), and one with other rules a "build"."""
+    s = _long(12)
+    doc = json.loads(DUEL.save(s))
+    doc["checksum"] = "1" * 20  # every case: the game does not end where the save records
+    edit(doc)
+    report = DUEL.load_report(json.dumps(doc))
+    assert report["status"] in ("stale", "broken_at") and report["cause"] == cause
+    assert ("older version" in report["message"]) == (cause == "version")
+    assert ("edited or damaged" in report["message"]) == (cause == "damaged")
+    assert DUEL.load_report(DUEL.save(s))["cause"] is None

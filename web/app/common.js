@@ -26,13 +26,24 @@ function summaryText(reply) {
   return Object.fromEntries(Object.entries(name).map(([l, x]) => [l, x + pos]));
 }
 
+/**
+ * Why a save loads only with a change (webapi load's `cause`): "version" (saved by another version of the
+ * site), "build" (this version, other rules) or "damaged" (changed or damaged since it was saved). An
+ * entry stored before the engine said so is told apart by its engine version: never "older" when it is
+ * the current one.
+ */
+export function oldCause(old, now) {
+  if (old && (old.cause === "version" || old.cause === "build" || old.cause === "damaged")) return old.cause;
+  return old && old.version && now && old.version !== now ? "version" : "damaged";
+}
+
 /** The saved-games list entry of a game (store.js "pgc.sum.<id>"), from an engine reply and the save's envelope. */
 export function summaryEntry(reply, doc) {
   const v = reply.view;
   const s = reply.summary || {};
   const ld = reply.load;
   return {
-    ...(ld && ld.status && ld.status !== "ok" ? { old: { status: ld.status, at: ld.at ?? null, version: (doc && doc.engine_version) || null } } : {}),
+    ...(ld && ld.status && ld.status !== "ok" ? { old: { status: ld.status, at: ld.at ?? null, version: (doc && doc.engine_version) || null, cause: ld.cause || null } } : {}),
     game: v.game,
     players: v.players,
     seats: seatsOf(doc, v.players),

@@ -9,7 +9,7 @@ import * as store from "./store.js";
 import { refuseFrame } from "./noframe.js";
 import * as I from "./icons.js";
 import * as fronts from "./games.js";
-import { engine, setReady, installUpdateNotice, summaryEntry, fmtDate, gameName, randomSeed, seatsOf, seatKindsOf, IMPORT_LIMIT, fmtSize } from "./common.js";
+import { engine, setReady, installUpdateNotice, summaryEntry, oldCause, fmtDate, gameName, randomSeed, seatsOf, seatKindsOf, IMPORT_LIMIT, fmtSize } from "./common.js";
 
 const params = new URLSearchParams(location.search);
 initLang(params.get("lang"));
@@ -216,16 +216,21 @@ function renderSaved() {
       + `<div class="saved-seats">${seatsLine(e)}</div>`
       + `<div class="saved-meta"><span><span class="muted">${esc(t("last_played"))}${esc(t("colon"))}</span> ${esc(fmtDate(e.updated))}</span> <span class="progress">${progress}</span></div>`
       + (damaged ? `<p class="damaged-msg" data-testid="saved-game-damaged">${I.warn}<span>${esc(t("damaged", { reason: chk.reasonKey ? t(chk.reasonKey) : chk.reason }))}</span></p>` : "")
-      + (!damaged && e.old ? `<p class="old-msg" data-testid="saved-game-old">${I.warn}<span>${esc(t("saved_old"))}</span></p>` : "")
+      + (!damaged && e.old ? `<p class="old-msg" data-testid="saved-game-old">${I.warn}<span>${esc(t(OLD_NOTE[oldCause(e.old, catalog && catalog.engine_version)]))}</span></p>` : "")
       + `</div><div class="saved-actions">${actions}</div></li>`;
   }).join("")}${originals.map(originalRow).join("")}</ul>`;
 }
+
+/** The saved list's note on a save that loads only with a change, by its cause (common.js oldCause). */
+const OLD_NOTE = { version: "saved_old", build: "saved_build", damaged: "saved_changed" };
 
 /** A kept original (a save continued under the current rules): export or delete only. */
 function originalRow(id) {
   const doc = store.peek(store.getOriginal(id) || "");
   const gid = doc && typeof doc.game === "string" ? doc.game : "?";
-  const title = `${catalog ? gameName(catalog, gid) : gid} — ${t("original_title")}`;
+  const now = catalog && catalog.engine_version;
+  const changed = doc && doc.engine_version && now && doc.engine_version === now; // not older: changed or damaged
+  const title = `${catalog ? gameName(catalog, gid) : gid} — ${t(changed ? "original_changed_title" : "original_title")}`;
   return `<li class="saved-row original" data-testid="original-save" data-id="${esc(id)}">`
     + `<div class="saved-main"><h3 class="saved-title">${esc(title)}</h3><p class="muted small">${esc(t("original_of"))}`
     + `${doc && doc.engine_version ? ` (${esc(doc.engine_version)})` : ""}</p></div>`

@@ -6,7 +6,7 @@ import { initLang, setLang, t, pick, esc, applyStatic, langSelectHTML } from "./
 import * as store from "./store.js";
 import { refuseFrame } from "./noframe.js";
 import * as I from "./icons.js";
-import { engine, setReady, installUpdateNotice, summaryEntry, seatsOf, messageHTML, randomSeed, seatsFromParams, badSeatKind, intOrRaw, parseExact } from "./common.js";
+import { engine, setReady, installUpdateNotice, summaryEntry, oldCause, seatsOf, messageHTML, randomSeed, seatsFromParams, badSeatKind, intOrRaw, parseExact } from "./common.js";
 import { Session, SPEEDS } from "./controller.js";
 import { GameView } from "./gameview.js";
 import * as fronts from "./games.js";
@@ -304,15 +304,21 @@ async function start() {
 /** The offer shown for a save made under other rules ("stale" or "broken_at"); `accept` continues it. */
 function offerOld(box, o, accept) {
   const now = catalog && catalog.engine_version;
-  const why = o.version && now && o.version !== now ? t("old_version", { old: o.version, now }) : t("old_other_build");
-  const what = o.status === "broken_at" ? t("old_broken", { n: (o.at ?? 0) + 1, k: o.at ?? 0 }) : t("old_stale");
+  const cause = oldCause(o, now);
+  const changed = cause === "damaged"; // this very version: changed or damaged, never "older"
+  const title = changed ? t("changed_title") : cause === "build" ? t("build_title") : t("old_title");
+  const why = changed ? t("changed_why") : cause === "version" && o.version && now
+    ? t("old_version", { old: o.version, now }) : t("old_other_build");
+  const n = { n: (o.at ?? 0) + 1, k: o.at ?? 0 };
+  const what = o.status === "broken_at" ? t(changed ? "changed_broken" : "old_broken", n) : t(changed ? "changed_stale" : "old_stale");
   box.className = "old-offer";
   box.dataset.testid = "old-save-offer";
   box.dataset.status = o.status;
+  box.dataset.cause = cause;
   box.setAttribute("aria-labelledby", "old-h");
-  box.innerHTML = `<h2 id="old-h">${I.warn} ${esc(t("old_title"))}</h2><p>${esc(why)}</p><p><strong>${esc(what)}</strong></p>`
+  box.innerHTML = `<h2 id="old-h">${I.warn} ${esc(title)}</h2><p>${esc(why)}</p><p><strong>${esc(what)}</strong></p>`
     + `<p class="muted small">${esc(t("old_kept"))}</p><div class="over-actions">`
-    + `<button type="button" class="btn primary" data-testid="old-accept">${esc(t("old_accept"))}</button>`
+    + `<button type="button" class="btn primary" data-testid="old-accept">${esc(t(changed ? "changed_accept" : "old_accept"))}</button>`
     + `<button type="button" class="btn" data-testid="export-original">${I.download}<span>${esc(t("export_original"))}</span></button>`
     + `<a class="btn ghost" href="./index.html">${esc(t("back_home"))}</a></div>`;
   box.querySelector("[data-testid=old-accept]").addEventListener("click", accept, { once: true });

@@ -1,6 +1,7 @@
 """Conflict phase (L451-481): reveal a conflict card, sealed simultaneous bids of axes and
-coins, one threshold row per player, victory reward to the highest total(s), turmoil for
-everyone else, bids back to the supply."""
+coins (in learning mode, L195: open bids one player at a time in turn order), one threshold row
+per player, victory reward to the highest total(s), turmoil for everyone else, bids back to the
+supply."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pygame_core.games.empires_end.abilities import base_military
 from pygame_core.games.empires_end.data import CONFLICTS, LOC_NAME
 from pygame_core.games.empires_end.decisions import queue
 from pygame_core.games.empires_end.empire import ranked_intact, swap
-from pygame_core.games.empires_end.model import gain
+from pygame_core.games.empires_end.model import gain, turn_order
 from pygame_core.games.empires_end.text import join, res_t, seat_t, t
 from pygame_core.kernel import decisions as stack
 from pygame_core.kernel.state import Ctx
@@ -26,10 +27,15 @@ def start(ctx: Ctx) -> None:
     ctx.reveal()
     d["conflict"] = {"card": card, "bids": None, "totals": None}
     d["step"] = "bid"
-    # L457: everyone bids at once, in secret: a sealed decision of every seat, resolved when all bid
-    stack.push(d, "bid", list(range(len(d["seats"]))), sealed=True)
     num = int(card.split("-")[1])
     ctx.log(t(f"Conflict card {num} revealed.", f"翻開第{num}號衝突牌。"))
+    if d["learning"]:
+        # L195: a first game may play the phase one player at a time: open bids in turn order
+        d["conflict"]["open_bids"] = {}
+        stack.push(d, "bid", [turn_order(d)[0]])
+        return
+    # L457: everyone bids at once, in secret: a sealed decision of every seat, resolved when all bid
+    stack.push(d, "bid", list(range(len(d["seats"]))), sealed=True)
 
 
 def legal(d: dict[str, Any], seat: int) -> list[dict[str, Any]]:
@@ -47,10 +53,36 @@ def bid(ctx: Ctx, seat: int, a: dict[str, Any]) -> None:
     ctx.log(join(seat_t(seat), t(" has made a sealed bid.", "已秘密出價。")))
 
 
+def open_bid(ctx: Ctx, seat: int, decision: dict[str, Any], a: dict[str, Any]) -> None:
+    """L195, learning mode: the phase one player at a time. The bid leaves the screen in plain sight
+    (so it shows what the player had: an undo barrier), and the next player in turn order (L232)
+    bids knowing it; after the last bid the conflict resolves as the sealed one does (L457-460)."""
+    d = ctx.data
+    stack.pop(d, decision)
+    ctx.reveal()
+    p = d["seats"][seat]
+    p["resources"]["axe"] -= a["axe"]
+    p["resources"]["coin"] -= a["coin"]
+    bids = d["conflict"]["open_bids"]
+    bids[str(seat)] = {"axe": a["axe"], "coin": a["coin"]}
+    total = base_military(p) + a["axe"] + a["coin"]
+    ctx.log(join(seat_t(seat), t(f" bids {a['axe']} axe(s) and {a['coin']} coin(s) openly: military {total}.",
+                                 f"公開出價{a['axe']}個戰斧與{a['coin']}個金幣：總軍事力量{total}。")))
+    left = [s for s in turn_order(d) if str(s) not in bids]
+    if left:
+        stack.push(d, "bid", [left[0]])
+    else:
+        resolve(ctx, bids)
+
+
 def committed(d: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """The sealed bids given so far (seat as text -> bid action), while the bid is open."""
+    """The bids given so far (seat as text -> bid), while the bid is open: the sealed ones, or in
+    learning mode the open ones (L195)."""
+    conflict = d.get("conflict")
+    if conflict is not None and conflict.get("open_bids") is not None and conflict["bids"] is None:
+        return dict(conflict["open_bids"])
     for x in stack.stack(d):
-        if x["kind"] == "bid":
+        if x["kind"] == "bid" and x.get("sealed"):
             return dict(x["answers"])
     return {}
 

@@ -76,10 +76,12 @@ class EmpiresEnd(Game):
 
     def _decide(self, ctx: Ctx, seat: int, decision: Decision, action: Action) -> None:
         kind = decision["kind"]
-        if kind == "bid":
+        if kind == "bid" and decision.get("sealed"):
             conflict.bid(ctx, seat, action)  # sealed: the kernel resolves once every seat has bid
             return
-        if kind == "shortage":
+        if kind == "bid":
+            conflict.open_bid(ctx, seat, decision, action)  # learning mode (L195): one seat at a time
+        elif kind == "shortage":
             disaster.shortage(ctx, seat, decision, action)
         else:
             decisions.apply(ctx, seat, decision, action)

@@ -135,7 +135,9 @@ def _choose_disaster(d: dict[str, Any], seat: int, legal: list[dict[str, Any]]) 
 def _choose_bid(d: dict[str, Any], seat: int, legal: list[dict[str, Any]]) -> dict[str, Any]:
     card = CONFLICTS[d["conflict"]["card"]]
     base = base_military(d["seats"][seat])
-    opp = max((base_military(q) + 2 for s, q in enumerate(d["seats"]) if s != seat), default=0)
+    shown = d["conflict"].get("open_bids") or {}  # learning mode (L195): earlier bids are in the open
+    opp = max((base_military(q) + (shown[str(s)]["axe"] + shown[str(s)]["coin"] if str(s) in shown else 2)
+               for s, q in enumerate(d["seats"]) if s != seat), default=0)
     vic = card["victory"]["points"] + sum(RES_VALUE[r] * n for r, n in card["victory"]["gain"].items())
 
     def value(a: dict[str, Any]) -> float:

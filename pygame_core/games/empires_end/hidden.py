@@ -48,7 +48,8 @@ def redetermine(d: Data, seat: int | None, rng: Rng) -> None:
     for (box, k), c in zip(slots, cards, strict=True):
         box[k] = c
     rng.shuffle(d["conflict_deck"])
-    bids: dict[str, Any] = next((x["answers"] for x in stack(d) if x["kind"] == "bid"), {})
+    bids: dict[str, Any] = next((x["answers"] for x in stack(d) if x["kind"] == "bid" and x.get("sealed")),
+                                {})  # learning mode's open bids (L195) hide nothing
     for s, p in enumerate(d["seats"]):
         if s == seat:
             continue

@@ -62,7 +62,9 @@ def view(d: dict[str, Any], seat: int | None) -> dict[str, Any]:
     if d["conflict"] is not None:
         c = d["conflict"]
         conflict = {"card": CONFLICT_VIEW[c["card"]], "bids": c["bids"], "totals": c["totals"],
-                    "resolved": c["bids"] is not None}
+                    "resolved": c["bids"] is not None,
+                    # learning mode (L195): the bids made so far, in the open, else null
+                    "open_bids": c.get("open_bids") if c["bids"] is None else None}
     pending = None
     order = ([seat] if seat is not None else []) + list(range(len(d["seats"])))
     for s in order:
@@ -131,6 +133,9 @@ def _status(d: dict[str, Any]) -> dict[str, str]:
                      "資源短缺：正在詢問所有玩家；資源少於5個的玩家可以失去2分換取1個金幣。")
         return join(seat_t(d["turn"]), t(" must pass (pay 1 resource) or take the disaster.",
                                          "須選擇跳過（支付1個資源）或拿取災難牌。"))
+    if phase == "conflict" and d["learning"]:
+        return t("Conflict: in turn order, each player bids axes and coins openly.",
+                 "衝突：玩家依順序以戰斧與金幣公開出價。")
     if phase == "conflict":
         return t("Conflict: everyone makes a sealed bid of axes and coins.",
                  "衝突：所有玩家以戰斧與金幣秘密出價。")

@@ -363,6 +363,10 @@ def bid_legal(d: Data, seat: int) -> list[Action]:
 def bid(ctx: Ctx, seat: int, act: Action) -> None:
     d = ctx.data
     a = d["auction"]
+    # An undo barrier: bids are capped by the force a player could muster, bonus cards in its hidden
+    # military hand included (L1426-1440), so a bid above the force on the board shows such cards, and
+    # the next bidder's automatic pass shows it holds too few.
+    ctx.reveal()
     if act["type"] == "pass":
         a["position"] = a["bidders"].index(seat)
         a["bidders"].remove(seat)

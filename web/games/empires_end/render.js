@@ -299,7 +299,7 @@ function conflictArea(view, ctx) {
   const victory = `${v.points ? `+${v.points}★ ` : ""}${gainText(v.gain)}`;
   const bids = view.empires.map((e) => {
     const s = String(e.seat);
-    const b = c.bids && c.bids[s];
+    const b = (c.bids && c.bids[s]) || (c.open_bids && c.open_bids[s]); // learning mode (L195): open bids
     const tot = c.totals && c.totals[s];
     let txt;
     if (b) txt = `${I.RES.axe}${b.axe} ${I.RES.coin}${b.coin}${tot != null ? ` = <strong>${tot}</strong>` : ""}`;
@@ -308,14 +308,14 @@ function conflictArea(view, ctx) {
     return `<li class="seat-${e.seat}"><span class="bn">${esc(seatName(ctx, e.seat))}</span> ${txt}</li>`;
   }).join("");
   const mine = view.seat != null ? view.empires[view.seat] : null;
-  const myBid = mine && mine.my_bid ? `<p class="my-bid">${I.lock} ${esc(t("your_bid", { axe: mine.my_bid.axe, coin: mine.my_bid.coin }))}</p>` : "";
+  const myBid = mine && mine.my_bid && !c.open_bids ? `<p class="my-bid">${I.lock} ${esc(t("your_bid", { axe: mine.my_bid.axe, coin: mine.my_bid.coin }))}</p>` : "";
   return `<section class="conflict" aria-label="${esc(t("conflict"))}"><h2 class="mini-h">${esc(t("conflict"))} ${rq("card:conflict")}</h2>`
     + `<div class="conflict-card"><ul class="rows" aria-label="${esc(t("rows"))}">${rows}</ul>`
     + `<p><strong>${esc(t("victory"))}:</strong> ${esc(victory)}</p><p>${esc(pick(card.text))}</p></div>`
     + `<ul class="bids">${bids}</ul>${myBid}</section>`;
 }
 
-function bidForm(ctx, base) {
+function bidForm(ctx, base, open) {
   const bids = ctx.legal.filter((l) => l.action.type === "bid");
   if (!bids.length) return "";
   const maxA = Math.max(0, ...bids.map((b) => b.action.axe || 0));
@@ -323,12 +323,13 @@ function bidForm(ctx, base) {
   const a = Math.min(ctx.draft.axe || 0, maxA);
   const c = Math.min(ctx.draft.coin || 0, maxC);
   const match = bids.find((b) => b.action.axe === a && b.action.coin === c);
-  return `<form class="bid-form" data-form="bid" data-testid="bid-form" aria-label="${esc(t("sealed_bid"))}">`
-    + `<h3 class="mini-h">${I.lock} ${esc(t("sealed_bid"))}</h3>`
+  const title = t(open ? "open_bid" : "sealed_bid");
+  return `<form class="bid-form" data-form="bid" data-testid="bid-form" aria-label="${esc(title)}">`
+    + `<h3 class="mini-h">${open ? "" : `${I.lock} `}${esc(title)}</h3>`
     + `<label>${I.RES.axe}<span>${esc(t("bid_axes"))}</span><input type="number" inputmode="numeric" name="axe" min="0" max="${maxA}" value="${a}" data-testid="bid-axe"></label>`
     + `<label>${I.RES.coin}<span>${esc(t("bid_coins"))}</span><input type="number" inputmode="numeric" name="coin" min="0" max="${maxC}" value="${c}" data-testid="bid-coin"></label>`
     + `<p class="bid-total" data-role="bid-total" data-base="${base}" aria-live="polite">${esc(bidTotalText(base, a + c))}</p>`
-    + `<button type="submit" class="btn primary" data-testid="bid-commit" data-role="bid-commit"${match ? ` data-action="${esc(JSON.stringify(match.action))}" data-idx="${ctx.legal.indexOf(match)}"` : " disabled"}>${esc(t("commit_bid"))}</button>`
+    + `<button type="submit" class="btn primary" data-testid="bid-commit" data-role="bid-commit"${match ? ` data-action="${esc(JSON.stringify(match.action))}" data-idx="${ctx.legal.indexOf(match)}"` : " disabled"}>${esc(t(open ? "commit_open_bid" : "commit_bid"))}</button>`
     + (match ? "" : `<p class="warn-text">${esc(t("bid_not_legal"))}</p>`)
     + `</form>`;
 }
@@ -367,7 +368,9 @@ const findBid = (legal, axe, coin) => legal.find((l) => l.action.type === "bid" 
 
 /** What to do now, in words, for the phase (shown when it is the viewer's move and nothing is pending). */
 export function hint(view) {
-  const key = `hint_${view.phase ? view.phase.kind : ""}`;
+  const kind = view.phase ? view.phase.kind : "";
+  // learning mode (L195): the conflict's bids are made in the open, one player at a time
+  const key = `hint_${kind}${kind === "conflict" && view.options && view.options.learning ? "_open" : ""}`;
   const s = t(key);
   return s === key ? "" : s;
 }
@@ -437,7 +440,7 @@ function empire(view, ctx, e) {
   if (view.start_player === e.seat) flags.push(`<span class="flag temple-flag" title="${esc(t("temple"))}">${I.temple}<span class="sr-only">${esc(t("temple"))}</span></span>`);
   if (toMove && !view.over) flags.push(`<span class="flag moving">${esc(t("to_move"))}</span>`);
   if (e.done) flags.push(`<span class="flag done">${I.check}${esc(t("done"))}</span>`);
-  if (e.bid_committed && !(view.conflict && view.conflict.bids)) flags.push(`<span class="flag bid">${I.lock}${esc(t("bid_committed"))}</span>`);
+  if (e.bid_committed && !(view.conflict && (view.conflict.bids || view.conflict.open_bids))) flags.push(`<span class="flag bid">${I.lock}${esc(t("bid_committed"))}</span>`);
   if (e.sub_phase) flags.push(`<span class="flag ph-${esc(e.sub_phase)}">${esc(phaseName(e.sub_phase))}</span>`);
   const kind = ctx.kinds[e.seat];
   return `<section class="empire seat-${e.seat}${mine ? " mine" : ""}${toMove ? " moving" : ""}" aria-label="${esc(seatName(ctx, e.seat))}" data-seat="${e.seat}">`
@@ -560,10 +563,10 @@ export function renderActions(view, ctx) {
   if (ctx.sel) return choicesHTML(view, ctx) + fin;
   const rest = legal.filter((li) => !FINISH.has(li.action.type) && li.action.type !== "bid");
   const parts = [];
-  // the sealed bid is a form (L457), in the action panel so that its button stays in reach
+  // the bid is a form (sealed, L457; open in learning mode, L195), in the action panel so that its button stays in reach
   if (legal.some((li) => li.action.type === "bid")) {
     const mine = view.seat != null ? view.empires[view.seat] : null;
-    parts.push(bidForm(ctx, mine ? mine.military : 0));
+    parts.push(bidForm(ctx, mine ? mine.military : 0, !!(view.conflict && view.conflict.open_bids)));
   }
   const groups = groupsOf(rest);
   if (rest.length + finish.length <= MAX_LIST) {
