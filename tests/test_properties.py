@@ -408,12 +408,9 @@ def test_every_label_of_every_seat_names_its_own_action(game, players, seed, dat
 
 
 # ---------------------------------------------------------------- undo after a reveal (issue 16)
-#: Actions known to show hidden information while they can still be undone, being fixed on another branch:
-#: their game's cases are expected to fail until then (strict=False: the lead drops the mark after the merge).
-KNOWN_REVEALS = {
-    "civilization": "Civilization: an 'offer' of a hidden culture card and a battle card 'play' (branch "
-                    "civ); random play also flagged 'culture_card', 'ability' (communism, banking), 'cancel'",
-}
+#: Games with a known leak still being fixed, by id, with the reason: their cases are expected to fail
+#: (xfail, not strict) until the fix lands. Empty: none is known.
+KNOWN_REVEALS: dict[str, str] = {}
 #: Actions whose rules pay openly from behind a player's screen (Empire's End README, "Hidden information
 #: and undo": a payment comes from behind the screen openly, a conversion's output is sealed): a world where
 #: the seat could not have paid so is told apart by the payment itself, which is not counted a reveal. The
@@ -495,7 +492,6 @@ def test_an_action_that_shows_another_seat_anything_cannot_be_undone(game, playe
                 "yet it can be undone")
 
 
-@pytest.mark.xfail(strict=False, reason="Civilization: an offer of a hidden culture card can be undone (civ)")
 def test_a_civilization_offer_of_a_hidden_culture_card_cannot_be_undone():
     """Issue 16: 2 players, seed 1, random play (``random.Random(1)``): action 212 is seat 0's offer of
     a culture card only it holds; seat 1 then reads the card's name, so the offer must be an undo barrier."""
