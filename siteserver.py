@@ -17,6 +17,7 @@ import functools
 import os
 import sys
 import threading
+import time
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -95,6 +96,30 @@ class SiteHandler(SimpleHTTPRequestHandler):
                 self.send_header(name, value)
         super().end_headers()
 
+    # What went over the wire (bench/run.py's first-visit bytes): with ``record=True`` every GET appends
+    # {t, path, status, bytes} to the server's ``traffic`` once its body was sent (304s: 0 bytes).
+    _status: int | None = None
+    _sent = 0
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self._status = code
+        super().send_response(code, message)
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        while chunk := source.read(64 * 1024):
+            outputfile.write(chunk)
+            self._sent += len(chunk)
+
+    def do_GET(self) -> None:
+        self._status, self._sent = None, 0
+        try:
+            super().do_GET()
+        finally:
+            traffic = getattr(self.server, "traffic", None)
+            if traffic is not None:
+                traffic.append({"t": time.monotonic(), "path": unquote(urlparse(self.path).path),
+                                "status": self._status, "bytes": self._sent})
+
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - signature from the base class
         if os.environ.get("PGC_SERVE_LOG"):
             super().log_message(format, *args)
@@ -108,6 +133,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
 
 class _Server(ThreadingHTTPServer):
     daemon_threads = True
+    traffic: list[dict[str, Any]] | None = None
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         if not isinstance(sys.exc_info()[1], ConnectionError):
@@ -124,8 +150,12 @@ def make_server(root: Path, port: int = 0, mounts: dict[str, Path] | None = None
 class StaticServer:
     """:func:`make_server` serving in a daemon thread (tests, benchmarks); ``url`` has no trailing slash."""
 
-    def __init__(self, root: Path, mounts: dict[str, Path] | None = None, security: bool = True) -> None:
+    def __init__(self, root: Path, mounts: dict[str, Path] | None = None, security: bool = True,
+                 record: bool = False) -> None:
         self.httpd = make_server(root, 0, mounts, security)
+        #: with ``record``: every GET served, {t (time.monotonic), path, status, bytes (body)}
+        self.traffic: list[dict[str, Any]] | None = [] if record else None
+        self.httpd.traffic = self.traffic  # type: ignore[attr-defined]
         self.port = self.httpd.server_address[1]
         self.url = f"http://127.0.0.1:{self.port}"
         self.thread = threading.Thread(target=self.httpd.serve_forever, name=f"static:{self.port}",

@@ -2,7 +2,8 @@
 
 Runs ``node tests/pyodide/run.mjs`` (see that file): once on the working tree's engine with the npm
 Pyodide, and once on the built site's own files (``dist/pyscript/pyodide`` with the precompiled stdlib
-and ``dist/pygame_core.zip`` with its .pyc) when ``dist/`` is built from the current sources.
+and the engine zip with its .pyc, ``dist/pygame_core-pyc.zip`` in a snapshot build) when ``dist/`` is
+built from the current sources.
 """
 
 from __future__ import annotations

@@ -1,11 +1,19 @@
 // Service worker of the pygame_core site. build.py renders web/sw.template.js into dist/sw.js,
 // filling in VERSION (content hash of the build) and FILES (every file of dist/ but sw.js).
 //
-// - install: precache every file of this build in the cache "pgc-<version>", then take over at once
-//   (skipWaiting): a build is self-contained, so the next page load gets the whole new build.
-// - activate: delete the caches of older builds, claim open pages (so the first visit is offline-ready).
-// - fetch: same-origin GETs are served cache-first (query strings ignored, "dir/" = "dir/index.html"),
-//   anything not precached goes to the network untouched.
+// - install: on a first visit (no older build cached) cache nothing yet: the page is booting or has
+//   just booted and its own downloads are in the HTTP cache; fetching the ~20 MB site now would compete
+//   with them (and, during boot, fetch the wasm and the snapshot a second time). The page asks for the
+//   rest once the player has been idle for a while ("pgc-precache", see runtime/offline.js).
+//   On an update (an older build is cached) precache every file before taking over, so the site stays
+//   whole offline. Then take over at once (skipWaiting): a build is self-contained.
+// - activate: delete the caches of older builds, claim open pages.
+// - fetch: same-origin GETs are served cache-first (query strings ignored, "dir/" = "dir/index.html");
+//   a file of this build that is not cached yet comes from the network and is cached on the way, so
+//   nothing the page fetches once controlled is downloaded twice; anything else goes to the network.
+// - message "pgc-precache": cache every file of this build not cached yet (revalidating with the
+//   server: a file the page already downloaded costs a 304), then answer {pgcPrecached: VERSION}.
+//   "pgc-version" answers {pgcVersion: VERSION}.
 /* eslint-env serviceworker */
 "use strict";
 
@@ -15,13 +23,32 @@ const PREFIX = "pgc-";
 const FILES = __PGC_FILES__;
 
 const scopeUrl = (rel) => new URL(rel, self.registration.scope).href;
+const OWN = new Set(FILES.map(scopeUrl));
+
+// "no-cache": revalidate with the server (a 304 when the HTTP cache has it) so that an older
+// HTTP-cached copy never ends up in this build's cache.
+const fresh = (href) => new Request(href, { cache: "no-cache" });
+
+let precaching = null;
+function precacheAll() {
+  precaching ??= (async () => {
+    const cache = await caches.open(CACHE);
+    const have = new Set((await cache.keys()).map((r) => r.url));
+    const missing = [...OWN].filter((href) => !have.has(href));
+    // a few at a time: the page stays usable while the rest of the site comes in
+    for (let i = 0; i < missing.length; i += 4) {
+      await cache.addAll(missing.slice(i, i + 4).map(fresh));
+    }
+  })();
+  precaching.catch(() => { precaching = null; }); // a failed run may be asked again
+  return precaching;
+}
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
-    const cache = await caches.open(CACHE);
-    // "no-cache": revalidate with the server (cheap 304s right after a visit) so an older
-    // HTTP-cached copy never ends up in the new build's cache.
-    await cache.addAll(FILES.map((f) => new Request(scopeUrl(f), { cache: "no-cache" })));
+    const older = (await caches.keys()).some((name) => name.startsWith(PREFIX) && name !== CACHE);
+    if (older) await precacheAll();
+    else await caches.open(CACHE);
     await self.skipWaiting();
   })());
 });
@@ -48,12 +75,22 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
-    const hit = await cache.match(cacheKey(request));
+    const key = cacheKey(request);
+    const hit = await cache.match(key);
     if (hit) return hit;
-    return fetch(request);
+    const response = await fetch(request);
+    if (OWN.has(key) && response.status === 200 && !response.redirected && !request.headers.has("range")) {
+      event.waitUntil(cache.put(key, response.clone()).catch(() => {}));
+    }
+    return response;
   })());
 });
 
 self.addEventListener("message", (event) => {
-  if (event.data === "pgc-version" && event.source) event.source.postMessage({ pgcVersion: VERSION });
+  const reply = (data) => event.source?.postMessage(data);
+  if (event.data === "pgc-version") reply({ pgcVersion: VERSION });
+  if (event.data === "pgc-precache") {
+    event.waitUntil(precacheAll().then(() => reply({ pgcPrecached: VERSION }),
+      (err) => reply({ pgcPrecacheFailed: String(err?.message ?? err) })));
+  }
 });

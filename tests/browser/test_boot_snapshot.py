@@ -49,7 +49,9 @@ def fetch_starts(page: Any, rel: str) -> list[float]:
 
 
 def wait_stdlib_installed(page: Any) -> str:
-    """The snapshot shim's late stdlib install finished: "same" or "other" (anything else fails)."""
+    """The snapshot shim's late stdlib install finished: "same" or "other" (anything else fails).
+    It waits until the player has been idle a while: the test says the page is idle now."""
+    page.evaluate("window.pgcIdleNow()")
     page.wait_for_function("['same', 'other'].includes(window.pgcSnapshot.stdlib)"
                            " || String(window.pgcSnapshot.stdlib).startsWith('failed')", timeout=30_000)
     return str(snapshot_state(page)["stdlib"])
@@ -137,8 +139,11 @@ def test_game_page_boots_from_the_snapshot_and_plays_a_whole_game(contexts, base
     assert page.evaluate("window.pgcEngineLoadMs") < 50
     assert info["snapshot_bytes"] == (site / SNAPSHOT).stat().st_size
     assert_download_bar_filled(page, info["boot_download_bytes"])
-    # the stdlib zip is not on the snapshot's boot path: fetched once, after the engine answered
+    # the stdlib zip is not on the snapshot's boot path: not fetched while the player plays, but once
+    # after the engine answered and the player was idle for a while
     ready_at = page.evaluate("window.pgcReadyAt")
+    assert snapshot_state(page)["stdlib"] == "pending", snapshot_state(page)
+    assert fetch_starts(page, STDLIB) == []
     assert wait_stdlib_installed(page) == "same", snapshot_state(page)
     starts = fetch_starts(page, STDLIB)
     assert len(starts) == 1 and starts[0] > ready_at, (starts, ready_at)
@@ -229,7 +234,8 @@ def test_another_stdlib_zip_arriving_after_a_snapshot_boot_is_used_for_later_imp
     ctx, _guard = contexts.new()
     page = ctx.new_page()
     stock = (NODE_MODULES / "pyodide" / "python_stdlib.zip").read_bytes()
-    page.route(f"**/{STDLIB}",
+    # on the context: once the service worker controls the page, the late fetch is the worker's
+    ctx.route(f"**/{STDLIB}",
                lambda route: route.fulfill(status=200, body=stock, content_type="application/zip"))
     page.goto(f"{base_url}/{app.play_url(GAME, players=2, seed=8, humans=2)}")
     wait_ready(page)

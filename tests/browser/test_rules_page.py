@@ -101,6 +101,9 @@ def test_rules_page_works_offline(contexts, site):
         page = ctx.new_page()
         open_rules(page, srv.url, "zh-Hant")
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+        # the worker caches the site once the reader has been idle a while (runtime/offline.js)
+        page.evaluate("window.pgcIdleNow()")
+        page.wait_for_function("window.pgcOffline === 'ready'", timeout=120_000)
     finally:
         srv.stop()
     ctx.set_offline(True)

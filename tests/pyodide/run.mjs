@@ -55,7 +55,9 @@ async function pyodideReport(opts) {
   py.FS.mount(py.FS.filesystems.NODEFS, { root: ROOT }, "/repo");
   py.runPython("import sys; sys.dont_write_bytecode = True; sys.path.insert(0, '/repo')");
   if (opts.site) {
-    const zip = resolve(opts.site, "pygame_core.zip");
+    // a snapshot build ships its .pyc engine beside the source-only pygame_core.zip (build.py ENGINE_PYC)
+    const pyc = resolve(opts.site, "pygame_core-pyc.zip");
+    const zip = existsSync(pyc) ? pyc : resolve(opts.site, "pygame_core.zip");
     py.unpackArchive(new Uint8Array(readFileSync(zip)), "zip", { extractDir: "/home/pyodide/site" });
     py.runPython("sys.path.insert(0, '/home/pyodide/site')");
   }

@@ -6,6 +6,7 @@ import { initLang, setLang, lang, esc, langSelectHTML } from "./i18n.js";
 import { loadRules } from "./rules-link.js";
 import { css as gameCss } from "./games.js";
 import { renderMarkup } from "./rules-markup.js";
+import { registerServiceWorker as registerOfflineWorker, startIdleClock } from "../runtime/offline.js";
 
 const W = {
   en: { rules: "Rules", contents: "Contents", home: "Home", skip: "Skip to the rules", site: "Civilization Board Games",
@@ -27,11 +28,11 @@ let rules = null;
 initLang(params.get("lang"));
 
 function registerServiceWorker() {
-  // Same worker and scope as the game pages (runtime/boot.js), so a first visit here also makes the
-  // whole site available offline. No update notice: nothing on this page can be lost by a reload.
-  if (!("serviceWorker" in navigator) || !window.isSecureContext || !/^https?:$/.test(location.protocol)) return;
-  navigator.serviceWorker.register(new URL("../sw.js", import.meta.url), { scope: new URL("../", import.meta.url).href })
-    .catch((err) => console.warn("service worker not registered (the page still works online):", err));
+  // Same worker and scope as the game pages (runtime/offline.js), so a first visit here also makes the
+  // whole site available offline once the reader has been idle a while. No update notice: nothing on
+  // this page can be lost by a reload.
+  registerOfflineWorker();
+  startIdleClock();
 }
 
 const pick = (text) => (text && (text[lang()] || text.en)) || "";

@@ -7,9 +7,13 @@
 //
 // While Pyodide boots, #boot-progress (the page's own element, or an overlay made here) shows a
 // <progress> bar and the current step. The service worker ./sw.js is registered once boot settles;
-// "pgc-update" is dispatched on document when a newer build took over (reload to use it).
+// "pgc-update" is dispatched on document when a newer build took over (reload to use it). Once the
+// page is ready, the idle clock of ./offline.js starts: what is not needed to play (the service
+// worker's precache, the stdlib zip of a snapshot boot) waits until the player has been idle a while.
 // On failure: #boot-progress[data-state="error"] says why, "pgc-error" is dispatched, `ready` rejects.
 // window.pgcReadyAt = performance.now() at the moment the engine answered (benchmark metric).
+
+import { registerServiceWorker, startIdleClock } from "./offline.js";
 
 const HERE = import.meta.url;
 const url = (rel) => new URL(rel, HERE).href;
@@ -232,22 +236,6 @@ async function pyscriptConfig() {
   return config;
 }
 
-function registerServiceWorker() {
-  const allowed = "serviceWorker" in navigator && window.isSecureContext && /^https?:$/.test(location.protocol);
-  if (!allowed) return;
-  // A page that is already controlled gets a new worker only when a new build was deployed: tell the
-  // front end (it may offer a reload); nothing reloads by itself in the middle of a game. On a first
-  // visit the first change is the worker claiming the page, which is not an update; later ones are.
-  let controlled = Boolean(navigator.serviceWorker.controller);
-  navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (controlled) document.dispatchEvent(new CustomEvent("pgc-update"));
-    controlled = true;
-  });
-  navigator.serviceWorker.register(url("../sw.js"), { scope: SITE }).catch((err) => {
-    console.warn("service worker not registered (the site still works online):", err);
-  });
-}
-
 function boot() {
   const ui = progressUI();
   ui.step("download");
@@ -331,7 +319,10 @@ function boot() {
     document.documentElement.dataset.pgcReady = "error";
     document.dispatchEvent(new CustomEvent("pgc-error", { detail: { message } }));
     throw err;
-  }).finally(registerServiceWorker);
+  }).finally(() => {
+    registerServiceWorker(() => document.dispatchEvent(new CustomEvent("pgc-update")));
+    startIdleClock();
+  });
 }
 
 async function whenBody() {

@@ -13,7 +13,8 @@
 //
 // The stdlib zip is off the snapshot boot path: everything the pages import is in the heap already,
 // so the restore gets an empty zip (runtime/no-stdlib.zip) and the real python_stdlib.zip is fetched
-// only once the page is ready ("pgc-ready") and idle, for a later import of a module the snapshot lacks.
+// only once the page is ready and the player has been idle for a while (runtime/offline.js), for a
+// later import of a module the snapshot lacks.
 // zipimport keeps the zip's directory in the heap: if the zip that arrives is not the one the
 // snapshot was made on (size + CRC of its tail, stamped by build.py), its caches are invalidated.
 // The plain-boot fallback loads the zip as usual.
@@ -23,6 +24,7 @@
 
 import { loadPyodide as loadPlain, version } from "../pyscript/pyodide/pyodide.mjs";
 import { rebuildSnapshot } from "./snapshot-delta.mjs";
+import { whenIdle } from "./offline.js";
 
 export { version };
 
@@ -31,6 +33,7 @@ export const SNAPSHOT_URL = new URL("../pyscript/pyodide/pgc-engine.snap.gz", im
 const STDLIB_URL = new URL("python_stdlib.zip", INDEX_URL).href;
 const NO_STDLIB_URL = new URL("./no-stdlib.zip", import.meta.url).href;
 const WASM_URL = new URL("pyodide.asm.wasm", INDEX_URL).href;
+const ENGINE_PYC_URL = new URL("../pygame_core-pyc.zip", import.meta.url).href;
 
 const status = { state: "loading" };
 globalThis.pgcSnapshot = status;
@@ -88,10 +91,30 @@ function fetchHook(input, init) {
 }
 globalThis.fetch = fetchHook;
 
+// The wasm's bytes, kept until the idle moment: the service worker's cache gets them from here
+// (keepWasm). Chromium's HTTP cache may not keep a 9.6 MB file (an incognito window does not), and
+// then the worker's precache would download it a second time.
+let keptWasm = null;
+
 async function wasmBytes() {
   const { response } = await wasm;
   if (!response.ok) throw new Error(`${WASM_URL}: HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
+  keptWasm = new Uint8Array(await response.arrayBuffer());
+  return keptWasm;
+}
+
+// Puts the kept wasm into the cache of this build's service worker (named after build-info.json's
+// version, as sw.js names it), so that its precache finds it there; the worker checks nothing else.
+async function keepWasm() {
+  const bytes = keptWasm;
+  keptWasm = null;
+  if (!bytes || !globalThis.caches) return;
+  const info = await (await fetch(new URL("../build-info.json", import.meta.url))).json();
+  const cache = await caches.open(`pgc-${info.version}`);
+  if (await cache.match(WASM_URL)) return;
+  await cache.put(WASM_URL, new Response(bytes, {
+    headers: { "Content-Type": "application/wasm", "Content-Length": String(bytes.length) },
+  }));
 }
 
 const snapshot = Promise.all([snapshotResponse.then(download), wasmBytes()])
@@ -181,17 +204,27 @@ export async function loadPyodide(options = {}) {
     status.state = "used";
     if (status.stdlib === undefined && typeof document !== "undefined") {
       status.stdlib = "pending";
-      // once the page is ready and has drawn itself: the first idle moment after "pgc-ready"
-      const later = () => (globalThis.requestIdleCallback
-        ? requestIdleCallback(() => installStdlib(py), { timeout: 2000 })
-        : setTimeout(() => installStdlib(py), 500));
-      for (const event of ["pgc-ready", "pgc-error"]) document.addEventListener(event, later, { once: true });
+      // not needed to play: once the player has been idle for a while (before the worker's precache)
+      whenIdle(() => installStdlib(py));
     }
+    whenIdle(keepWasm);
     return py;
   } catch (err) {
     status.state = "fallback";
     status.reason = String(err?.message ?? err);
     console.warn(`Boot snapshot not used (${status.reason}); starting Python without it.`);
-    return loadPlain({ ...options, indexURL: INDEX_URL });
+    keptWasm = null;
+    const py = await loadPlain({ ...options, indexURL: INDEX_URL });
+    // The engine zip of a snapshot build has no .pyc (its modules are in the snapshot): the plain boot
+    // gets them from ENGINE_PYC_URL, unpacked where PyScript's `files` then puts the same sources.
+    try {
+      const response = await fetch(ENGINE_PYC_URL);
+      if (response.ok) {
+        py.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "/home/pyodide" });
+      }
+    } catch (err) {
+      console.warn(`${ENGINE_PYC_URL} not loaded (${err?.message ?? err}); the engine compiles from source`);
+    }
+    return py;
   }
 }
