@@ -11,6 +11,7 @@ import { t, pick, esc } from "./i18n.js";
 import * as I from "./icons.js";
 import { patchHTML, willKeep } from "./morph.js";
 import { loadRules, rulesLinkFor } from "./rules-link.js";
+import { mayMoveView } from "./engage.js";
 
 /** Never more action buttons than this in one list: longer lists fold (actionList). */
 export const MAX_BUTTONS = 15;
@@ -449,6 +450,11 @@ export class GameView {
 
   /** Focus `el` (or, with null, the control restoreFocus picks) on the next animation frame. */
   focusLater(el) {
+    if (!mayMoveView()) { // an embedded frame the reader has not used yet leaves focus to the host page
+      this.focusLost = false;
+      this.focusWant = null;
+      return;
+    }
     if (el) this.focusEl = el;
     if (this.focusFrame) return;
     this.focusFrom = document.activeElement;
