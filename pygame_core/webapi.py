@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import json
 import operator
+import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -83,6 +85,31 @@ _tokens = iter(range(1, 2**62))
 
 
 # ------------------------------------------------------------------ argument checks
+#: Longest seat name, in characters (web/app/common.js NAME_MAX).
+NAME_MAX = 40
+#: Control characters, bidi overrides, embeddings, isolates and marks, line separators, the BOM.
+_NAME_DROP = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff]")
+
+
+def clean_name(raw: Any) -> str:
+    """A player's name as the site keeps it (as web/app/common.js cleanName): no control or bidi-control
+    characters (a U+202E override shows "evil" as "live"), runs of spaces as one, trimmed, at most
+    :data:`NAME_MAX` characters."""
+    if not isinstance(raw, str):
+        return ""
+    s = " ".join(_NAME_DROP.sub("", unicodedata.normalize("NFC", raw)).split())
+    return s[:NAME_MAX].strip()
+
+
+def _clean_meta(meta: Any) -> Any:
+    """A new game's meta with its seats' names cleaned (anything else is the kernel's to check)."""
+    if not isinstance(meta, dict) or not isinstance(meta.get("seats"), list):
+        return meta
+    seats = [{**s, "name": clean_name(s["name"])} if isinstance(s, dict) and "name" in s else s
+             for s in meta["seats"]]
+    return {**meta, "seats": seats}
+
+
 def _sid(a: dict[str, Any]) -> str:
     sid = a["sid"]
     if not isinstance(sid, str) or not 0 < len(sid) <= 200:
@@ -259,7 +286,7 @@ def _dispatch(method: str, a: dict[str, Any]) -> tuple[Any, tuple[str, Session |
         sid = _sid(a)
         game = games.get(a["game"])
         state = game.new_game(players=a.get("players", game.min_players), seed=a.get("seed", 0),
-                              options=a.get("options"), meta=a.get("meta"))
+                              options=a.get("options"), meta=_clean_meta(a.get("meta")))
         return _snapshot(game, state, _seat(game, state, a.get("seat")), lang, a), (sid, Session(game, state))
     if method == "load":
         sid = _sid(a)

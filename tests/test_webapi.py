@@ -271,3 +271,16 @@ def test_a_reply_worked_out_ahead_is_the_reply_the_call_would_have_made(game: st
     illegal = _reply("ahead", sid="ahead", **{"for": "apply"}, seat=0, action={"type": "nope"}, **args)
     assert illegal["ok"] and illegal["result"]["ready"] is False
     assert _reply("apply", sid="ahead", seat=0, action={"type": "nope"}, **args)["error"]["kind"] == "illegal"
+
+
+def test_a_new_games_seat_names_are_capped_and_lose_control_characters() -> None:
+    """Issue 16: a 5,000-character name made the home page 44,245 px wide, and a U+202E override showed
+    "evil" as "live". A new game's meta keeps its names cleaned, as web/app/common.js cleanName does."""
+    seats = [{"kind": "human", "name": "\u202eevil\u202c"}, {"kind": "random", "name": "x" * 5000},
+             {"kind": "random", "name": " a\u0000b\u2066c\u2069\n  d "}]
+    r = call("new", sid="names", game="empires_end", players=3, seed=1, meta={"seats": seats, "lang": "en"})
+    meta = json.loads(r["save"])["meta"]
+    names = [s["name"] for s in meta["seats"]]
+    assert names == ["evil", "x" * webapi.NAME_MAX, "abc d"]
+    assert meta["lang"] == "en" and [s["kind"] for s in meta["seats"]] == ["human", "random", "random"]
+    assert webapi.clean_name(None) == "" and webapi.clean_name("é") == "\u00e9"

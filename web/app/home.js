@@ -9,7 +9,7 @@ import * as store from "./store.js";
 import { refuseFrame } from "./noframe.js";
 import * as I from "./icons.js";
 import * as fronts from "./games.js";
-import { engine, setReady, installUpdateNotice, summaryEntry, fmtDate, gameName, randomSeed, seatsOf, seatKindsOf, IMPORT_LIMIT, fmtSize } from "./common.js";
+import { engine, setReady, installUpdateNotice, summaryEntry, fmtDate, gameName, randomSeed, seatsOf, seatKindsOf, IMPORT_LIMIT, fmtSize, cleanName, NAME_MAX } from "./common.js";
 
 const params = new URLSearchParams(location.search);
 initLang(params.get("lang"));
@@ -88,7 +88,7 @@ function renderForm() {
     + `<span class="seat-dot" aria-hidden="true"></span><span class="seat-lbl">${esc(t("seat_n", { n: i + 1 }))}</span>`
     + `<select data-seat="${i}" data-testid="seat-${i}" aria-label="${esc(t("seat_kind", { n: i + 1 }))}">`
     + kinds.map((k) => `<option value="${esc(k)}"${k === s.kind ? " selected" : ""}>${esc(kindLabel(k))}</option>`).join("")
-    + `</select><input type="text" maxlength="40" data-seat-name="${i}" data-testid="seat-name-${i}" aria-label="${esc(t("seat_name", { n: i + 1 }))}" placeholder="${esc(t("player_n", { n: i + 1 }))}" value="${esc(s.name)}"></div>`).join("");
+    + `</select><input type="text" maxlength="${NAME_MAX}" data-seat-name="${i}" data-testid="seat-name-${i}" aria-label="${esc(t("seat_name", { n: i + 1 }))}" placeholder="${esc(t("player_n", { n: i + 1 }))}" value="${esc(s.name)}"></div>`).join("");
   const opts = Object.entries(g.options || {}).map(([name, spec]) => {
     const id = `opt-${name}`;
     const label = pick(spec.label) || name;
@@ -151,7 +151,7 @@ function startGame(e) {
   }
   const settings = {
     game: form.game, players: form.players, seed, options: form.options,
-    seats: form.seats.map((s) => ({ kind: s.kind, name: s.name.trim() })),
+    seats: form.seats.map((s) => ({ kind: s.kind, name: cleanName(s.name) })),
   };
   location.href = `./play.html?new=${encodeURIComponent(JSON.stringify(settings))}`;
 }
@@ -163,7 +163,7 @@ function seatsLine(e) {
   const out = [];
   for (let i = 0; i < (e.players || seats.length); i++) {
     const s = seats[i] || {};
-    const name = (s.name && s.name.trim()) || t("player_n", { n: i + 1 });
+    const name = cleanName(s.name) || t("player_n", { n: i + 1 });
     out.push(`<span class="who seat-${i}">${s.kind && s.kind !== "human" ? I.bot : I.person}${esc(name)}</span>`);
   }
   return out.join("");
@@ -197,7 +197,7 @@ function renderSaved() {
     const damaged = chk.state === "damaged";
     const sum = e.summary || {};
     // the engine's line says "Player 2" / "玩家2": use the names chosen for the seats
-    const seatName = (d, m) => ((e.seats || [])[d - 1] && (e.seats[d - 1].name || "").trim()) || m;
+    const seatName = (d, m) => ((e.seats || [])[d - 1] && cleanName(e.seats[d - 1].name)) || m;
     const text = pick(sum.text).replace(/Player (\d+)|玩家(\d+)/g, (m, a, b) => seatName(+(a || b), m));
     const progress = damaged ? ""
       : chk.state === "checking" ? `<span class="muted">${esc(t("checking"))}</span>`
