@@ -9,6 +9,7 @@ import * as store from "./store.js";
 import { refuseFrame } from "./noframe.js";
 import * as I from "./icons.js";
 import * as fronts from "./games.js";
+import { loadRules, rulesHref } from "./rules-link.js";
 import { engine, setReady, installUpdateNotice, summaryEntry, fmtDate, gameName, randomSeed, seatsOf, seatKindsOf, IMPORT_LIMIT, fmtSize, cleanName, NAME_MAX } from "./common.js";
 
 const params = new URLSearchParams(location.search);
@@ -21,6 +22,7 @@ let pgc = null;
 let catalog = null;
 let offered = []; // catalog entries offered in the game list
 const gameT = new Map(); // game id -> that game's translator (its strings.js; the shell's without)
+const withRules = new Set(); // ids of the games whose rules reference (games/<id>/rules.json) loads
 const checks = new Map(); // id -> {state: "damaged"|"checking", reason}: saves being migrated or refused
 const form = { game: null, players: 2, seats: [], options: {}, seed: randomSeed() };
 
@@ -103,7 +105,8 @@ function renderForm() {
   slot.innerHTML = `<form id="new-game-form" data-testid="new-game-form" novalidate>`
     + `<div class="game-pick"><div class="game-badge" aria-hidden="true">${I.hourglass}</div><div class="field grow"><label for="game-select">${esc(t("game"))}</label>`
     + `<select id="game-select" data-testid="game-select">${games}</select>`
-    + `<p class="game-names"><span lang="en">${esc(g.names.en)}</span> · <span lang="${zh}">${esc(g.names[zh] || g.names["zh-Hant"])}</span></p></div></div>`
+    + `<p class="game-names"><span lang="en">${esc(g.names.en)}</span> · <span lang="${zh}">${esc(g.names[zh] || g.names["zh-Hant"])}</span></p>`
+    + `<p class="rules-line" id="form-rules">${formRulesHTML(g)}</p></div></div>`
     + `<div class="field"><label for="players-select">${esc(t("players"))}</label><select id="players-select" data-testid="players-select">${players.join("")}</select></div>`
     + `<fieldset class="seats"><legend>${esc(t("seats"))}</legend>${seats}</fieldset>`
     + (opts ? `<fieldset class="options"><legend>${esc(t("options"))}</legend>${opts}</fieldset>` : "")
@@ -113,6 +116,22 @@ function renderForm() {
     + `<p class="muted small" id="seed-help">${esc(t("seed_help"))}</p></div>`
     + `<div class="form-actions"><button type="submit" class="btn primary big" data-testid="start-game">${I.play}<span>${esc(t("start"))}</span></button></div>`
     + `</form><p class="muted small">${esc(t("coming_soon"))}</p>`;
+}
+
+/** The link to the chosen game's rules, once they are known to load ("" until then). */
+function formRulesHTML(g) {
+  return withRules.has(g.id) ? `<a href="${esc(rulesHref(g.id))}" data-testid="rules-link">${esc(t("rules_of", { game: pick(g.names) }))}</a>` : "";
+}
+
+/** "Read the rules: A · B" under the title: every offered game that has a rules reference. */
+function renderRulesLinks() {
+  const el = $("#rules-links");
+  const games = offered.filter((g) => withRules.has(g.id));
+  el.hidden = !games.length;
+  el.innerHTML = games.length ? `${esc(t("rules_read"))}${esc(t("colon"))}`
+    + games.map((g) => `<a href="${esc(rulesHref(g.id))}" data-testid="rules-link-${esc(g.id)}">${esc(pick(g.names))}</a>`).join(" · ") : "";
+  const line = $("#form-rules");
+  if (line && gameSpec()) line.innerHTML = formRulesHTML(gameSpec());
 }
 
 function onFormChange(e) {
@@ -368,6 +387,7 @@ function renderPlayable() {
 function renderAll() {
   applyStatic();
   renderPlayable();
+  renderRulesLinks();
   $("#lang-slot").innerHTML = langSelectHTML();
   document.title = t("site_title");
   renderForm();
@@ -413,6 +433,9 @@ async function main() {
     resetForGame();
   }
   renderAll();
+  // the rules links, for the games whose rules reference loads (the rules page shows it offline too)
+  Promise.all(offered.map((g) => loadRules(g.id).then(() => withRules.add(g.id), () => {})))
+    .then(renderRulesLinks);
   await migrateAll();
   renderSaved();
   setReady();
