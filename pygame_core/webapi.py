@@ -205,8 +205,13 @@ def _others(game: Game, state: State, a: dict[str, Any]) -> list[int] | None:
 
 
 def _saved(game: Game, state: State, lang: str) -> dict[str, Any]:
-    """The save text and its public summary."""
-    return {"save": game.save(state), "summary": game.summary(state, lang)}
+    """The save text and its public summary, whose ``text`` is in every language ({en, zh-Hant,
+    zh-Hans}): the page stores the summary beside the save and shows its saved-games list in the
+    language of the moment, not in the one the game was saved in."""
+    summary = game.summary(state, lang)
+    summary["text"] = {code: summary["text"] if code == lang else game.summary(state, code)["text"]
+                       for code in LANGS}
+    return {"save": game.save(state), "summary": summary}
 
 
 def _snapshot(game: Game, state: State, seat: int | None, lang: str,

@@ -284,3 +284,18 @@ def test_a_new_games_seat_names_are_capped_and_lose_control_characters() -> None
     assert names == ["evil", "x" * webapi.NAME_MAX, "abc d"]
     assert meta["lang"] == "en" and [s["kind"] for s in meta["seats"]] == ["human", "random", "random"]
     assert webapi.clean_name(None) == "" and webapi.clean_name("é") == "\u00e9"
+
+
+def test_the_saved_summary_text_is_in_every_language() -> None:
+    """Issue 16: saved-game summaries stayed in the language they were saved in. The reply's summary
+    carries its line in each language, which the home page picks from at the moment it draws."""
+    from pygame_core import games
+    from pygame_core.kernel.i18n import LANGS
+
+    r = call("new", sid="sumlang", game="empires_end", players=2, seed=4, seat=0, lang="zh-Hant")
+    game = games.get("empires_end")
+    state = game.load(r["save"])
+    assert r["summary"]["text"] == {code: game.summary(state, code)["text"] for code in LANGS}
+    assert len(set(r["summary"]["text"].values())) == 3, r["summary"]["text"]
+    saved = call("save", sid="sumlang", lang="en")
+    assert saved["summary"]["text"] == r["summary"]["text"]

@@ -254,11 +254,12 @@ function originalRow(id) {
 
 /**
  * Saves without a current summary (made by an older build, or whose summary could not be written)
- * are replayed by the engine once, one at a time, and get one; a save the engine refuses is
- * remembered as damaged. Then the format-1 index goes. No save text is ever changed.
+ * or with a summary in one language only (older builds stored the line in the language of the
+ * moment, so it stayed in that language) are replayed by the engine once, one at a time, and get one;
+ * a save the engine refuses is remembered as damaged. Then the format-1 index goes. No save text is ever changed.
  */
 function migrateAll() {
-  const ids = store.list().filter((x) => !x.entry).map((x) => x.id);
+  const ids = store.list().filter((x) => !x.entry || oneLanguage(x.entry)).map((x) => x.id);
   return new Promise((resolve) => {
     const next = () => {
       const id = ids.shift();
@@ -274,10 +275,14 @@ function migrateAll() {
   });
 }
 
+/** A summary stored by an older build: its line in the one language it was saved in. */
+const oneLanguage = (entry) => !entry.damaged && entry.summary && typeof entry.summary.text === "string";
+
 function migrateOne(id) {
   const text = store.getText(id);
   const doc = store.peek(text);
-  const updated = store.legacyEntry(id).updated || null;
+  const had = store.getSummary(id);
+  const updated = (had && had.updated) || store.legacyEntry(id).updated || null;
   const game = doc && typeof doc.game === "string" ? doc.game : null;
   let reason = null;
   if (!doc) {
