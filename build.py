@@ -22,7 +22,9 @@ What lands in ``dist/`` (pages live at its root):
                          ``pygame_core-pyc.zip`` (with them) for the plain-boot fallback
 * ``pyscript.json``      PyScript config: the interpreter (the snapshot shim, or the vendored
                          ``pyodide.mjs`` with ``--no-snapshot``), the engine zip, no ``packages``
-* everything in ``web/`` (front end and ``runtime/boot.js`` + ``runtime/main.py``), except ``sw.template.js``
+* everything in ``web/`` (front end and ``runtime/boot.js`` + ``runtime/main.py``), except ``sw.template.js``;
+  ``manifest.webmanifest`` (the web app manifest, icons in ``icons/``) is checked: its icons exist and
+  every page links it
 * ``games/registry.js``  generated: the manifests of the per-game front ends ``web/games/<id>/manifest.json``
 * ``sw.js``              service worker made from ``web/sw.template.js``: cache-first; caches the whole build
                          once the page says the player has been idle (``runtime/offline.js``), or at once
@@ -522,6 +524,26 @@ def game_manifests() -> dict[str, dict[str, object]]:
     return found
 
 
+#: The web app manifest (installable site): web/manifest.webmanifest, linked from every page.
+APP_MANIFEST = "manifest.webmanifest"
+
+
+def check_app_manifest(out: Path) -> None:
+    """The built site's web app manifest is JSON with its icons in the site, and every page of the
+    site (``pyscript/`` is the vendored runtime) links it; a build that breaks this fails here."""
+    manifest = json.loads((out / APP_MANIFEST).read_text(encoding="utf-8"))
+    missing = [i["src"] for i in manifest.get("icons", []) if not (out / i["src"]).is_file()]
+    if missing:
+        raise SystemExit(f"{APP_MANIFEST}: icons missing from the site: {missing}")
+    for page in out.rglob("*.html"):
+        rel = page.relative_to(out)
+        if rel.parts[0] == "pyscript":
+            continue
+        link = "../" * (len(rel.parts) - 1) or "./"
+        if f'<link rel="manifest" href="{link}{APP_MANIFEST}">' not in page.read_text(encoding="utf-8"):
+            raise SystemExit(f"{rel} does not link the web app manifest ({link}{APP_MANIFEST})")
+
+
 def write_game_registry(out: Path) -> None:
     """``games/registry.js``: the shell's list of game front ends (web/app/games.js imports it)."""
     games = json.dumps(game_manifests(), indent=2, sort_keys=True)
@@ -614,6 +636,7 @@ def build(out: Path = DIST, pyc: bool = True, snapshot: bool = True) -> dict[str
     copy_pyscript(out)
     copy_pyodide(out, pyc)
     copy_web(out)
+    check_app_manifest(out)
     fit_preloads(out, snapshot)
     write_game_registry(out)
     write_engine(out, pyc, snapshot)

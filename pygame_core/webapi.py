@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import json
 import operator
+import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -118,6 +120,31 @@ _tokens = iter(range(1, 2**62))
 
 
 # ------------------------------------------------------------------ argument checks
+#: Longest seat name, in characters (web/app/common.js NAME_MAX).
+NAME_MAX = 40
+#: Control characters, bidi overrides, embeddings, isolates and marks, line separators, the BOM.
+_NAME_DROP = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff]")
+
+
+def clean_name(raw: Any) -> str:
+    """A player's name as the site keeps it (as web/app/common.js cleanName): no control or bidi-control
+    characters (a U+202E override shows "evil" as "live"), runs of spaces as one, trimmed, at most
+    :data:`NAME_MAX` characters."""
+    if not isinstance(raw, str):
+        return ""
+    s = " ".join(_NAME_DROP.sub("", unicodedata.normalize("NFC", raw)).split())
+    return s[:NAME_MAX].strip()
+
+
+def _clean_meta(meta: Any) -> Any:
+    """A new game's meta with its seats' names cleaned (anything else is the kernel's to check)."""
+    if not isinstance(meta, dict) or not isinstance(meta.get("seats"), list):
+        return meta
+    seats = [{**s, "name": clean_name(s["name"])} if isinstance(s, dict) and "name" in s else s
+             for s in meta["seats"]]
+    return {**meta, "seats": seats}
+
+
 def _sid(a: dict[str, Any]) -> str:
     sid = a["sid"]
     if not isinstance(sid, str) or not 0 < len(sid) <= 200:
@@ -212,9 +239,19 @@ def _others(game: Game, state: State, a: dict[str, Any]) -> list[int] | None:
     return [int(s) for s in seats if game.legal_actions(state, s)]
 
 
+def _summary(game: Game, state: State, lang: str) -> dict[str, Any]:
+    """The game's public summary, whose ``text`` is in every language ({en, zh-Hant, zh-Hans}): the page
+    stores it beside the save and shows its saved-games list in the language of the moment, not in the
+    one the game was saved in."""
+    summary = game.summary(state, lang)
+    summary["text"] = {code: summary["text"] if code == lang else game.summary(state, code)["text"]
+                       for code in LANGS}
+    return summary
+
+
 def _saved(game: Game, state: State, lang: str) -> dict[str, Any]:
-    """The save text and its public summary."""
-    return {"save": game.save(state), "summary": game.summary(state, lang)}
+    """The save text and its public summary (:func:`_summary`)."""
+    return {"save": game.save(state), "summary": _summary(game, state, lang)}
 
 
 def _snapshot(game: Game, state: State, seat: int | None, lang: str,
@@ -294,7 +331,7 @@ def _dispatch(method: str, a: dict[str, Any]) -> tuple[Any, Change]:
         sid = _sid(a)
         game = games.get(a["game"])
         state = game.new_game(players=a.get("players", game.min_players), seed=a.get("seed", 0),
-                              options=a.get("options"), meta=a.get("meta"))
+                              options=a.get("options"), meta=_clean_meta(a.get("meta")))
         return _snapshot(game, state, _seat(game, state, a.get("seat")), lang, a), (sid, Session(game, state))
     if method == "load":
         sid = _sid(a)
@@ -377,7 +414,7 @@ def _journal_reply(sid: str, game: Game, state: State, lang: str, full: bool) ->
     e.g. when the page is hidden) — never when the base is the game as it stands."""
     j = _journals.get(sid)
     n = len(state.history)
-    out: dict[str, Any] = {"summary": game.summary(state, lang), "actions_played": n, "tail": None}
+    out: dict[str, Any] = {"summary": _summary(game, state, lang), "actions_played": n, "tail": None}
     stored = j is not None and j.base_sum is not None
     if j is not None and stored and j.low == j.base_n == n:
         return out
@@ -428,8 +465,8 @@ def _load(game: Game, text: Any, tail_text: Any) -> tuple[dict[str, Any], Journa
     the text of the two as one save. A tail whose base is not this save (a newer base was stored and the
     page closed before it removed the tail: the base has its actions) is left out."""
     fast = game._from_snapshot(text) if isinstance(text, str) else None
-    report: dict[str, Any] = {"status": "ok", "state": fast, "at": None, "message": ""} if fast is not None \
-        else game.load_report(text)
+    report: dict[str, Any] = (game.load_report(text) if fast is None else
+                              {"status": "ok", "state": fast, "at": None, "message": "", "cause": None})
     state: State = report["state"]
     tail = _tail_doc(tail_text)
     doc = parse_save(text) if fast is None else None
@@ -451,6 +488,7 @@ def _load(game: Game, text: Any, tail_text: Any) -> tuple[dict[str, Any], Journa
         except IllegalAction as exc:
             total = k + len(actions)
             report = {"status": "broken_at", "state": pos, "at": k + i,
+                      "cause": game.save_cause(doc if doc is not None else parse_save(text)),
                       "message": (f"move {k + i + 1} of {total} of this save is not legal under the current "
                                   f"rules ({exc.reason}). The game can go on from just before that move.")}
             return report, None, merged if merged is not None else _merged_text(parse_save(text), k, actions)

@@ -6,6 +6,7 @@ The rule numbers each example teaches are checked in the game's own tests (tests
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -75,7 +76,7 @@ def test_stepping_through_a_scenario_is_legal_and_each_step_shows_its_caption(ga
         assert cap is not None
         for lang in LANGS:
             assert cap[lang].startswith(sc["steps"][k]["caption"][lang])
-            assert sc["steps"][k]["lines"] in cap[lang]
+            assert not re.search(r"\bL\d+", cap[lang]), cap[lang]  # provenance stays out of it
 
 
 @pytest.mark.parametrize(("game", "name"), CASES, ids=IDS)

@@ -439,3 +439,33 @@ def test_load_says_why_a_save_needs_a_change() -> None:
     older = call("load", sid="why3", text=json.dumps(doc))["load"]
     assert (older["status"], older["cause"]) == ("stale", "version")
     assert call("load", sid="why4", text=r["save"])["load"]["cause"] is None
+
+
+def test_a_new_games_seat_names_are_capped_and_lose_control_characters() -> None:
+    """Issue 16: a 5,000-character name made the home page 44,245 px wide, and a U+202E override showed
+    "evil" as "live". A new game's meta keeps its names cleaned, as web/app/common.js cleanName does."""
+    seats = [{"kind": "human", "name": "\u202eevil\u202c"}, {"kind": "random", "name": "x" * 5000},
+             {"kind": "random", "name": " a\u0000b\u2066c\u2069\n  d "}]
+    r = call("new", sid="names", game="empires_end", players=3, seed=1, meta={"seats": seats, "lang": "en"})
+    meta = json.loads(r["save"])["meta"]
+    names = [s["name"] for s in meta["seats"]]
+    assert names == ["evil", "x" * webapi.NAME_MAX, "abc d"]
+    assert meta["lang"] == "en" and [s["kind"] for s in meta["seats"]] == ["human", "random", "random"]
+    assert webapi.clean_name(None) == "" and webapi.clean_name("é") == "\u00e9"
+
+
+def test_the_saved_summary_text_is_in_every_language() -> None:
+    """Issue 16: saved-game summaries stayed in the language they were saved in. The reply's summary
+    carries its line in each language, which the home page picks from at the moment it draws."""
+    from pygame_core import games
+    from pygame_core.kernel.i18n import LANGS
+
+    r = call("new", sid="sumlang", game="empires_end", players=2, seed=4, seat=0, lang="zh-Hant")
+    game = games.get("empires_end")
+    state = game.load(r["save"])
+    assert r["summary"]["text"] == {code: game.summary(state, code)["text"] for code in LANGS}
+    assert len(set(r["summary"]["text"].values())) == 3, r["summary"]["text"]
+    saved = call("save", sid="sumlang", lang="en")
+    assert saved["summary"]["text"] == r["summary"]["text"]
+    # what the page stores after a move (the journal) carries every language too
+    assert call("journal", sid="sumlang", lang="zh-Hans")["summary"]["text"] == r["summary"]["text"]

@@ -681,19 +681,19 @@ class Game:
         if fast is not None:
             return {"status": "ok", "state": fast, "at": None, "message": "", "cause": None}
         doc = parse_save(text, expected_game=self.id)
+        cause = self.save_cause(doc)
         version = doc.get("engine_version") or "unknown"
-        if version != ENGINE_VERSION:
+        if cause == "version":
             age = "an older" if _older(version, ENGINE_VERSION) else "another"
             made = (f"this save was made with {age} version of the site (engine {version}; "
                     f"this is {ENGINE_VERSION}): ")
-            why, cause = "", "version"
-        elif doc.get("rules") not in (None, self.rules_version()):
+            why = ""
+        elif cause == "build":
             made = "this save was made with another build of the site, whose rules differ: "
-            why, cause = "", "build"
+            why = ""
         else:
             made = ""
             why = "; the save was edited or damaged, or made by a build of the site whose rules differ"
-            cause = "damaged"
         try:
             state = self.new_game(players=doc["players"], seed=doc["seed"], options=doc["options"],
                                   meta=doc.get("meta"))
@@ -714,6 +714,15 @@ class Game:
                                 f"ends in another position than its checksum records{why}. The game can go "
                                 "on under the current rules.")}
         return {"status": "ok", "state": state, "at": None, "message": "", "cause": None}
+
+    def save_cause(self, doc: dict[str, Any]) -> str:
+        """Why a parsed save that does not load as it was saved differs: ``"version"`` (another engine
+        version), ``"build"`` (this version, other rules) or ``"damaged"`` (this version and rules)."""
+        if (doc.get("engine_version") or "unknown") != ENGINE_VERSION:
+            return "version"
+        if doc.get("rules") not in (None, self.rules_version()):
+            return "build"
+        return "damaged"
 
     def _from_snapshot(self, text: Any) -> State | None:
         """The saved position, if the save is this engine's own unchanged text and its snapshot can be

@@ -3,7 +3,8 @@
 A game's ``data/scenarios.json`` holds ``{"scenarios": [...]}``; each scenario has an ``id``, a
 ``title`` and a ``source`` (provenance), ``players``, an optional ``seed`` and ``options``, and
 ``steps``: the first is the starting position, each later one has ``play: [seat, action]``; every
-step has a ``caption`` in en, zh-Hant and zh-Hans and the seed ``lines`` it teaches.
+step has a ``caption`` in en, zh-Hant and zh-Hans and the seed ``lines`` it teaches (provenance:
+the caption a player reads never shows them).
 
 A game that ships scenarios sets ``Game.scenario_book`` to a :class:`ScenarioBook` and its option
 ``scenario`` to :meth:`ScenarioBook.option`, and builds the position in ``_setup`` (only the game
@@ -64,13 +65,7 @@ class ScenarioBook:
         k = len(history)
         if k >= len(steps) or [list(x) for x in history] != [list(x) for x in self.script(name)[:k]]:
             return None
-        step = steps[k]
-        cite = step.get("lines", "")
-        text = step["caption"]
-        if not cite:
-            return {lang: text[lang] for lang in LANGS}
-        return {
-            "en": f"{text['en']} ({cite})",
-            "zh-Hant": f"{text['zh-Hant']}（{cite}）",
-            "zh-Hans": f"{text['zh-Hans']}（{cite}）",
-        }
+        # the step's seed ``lines`` are its provenance, kept in the data for the tests and the
+        # developers: players never read seed line numbers
+        text = steps[k]["caption"]
+        return {lang: text[lang] for lang in LANGS}

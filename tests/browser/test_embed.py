@@ -180,3 +180,53 @@ def test_step_mode_over_another_seats_sealed_bid_shows_no_amount(page, base_url,
         assert re.search(r"made a sealed bid", shown), shown
         assert label not in shown and not re.search(r"\d", shown), shown
         assert "Bob" in shown, shown
+
+
+def frames_ready(page, count: int) -> None:
+    """Until `count` frames are ready and idle, and a few animation frames more (where a redraw would
+    focus or scroll)."""
+    page.wait_for_function("(n) => document.querySelectorAll('iframe').length >= n", arg=count)
+    frames = page.frames[1:]
+    assert len(frames) >= count, [f.url for f in page.frames]
+    for f in frames:
+        wait_ready(page, frame=f)
+        f.wait_for_function("document.documentElement.getAttribute('data-busy') !== 'true'", timeout=90_000)
+    page.wait_for_timeout(1500)
+
+
+def test_example_page_is_not_scrolled_or_focused_by_its_frames(page, base_url):
+    """web/examples/rule-teaching.html: the live game below the fold scrolled the host page to itself
+    as it loaded (a redraw scrolled its disaster tile into view). A frame moves neither focus nor the
+    host page until the reader uses it."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(f"{base_url}/examples/rule-teaching.html")
+    frames_ready(page, 2)
+    assert page.evaluate("scrollY") == 0, "the host page was scrolled by an embedded game"
+    assert page.evaluate("document.activeElement.tagName") == "BODY", "an embedded game took focus"
+    # once the reader uses the frame it behaves as a page of its own (focus follows the game)
+    live = next(f for f in page.frames if "game=" + GAME in f.url)
+    live.locator("[data-testid='legal-action'][data-action]:visible").first.click()
+    assert page.evaluate("document.activeElement.id") == "live"
+
+
+def test_hotseat_frame_takes_no_focus_until_used(page, base_url, host_server, host_dir):
+    """The pass-the-device screen focuses its button, but not in a frame the reader has not used."""
+    src = f"{base_url}/embed.html?game={GAME}&players=2&seed=5&bots=human,human&speed=fast"
+    (host_dir / "embed-hotseat.html").write_text(
+        PARENT.format(frames='<p>Text to read, then a game</p>'
+                      f'<iframe id="hs" title="hotseat game" src="{src}" width="900" height="700"></iframe>'),
+        encoding="utf-8",
+    )
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(f"{host_server.url}/embed-hotseat.html")
+    wait_message(page, "hs", "pgc-ready")
+    frame = next(f for f in page.frames if "bots=human,human" in f.url)
+    frame.locator("[data-testid='pass-device-continue']").wait_for()
+    page.wait_for_timeout(500)
+    assert page.evaluate("document.activeElement.tagName") == "BODY", "the frame took focus"
+    assert frame.evaluate("document.activeElement.tagName") == "BODY", "the frame focused a control"
+    # used: the reader's click hands the device on, and focus follows the game inside the frame
+    frame.locator("[data-testid='pass-device-continue']").click()
+    frame.locator("[data-testid='legal-action'][data-action]:visible").first.click()
+    frame.locator("[data-testid='pass-device-continue']").wait_for()
+    frame.wait_for_function("document.activeElement.dataset.testid === 'pass-device-continue'")

@@ -7,7 +7,9 @@ until all are revealed).
 
 from __future__ import annotations
 
+import json
 import re
+from urllib.parse import quote
 
 import pytest
 
@@ -135,3 +137,56 @@ def test_learning_mode_bids_in_the_open_one_seat_at_a_time(page, base_url):
     board = page.locator("#game .conflict").inner_text()
     assert not re.search(r"bid committed", board, re.I) and re.search(r"0\D+0", board), board
     assert page.locator("[data-testid='bid-form']").is_visible(), describe(page)
+
+
+def hotseat_url(lang: str) -> str:
+    settings = {"game": GAME, "players": 2, "seed": 3, "options": {}, "seats": SEATS}
+    return f"play.html?new={quote(json.dumps(settings))}&speed=fast&lang={lang}"
+
+
+@pytest.mark.parametrize("lang, words", [("en", "Undo also takes back the move Bob made"),
+                                         ("zh-Hant", "悔棋也會收回 Bob 在你之後下的 1 步"),
+                                         ("zh-Hans", "悔棋也会收回 Bob 在你之后下的 1 步")])
+def test_hotseat_undo_says_whose_move_it_takes_back_first(page, base_url, lang, words):
+    """Issue 16: undo took back the other human's move without a word. Ann's undo after Bob moved
+    takes back Bob's move too (the engine undoes back to Ann's last action), so it asks first."""
+    page.goto(f"{base_url}/{hotseat_url(lang)}")
+    wait_ready(page)
+    undo = page.locator(app.sel("undo"))
+    for _ in range(8):  # Ann moves, the device goes to Bob, Bob moves, back to Ann
+        app.step(page)
+        if page.evaluate("() => { const s = window.pgcGame.session; return s.viewer === 0 && s.passTo == null"
+                         " && s.reply.view.actions_played >= 2 && s.canUndo(); }"):
+            break
+    else:
+        raise AssertionError(f"never back at Ann with undo available: {describe(page)}")
+    before = app.actions_played(page)
+    asked: list[str] = []
+
+    def answer(dialog, accept: bool) -> None:
+        asked.append(dialog.message)
+        dialog.accept() if accept else dialog.dismiss()
+
+    page.once("dialog", lambda d: answer(d, False))
+    undo.click()
+    page.wait_for_timeout(300)
+    assert asked and words in asked[0], asked
+    assert app.actions_played(page) == before, "undo went ahead although the question was declined"
+    page.once("dialog", lambda d: answer(d, True))
+    undo.click()
+    wait_not_busy(page)
+    assert len(asked) == 2
+    assert app.actions_played(page) < before - 1, describe(page)
+
+
+def test_undo_against_bots_asks_nothing(page, base_url):
+    page.goto(f"{base_url}/{app.play_url(GAME, players=2, seed=3, humans=1)}")
+    wait_ready(page)
+    asked: list[str] = []
+    page.on("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+    for _ in range(2):
+        app.step(page)
+    before = app.actions_played(page)
+    page.locator(app.sel("undo")).click()
+    wait_not_busy(page)
+    assert asked == [] and app.actions_played(page) < before

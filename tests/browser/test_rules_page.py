@@ -8,6 +8,8 @@ from typing import Any
 
 import pytest
 
+from pygame_core import games
+from tests.browser import app
 from tests.browser.support import StaticServer, describe, format_violations, run_axe, wait_ready
 
 pytestmark = pytest.mark.browser
@@ -112,3 +114,32 @@ def test_rules_page_works_offline(contexts, site):
     assert page.locator("main section").count() > 20, describe(page)
     assert page.evaluate("document.documentElement.lang") == "en"
     assert guard.outside_requests() == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_home_page_links_every_games_rules(page, base_url, site, lang):
+    """Issue 16: neither the home page nor Help linked to the rules. The home page links each listed
+    game's rules under its title and the chosen game's beside the game choice, in the page's language."""
+    app.open_ready(page, f"{base_url}/index.html?lang={lang}")
+    for gid in games.available():
+        link = page.locator(f"[data-testid='rules-link-{gid}']")
+        link.wait_for()
+        assert f"rules.html?game={gid}&lang={lang}" in link.get_attribute("href")
+    chosen = page.locator(app.sel("game_select")).input_value()
+    form_link = page.locator("[data-testid='rules-link']")
+    assert f"rules.html?game={chosen}&" in form_link.get_attribute("href")
+    form_link.click()
+    wait_ready(page)
+    assert page.locator("[data-testid='rules-toc'] a").count() > 3, describe(page)
+    assert page.evaluate("document.documentElement.lang") == lang
+
+
+def test_help_links_the_games_rules(page, base_url):
+    page.goto(f"{base_url}/{app.play_url(GAME, players=2, seed=2, humans=1)}")
+    wait_ready(page)
+    page.wait_for_function("() => window.pgcGame && window.pgcGame.view.rules")
+    page.locator("#topbar [data-testid='help']").click()
+    link = page.locator("#help [data-testid='help-rules']")
+    link.wait_for()
+    assert f"rules.html?game={GAME}&lang=en" in link.get_attribute("href")
+    assert link.get_attribute("target") == "_blank"

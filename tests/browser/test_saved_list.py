@@ -78,3 +78,34 @@ def test_older_saves_are_migrated_once_and_then_listed_without_replay(page, base
     page.wait_for_url(lambda u: "play.html" in u)
     app.open_ready(page, page.url)
     assert app.actions_played(page) == 6 and app.visible(page, "game_over"), describe(page)
+
+
+def test_a_summary_saved_in_one_language_is_shown_in_the_current_one(page, base_url):
+    """Issue 16: a saved game's line stayed in the language it was saved in. An entry stored by an
+    older build (its line a plain string, in Traditional Chinese here) is summarized once more, and the
+    list then follows the language of the page, also when it is switched, without replaying anything."""
+    game = games.get("empires_end")
+    meta = {"seats": [{"kind": "human", "name": "Ann"}, {"kind": "heuristic", "name": "Bob"}], "created": 1}
+    state = game.new_game(players=2, seed=4, meta=meta)
+    for _ in range(5):
+        seat = game.to_move(state)[0]
+        state = game.apply(state, seat, game.legal_actions(state, seat)[0])
+    lines = {code: game.summary(state, code)["text"] for code in ("en", "zh-Hant", "zh-Hans")}
+    assert len(set(lines.values())) == 3
+    entry = {"v": 2, "game": "empires_end", "players": 2, "seats": meta["seats"], "created": 1, "options": {},
+             "updated": 1_700_000_000_000,
+             "summary": {"text": lines["zh-Hant"], "players": 2, "actions_played": 5, "over": False,
+                         "winners": []}}
+    page.goto(f"{base_url}/build-info.json")
+    page.evaluate("([t, e]) => { localStorage.setItem('pgc.save.zh', t);"
+                  " localStorage.setItem('pgc.sum.zh', e); }", [game.save(state), json.dumps(entry)])
+    app.open_ready(page, f"{base_url}/index.html?lang=en")
+    shown = app.saved_row(page, "zh").locator("[data-testid='saved-summary']")
+    page.wait_for_function("(t) => document.querySelector('[data-testid=saved-summary]').textContent === t",
+                           arg=lines["en"], timeout=10_000)
+    stored = json.loads(app.local_storage(page)["pgc.sum.zh"])
+    assert stored["summary"]["text"] == lines and stored["updated"] == entry["updated"], stored
+    page.locator("[data-testid='lang-select']").select_option("zh-Hans")
+    assert shown.inner_text() == lines["zh-Hans"]
+    page.locator("[data-testid='lang-select']").select_option("zh-Hant")
+    assert shown.inner_text() == lines["zh-Hant"]

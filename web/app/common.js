@@ -59,12 +59,33 @@ export function summaryEntry(reply, doc) {
   };
 }
 
+/** Longest seat name, in characters (code points). */
+export const NAME_MAX = 40;
+
+// Control characters (C0, DEL, C1), bidirectional overrides, embeddings, isolates and marks, line and
+// paragraph separators and the byte-order mark: none belongs in a name, and the bidi ones make one
+// read as another ("\u202Eevil" shows as "live").
+const NAME_DROP = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff]/g;
+
+/**
+ * A player's name as the site keeps and shows it: text without control or bidi-control characters,
+ * runs of spaces as one, trimmed, at most NAME_MAX characters. Every way a name comes in (the
+ * new-game form, an imported or stored save, a URL) goes through here; the engine does the same
+ * for a new game's meta (webapi clean_name).
+ */
+export function cleanName(raw) {
+  if (typeof raw !== "string") return "";
+  const s = raw.normalize("NFC").replace(NAME_DROP, "").replace(/\s+/g, " ").trim();
+  const chars = Array.from(s);
+  return chars.length > NAME_MAX ? chars.slice(0, NAME_MAX).join("").trim() : s;
+}
+
 /** Seats of a save's meta, or defaults (seat 0 human, the rest human too: nothing is assumed). */
 export function seatsOf(doc, players) {
   const seats = (doc && doc.meta && Array.isArray(doc.meta.seats)) ? doc.meta.seats : [];
   return Array.from({ length: players }, (_, i) => {
     const s = seats[i] || {};
-    return { kind: typeof s.kind === "string" ? s.kind : "human", name: typeof s.name === "string" ? s.name : "" };
+    return { kind: typeof s.kind === "string" ? s.kind : "human", name: cleanName(s.name) };
   });
 }
 
@@ -98,7 +119,7 @@ export function seatsFromParams(params, players, seat, game) {
     if (list.length > 1) kind = list[i] || fallback;
     else kind = i === seat ? "human" : list[0] || fallback;
     if (kind === "bot") kind = fallback;
-    return { kind, name: (names[i] || "").trim().slice(0, 40) };
+    return { kind, name: cleanName(names[i]) };
   });
 }
 

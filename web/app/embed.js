@@ -182,9 +182,8 @@ function renderBar(title, stepHTML, onLang, kb) {
 function stepper(pgc, sid, doc, first, seat, title, front) {
   const total = doc && Array.isArray(doc.actions) ? doc.actions.length : 0;
   const players = first.view.players;
-  const metaSeats = (doc && doc.meta && Array.isArray(doc.meta.seats)) ? doc.meta.seats : [];
   let at = Math.max(0, Math.min(total, Number(P.get("at") ?? 0) || 0));
-  const fake = { seats: Array.from({ length: players }, (_, i) => ({ kind: "human", name: (metaSeats[i] && metaSeats[i].name) || "" })) };
+  const fake = { seats: seatsOf(doc, players).map((x) => ({ kind: "human", name: x.name })) };
   const session = {
     ...fake, reply: first, viewer: seat, passTo: null, thinking: null, running: false, speed: "fast",
     canUndo: () => false, skip() {}, act: () => ({ ok: false }), undo: () => ({ ok: false }), reveal() {},

@@ -11,6 +11,7 @@ import { t, pick, esc } from "./i18n.js";
 import * as I from "./icons.js";
 import { patchHTML, willKeep } from "./morph.js";
 import { loadRules, rulesLinkFor } from "./rules-link.js";
+import { mayMoveView } from "./engage.js";
 
 /** Never more action buttons than this in one list: longer lists fold (actionList). */
 export const MAX_BUTTONS = 15;
@@ -449,6 +450,11 @@ export class GameView {
 
   /** Focus `el` (or, with null, the control restoreFocus picks) on the next animation frame. */
   focusLater(el) {
+    if (!mayMoveView()) { // an embedded frame the reader has not used yet leaves focus to the host page
+      this.focusLost = false;
+      this.focusWant = null;
+      return;
+    }
     if (el) this.focusEl = el;
     if (this.focusFrame) return;
     this.focusFrom = document.activeElement;
@@ -822,7 +828,39 @@ export class GameView {
     if (f && f.h.input) f.h.input(f.form, this.ctx());
   }
 
+  /**
+   * The other human seats whose moves an undo by the viewer takes back with its own (the engine undoes
+   * back to and including the viewer's last action): [[seat, moves], ...] from the save's action list.
+   * Only a hotseat game (two or more humans) can have any; bots simply play again.
+   */
+  undoTakesBack() {
+    const seats = this.s.seats || [];
+    const me = this.s.viewer;
+    if (seats.filter((x) => x.kind === "human").length < 2 || !this.s.saveText) return [];
+    let actions = [];
+    try {
+      actions = JSON.parse(this.s.saveText() || "{}").actions || [];
+    } catch {
+      return [];
+    }
+    const count = new Map();
+    for (let i = actions.length - 1; i >= 0; i--) {
+      const seat = Array.isArray(actions[i]) ? actions[i][0] : null;
+      if (seat === me) break;
+      if (seat != null && seat !== me && seats[seat] && seats[seat].kind === "human") count.set(seat, (count.get(seat) || 0) + 1);
+    }
+    return [...count].sort((a, b) => a[0] - b[0]);
+  }
+
   undo() {
+    const others = this.undoTakesBack();
+    if (others.length) {
+      // hotseat: say whose moves go too before taking them back (issue 16)
+      const names = this.names();
+      const n = others.reduce((a, [, k]) => a + k, 0);
+      const who = others.map(([seat]) => names[seat]).join(document.documentElement.lang === "en" ? ", " : "、");
+      if (!confirm(t(n === 1 ? "undo_confirm_one" : "undo_confirm_many", { names: who, n }))) return;
+    }
     this.clearError();
     this.sel = [];
     const before = this.renders;

@@ -9,7 +9,8 @@ import * as store from "./store.js";
 import { refuseFrame } from "./noframe.js";
 import * as I from "./icons.js";
 import * as fronts from "./games.js";
-import { engine, setReady, installUpdateNotice, summaryEntry, oldCause, fmtDate, gameName, randomSeed, seatsOf, seatKindsOf, IMPORT_LIMIT, fmtSize } from "./common.js";
+import { loadRules, rulesHref } from "./rules-link.js";
+import { engine, setReady, installUpdateNotice, summaryEntry, oldCause, fmtDate, gameName, randomSeed, seatsOf, seatKindsOf, IMPORT_LIMIT, fmtSize, cleanName, NAME_MAX } from "./common.js";
 
 const params = new URLSearchParams(location.search);
 initLang(params.get("lang"));
@@ -21,6 +22,7 @@ let pgc = null;
 let catalog = null;
 let offered = []; // catalog entries offered in the game list
 const gameT = new Map(); // game id -> that game's translator (its strings.js; the shell's without)
+const withRules = new Set(); // ids of the games whose rules reference (games/<id>/rules.json) loads
 const checks = new Map(); // id -> {state: "damaged"|"checking", reason}: saves being migrated or refused
 const form = { game: null, players: 2, seats: [], options: {}, seed: randomSeed() };
 
@@ -88,7 +90,7 @@ function renderForm() {
     + `<span class="seat-dot" aria-hidden="true"></span><span class="seat-lbl">${esc(t("seat_n", { n: i + 1 }))}</span>`
     + `<select data-seat="${i}" data-testid="seat-${i}" aria-label="${esc(t("seat_kind", { n: i + 1 }))}">`
     + kinds.map((k) => `<option value="${esc(k)}"${k === s.kind ? " selected" : ""}>${esc(kindLabel(k))}</option>`).join("")
-    + `</select><input type="text" maxlength="40" data-seat-name="${i}" data-testid="seat-name-${i}" aria-label="${esc(t("seat_name", { n: i + 1 }))}" placeholder="${esc(t("player_n", { n: i + 1 }))}" value="${esc(s.name)}"></div>`).join("");
+    + `</select><input type="text" maxlength="${NAME_MAX}" data-seat-name="${i}" data-testid="seat-name-${i}" aria-label="${esc(t("seat_name", { n: i + 1 }))}" placeholder="${esc(t("player_n", { n: i + 1 }))}" value="${esc(s.name)}"></div>`).join("");
   const opts = Object.entries(g.options || {}).map(([name, spec]) => {
     const id = `opt-${name}`;
     const label = pick(spec.label) || name;
@@ -103,7 +105,8 @@ function renderForm() {
   slot.innerHTML = `<form id="new-game-form" data-testid="new-game-form" novalidate>`
     + `<div class="game-pick"><div class="game-badge" aria-hidden="true">${I.hourglass}</div><div class="field grow"><label for="game-select">${esc(t("game"))}</label>`
     + `<select id="game-select" data-testid="game-select">${games}</select>`
-    + `<p class="game-names"><span lang="en">${esc(g.names.en)}</span> · <span lang="${zh}">${esc(g.names[zh] || g.names["zh-Hant"])}</span></p></div></div>`
+    + `<p class="game-names"><span lang="en">${esc(g.names.en)}</span> · <span lang="${zh}">${esc(g.names[zh] || g.names["zh-Hant"])}</span></p>`
+    + `<p class="rules-line" id="form-rules">${formRulesHTML(g)}</p></div></div>`
     + `<div class="field"><label for="players-select">${esc(t("players"))}</label><select id="players-select" data-testid="players-select">${players.join("")}</select></div>`
     + `<fieldset class="seats"><legend>${esc(t("seats"))}</legend>${seats}</fieldset>`
     + (opts ? `<fieldset class="options"><legend>${esc(t("options"))}</legend>${opts}</fieldset>` : "")
@@ -113,6 +116,22 @@ function renderForm() {
     + `<p class="muted small" id="seed-help">${esc(t("seed_help"))}</p></div>`
     + `<div class="form-actions"><button type="submit" class="btn primary big" data-testid="start-game">${I.play}<span>${esc(t("start"))}</span></button></div>`
     + `</form><p class="muted small">${esc(t("coming_soon"))}</p>`;
+}
+
+/** The link to the chosen game's rules, once they are known to load ("" until then). */
+function formRulesHTML(g) {
+  return withRules.has(g.id) ? `<a href="${esc(rulesHref(g.id))}" data-testid="rules-link">${esc(t("rules_of", { game: pick(g.names) }))}</a>` : "";
+}
+
+/** "Read the rules: A · B" under the title: every offered game that has a rules reference. */
+function renderRulesLinks() {
+  const el = $("#rules-links");
+  const games = offered.filter((g) => withRules.has(g.id));
+  el.hidden = !games.length;
+  el.innerHTML = games.length ? `${esc(t("rules_read"))}${esc(t("colon"))}`
+    + games.map((g) => `<a href="${esc(rulesHref(g.id))}" data-testid="rules-link-${esc(g.id)}">${esc(pick(g.names))}</a>`).join(" · ") : "";
+  const line = $("#form-rules");
+  if (line && gameSpec()) line.innerHTML = formRulesHTML(gameSpec());
 }
 
 function onFormChange(e) {
@@ -151,7 +170,7 @@ function startGame(e) {
   }
   const settings = {
     game: form.game, players: form.players, seed, options: form.options,
-    seats: form.seats.map((s) => ({ kind: s.kind, name: s.name.trim() })),
+    seats: form.seats.map((s) => ({ kind: s.kind, name: cleanName(s.name) })),
   };
   location.href = `./play.html?new=${encodeURIComponent(JSON.stringify(settings))}`;
 }
@@ -163,7 +182,7 @@ function seatsLine(e) {
   const out = [];
   for (let i = 0; i < (e.players || seats.length); i++) {
     const s = seats[i] || {};
-    const name = (s.name && s.name.trim()) || t("player_n", { n: i + 1 });
+    const name = cleanName(s.name) || t("player_n", { n: i + 1 });
     out.push(`<span class="who seat-${i}">${s.kind && s.kind !== "human" ? I.bot : I.person}${esc(name)}</span>`);
   }
   return out.join("");
@@ -197,7 +216,7 @@ function renderSaved() {
     const damaged = chk.state === "damaged";
     const sum = e.summary || {};
     // the engine's line says "Player 2" / "玩家2": use the names chosen for the seats
-    const seatName = (d, m) => ((e.seats || [])[d - 1] && (e.seats[d - 1].name || "").trim()) || m;
+    const seatName = (d, m) => ((e.seats || [])[d - 1] && cleanName(e.seats[d - 1].name)) || m;
     const text = pick(sum.text).replace(/Player (\d+)|玩家(\d+)/g, (m, a, b) => seatName(+(a || b), m));
     const progress = damaged ? ""
       : chk.state === "checking" ? `<span class="muted">${esc(t("checking"))}</span>`
@@ -240,11 +259,12 @@ function originalRow(id) {
 
 /**
  * Saves without a current summary (made by an older build, or whose summary could not be written)
- * are replayed by the engine once, one at a time, and get one; a save the engine refuses is
- * remembered as damaged. Then the format-1 index goes. No save text is ever changed.
+ * or with a summary in one language only (older builds stored the line in the language of the
+ * moment, so it stayed in that language) are replayed by the engine once, one at a time, and get one;
+ * a save the engine refuses is remembered as damaged. Then the format-1 index goes. No save text is ever changed.
  */
 async function migrateAll() {
-  for (const { id } of store.list().filter((x) => !x.entry)) {
+  for (const { id } of store.list().filter((x) => !x.entry || oneLanguage(x.entry))) {
     await migrateOne(id);
     renderSaved();
     await new Promise((res) => setTimeout(res, 0));
@@ -283,6 +303,9 @@ async function savedText(id) {
   return { text: r.result.load && r.result.load.original ? r.result.load.original : s.ok ? s.result.save : stored.text };
 }
 
+/** A summary stored by an older build: its line in the one language it was saved in. */
+const oneLanguage = (entry) => !entry.damaged && entry.summary && typeof entry.summary.text === "string";
+
 async function migrateOne(id) {
   let text = null;
   let tail = null;
@@ -295,7 +318,8 @@ async function migrateOne(id) {
     reason = err.message;
   }
   const doc = store.peek(text);
-  const updated = store.legacyEntry(id).updated || null;
+  const had = store.getSummary(id);
+  const updated = (had && had.updated) || store.legacyEntry(id).updated || null;
   const game = doc && typeof doc.game === "string" ? doc.game : null;
   if (reason) {
     // the packed text cannot be read back
@@ -416,6 +440,7 @@ function renderPlayable() {
 function renderAll() {
   applyStatic();
   renderPlayable();
+  renderRulesLinks();
   $("#lang-slot").innerHTML = langSelectHTML();
   document.title = t("site_title");
   renderForm();
@@ -461,6 +486,9 @@ async function main() {
     resetForGame();
   }
   renderAll();
+  // the rules links, for the games whose rules reference loads (the rules page shows it offline too)
+  Promise.all(offered.map((g) => loadRules(g.id).then(() => withRules.add(g.id), () => {})))
+    .then(renderRulesLinks);
   await migrateAll();
   renderSaved();
   setReady();

@@ -6,7 +6,7 @@ import { initLang, setLang, t, pick, esc, applyStatic, langSelectHTML } from "./
 import * as store from "./store.js";
 import { refuseFrame } from "./noframe.js";
 import * as I from "./icons.js";
-import { engine, setReady, installUpdateNotice, summaryEntry, oldCause, seatsOf, messageHTML, randomSeed, seatsFromParams, badSeatKind, intOrRaw, parseExact } from "./common.js";
+import { engine, setReady, installUpdateNotice, summaryEntry, oldCause, seatsOf, messageHTML, randomSeed, seatsFromParams, badSeatKind, intOrRaw, parseExact, cleanName } from "./common.js";
 import { Session, SPEEDS } from "./controller.js";
 import { GameView } from "./gameview.js";
 import * as fronts from "./games.js";
@@ -141,7 +141,7 @@ async function start() {
     const players = s.players ?? (g ? g.min_players : 2);
     seats = Array.from({ length: typeof players === "number" && players > 0 && players < 16 ? players : 0 }, (_, i) => {
       const x = (Array.isArray(s.seats) && s.seats[i]) || {};
-      return { kind: typeof x.kind === "string" ? x.kind : "human", name: typeof x.name === "string" ? x.name.slice(0, 40) : "" };
+      return { kind: typeof x.kind === "string" ? x.kind : "human", name: cleanName(x.name) };
     });
     const badKind = g ? badSeatKind(seats, g) : null;
     if (badKind) {

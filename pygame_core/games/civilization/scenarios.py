@@ -1,11 +1,11 @@
 """Teaching scenarios: the rulebook's worked examples as positions to step through.
 
-A scenario (``data/scenarios.json``) is a named starting position plus a script of actions; every
-step (the start, then each scripted action) has a caption in en, zh-Hant and zh-Hans that cites the
-seed lines it teaches. The game option ``scenario`` builds the position (:func:`build`, called from
-``_setup``); the view carries the caption of the current step while the actions played so far follow
-the script (:func:`caption`), so any front end can show it. The layout is Through the Ages' (see
-docs/embedding.md, "Teaching scenarios").
+A scenario (``data/scenarios.json``) is a named starting position plus a script of actions; every step
+(the start, then each scripted action) has a caption in en, zh-Hant and zh-Hans and the seed lines it
+teaches (provenance in the data; the caption a player reads shows no line numbers). The game option
+``scenario`` builds the position (:func:`build`, called from ``_setup``); the view carries the caption
+of the current step while the actions played so far follow the script (:func:`caption`), so any front
+end can show it. The layout is Through the Ages' (see docs/embedding.md, "Teaching scenarios").
 
 Positions use the top-left 2x2 block of map tiles (squares x, y = 0..7): it is seat 0's home tile
 (arrow south) and three neutral tiles in every layout (2-4 players), so a scenario builds for any

@@ -54,21 +54,22 @@ class ThroughTheAges(Game):
         "short": {
             "values": [False, True],
             "default": False,
-            "label": t("Short game variant (full rules, two ages; L2220-2247)", "简易模式变体（两个时代）"),
+            # seed L2220-2247 (provenance stays here: players never read seed line numbers)
+            "label": t("Short game variant (full rules, two ages)", "简易模式变体（两个时代）"),
         },
         "peaceful": {
             "values": [False, True],
             "default": False,
-            "label": t(
-                "Peaceful game: no aggressions, wars or war pacts (L2249-2255)",
+            "label": t(  # seed L2249-2255
+                "Peaceful game: no aggressions, wars or war pacts",
                 "和平游戏：无侵略、战争与涉及战争的条约",
             ),
         },
         "global_conflict": {
             "values": [False, True],
             "default": False,
-            "label": t(
-                "Global conflict: culture for strength at the end of Ages I-III (L2257-2259)",
+            "label": t(  # seed L2257-2259
+                "Global conflict: culture for strength at the end of Ages I-III",
                 "全球冲突：时代I-III结束时按军力获得文化",
             ),
         },

@@ -1,10 +1,10 @@
 """Teaching scenarios: the handbook's worked examples as positions to step through.
 
-A scenario (``data/scenarios.json``) is a named starting position plus an optional script of
-actions; every step (the start, then each scripted action) has a caption in en, zh-Hant and
-zh-Hans that cites the seed lines it teaches. The game option ``scenario`` builds the position
-(:func:`build`, called from ``_setup``); the view carries the caption of the current step while
-the actions played so far follow the script (:func:`caption`), so any front end can show it.
+A scenario (``data/scenarios.json``) is a named starting position plus an optional script of actions;
+every step (the start, then each scripted action) has a caption in en, zh-Hant and zh-Hans and the seed
+lines it teaches (provenance, never shown to players). The game option ``scenario`` builds the position
+(:func:`build`, called from ``_setup``); the view carries the caption of the current step while the
+actions played so far follow the script (:func:`caption`), so any front end can show it.
 
 Nothing here but :func:`build` knows this game's data model: the file format, the script and the
 captions are generic (another game can use the same layout).

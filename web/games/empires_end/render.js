@@ -9,6 +9,7 @@
 import { translator, pick, esc } from "../../app/i18n.js";
 import * as I from "../../app/icons.js";
 import { loadRules, rulesLinkFor } from "../../app/rules-link.js";
+import { mayMoveView } from "../../app/engage.js";
 import STRINGS from "./strings.js";
 
 export const strings = STRINGS;
@@ -698,7 +699,7 @@ export function targetInView(view) {
 }
 
 function revealTarget(view, ctx) {
-  if (typeof requestAnimationFrame !== "function" || !ctx.legal.length) return;
+  if (typeof requestAnimationFrame !== "function" || !ctx.legal.length || !mayMoveView()) return;
   const want = targetInView(view);
   if (!want || want[0] === revealed) return;
   revealed = want[0];

@@ -129,6 +129,34 @@ function cardPop(card, id, extra = "") {
 }
 
 /**
+ * A long word of a card name ("Transcontinental") as the style --w (its length): in the card row the
+ * name's type shrinks just enough for that word to fit its card (game.css), so that no word breaks in
+ * the middle ("Engineerin/g"). "" for names whose words are short.
+ */
+export function longWord(name) {
+  const w = Math.max(0, ...(String(name).match(/[A-Za-z'’-]+/g) || []).map((x) => x.length));
+  return w >= 9 ? ` style="--w:${w}"` : "";
+}
+
+const VOWEL = /[aeiouy]/i;
+
+/**
+ * A card name with a soft hyphen in each word of 12+ letters, before a consonant between two vowels
+ * near its middle ("Transconti-nental", "Fortifica-tions"): too long a word for a narrow card then
+ * breaks there with a hyphen, never at a random letter. Other words are unchanged.
+ */
+export function softHyphens(name) {
+  return String(name).replace(/[A-Za-z]{12,}/g, (w) => {
+    let best = -1;
+    for (let i = 4; i <= w.length - 4; i++) {
+      if (VOWEL.test(w[i - 1]) && !VOWEL.test(w[i]) && VOWEL.test(w[i + 1])
+        && (best < 0 || Math.abs(i - w.length / 2) < Math.abs(best - w.length / 2))) best = i;
+    }
+    return best < 0 ? w : `${w.slice(0, best)}\u00ad${w.slice(best)}`;
+  });
+}
+
+/**
  * One card: its name, age, an optional line, its text (clamped; the whole of it in the "i" panel).
  * With a key that some legal action has, the card is a button (data-key) the shell wires to the actions.
  */
@@ -137,7 +165,8 @@ function cardTile(ctx, card, { key = null, id, sub = "", extra = "", cls = "", t
   const acts = key ? ctx.candidates(key) : [];
   const sel = key && (ctx.selAll || []).includes(key);
   const c = `tc k-${esc(card.kind)} t-${esc(card.type)}${acts.length ? " target" : ""}${sel ? " selected" : ""}${cls ? ` ${cls}` : ""}`;
-  const inner = `<span class="tc-head"><span class="tc-name">${esc(cname(card))}</span><span class="tc-age">${esc(card.age)}</span></span>`
+  const name = softHyphens(cname(card));
+  const inner = `<span class="tc-head"><span class="tc-name"${longWord(name)}>${esc(name)}</span><span class="tc-age">${esc(card.age)}</span></span>`
     + (sub ? `<span class="tc-sub">${sub}</span>` : "")
     + (text ? `<span class="tc-text">${esc(pick(card.text))}</span>` : "");
   const main = acts.length
