@@ -186,7 +186,14 @@ class Case:
 def outcome(card: str, case: Case) -> dict[int, dict[str, int]]:
     s = rich()
     if case.setup:
-        s = edit(s, lambda d: (case.setup(d), [sync(p) for p in d["players"]]))
+        setup = case.setup
+
+        def prepare(d: dict[str, Any]) -> None:
+            setup(d)
+            for p in d["players"]:
+                sync(p)
+
+        s = edit(s, prepare)
     kind = CARDS[card]["kind"]
     if kind in ("event", "aggression", "war"):
         conflict = {} if kind == "event" else {"winner": 0, "loser": 1, "adv": case.adv}
