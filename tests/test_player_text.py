@@ -56,9 +56,7 @@ def test_no_teaching_caption_shows_a_seed_line(gid: str) -> None:
     assert all(step["lines"] for sc in book.scenarios.values() for step in sc["steps"])
 
 
-@pytest.mark.parametrize("gid", [
-    pytest.param(g, marks=pytest.mark.xfail(reason="fixed on branch civ", strict=False))
-    if g == "civilization" else g for g in GAMES])
+@pytest.mark.parametrize("gid", GAMES)
 def test_no_option_label_shows_a_seed_line(gid: str) -> None:
     schema = games.get(gid).options_schema
     labels = [t for spec in schema.values() for k in ("label", "value_labels") for t in texts(spec.get(k))]
