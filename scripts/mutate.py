@@ -48,7 +48,10 @@ GAMES: dict[str, dict[str, list[str]]] = {
             "city", "combat", "effects", "flow", "game", "geo", "model", "move", "research",
             "start", "trade", "victory", "views",
         ],
-        "tests": ["tests/civilization"],
+        # the rule tests; test_civ_texts and test_civ_bot play whole games (a minute per mutant here)
+        "tests": [f"tests/civilization/test_civ_{n}.py" for n in (
+            "abilities", "battles", "cards", "cities", "data", "rules", "scenarios", "setup", "turn_effects",
+            "view")],
     },
     "empires_end": {
         "modules": [
