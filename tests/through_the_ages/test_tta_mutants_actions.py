@@ -135,3 +135,46 @@ def test_redetermine_re_deals_other_seats_future_events_by_age_l1338():
         got = GAME.redetermine(s, 0, seed=seed).data["future_events"]
         assert [owner for _c, owner in got] == [1, 1, 0] and got[2] == ["i_barbarians", 0]
         assert [ages[c.split("_")[0]] for c, _o in got[:2]] == [1, 2]
+
+
+def test_an_event_action_needs_no_civil_action_left_l1380():
+    """L1380: an action an event grants costs no civil action, so it is open with none left."""
+    def setup(d):
+        d["current_events"] = ["a_development_of_science", "a_development_of_religion"]
+        p = d["players"][0]
+        p.update(military_hand=["i_pestilence"], ca_used=p["ca_total"])
+        p["blue_tokens"] = {"a_agriculture": 0, "a_bronze": 3}
+    s = play(edit(fresh(2, round_=2), setup), {"type": "event", "card": "i_pestilence"})
+    assert ca_left(p0(s)) == 0
+    s = play(s, {"type": "event_do", "do": {"type": "build", "card": "a_religion"}}, 0)
+    assert p0(s)["workers"]["a_religion"] == 1 and ca_left(p0(s)) == 0
+
+
+def test_an_action_card_discount_lowers_the_build_it_grants_l1198_l1210():
+    """Urban Growth (P1: build an urban building for 1 resource less): with 2 resources a temple
+    (3) can be built through the card, and it costs 2."""
+    def setup(d):
+        p = d["players"][0]
+        p["civil_hand"] = ["a_urban_growth"]
+        p["blue_tokens"] = {"a_agriculture": 0, "a_bronze": 2}
+        p["blue_bank"] = 16 - 2
+    s = edit(fresh(2, round_=2), setup)
+    act = {"type": "play", "card": "a_urban_growth", "do": {"type": "build", "card": "a_religion"}}
+    assert act in legal(s)
+    assert {"type": "build", "card": "a_religion"} not in legal(s)               # 3 without the card
+    s = play(s, act)
+    assert p0(s)["workers"]["a_religion"] == 1 and tokens.amount(p0(s), "mine") == 0
+    assert p0(s)["discounts"] == []                                             # used up
+
+
+def test_bach_converts_with_a_single_civil_action_left():
+    """J. S. Bach (P1): the conversion to a theater costs 1 civil action, so the last one will do."""
+    def setup(d):
+        p = d["players"][0]
+        p.update(leader="ii_j_s_bach", blue_tokens={"a_agriculture": 0, "a_bronze": 8}, ca_used=3)
+        p["workers"].update(i_drama=0, a_religion=1)
+        p["blue_bank"] -= 8
+    s = edit(fresh(2, round_=2), setup)
+    conv = {"type": "upgrade", "from": "a_religion", "to": "i_drama"}
+    assert ca_left(p0(s)) == 1 and conv in legal(s)
+    assert conv not in legal(edit(s, _me(ca_used=4)))
