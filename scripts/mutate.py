@@ -185,6 +185,10 @@ def _run_tests(work: Path, tests: list[str], timeout: float) -> tuple[str, float
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
         return "timeout", time.monotonic() - start
+    except BaseException:  # interrupted (Ctrl-C, SIGTERM): stop the test run too
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+        raise
     return ("survived" if rc == 0 else "killed"), time.monotonic() - start
 
 
@@ -202,6 +206,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--list", action="store_true", help="print the sample and stop")
     parser.add_argument("--json", type=Path, help="write every result to this file")
     args = parser.parse_args(argv)
+    # SIGTERM unwinds like Ctrl-C, so the scratch copy is removed and the test run stopped
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
 
     mutants = sample(args.game, args.per_module, args.seed)
     if args.only:

@@ -178,3 +178,15 @@ def test_bach_converts_with_a_single_civil_action_left():
     conv = {"type": "upgrade", "from": "a_religion", "to": "i_drama"}
     assert ca_left(p0(s)) == 1 and conv in legal(s)
     assert conv not in legal(edit(s, _me(ca_used=4)))
+
+
+def test_barbarossa_needs_just_one_military_action():
+    """Frederick Barbarossa (P1): population and a unit for 1 military action, so the last one will do."""
+    def setup(d):
+        p = d["players"][0]
+        p.update(leader="i_frederick_barbarossa", blue_tokens={"a_agriculture": 1, "a_bronze": 1}, ma_used=1)
+        p["blue_bank"] -= 2
+    s = edit(fresh(2, round_=2), setup)
+    act = {"type": "barbarossa", "card": "a_warriors"}
+    assert act in legal(s)
+    assert act not in legal(edit(s, _me(ma_used=2)))
