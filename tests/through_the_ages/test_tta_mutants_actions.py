@@ -108,9 +108,9 @@ def test_columbus_colonizes_only_a_territory_from_the_hand():
                      "territory": "i_vast_territory"}]
 
 
-def test_annex_moves_a_colony_with_its_permanent_effect_l1490():
-    """Annex (P1) takes the loser's colony; losing a colony loses its permanent effect (L1490) and the
-    winner gains it."""
+def test_annex_moves_a_colony_with_its_permanent_effect_l1490_l1494():
+    """Annex (P1) takes the loser's colony; losing a colony loses its permanent effect (L1490), its
+    tokens go back to the box (L1494), and the winner gains them."""
     def setup(d):
         d["age"] = 2
         d["players"][0]["military_hand"] = ["ii_annex"]
@@ -122,6 +122,23 @@ def test_annex_moves_a_colony_with_its_permanent_effect_l1490():
     s = play(s, {"type": "done"}, 1)
     assert s.data["players"][1]["colonies"] == [] and p0(s)["colonies"] == ["i_strategic_territory"]
     assert [stats(p)["strength"] for p in s.data["players"]] == [strength[0] + 2, strength[1] - 2]
+
+
+def test_annexed_colony_takes_its_blue_and_yellow_tokens_along_l1494():
+    """Developed Territory (P1: +1 blue, +1 yellow token): the loser returns them from its banks to
+    the box (L1494), the annexing player takes new ones from the box."""
+    def setup(d):
+        d["age"] = 2
+        d["players"][0]["military_hand"] = ["ii_annex"]
+        d["players"][0]["workers"]["a_warriors"] = 5
+        d["players"][1]["colonies"] = ["i_developed_territory"]
+    s = edit(fresh(2, "full", round_=2), setup)
+    banks = [(p["yellow_bank"], p["blue_bank"]) for p in s.data["players"]]
+    s = play(s, {"type": "aggress", "card": "ii_annex", "target": 1})
+    s = play(s, {"type": "done"}, 1)
+    assert p0(s)["colonies"] == ["i_developed_territory"]
+    got = [(p["yellow_bank"], p["blue_bank"]) for p in s.data["players"]]
+    assert got == [(banks[0][0] + 1, banks[0][1] + 1), (banks[1][0] - 1, banks[1][1] - 1)]
 
 
 def test_redetermine_re_deals_other_seats_future_events_by_age_l1338():

@@ -123,9 +123,10 @@ def test_short_game_scores_six_per_age_ii_wonder_only_l2243():
         d["age_iii_held"] = [[], []]
         for p in d["players"]:
             p["culture"] = 0
-        d["players"][0]["wonders"] = ["ii_kremlin", "ii_eiffel_tower", "a_pyramids", "i_great_wall"]
+        d["players"][0]["wonders"] = ["ii_kremlin", "ii_eiffel_tower", "ii_ocean_liner_service", "a_pyramids"]
+        d["players"][1]["wonders"] = ["i_great_wall"]
     s = edit(fresh(2, "full", round_=2, short=True), setup)
-    assert _final(s) == [12, 0]
+    assert _final(s) == [18, 0]
 
 
 def test_full_game_end_scores_only_the_age_iii_events_l2083_l2085():
