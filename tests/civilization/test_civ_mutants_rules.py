@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from civ_helpers import after_setup, bare, flat_map, square
-from test_civ_rules import ctx_of, turn_of
+from civ_helpers import after_setup, bare, edit, flat_map, play, square
+from test_civ_rules import _can_found, _city_state, _founding_state, ctx_of, turn_of
 
-from pygame_core.games.civilization import combat, model
+from pygame_core.games.civilization import GAME, combat, model, research, trade
 
 Data = dict[str, Any]
 
@@ -59,3 +59,45 @@ def test_an_army_produced_among_enemy_armies_fights_them_L1270():
     b = d["battle"]
     assert (b["att"], b["def"], b["figs"]) == (0, 1, [mine])
     assert enemy in d["figs"]
+
+
+def test_germany_takes_no_resource_from_an_empty_market():
+    """Germany (public civ sheet, digest §3.2): a free unit and a market resource when a tech upgrades a
+    unit type; with the market empty there is no resource to take."""
+    d = _city_state("grassland")
+    d["p"][0]["civ_effects"] = [{"kind": "rule", "rule": "free_unit_on_upgrade"}]
+    d["p"][0]["techs"].update({"pottery": 1, "writing": 1})
+    d["market"] = {r: 0 for r in d["market"]}
+    n = len(d["p"][0]["forces"])
+    research.learn(ctx_of(d), 0, "chivalry")
+    assert len(d["p"][0]["forces"]) == n + 1
+    assert sum(d["p"][0]["res"].values()) == 0 and all(v == 0 for v in d["market"].values())
+
+
+def test_a_city_may_be_founded_exactly_three_squares_from_another_L548():
+    """L548: three or more squares from every other city, diagonals included (no shared outskirts)."""
+    for x, y, ok in ((5, 2, True), (5, 5, True), (4, 2, False), (4, 4, False)):
+        d, _target = _founding_state()
+        d["figs"] = {}
+        model.new_fig(d, 0, "scout", square(d, x, y))
+        assert _can_found(d) is ok, (x, y)
+
+
+def test_a_resource_held_zero_times_cannot_be_offered_L611_L621():
+    """Trade (L611-621) exchanges what a player holds: a resource at 0 is not offered nor accepted."""
+    d = after_setup(game="full").data
+    d["p"][0]["res"] = {"wheat": 0, "silk": 1}
+    bundles = trade._bundles(d, 0, True)
+    assert "res:silk" in bundles and "res:wheat" not in bundles
+    assert trade._has(d, 0, "res:silk") and not trade._has(d, 0, "res:wheat")
+
+
+def test_fourteen_coins_do_not_win_L1219():
+    """L1219: the economic victory needs 15 coins; 14 is not enough."""
+    s = after_setup(game="full")
+    d = s.data
+    turn_of(d, "city")
+    d["p"][0]["coin_tokens"] = {"pottery": 14}
+    s = edit(s, lambda x: x.update(d))
+    s = play(s, 0, next(a for a in GAME.legal_actions(s, 0) if a["type"] == "arts"))
+    assert not GAME.is_over(s) and s.data["p"][0]["coins"] == 14
