@@ -8,7 +8,7 @@ from typing import Any
 from civ_helpers import after_setup, bare, edit, flat_map, play, square
 from test_civ_rules import _can_found, _city_state, _founding_state, ctx_of, turn_of
 
-from pygame_core.games.civilization import GAME, combat, model, research, trade
+from pygame_core.games.civilization import GAME, combat, model, research, trade, victory
 
 Data = dict[str, Any]
 
@@ -101,3 +101,19 @@ def test_fourteen_coins_do_not_win_L1219():
     s = edit(s, lambda x: x.update(d))
     s = play(s, 0, next(a for a in GAME.legal_actions(s, 0) if a["type"] == "arts"))
     assert not GAME.is_over(s) and s.data["p"][0]["coins"] == 14
+
+
+def test_the_turn_limit_is_won_by_the_furthest_on_the_culture_track():
+    """The optional turn limit (authored ruling, README): the furthest on the culture track wins, then
+    most techs, then most coins; a full tie shares the win."""
+    d = after_setup(players=3, game="full").data
+    for p, track in zip(d["p"], (4, 2, 4), strict=True):
+        p["track"] = track
+    d["p"][2]["techs"]["pottery"] = 1
+    victory.turn_limit(ctx_of(d))
+    assert d["over"] and d["winners"] == [2] and d["victory"] == "turn_limit"
+    d = after_setup(players=3, game="full").data
+    for p in d["p"]:
+        p["track"] = 1
+    victory.turn_limit(ctx_of(d))
+    assert d["winners"] == [0, 1, 2]
