@@ -117,3 +117,22 @@ def test_the_turn_limit_is_won_by_the_furthest_on_the_culture_track():
         p["track"] = 1
     victory.turn_limit(ctx_of(d))
     assert d["winners"] == [0, 1, 2]
+
+
+def test_redetermine_keeps_the_face_up_killed_units_and_culture_cards_L1121_L1203():
+    """A killed unit goes face up to the bottom of its deck (L1121, L1203): everyone has seen it, so
+    re-dealing the hidden cards for a seat leaves those bottom cards where they are; only the face-down
+    part is re-dealt (with the other seats' standing forces)."""
+    s = after_setup(game="full")
+
+    def fn(d: Data) -> None:
+        d["up"]["infantry"] = 2
+        d["culture_up"]["ancient"] = 1
+    s = edit(s, fn)
+    deck = list(s.data["decks"]["infantry"])
+    culture = list(s.data["culture"]["ancient"])
+    for seed in range(3):
+        other = GAME.redetermine(s, 0, seed=seed).data
+        assert other["decks"]["infantry"][-2:] == deck[-2:]
+        assert len(other["decks"]["infantry"]) == len(deck)
+        assert other["culture"]["ancient"][-1] == culture[-1]
