@@ -1,0 +1,45 @@
+"""Rules that mutants of the Empire's End rule code (scripts/mutate.py) showed no test checked. Each
+test cites the seed lines (003_812ab895ee4e74e5.txt) it checks."""
+
+from __future__ import annotations
+
+from ee_helpers import edit, fresh, res
+
+from pygame_core.games.empires_end import disaster
+from pygame_core.games.empires_end.conflict import row_for
+from pygame_core.games.empires_end.data import CONFLICTS
+
+
+def test_a_conflict_row_covers_both_of_its_printed_bounds_L458_L467():
+    """L458, L467: each total strength falls in at most one of the card's three rows; a row's printed
+    lowest and highest totals both belong to it, and a total between rows gets nothing."""
+    for card in CONFLICTS.values():
+        for row in card["rows"]:
+            for bound in (row["min"], row["max"]):
+                if bound is not None:
+                    assert row_for(card, bound) is row, (card["id"], bound)
+    card = CONFLICTS["conflict-01"]
+    assert [r["min"] for r in card["rows"]] == [None, 5, 7] and card["rows"][0]["max"] == 2
+    assert row_for(card, 3) is None and row_for(card, 4) is None
+
+
+def test_only_fewer_than_five_resources_may_trade_in_a_shortage_L270():
+    """L270: a player with *fewer than* 5 resources may lose 2 points for 1 coin; with 5 it may not."""
+    for wheat, allowed in ((4, True), (5, False)):
+        s = edit(fresh(2), lambda d, w=wheat: d["seats"][0].update(resources=res(wheat=w)))
+        acts = disaster.shortage_legal(s.data, 0)
+        assert ({"type": "shortage"} in acts) is allowed
+        assert {"type": "shortage_done"} in acts
+
+
+def test_the_ranked_intact_location_exists_with_exactly_that_many_intact_L459():
+    """L459: the card names the n-th highest-valued intact location; with exactly n intact ones it is
+    the lowest of them, with fewer there is none."""
+    from pygame_core.games.empires_end.empire import points, ranked_intact
+
+    locs = fresh(2).data["seats"][0]["locations"]
+    for i, x in enumerate(locs):
+        x["intact"] = i in (2, 6)
+    low = min((2, 6), key=lambda i: (points(locs[i]), i))
+    assert ranked_intact(locs, 2) == low + 1
+    assert ranked_intact(locs, 3) is None
