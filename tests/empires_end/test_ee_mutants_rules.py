@@ -3,9 +3,9 @@ test cites the seed lines (003_812ab895ee4e74e5.txt) it checks."""
 
 from __future__ import annotations
 
-from ee_helpers import edit, fresh, res
+from ee_helpers import edit, fresh, legal, res, set_phase
 
-from pygame_core.games.empires_end import disaster
+from pygame_core.games.empires_end import GAME, disaster
 from pygame_core.games.empires_end.conflict import row_for
 from pygame_core.games.empires_end.data import CONFLICTS
 
@@ -43,3 +43,28 @@ def test_the_ranked_intact_location_exists_with_exactly_that_many_intact_L459():
     low = min((2, 6), key=lambda i: (points(locs[i]), i))
     assert ranked_intact(locs, 2) == low + 1
     assert ranked_intact(locs, 3) is None
+
+
+def test_a_seat_that_is_done_has_no_actions_until_the_phase_ends():
+    """Simultaneous phases (L351): a player who has finished waits for the others; it has nothing to do
+    while they play on."""
+    def fn(d):
+        set_phase(d, "economy")
+        d["seats"][0]["done"] = True
+    s = edit(fresh(2), fn)
+    assert legal(s, 0) == [] and legal(s, 1)
+    assert GAME.to_move(s) == [1]
+
+
+def test_secret_tokens_leave_out_other_seats_pending_cards():
+    """Hidden information: a card another seat is still placing is not among this seat's secrets; the
+    seat's own pending card is."""
+    from pygame_core.kernel import decisions as stack
+
+    s = fresh(2)
+    d = s.data
+    theirs, mine = d["deck"][0], d["deck"][1]
+    stack.push(d, "place", [1], blocking=False, card=theirs)
+    stack.push(d, "place", [0], blocking=False, card=mine)
+    tokens = GAME.secret_tokens(s, 0)
+    assert mine in tokens and theirs not in tokens
