@@ -68,3 +68,19 @@ def test_secret_tokens_leave_out_other_seats_pending_cards():
     stack.push(d, "place", [0], blocking=False, card=mine)
     tokens = GAME.secret_tokens(s, 0)
     assert mine in tokens and theirs not in tokens
+
+
+def test_the_industry_refill_draws_a_single_missing_card_L361():
+    """L361: at the end of its Industry phase a player refills its hand to the hand size, even when
+    just one card is missing."""
+    from pygame_core.games.empires_end import industry
+    from pygame_core.kernel import Ctx
+    from pygame_core.kernel.rng import Rng
+
+    s = fresh(2)
+    d = s.data
+    p = d["seats"][0]
+    p["hand"] = list(d["deck"][: d["hand_size"] - 1])
+    del d["deck"][: d["hand_size"] - 1]
+    industry.finish(Ctx(d, Rng(s.rng), s.players, s.options, 0), 0)
+    assert len(p["hand"]) == d["hand_size"]
