@@ -84,3 +84,14 @@ def test_the_industry_refill_draws_a_single_missing_card_L361():
     del d["deck"][: d["hand_size"] - 1]
     industry.finish(Ctx(d, Rng(s.rng), s.players, s.options, 0), 0)
     assert len(p["hand"]) == d["hand_size"]
+
+
+def test_the_view_marks_only_abilities_used_this_phase():
+    """Each ability is used at most once per phase (L97-99): the view shows which ones; at the start of a
+    phase none is."""
+    def fn(d):
+        set_phase(d, "economy")
+    s = edit(fresh(2), fn)
+    for seat in (None, 0, 1):
+        for civ in GAME.view(s, seat)["empires"]:
+            assert not any(x["used"] for x in civ["locations"])
