@@ -46,8 +46,8 @@ def test_the_ranked_intact_location_exists_with_exactly_that_many_intact_L459():
 
 
 def test_a_seat_that_is_done_has_no_actions_until_the_phase_ends():
-    """Simultaneous phases (L351): a player who has finished waits for the others; it has nothing to do
-    while they play on."""
+    """Simultaneous phases (L151, L302): a player who has finished waits for the others; it has nothing
+    to do while they play on."""
     def fn(d):
         set_phase(d, "economy")
         d["seats"][0]["done"] = True
@@ -86,9 +86,9 @@ def test_the_industry_refill_draws_a_single_missing_card_L361():
     assert len(p["hand"]) == d["hand_size"]
 
 
-def test_the_view_marks_only_abilities_used_this_phase():
-    """Each ability is used at most once per phase (L97-99): the view shows which ones; at the start of a
-    phase none is."""
+def test_the_view_marks_only_abilities_used_this_phase_L300_L302():
+    """L300-302: in the Economy phase each player uses its intact locations' abilities in any order; the
+    view shows which ones it has used, and at the start of the phase none is."""
     def fn(d):
         set_phase(d, "economy")
     s = edit(fresh(2), fn)
