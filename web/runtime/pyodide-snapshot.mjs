@@ -157,13 +157,22 @@ async function keepWasm() {
   }));
 }
 
+// The sha256 check runs beside Pyodide's restore, not before it (WebCrypto copies the bytes when asked,
+// then hashes on another thread): restore() waits for it before the page may use that Python, and a
+// damaged snapshot rejects `damaged` at once, whatever the restore is doing with it.
+let stampChecked = Promise.resolve();
+let failDamaged;
+const damaged = new Promise((_resolve, reject) => { failDamaged = reject; });
+damaged.catch(() => {}); // handled in restore()
+
 const snapshot = Promise.all([snapshotResponse.then(download), wasmBytes()])
-  .then(async ([delta, wasmFile]) => {
+  .then(([delta, wasmFile]) => {
     const t0 = performance.now();
     const expected = stamp(delta);
     const rebuilt = rebuildSnapshot(delta, wasmFile);
     status.rebuildMs = Math.round(performance.now() - t0);
-    await checkStamp(rebuilt, expected);
+    stampChecked = checkStamp(rebuilt, expected);
+    stampChecked.catch(failDamaged);
     return rebuilt;
   });
 snapshot.catch(() => {}); // handled in loadPyodide
@@ -219,7 +228,9 @@ async function installStdlib(py) {
 async function restore() {
   try {
     // Given as a promise: Pyodide starts its wasm (served by the hook) and lock downloads meanwhile.
-    const py = await loadPlain({ indexURL: INDEX_URL, stdLibURL: NO_STDLIB_URL, _loadSnapshot: snapshot });
+    const py = await Promise.race([
+      loadPlain({ indexURL: INDEX_URL, stdLibURL: NO_STDLIB_URL, _loadSnapshot: snapshot }), damaged]);
+    await stampChecked;
     const problem = py.runPython(CHECK, { globals: py.toPy({}) });
     if (problem) throw new Error(problem);
     return py;

@@ -1,6 +1,6 @@
 // The boot snapshot as shipped is a DIFFERENCE from the wasm's own initial memory: build.py XORs the
 // bytes of every active data segment of pyodide.asm.wasm into the saved heap, so the ~3.8 MB of static
-// data that CPython barely changed turns into zeros (the .gz shrinks by about 1.4 MB). This module undoes
+// data that CPython barely changed turns into zeros (its gzip shrank by about 1.4 MB). This module undoes
 // that with the wasm's bytes. Used by runtime/pyodide-snapshot.mjs in the page, and by build.py in Node
 // to check that it gives back the saved snapshot byte for byte. No DOM, no fetch: pure functions.
 //
