@@ -52,6 +52,7 @@ MIME = {
     ".ico": "image/x-icon",
     ".woff2": "font/woff2",
     ".gz": "application/gzip",
+    ".br": "application/octet-stream",
 }
 
 

@@ -128,7 +128,7 @@ function countDownloads(ui, expectedTotal, fail, skipped) {
   // A failed download of one of these means the boot cannot succeed (Pyodide would only log a warning
   // and wait forever), so it ends the boot at once with a clear message.
   // The boot snapshot is optional: runtime/pyodide-snapshot.mjs boots without it if it is missing.
-  const optional = (u) => /\.snap(\.gz)?$/.test(u);
+  const optional = (u) => /\.snap(\.gz|\.br)?$/.test(u);
   const essential = (u) => !optional(u) && (watched(u) || u.startsWith(url("../pyscript/"))
     || u.startsWith(url("./")) || u === url("../pyscript.json") || (u.startsWith(SITE) && u.endsWith(".zip")));
   const relName = (u) => (u.startsWith(SITE) ? u.slice(SITE.length) : u);

@@ -4,12 +4,16 @@
 //
 // The snapshot is the whole wasm heap of a Pyodide that build.py booted in Node on the SAME stdlib zip
 // that dist/ ships, stored as a difference from the wasm's initial memory (its data segments XORed in:
-// runtime/snapshot-delta.mjs) and gzipped (31 MB -> ~3.8 MB; the gzip CRC catches a damaged or
-// truncated file); it is inflated with DecompressionStream, then rebuilt with the bytes of
+// runtime/snapshot-delta.mjs) and brotli-compressed (31 MB -> 3.4 MB, 1.4 MB less than gzip -9); it is
+// inflated while it streams in by the vendored brotli-dec-wasm (runtime/brotli/: Chromium's
+// DecompressionStream has no brotli; a decoder that fails to load means a plain boot), then rebuilt with
+// the bytes of
 // pyodide.asm.wasm. That wasm is fetched ONCE, here: Pyodide's own fetch of it gets a clone of this
 // response (a fetch hook that serves that one URL once), so it is downloaded a single time. The rebuild
-// checks a checksum (a delta made against another wasm is refused), and Pyodide itself refuses a
-// snapshot made by another Pyodide build (BUILD_ID check).
+// checks a checksum (a delta made against another wasm is refused), the sha256 stamp of the rebuilt
+// snapshot is checked with WebCrypto (a damaged file is refused: brotli has no checksum; skipped where
+// crypto.subtle is missing, i.e. a page served over plain http from another host than localhost), and
+// Pyodide itself refuses a snapshot made by another Pyodide build (BUILD_ID check).
 //
 // The stdlib zip is off the snapshot boot path: everything the pages import is in the heap already,
 // so the restore gets an empty zip (runtime/no-stdlib.zip) and the real python_stdlib.zip is fetched
@@ -20,16 +24,17 @@
 // The plain-boot fallback loads the zip as usual.
 // globalThis.pgcSnapshot = {state: "loading" | "used" | "fallback", reason?, stdlib?, rebuildMs?} says
 // which path was taken; stdlib = "pending" | "same" | "other" | "failed: ..." once the snapshot was used;
-// rebuildMs = how long undoing the delta took.
+// rebuildMs = how long undoing the delta took; decodeMs = from the first byte of the snapshot to the
+// last one inflated; stampMs = the sha256 check.
 
 import { loadPyodide as loadPlain, version } from "../pyscript/pyodide/pyodide.mjs";
-import { rebuildSnapshot } from "./snapshot-delta.mjs";
+import { decodeBrotli, MAGIC, rebuildSnapshot, stamp } from "./snapshot-delta.mjs";
 import { whenIdle } from "./offline.js";
 
 export { version };
 
 const INDEX_URL = new URL("../pyscript/pyodide/", import.meta.url).href;
-export const SNAPSHOT_URL = new URL("../pyscript/pyodide/pgc-engine.snap.gz", import.meta.url).href;
+export const SNAPSHOT_URL = new URL("../pyscript/pyodide/pgc-engine.snap.br", import.meta.url).href;
 const STDLIB_URL = new URL("python_stdlib.zip", INDEX_URL).href;
 const NO_STDLIB_URL = new URL("./no-stdlib.zip", import.meta.url).href;
 const WASM_URL = new URL("pyodide.asm.wasm", INDEX_URL).href;
@@ -38,27 +43,62 @@ const ENGINE_PYC_URL = new URL("../pygame_core-pyc.zip", import.meta.url).href;
 const status = { state: "loading" };
 globalThis.pgcSnapshot = status;
 
-// The snapshot's bytes, inflated while they stream in. A host that serves the .gz with
-// "Content-Encoding: gzip" hands over inflated bytes already: the gzip magic number tells.
+// The brotli decoder (runtime/brotli/, vendored by build.py), loaded and its wasm compiled at once.
+const brotli = import("./brotli/brotli_dec_wasm.js").then(async (module) => {
+  await module.default();
+  return module;
+});
+brotli.catch(() => {}); // handled by download()
+
+// The snapshot's bytes, inflated while they stream in. A host that serves the .br with
+// "Content-Encoding: br" hands over inflated bytes already: the delta's magic number tells.
 async function download(response) {
   if (!response.ok || !response.body) throw new Error(`${SNAPSHOT_URL}: HTTP ${response.status}`);
   const reader = response.body.getReader();
-  const first = await reader.read();
-  const head = first.value ?? new Uint8Array(0);
-  const body = new ReadableStream({
-    start(controller) {
-      if (first.done) controller.close();
-      else controller.enqueue(head);
-    },
-    async pull(controller) {
+  const t0 = performance.now();
+  const chunks = (async function* () {
+    for (;;) {
       const { done, value } = await reader.read();
-      if (done) controller.close();
-      else controller.enqueue(value);
-    },
-  });
-  const gzipped = head[0] === 0x1f && head[1] === 0x8b;
-  const bytes = gzipped ? body.pipeThrough(new DecompressionStream("gzip")) : body;
-  return new Uint8Array(await new Response(bytes).arrayBuffer());
+      if (done) return;
+      yield value;
+    }
+  })();
+  const first = await chunks.next();
+  const head = first.value ?? new Uint8Array(0);
+  const rest = (async function* () {
+    if (!first.done) yield head;
+    yield* chunks;
+  })();
+  const inflated = head.length >= 4
+    && new DataView(head.buffer, head.byteOffset, 4).getUint32(0, true) === MAGIC;
+  if (inflated) {
+    const whole = new Uint8Array(await new Response(new ReadableStream({
+      async pull(controller) {
+        const { done, value } = await rest.next();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      },
+    })).arrayBuffer());
+    return whole;
+  }
+  try {
+    const bytes = await decodeBrotli(await brotli, rest);
+    status.decodeMs = Math.round(performance.now() - t0);
+    return bytes;
+  } catch (err) {
+    reader.cancel().catch(() => {});
+    throw err;
+  }
+}
+
+// The rebuilt snapshot's sha256 against the stamp in its header (WebCrypto hashes off the main thread).
+async function checkStamp(rebuilt, expected) {
+  if (!globalThis.crypto?.subtle) return;
+  const t0 = performance.now();
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", rebuilt));
+  status.stampMs = Math.round(performance.now() - t0);
+  const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+  if (hex !== expected) throw new Error("the snapshot is damaged (sha256)");
 }
 
 // Started when this module is evaluated, so the downloads overlap PyScript's own start-up.
@@ -117,11 +157,22 @@ async function keepWasm() {
   }));
 }
 
+// The sha256 check runs beside Pyodide's restore, not before it (WebCrypto copies the bytes when asked,
+// then hashes on another thread): restore() waits for it before the page may use that Python, and a
+// damaged snapshot rejects `damaged` at once, whatever the restore is doing with it.
+let stampChecked = Promise.resolve();
+let failDamaged;
+const damaged = new Promise((_resolve, reject) => { failDamaged = reject; });
+damaged.catch(() => {}); // handled in restore()
+
 const snapshot = Promise.all([snapshotResponse.then(download), wasmBytes()])
   .then(([delta, wasmFile]) => {
     const t0 = performance.now();
+    const expected = stamp(delta);
     const rebuilt = rebuildSnapshot(delta, wasmFile);
     status.rebuildMs = Math.round(performance.now() - t0);
+    stampChecked = checkStamp(rebuilt, expected);
+    stampChecked.catch(failDamaged);
     return rebuilt;
   });
 snapshot.catch(() => {}); // handled in loadPyodide
@@ -177,7 +228,9 @@ async function installStdlib(py) {
 async function restore() {
   try {
     // Given as a promise: Pyodide starts its wasm (served by the hook) and lock downloads meanwhile.
-    const py = await loadPlain({ indexURL: INDEX_URL, stdLibURL: NO_STDLIB_URL, _loadSnapshot: snapshot });
+    const py = await Promise.race([
+      loadPlain({ indexURL: INDEX_URL, stdLibURL: NO_STDLIB_URL, _loadSnapshot: snapshot }), damaged]);
+    await stampChecked;
     const problem = py.runPython(CHECK, { globals: py.toPy({}) });
     if (problem) throw new Error(problem);
     return py;

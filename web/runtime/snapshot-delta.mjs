@@ -1,19 +1,68 @@
 // The boot snapshot as shipped is a DIFFERENCE from the wasm's own initial memory: build.py XORs the
 // bytes of every active data segment of pyodide.asm.wasm into the saved heap, so the ~3.8 MB of static
-// data that CPython barely changed turns into zeros (the .gz shrinks by about 1.4 MB). This module undoes
+// data that CPython barely changed turns into zeros (its gzip shrank by about 1.4 MB). This module undoes
 // that with the wasm's bytes. Used by runtime/pyodide-snapshot.mjs in the page, and by build.py in Node
 // to check that it gives back the saved snapshot byte for byte. No DOM, no fetch: pure functions.
 //
-// File (after gunzip), little-endian:
+// Shipped brotli-compressed (build.py, through Node's zlib); decodeBrotli inflates it with the vendored
+// brotli-dec-wasm (runtime/brotli/) as it streams in: Chromium's DecompressionStream has no brotli.
+//
+// File (after brotli), little-endian:
 //   u32 MAGIC "pgcd" | u32 VERSION | u32 xorEnd | u32 checksum | 32 bytes sha256 of the rebuilt snapshot
 //   then Pyodide's snapshot (its header, then the heap with the data segments XORed into [0, xorEnd)).
 // checksum = FNV-1a over the u32 words of the rebuilt heap's [0, xorEnd): the page checks it (cheaply)
 // so that a wasm other than the one the delta was made against is refused, never booted. The sha256 is
-// for build.py and the tests (the gzip CRC already covers the rest of the file in the page).
+// checked in the page too (runtime/pyodide-snapshot.mjs, with WebCrypto off the main thread where there
+// is one): brotli has no checksum of its own, so a damaged file is caught there.
 
 export const MAGIC = 0x64636770; // "pgcd"
 export const VERSION = 1;
 export const HEADER = 48;
+
+/**
+ * The bytes of a brotli stream, decoded with `brotli` (the brotli-dec-wasm module, initialised) as the
+ * chunks of `chunks` (an async iterable of Uint8Array) arrive. Throws on a damaged or truncated stream.
+ */
+export async function decodeBrotli(brotli, chunks) {
+  const stream = new brotli.BrotliDecStream();
+  const { NeedsMoreOutput, ResultSuccess } = brotli.BrotliStreamResultCode;
+  const parts = [];
+  let total = 0;
+  let code = 0;
+  try {
+    for await (const chunk of chunks) {
+      let offset = 0;
+      do {
+        if (code === ResultSuccess) throw new Error("brotli: data after the end of the stream");
+        const result = stream.dec(chunk.subarray(offset), 1 << 20);
+        const buf = result.buf;
+        code = result.code;
+        offset += result.input_offset;
+        result.free();
+        if (buf.length) {
+          parts.push(buf);
+          total += buf.length;
+        }
+      } while (code === NeedsMoreOutput || offset < chunk.length);
+    }
+  } finally {
+    stream.free();
+  }
+  if (code !== ResultSuccess) throw new Error("brotli: truncated stream");
+  if (parts.length === 1) return parts[0];
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+/** The sha256 stamp of the header (hex), for a check of the rebuilt snapshot. */
+export function stamp(delta) {
+  return Array.from(delta.subarray(16, HEADER), (b) => b.toString(16).padStart(2, "0")).join("");
+}
 
 /**
  * The wasm module's initial memory up to `size` bytes: its active data segments (memory 0, i32.const
