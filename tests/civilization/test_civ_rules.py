@@ -14,6 +14,7 @@ from pygame_core.games.civilization.data import BUILDINGS, CIVS, TECHS, UNIT_CAR
 from pygame_core.kernel import Ctx
 from pygame_core.kernel.i18n import LANGS
 from pygame_core.kernel.rng import Rng
+from pygame_core.kernel.state import State
 
 Data = dict[str, Any]
 
@@ -688,8 +689,9 @@ def test_village_barbarians_draw_one_of_each_type_at_rank_1_L902_L914_golden_16(
     assert move is not None
 
 
-def test_barbarians_played_by_the_rules_option():
-    s = after_setup(barbarians="rules")
+def village_battle(**options: Any) -> State:
+    """Seat 0's army at (3, 5) moved onto a village at (4, 5): the village battle has begun (L902-904)."""
+    s = after_setup(**options)
     d = s.data
     bare(d)
     flat_map(d)
@@ -698,7 +700,11 @@ def test_barbarians_played_by_the_rules_option():
     v = square(d, 4, 5)
     d["marks"][str(v)] = {"k": "village", "id": "village_village_iron_1"}
     s = edit(s, lambda x: x.update(d))
-    s = play(s, 0, {"type": "move", "from": square(d, 3, 5), "armies": 1, "scouts": 0, "to": v})
+    return play(s, 0, {"type": "move", "from": square(d, 3, 5), "armies": 1, "scouts": 0, "to": v})
+
+
+def test_barbarians_played_by_the_rules_option():
+    s = village_battle(barbarians="rules")
     while s.data["battle"] is not None:
         assert GAME.to_move(s) == [0]
         s = play(s, 0, GAME.legal_actions(s, 0)[0])

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from civ_helpers import after_setup, bare, edit, flat_map, play, square
-from test_civ_rules import turn_of
+from test_civ_rules import turn_of, village_battle
 
 from pygame_core.games.civilization import GAME, combat, model
 
@@ -52,21 +52,8 @@ def test_offers_of_hidden_things_are_undo_barriers_but_open_ones_are_not_L613_L6
         assert GAME.can_undo(after, 0) is not barrier, give
 
 
-def _village_battle(**options: str) -> object:
-    s = after_setup(**options)
-    d = s.data
-    bare(d)
-    flat_map(d)
-    turn_of(d, "move")
-    model.new_fig(d, 0, "army", square(d, 3, 5))
-    v = square(d, 4, 5)
-    d["marks"][str(v)] = {"k": "village", "id": "village_village_iron_1"}
-    s = edit(s, lambda x: x.update(d))
-    return play(s, 0, {"type": "move", "from": square(d, 3, 5), "armies": 1, "scouts": 0, "to": v})
-
-
 def test_every_battle_play_is_an_undo_barrier_barbarians_too_L1106_L1112_L902():
-    s = _village_battle()
+    s = village_battle()
     assert s.data["battle"]["def"] == combat.BARBARIAN
     plays = 0
     while s.data["battle"] is not None:
