@@ -4,7 +4,7 @@ name made the home page 44,245 px wide; a U+202E override showed "evil" as "live
 from __future__ import annotations
 
 import json
-from urllib.parse import quote
+from urllib.parse import parse_qs, quote, urlparse
 
 import pytest
 
@@ -74,7 +74,8 @@ def test_names_in_a_url_and_in_the_new_game_form_are_cleaned(page, base_url):
     wait_not_busy(page)
     assert page.evaluate("window.pgcGame.session.seats.map(s => s.name)") == ["ab", "W" * 40]
     app.wait_saved(page)
-    (_, text), *_ = app.saves(page).items()
+    sid = parse_qs(urlparse(page.url).query)["save"][0]  # this game's save (the first game's is stored too)
+    text = app.saves(page)[sid]
     assert [s["name"] for s in json.loads(text)["meta"]["seats"]] == ["ab", "W" * 40]
     # the home page form: a pasted override goes before the game starts
     app.open_ready(page, f"{base_url}/index.html")
