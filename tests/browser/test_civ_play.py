@@ -118,7 +118,7 @@ def play_to_end(page: Any, deadline_s: float = 170.0, map_moves: int = 3) -> int
         )
         check_list_is_short(page)
         v = view(page)
-        if v["phase"] == "move" and moved < map_moves and not v.get("moving") and move_by_map(page):
+        if v["phase"]["kind"] == "move" and moved < map_moves and not v.get("moving") and move_by_map(page):
             moved += 1
             clicks += 2
             continue
@@ -162,7 +162,8 @@ def test_step_by_step_offers_in_trade(contexts, base_url):
     open_game(page, base_url, players=3, bot="random")
     for _ in range(80):
         wait_not_busy(page)
-        if view(page)["phase"] == "trade" and page.locator("#game .act-body [data-key^='to:']").count():
+        trade = view(page)["phase"]["kind"] == "trade"
+        if trade and page.locator("#game .act-body [data-key^='to:']").count():
             break
         assert click_preferred(page) or app.visible(page, "game_over")
     else:

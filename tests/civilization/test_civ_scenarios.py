@@ -64,7 +64,7 @@ def test_trade_collection_4_plus_8_is_12_and_the_dial_counts_I_and_II_L586_L588(
     mine = [c for c in GAME.view(s0, 0)["cities"] if c["owner"] == 0]
     assert sorted(c["yield"]["trade"] for c in mine) == [4, 8]  # L586: 4 and 8 trade icons
     assert civ(s0)["trade"] == 3
-    assert GAME.view(s1, 0)["phase"] == "trade"
+    assert GAME.view(s1, 0)["phase"]["kind"] == "trade"
     assert civ(s1)["trade"] == 3 + 12 == 15  # L586: +12; L588: I (6) and II (11) are ordinary spaces
     assert not any(model.enemy_on(d, x, 0) for c in mine for x in c["outskirts"])
 

@@ -199,8 +199,7 @@ def view(data: Data, seat: int | None) -> dict[str, Any]:
             }
         )
     return {
-        "phase": data["phase"],
-        "phase_name": PHASE[data["phase"]],
+        "phase": {"kind": data["phase"], "name": PHASE[data["phase"]]},
         "turn": data["turn"],
         "first": data["first"],
         "order": list(data["order"]),
@@ -270,8 +269,7 @@ def view(data: Data, seat: int | None) -> dict[str, Any]:
 def _picking_view(data: Data) -> dict[str, Any]:
     """Before the table is set up (``civs: choose``): who has chosen which civilization, what is left."""
     return {
-        "phase": "setup",
-        "phase_name": PHASE["setup"],
+        "phase": {"kind": "setup", "name": PHASE["setup"]},
         "turn": 0,
         "first": data["first"],
         "order": list(data["order"]),

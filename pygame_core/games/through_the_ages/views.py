@@ -38,6 +38,26 @@ def card(cid: str | None) -> dict[str, Any] | None:
     return CARD_VIEW[cid] if cid else None
 
 
+#: The phases of a turn as the view names them (政治阶段 L1328, 行动阶段 L366), and the game end
+#: (游戏结束 L347).
+PHASE_NAME = {
+    "political": t("Political phase", "政治阶段"),
+    "action": t("Action phase", "行动阶段"),
+    "end": t("Game end", "游戏结束"),
+}
+
+
+def phase(d: dict[str, Any]) -> dict[str, Any]:
+    """The view's ``phase``, ``{kind, name}`` as in every game: the current seat's political phase
+    (from round 2, before its first action, L1330), its action phase, or the game end (L347)."""
+    if d["over"]:
+        kind = "end"
+    else:
+        p = d["players"][d["turn"]]
+        kind = "political" if d["round"] >= 2 and not p["political_done"] and not p["acted"] else "action"
+    return {"kind": kind, "name": PHASE_NAME[kind]}
+
+
 def _player(d: dict[str, Any], s: int, seat: int | None) -> dict[str, Any]:
     p = d["players"][s]
     r = stats(p)
@@ -142,9 +162,7 @@ def view(d: dict[str, Any], seat: int | None) -> dict[str, Any]:
         "start_player": d["start_player"],
         "order": d["order"],
         "last_round": d["last_round"],
-        "phase": "political"
-        if (d["round"] >= 2 and not d["players"][cur]["political_done"] and not d["players"][cur]["acted"])
-        else "action",
+        "phase": phase(d),
         "row": row,
         "civil_deck": decks.size(d["civil_deck"]),
         "military_deck": decks.size(d["military_deck"]),

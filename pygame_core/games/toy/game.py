@@ -13,6 +13,10 @@ from pygame_core.kernel import Ctx, Game
 from pygame_core.kernel.i18n import tr
 from pygame_core.kernel.state import Action
 
+#: The view's ``phase`` (``{kind, name}``, as every game gives it).
+PHASE = {"bid": {"kind": "bid", "name": tr("Bidding", "出價", "出价")},
+         "end": {"kind": "end", "name": tr("Game end", "遊戲結束", "游戏结束")}}
+
 
 class Toy(Game):
     id = "toy"
@@ -60,7 +64,8 @@ class Toy(Game):
         return tr(f"Bid {action['n']}", f"出價 {action['n']}", f"出价 {action['n']}")[lang]
 
     def _view(self, data: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        return {"round": data["round"], "score": data["score"], "chips": data["chips"],
+        return {"phase": dict(PHASE["end" if self._is_over(data) else "bid"]),
+                "round": data["round"], "score": data["score"], "chips": data["chips"],
                 "hand": data["hands"][seat] if seat is not None else None,
                 "bid_committed": [b is not None for b in data["bids"]],
                 "my_bid": data["bids"][seat] if seat is not None else None}

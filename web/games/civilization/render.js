@@ -207,13 +207,16 @@ function hotSquares(view, ctx) {
 
 // ------------------------------------------------------------------------------- board parts
 
+/** The phase of the turn (the view's `phase` is `{kind, name}`, as in every game). */
+const phaseKind = (view) => (view.phase ? view.phase.kind : "");
+
 function topBar(view, ctx) {
-  const ph = view.phase;
+  const ph = phaseKind(view);
   const steps = PHASES.map((p) => `<li class="ph-step ph-${p}${p === ph ? " now" : ""}"${p === ph ? ' aria-current="step"' : ""}>${esc(t("phase_" + p))}</li>`).join("");
   const first = view.first != null ? `<span class="first">${esc(t("first_player", { name: seatName(ctx, view.first) }))}</span>` : "";
   return `<section class="civ-top" aria-label="${esc(t("turn_track"))}">`
     + `<div class="turn-line">${ph === "setup" ? "" : `<span class="turn-n">${esc(t("turn_n", { n: view.turn || 0 }))}</span>`}`
-    + `<span class="ph-badge ph-${esc(ph)}" data-testid="civ-phase">${esc(pick(view.phase_name) || t("phase_" + ph))}</span>${rl(PHASE_RULES[ph] || "overview", pick(view.phase_name))}`
+    + `<span class="ph-badge ph-${esc(ph)}" data-testid="civ-phase">${esc(pick(view.phase.name) || t("phase_" + ph))}</span>${rl(PHASE_RULES[ph] || "overview", pick(view.phase.name))}`
     + (view.learning ? `<span class="learning">${esc(t("learning_game"))}</span>${rl("learning-game", t("learning_game"))}` : "")
     + first + `</div><ol class="ph-steps">${steps}</ol></section>`;
 }
@@ -627,7 +630,7 @@ export function boardSections(view, ctx) {
 
 export const renderBoard = (view, ctx) => boardSections(view, ctx).map(([, h]) => h).join("");
 
-export const boardClass = (view) => `civ-board phase-${view.phase}${view.picks ? " choosing" : ""}${view.battle ? " in-battle" : ""}`;
+export const boardClass = (view) => `civ-board phase-${phaseKind(view)}${view.picks ? " choosing" : ""}${view.battle ? " in-battle" : ""}`;
 
 export function hint(view) {
   // the viewer's own pending decision first (the topmost one naming it)
@@ -645,7 +648,7 @@ export function hint(view) {
   }
   if (view.battle) return t("hint_battle");
   if (view.picks) return t("hint_civ");
-  const k = `hint_${view.phase}`;
+  const k = `hint_${phaseKind(view)}`;
   const s = t(k);
   return s === k ? "" : s;
 }

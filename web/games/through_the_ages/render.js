@@ -202,9 +202,12 @@ function shortGame(view, ctx) {
     + `<div class="mini-cards">${tiles}</div><ul class="short-held">${held}</ul></div>`;
 }
 
+/** The phase of the turn (the view's `phase` is `{kind, name}`, as in every game): political, action or end. */
+const phaseKind = (view) => (view.phase ? view.phase.kind : "action");
+
 function infoStrip(view, ctx) {
   const me = view.seat;
-  const phase = view.round <= 1 ? "action" : view.phase;
+  const phase = phaseKind(view);
   const fut = view.future_events || [];
   const mine = fut.filter((f) => f.card).map((f) => cname(f.card));
   const past = view.past_events || [];
@@ -460,7 +463,7 @@ function otherCiv(view, ctx, c) {
 
 // ------------------------------------------------------------------------------------ board
 
-export const boardClass = (view) => `tta-board phase-${view.round <= 1 ? "action" : view.phase}${view.over ? " over" : ""}`;
+export const boardClass = (view) => `tta-board phase-${phaseKind(view)}${view.over ? " over" : ""}`;
 
 /** The board as [key, html] sections in display order (the shell patches only the ones that changed). */
 export function boardSections(view, ctx) {
@@ -487,7 +490,7 @@ export function hint(view) {
   const top = (view.decisions || [])[view.decisions ? view.decisions.length - 1 : 0];
   if (top && (top.seats || []).includes(view.seat)) return "";
   if (view.round <= 1) return t("hint_round1");
-  return view.phase === "political" ? t("hint_political") : t("hint_action");
+  return phaseKind(view) === "political" ? t("hint_political") : t("hint_action");
 }
 
 // ------------------------------------------------------------------------------------ actions
