@@ -17,7 +17,7 @@ import pytest
 from pygame_core import games
 from pygame_core.bots import RandomBot
 from pygame_core.kernel.game import Game
-from pygame_core.kernel.i18n import LANGS
+from pygame_core.kernel.text import LANGS
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES: list[Game] = [games.get(g) for g in games.registered()]

@@ -1,20 +1,10 @@
-"""The three UI languages and the bilingual text type used by labels and the log."""
+"""Kept so that imports written before :mod:`pygame_core.kernel.text` still work: the languages, the
+:data:`Text` type and its helpers now live there, with the rest of the engine's text tools. New code
+imports ``pygame_core.kernel.text``."""
 
 from __future__ import annotations
 
-LANGS: tuple[str, ...] = ("en", "zh-Hant", "zh-Hans")
-
-Text = dict[str, str]
-"""A text in every UI language: ``{"en": ..., "zh-Hant": ..., "zh-Hans": ...}``."""
-
-
-def tr(en: str, hant: str, hans: str | None = None) -> Text:
-    """Build a :data:`Text`; Simplified defaults to the Traditional string."""
-    return {"en": en, "zh-Hant": hant, "zh-Hans": hans if hans is not None else hant}
-
-
-def pick(text: Text | str, lang: str) -> str:
-    """The string for ``lang``, falling back to English."""
-    if isinstance(text, str):
-        return text
-    return text.get(lang) or text.get("en") or ""
+from pygame_core.kernel.text import LANGS as LANGS
+from pygame_core.kernel.text import Text as Text
+from pygame_core.kernel.text import pick as pick
+from pygame_core.kernel.text import tr as tr

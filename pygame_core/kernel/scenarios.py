@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from pygame_core.kernel.i18n import Text
+from pygame_core.kernel.text import Text
 
 LANGS = ("en", "zh-Hant", "zh-Hans")
 

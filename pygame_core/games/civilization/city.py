@@ -19,10 +19,11 @@ from pygame_core.games.civilization.data import (
     name,
     unit_cost,
 )
-from pygame_core.games.civilization.text import FIGURE, RESOURCE, UNIT, fmt, seat_name, t
+from pygame_core.games.civilization.text import FIGURE, RESOURCE, UNIT, t
 from pygame_core.games.civilization.text import WALLS as WALLS_NAME
 from pygame_core.kernel import Ctx, decisions
 from pygame_core.kernel.state import Action
+from pygame_core.kernel.text import fmt, seat_name
 
 Data = dict[str, Any]
 TRADE_MAX = 27  # L586

@@ -29,14 +29,11 @@ from pygame_core.games.civilization.text import (
     UNIT,
     VILLAGE,
     WALLS,
-    fmt,
-    possessive,
-    seat_name,
     t,
 )
 from pygame_core.kernel import Ctx, decisions
-from pygame_core.kernel.i18n import Text
 from pygame_core.kernel.state import Action
+from pygame_core.kernel.text import Text, fmt, possessive, seat_name
 
 Data = dict[str, Any]
 BARBARIAN = -1

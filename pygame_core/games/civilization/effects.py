@@ -22,9 +22,10 @@ from pygame_core.games.civilization.data import (
     WONDERS,
     name,
 )
-from pygame_core.games.civilization.text import GAIN, RESOURCE, fmt, seat_name, t
+from pygame_core.games.civilization.text import GAIN, RESOURCE, t
 from pygame_core.kernel import Ctx, decisions
 from pygame_core.kernel.state import Action
+from pygame_core.kernel.text import fmt, seat_name
 
 Data = dict[str, Any]
 PHASE_OF = {"start": "start_of_turn", "trade": "trade", "city": "city_management", "move": "movement"}

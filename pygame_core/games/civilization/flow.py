@@ -19,8 +19,9 @@ from pygame_core.games.civilization.data import (
     VILLAGES,
     WONDERS,
 )
-from pygame_core.games.civilization.text import PHASE, fmt, seat_name, t
+from pygame_core.games.civilization.text import PHASE, t
 from pygame_core.kernel import Ctx
+from pygame_core.kernel.text import fmt, seat_name
 
 Data = dict[str, Any]
 MAIN_RESOURCES = ("wheat", "silk", "incense", "iron")

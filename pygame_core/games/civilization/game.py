@@ -20,11 +20,12 @@ from pygame_core.games.civilization import (
     views,
 )
 from pygame_core.games.civilization.data import EVENTS
-from pygame_core.games.civilization.text import LEARNING_END, PHASE, VICTORY, fmt, seat_name, t
+from pygame_core.games.civilization.text import LEARNING_END, PHASE, VICTORY, t
 from pygame_core.kernel import Ctx, Game, decisions
 from pygame_core.kernel.decisions import Decision
 from pygame_core.kernel.rng import Rng
 from pygame_core.kernel.state import Action
+from pygame_core.kernel.text import fmt, seat_name
 
 Data = dict[str, Any]
 

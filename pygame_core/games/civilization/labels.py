@@ -7,10 +7,10 @@ from typing import Any
 
 from pygame_core.games.civilization import city, combat, model
 from pygame_core.games.civilization.data import EVENTS, TECHS, UNIT_CARDS, name
-from pygame_core.games.civilization.text import ANARCHY, FIGURE, RESOURCE, UNIT, fmt, seat_name, t
+from pygame_core.games.civilization.text import ANARCHY, FIGURE, RESOURCE, UNIT, t
 from pygame_core.games.civilization.trade import bundle_text
-from pygame_core.kernel.i18n import Text, pick
 from pygame_core.kernel.state import Action
+from pygame_core.kernel.text import Text, fmt, pick, seat_name
 
 Data = dict[str, Any]
 _DIR = {

@@ -7,9 +7,10 @@ from typing import Any
 
 from pygame_core.games.civilization import combat, flow, geo, model, research
 from pygame_core.games.civilization.data import BUILDINGS
-from pygame_core.games.civilization.text import HUT, fmt, seat_name, t
+from pygame_core.games.civilization.text import HUT, t
 from pygame_core.kernel import Ctx
 from pygame_core.kernel.state import Action
+from pygame_core.kernel.text import fmt, seat_name
 
 Data = dict[str, Any]
 

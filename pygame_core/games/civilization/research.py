@@ -6,9 +6,10 @@ from typing import Any
 
 from pygame_core.games.civilization import city, model, victory
 from pygame_core.games.civilization.data import BUILDINGS, TECHS, name
-from pygame_core.games.civilization.text import fmt, seat_name, t
+from pygame_core.games.civilization.text import t
 from pygame_core.kernel import Ctx, decisions
 from pygame_core.kernel.state import Action
+from pygame_core.kernel.text import fmt, seat_name
 
 Data = dict[str, Any]
 THRESHOLD = {1: 6, 2: 11, 3: 16, 4: 21, 5: 26}  # L946

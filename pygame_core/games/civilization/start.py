@@ -7,9 +7,10 @@ from typing import Any
 
 from pygame_core.games.civilization import city, effects, flow, geo, model, victory
 from pygame_core.games.civilization.data import GOVS, TECHS, name
-from pygame_core.games.civilization.text import ANARCHY, fmt, seat_name, t
+from pygame_core.games.civilization.text import ANARCHY, t
 from pygame_core.kernel import Ctx
 from pygame_core.kernel.state import Action
+from pygame_core.kernel.text import fmt, seat_name
 
 Data = dict[str, Any]
 CENTRAL = ((1, 1), (1, 2), (2, 1), (2, 2))

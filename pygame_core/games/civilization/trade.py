@@ -10,10 +10,10 @@ from typing import Any
 
 from pygame_core.games.civilization import city, flow
 from pygame_core.games.civilization.data import EVENTS, HUTS, VILLAGES
-from pygame_core.games.civilization.text import HUT, RESOURCE, VILLAGE, fmt, seat_name, t
+from pygame_core.games.civilization.text import HUT, RESOURCE, VILLAGE, t
 from pygame_core.kernel import Ctx, decisions
-from pygame_core.kernel.i18n import Text
 from pygame_core.kernel.state import Action
+from pygame_core.kernel.text import Text, fmt, seat_name
 
 Data = dict[str, Any]
 OFFERS_PER_TURN = 2

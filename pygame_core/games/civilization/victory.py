@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from pygame_core.games.civilization import model
-from pygame_core.games.civilization.text import VICTORY, fmt, seat_name, t
+from pygame_core.games.civilization.text import VICTORY, t
 from pygame_core.kernel import Ctx
+from pygame_core.kernel.text import fmt, seat_name
 
 Data = dict[str, Any]
 COIN_VICTORY = 15  # L23, L1219

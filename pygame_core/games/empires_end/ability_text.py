@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.empires_end.text import LOC_TYPE_NAME, RES_NAME, hans, res_text
+from pygame_core.games.empires_end.text import LOC_TYPE_NAME, RES_NAME, res_text
+from pygame_core.kernel.text import hans
 
 Text = dict[str, str]
 

@@ -12,9 +12,10 @@ from pygame_core.games.empires_end.data import CONFLICTS, LOC_NAME
 from pygame_core.games.empires_end.decisions import queue
 from pygame_core.games.empires_end.empire import ranked_intact, swap
 from pygame_core.games.empires_end.model import gain, turn_order
-from pygame_core.games.empires_end.text import join, res_t, seat_t, t
+from pygame_core.games.empires_end.text import res_t, t
 from pygame_core.kernel import decisions as stack
 from pygame_core.kernel.state import Ctx
+from pygame_core.kernel.text import join, seat_name
 
 
 def start(ctx: Ctx) -> None:
@@ -50,7 +51,7 @@ def bid(ctx: Ctx, seat: int, a: dict[str, Any]) -> None:
     p = ctx.data["seats"][seat]
     p["resources"]["axe"] -= a["axe"]
     p["resources"]["coin"] -= a["coin"]
-    ctx.log(join(seat_t(seat), t(" has made a sealed bid.", "已秘密出價。")))
+    ctx.log(join(seat_name(seat), t(" has made a sealed bid.", "已秘密出價。")))
 
 
 def open_bid(ctx: Ctx, seat: int, decision: dict[str, Any], a: dict[str, Any]) -> None:
@@ -66,8 +67,9 @@ def open_bid(ctx: Ctx, seat: int, decision: dict[str, Any], a: dict[str, Any]) -
     bids = d["conflict"]["open_bids"]
     bids[str(seat)] = {"axe": a["axe"], "coin": a["coin"]}
     total = base_military(p) + a["axe"] + a["coin"]
-    ctx.log(join(seat_t(seat), t(f" bids {a['axe']} axe(s) and {a['coin']} coin(s) openly: military {total}.",
-                                 f"公開出價{a['axe']}個戰斧與{a['coin']}個金幣：總軍事力量{total}。")))
+    ctx.log(join(seat_name(seat),
+                 t(f" bids {a['axe']} axe(s) and {a['coin']} coin(s) openly: military {total}.",
+                   f"公開出價{a['axe']}個戰斧與{a['coin']}個金幣：總軍事力量{total}。")))
     left = [s for s in turn_order(d) if str(s) not in bids]
     if left:
         stack.push(d, "bid", [left[0]])
@@ -108,7 +110,7 @@ def resolve(ctx: Ctx, answers: dict[str, dict[str, Any]]) -> None:
     for s in range(n):
         p = d["seats"][s]
         b = bids[s]
-        ctx.log(join(seat_t(s), t(f" bid {b['axe']} axe(s) and {b['coin']} coin(s): military {totals[s]}.",
+        ctx.log(join(seat_name(s), t(f" bid {b['axe']} axe(s) and {b['coin']} coin(s): military {totals[s]}.",
                                   f"出價{b['axe']}個戰斧與{b['coin']}個金幣：總軍事力量{totals[s]}。")))
         row = row_for(card, totals[s])
         refresh = 0
@@ -119,13 +121,13 @@ def resolve(ctx: Ctx, answers: dict[str, dict[str, Any]]) -> None:
             pts = row["points"]
             said = t(f" scores {pts} point(s)", f"獲得{pts}分") if pts >= 0 else \
                 t(f" loses {-pts} point(s)", f"失去{-pts}分")
-            ctx.log(join(seat_t(s), said,
+            ctx.log(join(seat_name(s), said,
                          join(t(" and ", "及"), res_t(row["gain"])) if row["gain"] else "", t(".", "。")))
         if totals[s] == best:
             v = card["victory"]
             p["score"] += v["points"]
             gain(p["resources"], v["gain"])
-            ctx.log(join(seat_t(s), t(" wins the conflict: ", "贏得衝突：獲得"),
+            ctx.log(join(seat_name(s), t(" wins the conflict: ", "贏得衝突：獲得"),
                          t(f"{v['points']} point(s)", f"{v['points']}分"),
                          join(t(" and ", "及"), res_t(v["gain"])) if v["gain"] else "", t(".", "。")))
         else:
@@ -134,7 +136,7 @@ def resolve(ctx: Ctx, answers: dict[str, dict[str, Any]]) -> None:
             if a is not None and a != tm["to"]:
                 name = LOC_NAME[p["locations"][a - 1]["id"]]
                 swap(p["locations"], a, tm["to"])
-                ctx.log(join(seat_t(s), t(" suffers turmoil: ", "受到動蕩："), name,
+                ctx.log(join(seat_name(s), t(" suffers turmoil: ", "受到動蕩："), name,
                              t(f" moves to position {tm['to']}.", f"移動至第{tm['to']}個位置。")))
         if refresh:
             queue(d, s, [{"kind": "refresh", "count": refresh}])

@@ -15,10 +15,11 @@ from pygame_core.games.empires_end.abilities import exhausted_keys, refresh
 from pygame_core.games.empires_end.data import CARD_NAME, CARDS
 from pygame_core.games.empires_end.empire import destroy, destroy_options, place, placement_options
 from pygame_core.games.empires_end.model import discard
-from pygame_core.games.empires_end.text import join, seat_t, t
+from pygame_core.games.empires_end.text import t
 from pygame_core.kernel import decisions as stack
 from pygame_core.kernel.decisions import Decision
 from pygame_core.kernel.state import Ctx
+from pygame_core.kernel.text import join, seat_name
 
 Data = dict[str, Any]
 STEPS = ("destroy", "place", "refresh")
@@ -73,7 +74,7 @@ def apply(ctx: Ctx, seat: int, item: Decision, a: dict[str, Any]) -> None:
         place(ctx, seat, item["card"], a["loc"])
     elif a["type"] == "refresh":
         refresh(p, a["src"])
-        ctx.log(join(seat_t(seat), t(" refreshes ", "刷新了"), CARD_NAME[a["src"][2:]], t(".", "。")))
+        ctx.log(join(seat_name(seat), t(" refreshes ", "刷新了"), CARD_NAME[a["src"][2:]], t(".", "。")))
         item["count"] -= 1
         if item["count"] <= 0:
             stack.pop(d, item)
@@ -100,7 +101,7 @@ def settle(ctx: Ctx, seat: int) -> None:
             if opts:
                 destroy(ctx, seat, opts[0])
             else:
-                ctx.log(join(seat_t(seat), t(" has no intact location left to destroy.",
+                ctx.log(join(seat_name(seat), t(" has no intact location left to destroy.",
                                              "已沒有可毀壞的完好地點。")))
         elif k == "place":
             if opts:
@@ -108,7 +109,7 @@ def settle(ctx: Ctx, seat: int) -> None:
             else:
                 # ruling A5: no intact location -> the innovation is discarded
                 discard(ctx, [item["card"]])
-                ctx.log(join(seat_t(seat), t(" has no intact location: ",
+                ctx.log(join(seat_name(seat), t(" has no intact location: ",
                                              "沒有完好地點："), CARD_NAME[item["card"]],
                              t(" is discarded.", "被棄置。")))
         elif k == "refresh":

@@ -18,10 +18,11 @@ from pygame_core.games.empires_end.abilities import unexhausted
 from pygame_core.games.empires_end.data import CARD_NAME, CARDS
 from pygame_core.games.empires_end.decisions import queue
 from pygame_core.games.empires_end.model import discard, draw_cards, gain, total, zero_res
-from pygame_core.games.empires_end.text import RES_NAME, join, res_t, seat_t, t
+from pygame_core.games.empires_end.text import RES_NAME, res_t, t
 from pygame_core.kernel import decisions as stack
 from pygame_core.kernel.decisions import Decision
 from pygame_core.kernel.state import Ctx
+from pygame_core.kernel.text import join, seat_name
 
 Data = dict[str, Any]
 
@@ -102,7 +103,7 @@ def shortage(ctx: Ctx, seat: int, offer: Decision, a: dict[str, Any]) -> None:
         p["score"] -= 2
         p["resources"]["coin"] += 1
         p["resources_shown"] = True
-        ctx.log(join(seat_t(seat), t(" reveals resources (", "揭示資源（"), res_t(p["resources"]),
+        ctx.log(join(seat_name(seat), t(" reveals resources (", "揭示資源（"), res_t(p["resources"]),
                      t(") and trades 2 points for 1 coin (Resource Shortage).",
                        "），失去2分獲得1個金幣（資源短缺）。")))
         if total(p["resources"]) < 5:
@@ -129,13 +130,13 @@ def apply(ctx: Ctx, seat: int, a: dict[str, Any]) -> None:
         p["resources"][a["pay"]] -= 1
         entry["pool"][a["pay"]] += 1
         d["decided"].append(a["card"])
-        ctx.log(join(seat_t(seat), t(" pays 1 ", "支付1個"), RES_NAME[a["pay"]], t(" to pass ", "跳過"), name,
-                     t(".", "。")))
+        ctx.log(join(seat_name(seat), t(" pays 1 ", "支付1個"), RES_NAME[a["pay"]], t(" to pass ", "跳過"),
+                     name, t(".", "。")))
     elif kind == "free_pass":
         _exhaust(p, a["src"])
         entry.setdefault("free_passes", []).append(a["src"])
         d["decided"].append(a["card"])
-        ctx.log(join(seat_t(seat), t(" passes ", "免費跳過"), name, t(" for free (exhausts ", "（消耗"),
+        ctx.log(join(seat_name(seat), t(" passes ", "免費跳過"), name, t(" for free (exhausts ", "（消耗"),
                      CARD_NAME[a["src"][2:]], t(").", "）。")))
     elif kind == "change":
         # L588-590: discard it, reveal the top card; the pool stays with the new card
@@ -147,7 +148,7 @@ def apply(ctx: Ctx, seat: int, a: dict[str, Any]) -> None:
             entry["free_passes"] = []  # a new card: free passes used on the old one no longer count
             if a["card"] in d["decided"]:
                 d["decided"].remove(a["card"])
-            ctx.log(join(seat_t(seat), t(" changes ", "將"), name, t(" into ", "換成"), CARD_NAME[new[0]],
+            ctx.log(join(seat_name(seat), t(" changes ", "將"), name, t(" into ", "換成"), CARD_NAME[new[0]],
                          t(f" (targets position {CARDS[new[0]]['target']}).",
                            f"（影響第{CARDS[new[0]]['target']}個位置）。")))
     elif kind == "take":
@@ -167,7 +168,7 @@ def take(ctx: Ctx, seat: int, i: int) -> None:
     gain(p["resources"], pool)
     got = join(t(" and gains ", "，獲得"), res_t(pool)) if total(pool) else \
         t(" and gains nothing", "，沒有獲得資源")
-    ctx.log(join(seat_t(seat), t(" takes ", "拿取了"), CARD_NAME[entry["card"]], got, t(".", "。")))
+    ctx.log(join(seat_name(seat), t(" takes ", "拿取了"), CARD_NAME[entry["card"]], got, t(".", "。")))
     entry["pool"] = zero_res()
     d["face_up"].append(entry["card"])  # it was open on the table: everyone knows it
     queue(d, seat, [{"kind": "destroy", "card": entry["card"]}, {"kind": "place", "card": entry["card"]}])

@@ -8,8 +8,9 @@ from typing import Any
 
 from pygame_core.games.empires_end.abilities import apply_use, use_actions
 from pygame_core.games.empires_end.data import CARD_NAME, LOC_NAME
-from pygame_core.games.empires_end.text import join, res_t, seat_t, t
+from pygame_core.games.empires_end.text import res_t, t
 from pygame_core.kernel.state import Ctx
+from pygame_core.kernel.text import join, seat_name
 
 
 def legal(d: dict[str, Any], seat: int) -> list[dict[str, Any]]:
@@ -23,7 +24,7 @@ def src_name(key: str) -> dict[str, str]:
 def use(ctx: Ctx, seat: int, a: dict[str, Any]) -> None:
     """Activate one ability; the resources it yields are told only to the owner (L97)."""
     got = apply_use(ctx, seat, a)
-    text = join(seat_t(seat), t(" uses ", "發動了"), src_name(a["src"]))
+    text = join(seat_name(seat), t(" uses ", "發動了"), src_name(a["src"]))
     if "target" in a:
         text = join(text, t(" copying ", "，複製"), src_name(a["target"]))
     if got and any(got.values()):

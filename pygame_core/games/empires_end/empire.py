@@ -10,9 +10,9 @@ from typing import Any
 
 from pygame_core.games.empires_end.data import CARD_NAME, CARDS, LOC_NAME, LOCS
 from pygame_core.games.empires_end.model import gain
-from pygame_core.games.empires_end.text import join, seat_t, t
-from pygame_core.kernel.i18n import Text
+from pygame_core.games.empires_end.text import t
 from pygame_core.kernel.state import Ctx
+from pygame_core.kernel.text import Text, join, seat_name
 
 Locs = list[dict[str, Any]]
 
@@ -94,7 +94,7 @@ def destroy(ctx: Ctx, seat: int, pos: int) -> None:
     p = ctx.data["seats"][seat]
     loc = p["locations"][pos - 1]
     loc["intact"] = False
-    ctx.log(join(seat_t(seat), t(" loses ", f"失去了第{pos}個位置的"), LOC_NAME[loc["id"]],
+    ctx.log(join(seat_name(seat), t(" loses ", f"失去了第{pos}個位置的"), LOC_NAME[loc["id"]],
                  t(f" at position {pos}.", "。")))
     for inn in loc["innovations"]:
         ab = CARDS[inn["card"]]["ability"]
@@ -108,14 +108,14 @@ def destroy(ctx: Ctx, seat: int, pos: int) -> None:
             for x in p["locations"]:
                 for y in x["innovations"]:
                     y["exhausted"] = False
-        ctx.log(join(seat_t(seat), t(" triggers ", "發動了"), CARD_NAME[inn["card"]], t(".", "。")))
+        ctx.log(join(seat_name(seat), t(" triggers ", "發動了"), CARD_NAME[inn["card"]], t(".", "。")))
 
 
 def place(ctx: Ctx, seat: int, card: str, pos: int) -> None:
     """Tuck ``card`` under the location at ``pos`` (already validated)."""
     loc = ctx.data["seats"][seat]["locations"][pos - 1]
     loc["innovations"].append({"card": card, "exhausted": False})
-    ctx.log(join(seat_t(seat), t(" places ", "將"), CARD_NAME[card], t(" under ",
+    ctx.log(join(seat_name(seat), t(" places ", "將"), CARD_NAME[card], t(" under ",
                                                                       "放置於"), LOC_NAME[loc["id"]],
                  t(".", "下方。")))
 

@@ -10,9 +10,10 @@ from pygame_core.games.empires_end.data import CARD_ORDER, CONFLICT_ORDER, LOC_O
 from pygame_core.games.empires_end.decisions import settle, steps_of
 from pygame_core.games.empires_end.empire import new_empire
 from pygame_core.games.empires_end.model import draw_to_hand, turn_order
-from pygame_core.games.empires_end.text import PHASE_NAME, join, seat_t, t
+from pygame_core.games.empires_end.text import PHASE_NAME, t
 from pygame_core.kernel.decisions import stack
 from pygame_core.kernel.state import Ctx
+from pygame_core.kernel.text import join, seat_name
 
 Data = dict[str, Any]
 SIMULTANEOUS = ("economy", "industry", "economy_industry", "quick_setup")
@@ -44,7 +45,7 @@ def setup(ctx: Ctx) -> None:
     }
     ctx.data.update(d)
     d = ctx.data
-    ctx.log(join(seat_t(start), t(" holds the temple (start player).", "獲得神廟（起始玩家）。")))
+    ctx.log(join(seat_name(start), t(" holds the temple (start player).", "獲得神廟（起始玩家）。")))
     for s in range(n):
         draw_to_hand(ctx, s, 4)  # L98 (quick game too, L659)
     if quick:
@@ -143,7 +144,7 @@ def done(ctx: Ctx, seat: int) -> None:
     p = d["seats"][seat]
     if p["phase"] == "industry":
         industry.finish(ctx, seat)
-    ctx.log(join(seat_t(seat), t(" is done with the ", "完成了"), PHASE_NAME[p["phase"]], t(".", "。")))
+    ctx.log(join(seat_name(seat), t(" is done with the ", "完成了"), PHASE_NAME[p["phase"]], t(".", "。")))
     p["phases_done"] += 1
     if d["phase"] == "economy_industry" and p["phases_done"] < 2:
         p["phase"] = "industry" if p["phase"] == "economy" else "economy"

@@ -10,8 +10,9 @@ from pygame_core.games.empires_end.abilities import discount_sources, repair_cos
 from pygame_core.games.empires_end.data import CARD_NAME, CARDS, LOC_NAME
 from pygame_core.games.empires_end.empire import place, placement_options
 from pygame_core.games.empires_end.model import discard, draw_to_hand, pay_hammers, show
-from pygame_core.games.empires_end.text import join, seat_t, t
+from pygame_core.games.empires_end.text import t
 from pygame_core.kernel.state import Ctx
+from pygame_core.kernel.text import join, seat_name
 
 
 def new_counters() -> dict[str, Any]:
@@ -64,7 +65,7 @@ def apply(ctx: Ctx, seat: int, a: dict[str, Any]) -> None:
         p["industry"]["cards_used"] += 1
         p["hand"].remove(a["card"])
         show(ctx, [a["card"]])  # it goes face up into the empire
-        ctx.log(join(seat_t(seat), t(f" builds an innovation for {cost} hammer(s).",
+        ctx.log(join(seat_name(seat), t(f" builds an innovation for {cost} hammer(s).",
                                      f"花費{cost}個錘子建造創新。")))
         place(ctx, seat, a["card"], a["loc"])
     elif kind == "sell":
@@ -74,7 +75,7 @@ def apply(ctx: Ctx, seat: int, a: dict[str, Any]) -> None:
         discard(ctx, [a["card"]])
         p["resources"]["coin"] += 1
         p["industry"]["cards_used"] += 1
-        ctx.log(join(seat_t(seat), t(" sells ", "出售了"), CARD_NAME[a["card"]], t(" for 1 coin.",
+        ctx.log(join(seat_name(seat), t(" sells ", "出售了"), CARD_NAME[a["card"]], t(" for 1 coin.",
                                                                                 "，獲得1個金幣。")))
     elif kind == "discard_rest":
         # L359-361: both remaining cards or neither
@@ -82,7 +83,7 @@ def apply(ctx: Ctx, seat: int, a: dict[str, Any]) -> None:
         discard(ctx, p["hand"], face_down_by=seat)
         p["hand"] = []
         p["industry"]["discarded"] = True
-        ctx.log(join(seat_t(seat), t(f" discards the {n} remaining card(s).", f"棄置了剩餘的{n}張手牌。")))
+        ctx.log(join(seat_name(seat), t(f" discards the {n} remaining card(s).", f"棄置了剩餘的{n}張手牌。")))
     elif kind == "repair":
         # L363-367: pay hammers and/or coins, flip intact; one repair per phase
         cost = repair_cost(p, a["loc"])
@@ -90,7 +91,7 @@ def apply(ctx: Ctx, seat: int, a: dict[str, Any]) -> None:
         loc = p["locations"][a["loc"] - 1]
         loc["intact"] = True
         p["industry"]["repaired"] = True
-        ctx.log(join(seat_t(seat), t(" repairs ", "修繕了"), LOC_NAME[loc["id"]], t(f" for {cost}.",
+        ctx.log(join(seat_name(seat), t(" repairs ", "修繕了"), LOC_NAME[loc["id"]], t(f" for {cost}.",
                                                                                  f"，費用為{cost}。")))
 
 

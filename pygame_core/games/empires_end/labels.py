@@ -7,7 +7,8 @@ from typing import Any
 from pygame_core.games.empires_end.data import CARD_NAME, CARDS, LOC_NAME
 from pygame_core.games.empires_end.empire import hit_text
 from pygame_core.games.empires_end.industry import build_cost
-from pygame_core.games.empires_end.text import PHASE_NAME, RES_NAME, hans
+from pygame_core.games.empires_end.text import PHASE_NAME, RES_NAME
+from pygame_core.kernel.text import hans
 
 
 def _src(key: str, lang: str) -> str:

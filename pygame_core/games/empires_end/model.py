@@ -22,8 +22,9 @@ from __future__ import annotations
 from typing import Any
 
 from pygame_core.games.empires_end.data import CARD_NAME
-from pygame_core.games.empires_end.text import RESOURCES, join, seat_t, t
+from pygame_core.games.empires_end.text import RESOURCES, t
 from pygame_core.kernel.state import Ctx
+from pygame_core.kernel.text import join, seat_name
 
 Data = dict[str, Any]
 
@@ -107,4 +108,4 @@ def draw_to_hand(ctx: Ctx, seat: int, n: int) -> None:
     names = {k: (", " if k == "en" else "、").join(CARD_NAME[c][k] for c in cards)
              for k in ("en", "zh-Hant", "zh-Hans")}
     ctx.log(join(t("You draw: ", "你摸取："), names), to=[seat],
-            others=join(seat_t(seat), t(f" draws {len(cards)} card(s).", f"摸取了{len(cards)}張牌。")))
+            others=join(seat_name(seat), t(f" draws {len(cards)} card(s).", f"摸取了{len(cards)}張牌。")))

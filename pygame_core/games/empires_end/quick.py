@@ -9,8 +9,9 @@ from typing import Any
 from pygame_core.games.empires_end.data import CARD_NAME
 from pygame_core.games.empires_end.decisions import queue
 from pygame_core.games.empires_end.model import discard, draw_to_hand, show
-from pygame_core.games.empires_end.text import join, seat_t, t
+from pygame_core.games.empires_end.text import t
 from pygame_core.kernel.state import Ctx
+from pygame_core.kernel.text import join, seat_name
 
 
 def legal(d: dict[str, Any], seat: int) -> list[dict[str, Any]]:
@@ -34,7 +35,7 @@ def apply(ctx: Ctx, seat: int, a: dict[str, Any]) -> None:
         n = len(p["hand"])
         discard(ctx, p["hand"], face_down_by=seat)
         p["hand"] = []
-        ctx.log(join(seat_t(seat), t(" redraws the hand.", "重新抽取了手牌。")))
+        ctx.log(join(seat_name(seat), t(" redraws the hand.", "重新抽取了手牌。")))
         draw_to_hand(ctx, seat, n)
         return
     c1, c2 = a["cards"]
@@ -43,7 +44,7 @@ def apply(ctx: Ctx, seat: int, a: dict[str, Any]) -> None:
     p["mulligan_used"] = True
     # the two cards are turned face up: their names, and the targets they destroy, are public
     show(ctx, [c1, c2])
-    ctx.log(join(seat_t(seat), t(" executes ", "執行了"), CARD_NAME[c1], t(" and ", "與"), CARD_NAME[c2],
+    ctx.log(join(seat_name(seat), t(" executes ", "執行了"), CARD_NAME[c1], t(" and ", "與"), CARD_NAME[c2],
                  t(".", "。")))
     # L662: both at once: destroy both targets (the 2nd by the adjacency rule if the same, A19),
     # then tuck both as innovations

@@ -8,8 +8,8 @@ from typing import Any
 
 from pygame_core.games.empires_end.abilities import active
 from pygame_core.games.empires_end.empire import adjacent, intact_count, loc_type, points
-from pygame_core.games.empires_end.text import join, seat_t, t
-from pygame_core.kernel.i18n import Text
+from pygame_core.games.empires_end.text import t
+from pygame_core.kernel.text import Text, join, seat_name
 
 END_KINDS = {"end_per_destroyed", "end_adj_destroyed", "copy_end", "end_per_resource", "end_adj_type",
              "most_destroyed"}
@@ -109,7 +109,7 @@ def _tiebreak_text(totals: list[int], intact: list[int], rank: list[int], tied: 
     parts: list[Text | str] = []
     for v in sorted(tied, reverse=True):
         seats = [s for s in rank if totals[s] == v]
-        who = [join(seat_t(s), f" {intact[s]}") for s in seats]
+        who = [join(seat_name(s), f" {intact[s]}") for s in seats]
         listing = join(*[x for i, w in enumerate(who) for x in ((t(", ", "，"), w) if i else (w,))])
         parts.append(join(t(f"Tie on {v} points, broken by most intact locations: ",
                             f"{v}分平手，以完好地點數量決定："), listing, t(".", "。")))

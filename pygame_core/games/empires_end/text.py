@@ -2,36 +2,14 @@
 
 Traditional Chinese terms are the seed's own (e.g. 小麥/錘子/戰斧/金幣 L135, 城市/村鎮/軍隊/
 道路/農場 L113, the eight disaster names L413-441, the phase names L159-191). Simplified
-Chinese is derived with a small character table (:func:`hans`).
+Chinese is derived by the kernel's converter (kernel/text.py, :func:`hans`).
 """
 
 from __future__ import annotations
 
-from pygame_core.kernel.i18n import Text
-
-_T2S = dict(zip(
-    "麥錘戰幣國鎮軍隊場災難階雙經濟業衝擊亂蠻饑瘟洪這個張將為從於與後來時點數無須選擇"
-    "並會動條轉換資源產獲發壞毀繕費創新複製終計標記減價買賣棄補應該們對給拿跳過開給"
-    "發揭示應區號勝獎懲罰動蕩總頂庫廢護儲劃當還沒實際輪順傳說權處銷剩兩歸還誰贏結"
-    "積極負強讓變換麼樣錢飢護離鄰價檔張並從場戶項準備認確請開啟關閉產業讀隨機種類"
-    "執帶廟戲設農進遊達響額餘顯驗鍵寶滅輸盡現報倉裝釋誤壓廣勻決問詢",
-    "麦锤战币国镇军队场灾难阶双经济业冲击乱蛮饥瘟洪这个张将为从于与后来时点数无须选择"
-    "并会动条转换资源产获发坏毁缮费创新复制终计标记减价买卖弃补应该们对给拿跳过开给"
-    "发揭示应区号胜奖惩罚动荡总顶库废护储划当还没实际轮顺传说权处销剩两归还谁赢结"
-    "积极负强让变换么样钱饥护离邻价档张并从场户项准备认确请开启关闭产业读随机种类"
-    "执带庙戏设农进游达响额余显验键宝灭输尽现报仓装释误压广匀决问询",
-    strict=True))
-
-
-def hans(s: str) -> str:
-    """Traditional -> Simplified for the characters this game uses."""
-    return "".join(_T2S.get(c, c) for c in s)
-
-
-def t(en: str, hant: str) -> Text:
-    """A :data:`Text` with the Simplified form derived from the Traditional one."""
-    return {"en": en, "zh-Hant": hant, "zh-Hans": hans(hant)}
-
+from pygame_core.kernel.text import LANGS, Text
+from pygame_core.kernel.text import from_hant as t
+from pygame_core.kernel.text import hans as hans  # this game's converter (tests/test_chinese_script.py)
 
 RESOURCES = ("wheat", "hammer", "axe", "coin")
 RES_NAME: dict[str, Text] = {
@@ -55,7 +33,7 @@ PHASE_NAME: dict[str, Text] = {
     "conflict": t("Conflict phase", "衝突階段"),
     "economy_industry": t("Economy/Industry phase", "經濟/工業階段"),
     # the word differs, not only the script: 設定 in Taiwan, 设置 on the mainland
-    "quick_setup": {"en": "Quick-game setup", "zh-Hant": "快速遊戲設定", "zh-Hans": "快速游戏设置"},
+    "quick_setup": t("Quick-game setup", "快速遊戲設定"),
     "end": t("Game end", "遊戲結束"),
 }
 
@@ -72,17 +50,5 @@ def res_text(gain: dict[str, int], lang: str) -> str:
 
 
 def res_t(gain: dict[str, int]) -> Text:
-    return {lang: res_text(gain, lang) for lang in ("en", "zh-Hant", "zh-Hans")}
+    return {lang: res_text(gain, lang) for lang in LANGS}
 
-
-def seat_t(seat: int) -> Text:
-    return {"en": f"Player {seat + 1}", "zh-Hant": f"玩家{seat + 1}", "zh-Hans": f"玩家{seat + 1}"}
-
-
-def join(*parts: Text | str) -> Text:
-    """Concatenate texts (plain strings are used for every language)."""
-    out = {"en": "", "zh-Hant": "", "zh-Hans": ""}
-    for p in parts:
-        for k in out:
-            out[k] += p if isinstance(p, str) else p[k]
-    return out

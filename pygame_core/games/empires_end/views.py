@@ -11,9 +11,9 @@ from pygame_core.games.empires_end.conflict import committed
 from pygame_core.games.empires_end.data import CARD_VIEW, CONFLICT_VIEW, LOC_ABILITY_VIEW, LOC_NAME, LOCS
 from pygame_core.games.empires_end.empire import hit_text
 from pygame_core.games.empires_end.scoring import projected, scores
-from pygame_core.games.empires_end.text import LOC_TYPE_NAME, PHASE_NAME, join, seat_t, t
+from pygame_core.games.empires_end.text import LOC_TYPE_NAME, PHASE_NAME, t
 from pygame_core.kernel.decisions import stack
-from pygame_core.kernel.i18n import pick
+from pygame_core.kernel.text import join, pick, seat_name
 
 PROMPTS = {
     "destroy": t("Choose the location the disaster destroys", "選擇災難要毀壞的地點"),
@@ -118,20 +118,20 @@ def _status(d: dict[str, Any]) -> dict[str, str]:
     phase = d["phase"]
     if d["over"]:
         sc = scores(d)
-        names = [seat_t(w) for w in sc["winners"]]
+        names = [seat_name(w) for w in sc["winners"]]
         top = sc["totals"][sc["winners"][0]]
         return join(*[x for i, n in enumerate(names) for x in ((t(" and ", "與"), n) if i else (n,))],
                     t(f" win{'' if len(names) > 1 else 's'} with {top} points.", f"以{top}分獲勝。"))
     for s in range(len(d["seats"])):
         steps = decisions.steps_of(d, s)
         if steps:
-            return join(seat_t(s), t(": ", "："), PROMPTS[steps[0]["kind"]])
+            return join(seat_name(s), t(": ", "："), PROMPTS[steps[0]["kind"]])
     if phase in ("disaster", "double_disaster"):
         if d["step"] == "shortage":
             return t("Resource Shortage: everyone is asked; a player with fewer than 5 resources may trade "
                      "2 points for 1 coin.",
                      "資源短缺：正在詢問所有玩家；資源少於5個的玩家可以失去2分換取1個金幣。")
-        return join(seat_t(d["turn"]), t(" must pass (pay 1 resource) or take the disaster.",
+        return join(seat_name(d["turn"]), t(" must pass (pay 1 resource) or take the disaster.",
                                          "須選擇跳過（支付1個資源）或拿取災難牌。"))
     if phase == "conflict" and d["learning"]:
         return t("Conflict: in turn order, each player bids axes and coins openly.",

@@ -10,8 +10,9 @@ from pygame_core.games.through_the_ages import abilities, effects
 from pygame_core.games.through_the_ages.catalog import CARDS
 from pygame_core.games.through_the_ages.model import Data, Player
 from pygame_core.games.through_the_ages.ratings import production, stats
-from pygame_core.games.through_the_ages.text import say, seat_t
+from pygame_core.games.through_the_ages.text import say
 from pygame_core.kernel import Ctx
+from pygame_core.kernel.text import seat_name
 
 
 def first_game_parts(p: Player) -> dict[str, int]:
@@ -117,10 +118,10 @@ def _by_culture(seats: list[int], totals: list[int]) -> list[int]:
 def _resigned_outcome(gone: list[int], alive: list[int], winners: list[int]) -> dict[str, str]:
     """Why a resigned player is ranked below everyone still playing, whatever its culture; the last
     player left wins (L2071)."""
-    names = {lang: [seat_t(s)[lang] for s in gone] for lang in ("en", "zh-Hant", "zh-Hans")}
+    names = {lang: [seat_name(s)[lang] for s in gone] for lang in ("en", "zh-Hant", "zh-Hans")}
     en, hant_, hans = ", ".join(names["en"]), "、".join(names["zh-Hant"]), "、".join(names["zh-Hans"])
     if len(alive) == 1 and winners:
-        last = seat_t(winners[0])
+        last = seat_name(winners[0])
         return {"en": f"{en} resigned: {last['en']}, the last player left, wins.",
                 "zh-Hant": f"{hant_}體面退出：{last['zh-Hant']}是僅剩的玩家，獲得勝利。",
                 "zh-Hans": f"{hans}体面退出：{last['zh-Hans']}是仅剩的玩家，获得胜利。"}

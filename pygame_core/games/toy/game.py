@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from pygame_core.kernel import Ctx, Game
-from pygame_core.kernel.i18n import tr
 from pygame_core.kernel.state import Action
+from pygame_core.kernel.text import tr
 
 #: The view's ``phase`` (``{kind, name}``, as every game gives it).
 PHASE = {"bid": {"kind": "bid", "name": tr("Bidding", "出價", "出价")},
