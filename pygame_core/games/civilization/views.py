@@ -8,7 +8,7 @@ from typing import Any
 from pygame_core.games.civilization import combat, geo, model, research
 from pygame_core.games.civilization.data import EVENTS, HUTS, TRACK, UNIT_CARDS, VILLAGES, WONDERS
 from pygame_core.games.civilization.text import PHASE
-from pygame_core.kernel import decisions
+from pygame_core.kernel import decisions, deck
 from pygame_core.kernel.rng import Rng
 from pygame_core.kernel.state import copy_json
 
@@ -288,11 +288,7 @@ def redetermine(data: Data, seat: int | None, rng: Rng) -> None:
     if "picks" in data:
         return  # nothing is hidden before the table is set up
     # face-down tiles (L118) and the face-down markers on the map (L892)
-    down = [c for c in data["tiles"] if not c["up"]]
-    ids = [c["tile"] for c in down]
-    rng.shuffle(ids)
-    for c, tid in zip(down, ids, strict=True):
-        c["tile"] = tid
+    deck.redeal(rng, [(c, "tile") for c in data["tiles"] if not c["up"]])
     others = [s for s in range(len(data["p"])) if s != seat]
     for kind, pool in (("hut", "huts"), ("village", "villages")):
         keys = [k for k, m in data["marks"].items() if m["k"] == kind]
@@ -311,35 +307,23 @@ def redetermine(data: Data, seat: int | None, rng: Rng) -> None:
     b = data["battle"]
     hidden_hands = [] if b is None else [s for s in ("a", "d") if combat.controller(b, s) != seat]
     for u in TYPES:
-        deck = data["decks"][u]
-        down_n = len(deck) - data["up"][u]
-        slots: list[tuple[list[str], int]] = [(deck, i) for i in range(down_n)]
+        units = data["decks"][u]
+        slots: list[deck.Slot] = [(units, i) for i in range(len(units) - data["up"][u])]  # above the face-up
         for s in others:
             f = data["p"][s]["forces"]
             slots.extend((f, i) for i, c in enumerate(f) if UNIT_CARDS[c]["type"] == u)
         for side in hidden_hands:
             h = b["hand"][side] if b else []
             slots.extend((h, i) for i, c in enumerate(h) if UNIT_CARDS[c]["type"] == u)
-        cards = [lst[i] for lst, i in slots]
-        rng.shuffle(cards)
-        for (lst, i), c in zip(slots, cards, strict=True):
-            lst[i] = c
+        deck.redeal(rng, slots)
     # culture cards: other hands (same era) and the face-down deck parts
-    for era, deck in data["culture"].items():
-        down_n = len(deck) - data["culture_up"][era]
-        cslots: list[tuple[list[str], int]] = [(deck, i) for i in range(down_n)]
+    for era, cards in data["culture"].items():
+        cslots: list[deck.Slot] = [(cards, i) for i in range(len(cards) - data["culture_up"][era])]
         for s in others:
             h = data["p"][s]["hand"]
             cslots.extend((h, i) for i, c in enumerate(h) if EVENTS[c.rsplit("_", 1)[0]]["era"] == era)
-        cards = [lst[i] for lst, i in cslots]
-        rng.shuffle(cards)
-        for (lst, i), c in zip(cslots, cards, strict=True):
-            lst[i] = c
+        deck.redeal(rng, cslots)
     # the wonder deck: medieval cards stay above modern ones (L373)
     wd = data["wonder_deck"]
     for era in ("medieval", "modern"):
-        idx = [i for i, w in enumerate(wd) if WONDERS[w]["era"] == era]
-        vals = [wd[i] for i in idx]
-        rng.shuffle(vals)
-        for i, w in zip(idx, vals, strict=True):
-            wd[i] = w
+        deck.redeal(rng, [(wd, i) for i, w in enumerate(wd) if WONDERS[w]["era"] == era])

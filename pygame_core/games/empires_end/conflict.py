@@ -14,17 +14,15 @@ from pygame_core.games.empires_end.empire import ranked_intact, swap
 from pygame_core.games.empires_end.model import gain, turn_order
 from pygame_core.games.empires_end.text import res_t, t
 from pygame_core.kernel import decisions as stack
+from pygame_core.kernel import deck
 from pygame_core.kernel.state import Ctx
 from pygame_core.kernel.text import join, seat_name
 
 
 def start(ctx: Ctx) -> None:
     d = ctx.data
-    if not d["conflict_deck"]:
-        d["conflict_deck"] = d["conflict_discard"]
-        d["conflict_discard"] = []
-        ctx.rng.shuffle(d["conflict_deck"])
-    card = d["conflict_deck"].pop()
+    card = deck.draw(ctx.rng, d["conflict_deck"], d["conflict_discard"])  # reshuffled when empty (G7)
+    assert card is not None, "every conflict card is out of both piles"
     ctx.reveal()
     d["conflict"] = {"card": card, "bids": None, "totals": None}
     d["step"] = "bid"

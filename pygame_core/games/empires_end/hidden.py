@@ -13,6 +13,7 @@ from typing import Any
 
 from pygame_core.games.empires_end.data import CARD_NAME
 from pygame_core.games.empires_end.model import total, zero_res
+from pygame_core.kernel import deck
 from pygame_core.kernel.decisions import stack
 from pygame_core.kernel.rng import Rng
 
@@ -42,11 +43,7 @@ def redetermine(d: Data, seat: int | None, rng: Rng) -> None:
     deck: its order. Resources: a seat's total is kept (every change to it is public: payments,
     pools, named economy sources, costs, sales, conflict rewards), the kinds are re-dealt; during
     a sealed bid, how many are in the fist rather than behind the screen, and of which kinds."""
-    slots = hidden_card_slots(d, seat)
-    cards = [box[k] for box, k in slots]
-    rng.shuffle(cards)
-    for (box, k), c in zip(slots, cards, strict=True):
-        box[k] = c
+    deck.redeal(rng, hidden_card_slots(d, seat))
     rng.shuffle(d["conflict_deck"])
     bids: dict[str, Any] = next((x["answers"] for x in stack(d) if x["kind"] == "bid" and x.get("sealed")),
                                 {})  # learning mode's open bids (L195) hide nothing

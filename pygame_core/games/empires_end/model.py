@@ -23,6 +23,7 @@ from typing import Any
 
 from pygame_core.games.empires_end.data import CARD_NAME
 from pygame_core.games.empires_end.text import RESOURCES, t
+from pygame_core.kernel import deck
 from pygame_core.kernel.state import Ctx
 from pygame_core.kernel.text import join, seat_name
 
@@ -80,17 +81,14 @@ def draw_cards(ctx: Ctx, n: int) -> list[str]:
     d = ctx.data
     out: list[str] = []
     for _ in range(n):
-        if not d["deck"]:
-            if not d["discard"]:
-                break
-            d["deck"] = d["discard"]
-            d["discard"] = []
+        if deck.refill(ctx.rng, d["deck"], d["discard"]):
             d["face_up"] = [c for c in d["face_up"] if c not in d["deck"]]
             for p in d["seats"]:
                 p["known_discards"] = []
-            ctx.rng.shuffle(d["deck"])
             ctx.log(t("The disaster discard pile is shuffled into a new deck.",
                       "災難棄牌堆洗勻成為新的災難牌庫。"))
+        if not d["deck"]:
+            break
         out.append(d["deck"].pop())
     if out:
         ctx.reveal()
