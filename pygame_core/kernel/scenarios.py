@@ -19,9 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from pygame_core.kernel.text import Text
-
-LANGS = ("en", "zh-Hant", "zh-Hans")
+from pygame_core.kernel.text import LANGS, Text
 
 
 class ScenarioBook:

@@ -10,8 +10,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+from pygame_core.kernel.text import LANGS
+
 _DIR = Path(__file__).parent / "data"
-LANGS = ("en", "zh-Hant", "zh-Hans")
 TERRAINS = ("water", "grassland", "forest", "mountain", "desert")
 RESOURCES = ("wheat", "silk", "incense", "iron", "spy", "uranium")
 MAP_RESOURCES = ("wheat", "silk", "incense", "iron")

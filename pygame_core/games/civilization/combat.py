@@ -33,7 +33,7 @@ from pygame_core.games.civilization.text import (
 )
 from pygame_core.kernel import Ctx, decisions
 from pygame_core.kernel.state import Action
-from pygame_core.kernel.text import Text, fmt, possessive, seat_name
+from pygame_core.kernel.text import LANGS, Text, fmt, possessive, seat_name
 
 Data = dict[str, Any]
 BARBARIAN = -1
@@ -145,7 +145,7 @@ def bonus_text(parts: list[Data]) -> Text:
         "effect": t("abilities", "能力"),
     }
     out: Text = {}
-    for lang in ("en", "zh-Hant", "zh-Hans"):
+    for lang in LANGS:
         words = []
         for x in parts:
             nm = name(x["what"], x["id"]) if x["what"] in ("building", "gp") else names[x["what"]]

@@ -10,7 +10,7 @@ from pygame_core.games.civilization.data import EVENTS, TECHS, UNIT_CARDS, name
 from pygame_core.games.civilization.text import ANARCHY, FIGURE, RESOURCE, UNIT, t
 from pygame_core.games.civilization.trade import bundle_text
 from pygame_core.kernel.state import Action
-from pygame_core.kernel.text import Text, fmt, pick, seat_name
+from pygame_core.kernel.text import LANGS, Text, fmt, pick, seat_name
 
 Data = dict[str, Any]
 _DIR = {
@@ -55,7 +55,7 @@ def _move(w: int, frm: int, to: int, armies: int, scouts: int, over: bool) -> Te
     if scouts:
         scout = t("{n} scout", "{n}支偵察隊") if scouts == 1 else t("{n} scouts", "{n}支偵察隊")
         figs.append(fmt(scout, n=scouts))
-    group = {lang: " + ".join(f[lang] for f in figs) for lang in ("en", "zh-Hant", "zh-Hans")}
+    group = {lang: " + ".join(f[lang] for f in figs) for lang in LANGS}
     return fmt(
         t("Fly {g} from {s} {d}, over what is there", "將{g}從{s}往{d}飛越")
         if over
@@ -269,7 +269,7 @@ def _loot(a: Action) -> Text:
     if take in ("resource", "resources"):
         rs = [a["res"]] if take == "resource" else a["res"]
         names = [RESOURCE.get(r, t("a face-down marker", "一個面朝下的標誌物")) for r in rs]
-        joined = {lang: ", ".join(n[lang] for n in names) for lang in ("en", "zh-Hant", "zh-Hans")}
+        joined = {lang: ", ".join(n[lang] for n in names) for lang in LANGS}
         return fmt(t("Loot {r}", "掠奪{r}"), r=joined)
     if take == "tech":
         return fmt(t("Learn {x} for free", "免費研發{x}"), x=name("tech", a["tech"]))
@@ -331,7 +331,7 @@ def _effect_label(data: Data, seat: int, a: Action) -> Text:
         extra.insert(0, fmt(t("option {n}", "選項{n}"), n=a["opt"] + 1))
     if not extra:
         return head
-    tail = {lang: ", ".join(x[lang] for x in extra) for lang in ("en", "zh-Hant", "zh-Hans")}
+    tail = {lang: ", ".join(x[lang] for x in extra) for lang in LANGS}
     return fmt(t("{h} ({x})", "{h}（{x}）"), h=head, x=tail)
 
 
@@ -351,7 +351,7 @@ def _per_front(pairs: list[list[int]]) -> Text:
 
 
 def _joined(parts: list[Text], sep: str) -> Text:
-    return {lang: sep.join(x[lang] for x in parts) for lang in ("en", "zh-Hant", "zh-Hans")}
+    return {lang: sep.join(x[lang] for x in parts) for lang in LANGS}
 
 
 def _figure(data: Data, fid: str) -> Text:

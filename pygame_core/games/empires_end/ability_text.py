@@ -6,13 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from pygame_core.games.empires_end.text import LOC_TYPE_NAME, RES_NAME, res_text
-from pygame_core.kernel.text import hans
+from pygame_core.kernel.text import LANGS, hans
 
 Text = dict[str, str]
 
 
 def _langs(f: Any) -> Text:
-    return {lang: f(lang) for lang in ("en", "zh-Hant", "zh-Hans")}
+    return {lang: f(lang) for lang in LANGS}
 
 
 def ability_text(ab: dict[str, Any], phase: str) -> Text:

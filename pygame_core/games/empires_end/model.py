@@ -25,7 +25,7 @@ from pygame_core.games.empires_end.data import CARD_NAME
 from pygame_core.games.empires_end.text import RESOURCES, t
 from pygame_core.kernel import deck
 from pygame_core.kernel.state import Ctx
-from pygame_core.kernel.text import join, seat_name
+from pygame_core.kernel.text import LANGS, join, seat_name
 
 Data = dict[str, Any]
 
@@ -104,6 +104,6 @@ def draw_to_hand(ctx: Ctx, seat: int, n: int) -> None:
         return
     ctx.data["seats"][seat]["hand"].extend(cards)
     names = {k: (", " if k == "en" else "、").join(CARD_NAME[c][k] for c in cards)
-             for k in ("en", "zh-Hant", "zh-Hans")}
+             for k in LANGS}
     ctx.log(join(t("You draw: ", "你摸取："), names), to=[seat],
             others=join(seat_name(seat), t(f" draws {len(cards)} card(s).", f"摸取了{len(cards)}張牌。")))

@@ -12,7 +12,7 @@ from pygame_core.games.through_the_ages.model import Data, Player
 from pygame_core.games.through_the_ages.ratings import production, stats
 from pygame_core.games.through_the_ages.text import say
 from pygame_core.kernel import Ctx
-from pygame_core.kernel.text import seat_name
+from pygame_core.kernel.text import LANGS, seat_name
 
 
 def first_game_parts(p: Player) -> dict[str, int]:
@@ -118,7 +118,7 @@ def _by_culture(seats: list[int], totals: list[int]) -> list[int]:
 def _resigned_outcome(gone: list[int], alive: list[int], winners: list[int]) -> dict[str, str]:
     """Why a resigned player is ranked below everyone still playing, whatever its culture; the last
     player left wins (L2071)."""
-    names = {lang: [seat_name(s)[lang] for s in gone] for lang in ("en", "zh-Hant", "zh-Hans")}
+    names = {lang: [seat_name(s)[lang] for s in gone] for lang in LANGS}
     en, hant_, hans = ", ".join(names["en"]), "、".join(names["zh-Hant"]), "、".join(names["zh-Hans"])
     if len(alive) == 1 and winners:
         last = seat_name(winners[0])
