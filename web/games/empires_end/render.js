@@ -21,16 +21,8 @@ const t = translator(STRINGS);
 // it (a failed fetch) the board simply has no "?" links.
 const RULES = await loadRules("empires_end").catch(() => null);
 
-const rqCache = new Map();
-const pageLang = () => (typeof document !== "undefined" ? document.documentElement.lang : "en");
-
-/** A "?" link to the rules section of `key` ("card:fire", "ability:swap", "track:phase"...), or "". */
-function rq(key) {
-  if (!RULES) return "";
-  const k = `${pageLang()}|${key}`;
-  if (!rqCache.has(k)) rqCache.set(k, rulesLinkFor(RULES, key));
-  return rqCache.get(k);
-}
+/** A "?" link to the rules section of `key` ("track:phase", "card:disaster"...), or "" (rulesLinkFor remembers it). */
+const rq = (key) => (RULES ? rulesLinkFor(RULES, key) : "");
 
 /** Longest list of actions shown at once (everything longer is chosen step by step on the board). */
 export const MAX_LIST = 15;
