@@ -51,11 +51,11 @@ export function cardTools(ctx, { id, title, rules = "", info = null }) {
  *   label   words for a screen reader when the face is drawn for the eye only (aria-hidden)
  *   cls     classes of the card (its art: e.g. "tc k-wonder"); faceCls: of its face
  *   rules   its rules key ("card:wonder": ctx.rulesLink); info: () => details markup (details())
- *   testid  of the clickable face (default "board-target"); sel: drawn selected though not clickable
+ *   testid  of the clickable face (default "board-target")
  */
-export function card(ctx, { id, title, face, label = "", key = null, cls = "", faceCls = "", rules = "", info = null, testid = "board-target", sel = false }) {
+export function card(ctx, { id, title, face, label = "", key = null, cls = "", faceCls = "", rules = "", info = null, testid = "board-target" }) {
   const acts = key ? ctx.candidates(key) : [];
-  const on = !!key && (sel || (ctx.selAll || []).includes(key));
+  const on = !!key && (ctx.selAll || []).includes(key);
   const inner = label ? `<span class="sr-only">${esc(label)}</span><span class="kc-vis" aria-hidden="true">${face}</span>` : face;
   const state = `${acts.length ? " target" : ""}${on ? " selected" : ""}`;
   const fc = `kc-face${faceCls ? ` ${faceCls}` : ""}${state}`;
