@@ -220,7 +220,7 @@ def test_rules_links_and_card_panels_in_the_ui_language(page, base_url):
     expected = 11 * len(v["empires"]) + len(v["empires"][0]["hand"]) + len(v["disasters"])
     assert cells.count() == expected, (cells.count(), expected)
     for i in range(cells.count()):
-        q = cells.nth(i).locator(".ee-tools > a.rules-q")
+        q = cells.nth(i).locator(".kc-tools > a.rules-q")
         assert q.count() == 1, cells.nth(i).inner_html()[:300]
         href = q.get_attribute("href")
         assert q.get_attribute("target") == "_blank", href
@@ -232,10 +232,10 @@ def test_rules_links_and_card_panels_in_the_ui_language(page, base_url):
         assert link.count() >= 1, key
     # the full text of a hand card, on demand, in the UI language
     card = v["empires"][0]["hand"][0]
-    info = page.locator("#game .hand-cell .ee-info").first
+    info = page.locator("#game .hand-cell .kc-info").first
     assert "詳情" in info.get_attribute("aria-label")
     info.click()
-    pop = page.locator("#game .ee-pop:popover-open")
+    pop = page.locator("#game .kc-pop:popover-open")
     assert pop.count() == 1 and pop.is_visible(), describe(page)
     assert card["ability"]["text"]["zh-Hant"] in pop.inner_text()
     section = rules["links"]["ability:" + card["ability"]["kind"]]
@@ -243,4 +243,4 @@ def test_rules_links_and_card_panels_in_the_ui_language(page, base_url):
     bad = run_axe(page)
     assert not bad, format_violations("Industry with a card panel open (zh-Hant)", bad)
     page.keyboard.press("Escape")
-    assert page.locator("#game .ee-pop:popover-open").count() == 0
+    assert page.locator("#game .kc-pop:popover-open").count() == 0

@@ -104,7 +104,7 @@ def test_bid_form_shows_base_military_plus_bid_as_it_is_typed(page, base_url):
     wait_not_busy(page)
     page.locator(app.sel("pass_continue")).click()
     wait_not_busy(page)
-    total = page.locator("[data-role='bid-total']")
+    total = page.locator("[data-role='bid-note']")
     assert total.inner_text() == f"Strength: {base} base + 0 bid = {base}", describe(page)
     page.locator("[data-testid='bid-axe']").fill("1")
     page.locator("[data-testid='bid-coin']").fill("1")

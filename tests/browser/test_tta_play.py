@@ -77,7 +77,9 @@ def human_step(page: Any, rnd: random.Random, seen: dict[str, int], per_turn: di
             pick.click()
             return "action"
     picks = page.locator(f"{PANEL} [data-testid='pick-key']:visible")
-    direct = page.locator(f"{PANEL} [data-testid='legal-action'][data-action]:visible")
+    # a colonization bid is the kit's bid form: its button plays the bid typed (the lowest at first)
+    answer = "[data-testid='legal-action'][data-action]:visible"
+    direct = page.locator(f"{PANEL} {answer}, {PANEL} [data-testid='bid-commit'][data-action]:visible")
     listed = [direct.nth(i) for i in range(direct.count())]
     answers = [b for b in listed if not any(f'"type":"{f}"' in act_of(b) for f in FINISH)]
     # decisions (discard, bid/pass, send, defend ...) and population: answer from the list
@@ -144,7 +146,7 @@ def test_simple_game_to_the_end_by_clicks(contexts, base_url):
     assert any("takes" in app_text(e["text"]) for e in view(page)["log"]), describe(page)
     # every card tells its whole effect on demand, in the UI language
     card = page.locator("#game .tta-row .tc").first
-    card.locator(".tc-info").click()
+    card.locator(".kc-info").click()
     pop = card.locator("[popover]")
     assert pop.is_visible(), describe(page)
     first = next(r["card"] for r in view(page)["row"] if r["card"])

@@ -90,9 +90,16 @@ export function sectionTitle(rules, id, lang) {
   return s.title[l] || s.title.en || "";
 }
 
+const made = new WeakMap(); // rules -> "lang key" -> link: a board draws the same few dozen links at every redraw
+
 /** rulesLink to the section that `key` (e.g. "phase:economy", "code:not_legal") maps to; "" if none. */
 export function rulesLinkFor(rules, key, options = {}) {
+  const plain = !Object.keys(options).length;
+  const memo = plain && rules ? made.get(rules) || made.set(rules, new Map()).get(rules) : null;
+  const k = `${pageLang()} ${key}`;
+  if (memo && memo.has(k)) return memo.get(k);
   const id = sectionFor(rules, key);
-  if (!id) return "";
-  return rulesLink(rules.game, id, { label: sectionTitle(rules, id, options.lang), ...options });
+  const html = id ? rulesLink(rules.game, id, { label: sectionTitle(rules, id, options.lang), ...options }) : "";
+  if (memo) memo.set(k, html);
+  return html;
 }

@@ -14,6 +14,7 @@
 
 import { translator, pick, esc, lang } from "../../app/i18n.js";
 import { rulesLink } from "../../app/rules-link.js";
+import { card, details, domId } from "../../app/kit/card.js";
 import STRINGS from "./strings.js";
 import N from "./names.js";
 import STARTS from "./starts.js";
@@ -375,8 +376,29 @@ function researchSection(view, ctx) {
   const byLv = {};
   for (const id of opts) (byLv[N.tech[id] ? N.tech[id].level : 0] ||= []).push(id);
   const rows = Object.keys(byLv).sort().map((lv) => `<div class="r-row"><span class="r-lv">${esc(t("tech_level", { n: lv }))}</span>`
-    + byLv[lv].map((id) => keyButton(ctx, `tech:${id}`, `<span class="tname">${esc(nm("tech", id))}</span><span class="ttext">${esc(pick(N.tech[id] && N.tech[id].text))}</span>`, "tech-opt", `${nm("tech", id)}: ${pick(N.tech[id] && N.tech[id].text)}`)).join("") + `</div>`).join("");
+    + byLv[lv].map((id) => techCard(ctx, id)).join("") + `</div>`).join("");
   return `<section class="research" data-testid="civ-research" aria-label="${esc(t("research_options"))}"><h2 class="mini-h">${esc(t("research_options"))} ${rl("research", t("phase_research"))}</h2>${rows}</section>`;
+}
+
+/** A tech to research (the kit's card): its name and text, its level and a "?" in its details. */
+function techCard(ctx, id) {
+  const text = pick(N.tech[id] && N.tech[id].text);
+  return card(ctx, {
+    id: domId("p-tech", id), title: nm("tech", id), key: `tech:${id}`, cls: "tech-cell", faceCls: "tech-opt", rules: "card:tech",
+    face: `<span class="tname">${esc(nm("tech", id))}</span><span class="ttext">${esc(text)}</span>`,
+    info: () => details(ctx, { title: nm("tech", id), rules: "card:tech", meta: esc(t("tech_level", { n: N.tech[id] ? N.tech[id].level : "?" })), text }),
+  });
+}
+
+/** A culture card in its owner's hand (the kit's card): its event's name and text, its era in its details. */
+function cultureCard(ctx, seat, h) {
+  const ev = N.event[h.event];
+  return card(ctx, {
+    id: domId("p-cc", seat, h.id), title: nm("event", h.event), key: `ccard:${h.id}`, cls: "ccard-cell",
+    faceCls: `ccard era-${esc(ev ? ev.era : "")}`, rules: "card:culture",
+    face: `<span class="cc-name">${esc(nm("event", h.event))}</span><span class="cc-text">${esc(pick(ev && ev.text))}</span>`,
+    info: () => details(ctx, { title: nm("event", h.event), rules: "card:culture", meta: ev ? esc(t("era_" + ev.era)) : "", text: pick(ev && ev.text) }),
+  });
 }
 
 const pyramids = new Map(); // language + techs -> markup (most redraws draw the same pyramids again)
@@ -474,7 +496,7 @@ function sheetHTML(view, ctx, c) {
     ? forcesList(c.forces)
     : hiddenCounts(UNITS.filter((u) => c.forces_count && c.forces_count[u]).map((u) => `${nm("unit", u)} ×${c.forces_count[u]}`));
   const hand = c.hand
-    ? `<div class="c-hand">${c.hand.map((h) => keyButton(ctx, `ccard:${h.id}`, `<span class="cc-name">${esc(nm("event", h.event))}</span><span class="cc-text">${esc(pick(N.event[h.event] && N.event[h.event].text))}</span>`, `ccard era-${esc(N.event[h.event] ? N.event[h.event].era : "")}`, nm("event", h.event))).join("") || `<span class="muted">${esc(t("none"))}</span>`}</div>`
+    ? `<div class="c-hand">${c.hand.map((h) => cultureCard(ctx, c.seat, h)).join("") || `<span class="muted">${esc(t("none"))}</span>`}</div>`
     : hiddenCounts(["ancient", "medieval", "modern"].filter((e) => c.hand_count && c.hand_count[e]).map((e) => `${t("era_" + e)} ×${c.hand_count[e]}`));
   const gps = (c.great_persons || []).map((g) => keyButton(ctx, `gp:${g}`, esc(nm("gp", g)), "gp-chip", nm("gp", g))).join("");
   const wonders = (c.wonders || []).map((w) => `<span class="chip wonder">${esc(nm("wonder", w))}</span>`).join("");
@@ -569,11 +591,12 @@ function civCard(ctx, id) {
   const gov = st.government ? nm("gov", st.government) : "";
   const tech = st.tech ? nm("tech", st.tech) : "";
   const start = [gov && t("civ_start_gov", { gov }), tech && t("civ_start_tech", { tech })].filter(Boolean).join(" · ");
-  const inner = `<span class="cc-name">${esc(nm("civ", id))}</span>`
+  const face = `<span class="cc-name">${esc(nm("civ", id))}</span>`
     + (c.leader ? `<span class="cc-leader">${esc(pick(c.leader))}</span>` : "")
     + (c.text ? `<span class="cc-text">${esc(pick(c.text))}</span>` : "")
     + (start ? `<span class="cc-start">${esc(start)}</span>` : "");
-  return `<li data-civ="${esc(id)}">${keyButton(ctx, `civ:${id}`, inner, "cc-card", nm("civ", id))}</li>`;
+  const info = () => details(ctx, { title: nm("civ", id), rules: "action:civ", meta: c.leader ? esc(pick(c.leader)) : "", text: c.text ? pick(c.text) : "", more: start ? `<p>${esc(start)}</p>` : "" });
+  return `<li data-civ="${esc(id)}">${card(ctx, { id: domId("p-civ", id), title: nm("civ", id), face, key: `civ:${id}`, cls: "cc-cell", faceCls: "cc-card", rules: "action:civ", info })}</li>`;
 }
 
 /** Before setup (civs: choose): the civilizations left and who has chosen what (L334). */

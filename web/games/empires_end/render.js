@@ -10,6 +10,8 @@ import { translator, pick, esc } from "../../app/i18n.js";
 import * as I from "../../app/icons.js";
 import { loadRules, rulesLinkFor } from "../../app/rules-link.js";
 import { mayMoveView } from "../../app/engage.js";
+import { card, cardTools, details, domId } from "../../app/kit/card.js";
+import { bidKind } from "../../app/kit/bid.js";
 import STRINGS from "./strings.js";
 
 export const strings = STRINGS;
@@ -19,16 +21,8 @@ const t = translator(STRINGS);
 // it (a failed fetch) the board simply has no "?" links.
 const RULES = await loadRules("empires_end").catch(() => null);
 
-const rqCache = new Map();
-const pageLang = () => (typeof document !== "undefined" ? document.documentElement.lang : "en");
-
-/** A "?" link to the rules section of `key` ("card:fire", "ability:swap", "track:phase"...), or "". */
-function rq(key) {
-  if (!RULES) return "";
-  const k = `${pageLang()}|${key}`;
-  if (!rqCache.has(k)) rqCache.set(k, rulesLinkFor(RULES, key));
-  return rqCache.get(k);
-}
+/** A "?" link to the rules section of `key` ("track:phase", "card:disaster"...), or "" (rulesLinkFor remembers it). */
+const rq = (key) => (RULES ? rulesLinkFor(RULES, key) : "");
 
 /** Longest list of actions shown at once (everything longer is chosen step by step on the board). */
 export const MAX_LIST = 15;
@@ -117,9 +111,6 @@ function abilityBadge(ab) {
   return `<span class="abil ph-${esc(ph)}">${ph ? `<span class="ph-dot" aria-hidden="true"></span>` : ""}${esc(pick(ab.text))}</span>`;
 }
 
-/** An id usable in HTML (card ids are like "fire-05"). */
-const domId = (...parts) => parts.map((p) => String(p).replace(/[^A-Za-z0-9_-]/g, "_")).join("-");
-
 function cardFace(card, extra = "", opts = {}) {
   const pay = (card.pay || []).map((r) => I.RES[r] || esc(r)).join("");
   const ph = card.ability && (card.ability.phase || card.phase);
@@ -139,82 +130,42 @@ function cardLabel(card) {
 
 // ---------------------------------------------------------------------------------- card panels
 //
-// Every card and location can show its whole text on demand: a small "i" button opens a popover (no
-// script: the browser's popover attribute) with the full effect and the "?" links into the rules.
+// Every card and location shows its whole text on demand (the kit's card: an "i" opens a popover with
+// the full effect and the "?" links into the rules).
 
 /** The ability's full text with its phase and a "?" to its rules section. */
-function abilityInfo(ab, fallbackPhase) {
+function abilityInfo(ctx, ab, fallbackPhase) {
   if (!ab) return `<p class="muted">${esc(t("no_ability"))}</p>`;
   const ph = ab.phase || fallbackPhase || "";
   return `<p class="pop-abil"><span class="abil ph-${esc(ph)}">${ph ? `<span class="ph-dot" aria-hidden="true"></span><strong>${esc(t("phase_of_ability", { phase: phaseName(ph) }))}:</strong> ` : ""}`
-    + `${esc(pick(ab.text))}</span> ${rq(`ability:${ab.kind}`)}</p>`;
+    + `${esc(pick(ab.text))}</span> ${ctx.rulesLink(`ability:${ab.kind}`)}</p>`;
 }
 
-/** The full text of a card (disaster card in hand, open, or tucked as an innovation). */
-function cardInfo(card, extraRows = "") {
-  const pays = (card.pay || []).map((r) => t("res_" + r)).concat([t("res_coin")]);
-  return `<div class="pop-card ctype-${esc(card.type)}"><h3 class="pop-h">${esc(pick(card.name) || card.id)}</h3><dl class="pop-dl">`
-    + `<dt>${esc(t("type"))}</dt><dd>${esc(pick(card.type_name) || card.type)} ${rq(`card:${card.type}`)}</dd>`
-    + `<dt>${esc(t("target_h"))}</dt><dd>${esc(t("at_position", { n: card.target }))}</dd>`
-    + `<dt>${esc(t("pay_with"))}</dt><dd>${esc(pays.join(" / "))} ${rq("action:pass")}</dd>`
-    + `<dt>${esc(t("cost_h"))}</dt><dd>${I.RES.hammer} ${esc(card.cost)} ${rq("action:build")}</dd>`
-    + extraRows + `</dl>${abilityInfo(card.ability, card.phase)}</div>`;
+/** The full text of a card (disaster card in hand, open, or tucked as an innovation); rows: more [term, markup]. */
+function cardInfo(ctx, c, rows = []) {
+  const pays = (c.pay || []).map((r) => t("res_" + r)).concat([t("res_coin")]);
+  return details(ctx, {
+    title: pick(c.name) || c.id, cls: `pop-card ctype-${esc(c.type)}`,
+    rows: [
+      [t("type"), `${esc(pick(c.type_name) || c.type)} ${ctx.rulesLink(`card:${c.type}`)}`],
+      [t("target_h"), esc(t("at_position", { n: c.target }))],
+      [t("pay_with"), `${esc(pays.join(" / "))} ${ctx.rulesLink("action:pass")}`],
+      [t("cost_h"), `${I.RES.hammer} ${esc(c.cost)} ${ctx.rulesLink("action:build")}`],
+      ...rows,
+    ],
+    more: abilityInfo(ctx, c.ability, c.phase),
+  });
 }
 
 /** The full text of a location, its innovations included. */
-function locationInfo(l, name) {
-  const innos = l.innovations.map((i) => cardInfo(i.card, i.exhausted ? `<dt>${esc(t("exhausted"))}</dt><dd>${I.exhaust}</dd>` : "")).join("");
-  return `<div class="pop-card lt-${esc(l.type)}"><h3 class="pop-h">#${l.pos} ${esc(name)} ${rq(`location:${l.type}`)}</h3><dl class="pop-dl">`
-    + `<dt>${esc(t("score"))}</dt><dd>${I.star}${l.points}</dd>`
-    + `<dt>${esc(t("group_repair"))}</dt><dd>${I.RES.hammer}${l.repair} ${rq("action:repair")}</dd>`
-    + `<dt>${esc(t("state"))}</dt><dd>${esc(locState(l))}</dd></dl>`
-    + (l.intact ? abilityInfo(l.ability) : `<p class="pop-destroyed">${I.warn} ${esc(t("destroyed"))}</p>`)
-    + (innos ? `<h4 class="pop-sub">${esc(t("tucked"))} ${rq("card:innovation")}</h4>${innos}` : "")
-    + `</div>`;
-}
-
-/**
- * The "i" button and its popover. The panel is written when it opens (from the view last drawn), so
- * that the board's markup stays small: `what` names the thing ("h:<card id>", "d:<i>", "l:<seat>:<pos>").
- */
-function infoPop(id, title, what) {
-  const label = t("details_of", { name: title });
-  return `<button type="button" class="ee-info" popovertarget="${id}" aria-label="${esc(label)}" title="${esc(label)}">i</button>`
-    + `<div popover id="${id}" class="ee-pop" role="dialog" aria-label="${esc(label)}" data-info="${esc(what)}"></div>`;
-}
-
-/** The corner tools of a card or tile: a "?" into the rules and the full-text panel. */
-const tools = (rulesKey, id, title, what) => `<span class="ee-tools">${rq(rulesKey)}${infoPop(id, title, what)}</span>`;
-
-let drawn = null; // {view, ctx} of the last drawing: what the panels show when opened
-
-/** The inside of a panel (see infoPop), from the view last drawn; "" if the thing is gone. */
-export function panelHTML(what, view, ctx) {
-  const [kind, a, b] = String(what).split(":");
-  let body = "";
-  if (kind === "l") {
-    const e = view.empires[+a];
-    const l = e && e.locations.find((x) => x.pos === +b);
-    if (l) body = locationInfo(l, pick(l.type_name) || t("type_" + l.type));
-  } else if (kind === "h") {
-    const e = view.seat != null ? view.empires[view.seat] : null;
-    const c = e && e.hand && e.hand.find((x) => x.id === a);
-    if (c) body = cardInfo(c);
-  } else if (kind === "d") {
-    const d = (view.disasters || [])[+a];
-    if (d) body = disasterInfo(view, ctx, d);
-  }
-  return body;
-}
-
-if (typeof document !== "undefined") {
-  // a panel is filled as it opens (the toggle events do not bubble: listen in the capture phase)
-  document.addEventListener("beforetoggle", (e) => {
-    const el = e.target;
-    if (e.newState !== "open" || !drawn || !el.matches || !el.matches(".ee-pop[data-info]")) return;
-    el.innerHTML = panelHTML(el.dataset.info, drawn.view, drawn.ctx)
-      + `<button type="button" class="btn small" popovertarget="${esc(el.id)}" popovertargetaction="hide">${esc(t("close"))}</button>`;
-  }, true);
+function locationInfo(ctx, l, name) {
+  const innos = l.innovations.map((i) => cardInfo(ctx, i.card, i.exhausted ? [[t("exhausted"), I.exhaust]] : [])).join("");
+  return details(ctx, {
+    title: `#${l.pos} ${name}`, cls: `pop-card lt-${esc(l.type)}`, rules: `location:${l.type}`,
+    rows: [[t("score"), `${I.star}${l.points}`], [t("group_repair"), `${I.RES.hammer}${l.repair} ${ctx.rulesLink("action:repair")}`], [t("state"), esc(locState(l))]],
+    more: (l.intact ? abilityInfo(ctx, l.ability) : `<p class="pop-destroyed">${I.warn} ${esc(t("destroyed"))}</p>`)
+      + (innos ? `<h4 class="pop-sub">${esc(t("tucked"))} ${ctx.rulesLink("card:innovation")}</h4>${innos}` : ""),
+  });
 }
 
 // ---------------------------------------------------------------------------------- board parts
@@ -260,9 +211,9 @@ function hitsText(view, ctx, d) {
 
 /** A disaster card's panel: the card, and what taking it destroys for every seat. */
 function disasterInfo(view, ctx, d) {
-  const allHits = view.empires.map((e) => (d.hits && d.hits[String(e.seat)]
-    ? `<dt>${esc(seatName(ctx, e.seat))}</dt><dd>${esc(pick(d.hits[String(e.seat)]))}</dd>` : "")).join("");
-  return cardInfo(d.card, allHits ? `<dt class="pop-wide">${esc(t("hits_label"))} ${rq("action:take")}</dt>${allHits}` : "");
+  const hits = view.empires.filter((e) => d.hits && d.hits[String(e.seat)])
+    .map((e) => [seatName(ctx, e.seat), esc(pick(d.hits[String(e.seat)]))]);
+  return cardInfo(ctx, d.card, hits.length ? [`<dt class="pop-wide">${esc(t("hits_label"))} ${ctx.rulesLink("action:take")}</dt>`, ...hits] : []);
 }
 
 function disasterArea(view, ctx) {
@@ -277,7 +228,7 @@ function disasterArea(view, ctx) {
     const hits = words ? `<span class="hits" data-testid="disaster-hits">${I.warn}<span>${esc(words)}</span></span>` : "";
     const buttons = acts.map((li) => actionButton(ctx, li, "board-action")).join("");
     return `<div class="disaster${ctx.sel === key ? " selected" : ""}" role="group" aria-label="${esc(cardLabel(d.card))}">`
-      + `<div class="card-cell">${cardFace(d.card, `${pool}${hits}${taken}`)}${tools(`card:${d.card.type}`, domId("pop-d", i, d.card.id), pick(d.card.name), `d:${i}`)}</div>`
+      + card(ctx, { id: domId("pop-d", i, d.card.id), title: pick(d.card.name), face: cardFace(d.card, `${pool}${hits}${taken}`), cls: "card-cell", rules: `card:${d.card.type}`, info: () => disasterInfo(view, ctx, d) })
       + (buttons ? `<div class="ctx-actions">${buttons}</div>` : "") + `</div>`;
   }).join("");
   return `<section class="disasters" aria-label="${esc(t("disasters"))}"><h2 class="mini-h">${esc(t("disasters"))} ${rq("card:disaster")}</h2><div class="disaster-row">${cards}</div></section>`;
@@ -316,56 +267,22 @@ function conflictArea(view, ctx) {
     + `<ul class="bids">${bids}</ul>${myBid}</section>`;
 }
 
+/** The Conflict bid (L457: axes and coins, added to the base military; open in a learning game, L195). */
+const BID = bidKind({
+  name: "bid", type: "bid", fields: ["axe", "coin"],
+  note: (v, data) => bidTotalText(+data.base || 0, v.axe + v.coin),
+  invalid: () => t("bid_not_legal"),
+});
+
 function bidForm(ctx, base, open) {
-  const bids = ctx.legal.filter((l) => l.action.type === "bid");
-  if (!bids.length) return "";
-  const maxA = Math.max(0, ...bids.map((b) => b.action.axe || 0));
-  const maxC = Math.max(0, ...bids.map((b) => b.action.coin || 0));
-  const a = Math.min(ctx.draft.axe || 0, maxA);
-  const c = Math.min(ctx.draft.coin || 0, maxC);
-  const match = bids.find((b) => b.action.axe === a && b.action.coin === c);
-  const title = t(open ? "open_bid" : "sealed_bid");
-  return `<form class="bid-form" data-form="bid" data-testid="bid-form" aria-label="${esc(title)}">`
-    + `<h3 class="mini-h">${open ? "" : `${I.lock} `}${esc(title)}</h3>`
-    + `<label>${I.RES.axe}<span>${esc(t("bid_axes"))}</span><input type="number" inputmode="numeric" name="axe" min="0" max="${maxA}" value="${a}" data-testid="bid-axe"></label>`
-    + `<label>${I.RES.coin}<span>${esc(t("bid_coins"))}</span><input type="number" inputmode="numeric" name="coin" min="0" max="${maxC}" value="${c}" data-testid="bid-coin"></label>`
-    + `<p class="bid-total" data-role="bid-total" data-base="${base}" aria-live="polite">${esc(bidTotalText(base, a + c))}</p>`
-    + `<button type="submit" class="btn primary" data-testid="bid-commit" data-role="bid-commit"${match ? ` data-action="${esc(JSON.stringify(match.action))}" data-idx="${ctx.legal.indexOf(match)}"` : " disabled"}>${esc(t(open ? "commit_open_bid" : "commit_bid"))}</button>`
-    + (match ? "" : `<p class="warn-text">${esc(t("bid_not_legal"))}</p>`)
-    + `</form>`;
+  return BID.form(ctx, {
+    title: t(open ? "open_bid" : "sealed_bid"), sealed: !open, submit: t(open ? "commit_open_bid" : "commit_bid"), data: { base },
+    inputs: { axe: { label: `${I.RES.axe}<span>${esc(t("bid_axes"))}</span>`, testid: "bid-axe" }, coin: { label: `${I.RES.coin}<span>${esc(t("bid_coins"))}</span>`, testid: "bid-coin" } },
+  });
 }
 
-/** The sealed-bid form (EE L457): a draft of axes and coins, committed as one legal "bid" action. */
-export const forms = {
-  bid: {
-    /** Keep the typed amounts in the draft and update the form in place (no redraw while typing). */
-    input(form, ctx) {
-      const axe = Math.max(0, Math.floor(+form.elements.axe.value || 0));
-      const coin = Math.max(0, Math.floor(+form.elements.coin.value || 0));
-      Object.assign(ctx.draft, { axe, coin });
-      const li = findBid(ctx.legal, axe, coin);
-      const total = form.querySelector("[data-role=bid-total]");
-      if (total) total.textContent = bidTotalText(+total.dataset.base || 0, axe + coin);
-      const b = form.querySelector("[data-role=bid-commit]");
-      b.disabled = !li;
-      if (li) {
-        b.dataset.action = JSON.stringify(li.action);
-        b.dataset.idx = String(ctx.legal.indexOf(li));
-      } else {
-        b.removeAttribute("data-action");
-      }
-      const w = form.querySelector(".warn-text");
-      if (!li && !w) form.insertAdjacentHTML("beforeend", `<p class="warn-text">${esc(t("bid_not_legal"))}</p>`);
-      if (li && w) w.remove();
-    },
-    /** The legal bid the form holds, or null. */
-    submit(form, ctx) {
-      return findBid(ctx.legal, +form.elements.axe.value || 0, +form.elements.coin.value || 0);
-    },
-  },
-};
-
-const findBid = (legal, axe, coin) => legal.find((l) => l.action.type === "bid" && l.action.axe === axe && l.action.coin === coin) || null;
+/** The bid form's handler (the renderer contract's `forms`). */
+export const forms = { bid: BID.handler };
 
 /** What to do now, in words, for the phase (shown when it is the viewer's move and nothing is pending). */
 export function hint(view) {
@@ -420,7 +337,7 @@ function tile(view, ctx, e, l, targetMarks) {
   const el = acts.length
     ? `<button type="button" class="${cls}" data-key="${key}" data-testid="board-target"${acts.length === 1 ? ` data-action="${esc(JSON.stringify(acts[0].action))}"` : ""}>${body}</button>`
     : `<div class="${cls}" data-key="${key}">${body}</div>`;
-  const pop = tools(`location:${l.type}`, domId("pop-l", e.seat, l.pos), `#${l.pos} ${name}`, `l:${e.seat}:${l.pos}`);
+  const pop = cardTools(ctx, { id: domId("pop-l", e.seat, l.pos), title: `#${l.pos} ${name}`, rules: `location:${l.type}`, info: () => locationInfo(ctx, l, name) });
   return `<div class="tile-cell${l.intact ? "" : " is-destroyed"}">${el}${pop}</div>`;
 }
 
@@ -459,17 +376,10 @@ function handArea(view, ctx) {
   if (me == null) return "";
   const e = view.empires[me];
   if (!e || !e.hand) return "";
-  const cards = e.hand.map((c) => {
-    const key = `card:${c.id}`;
-    const acts = ctx.candidates(key);
-    const inner = cardFace(c);
-    const cls = `hand-card${acts.length ? " target" : ""}${ctx.sel === key ? " selected" : ""}`;
-    const body = `<span class="sr-only">${esc(cardLabel(c))}</span><span class="card-vis" aria-hidden="true">${inner}</span>`;
-    const el = acts.length
-      ? `<button type="button" class="${cls}" data-key="${key}" data-testid="hand-card" aria-pressed="${ctx.selAll ? ctx.selAll.includes(key) : ctx.sel === key}">${body}</button>`
-      : `<div class="${cls}">${body}</div>`;
-    return `<div class="card-cell hand-cell">${el}${tools(`card:${c.type}`, domId("pop-h", c.id), pick(c.name), `h:${c.id}`)}</div>`;
-  }).join("");
+  const cards = e.hand.map((c) => card(ctx, {
+    id: domId("pop-h", c.id), title: pick(c.name), face: cardFace(c), label: cardLabel(c), key: `card:${c.id}`, testid: "hand-card",
+    cls: "card-cell hand-cell", faceCls: "hand-card", rules: `card:${c.type}`, info: () => cardInfo(ctx, c),
+  })).join("");
   // Selling is a target like a location: pick a card, then Sell (or Sell, then the card).
   const sells = ctx.candidates("sell");
   const sell = sells.length
@@ -665,7 +575,6 @@ export function boardSections(view, ctx) {
   if (me != null) order.sort((a, b) => ((a - me + view.players) % view.players) - ((b - me + view.players) % view.players));
   const center = disasterArea(view, ctx) + conflictArea(view, ctx);
   revealTarget(view, ctx);
-  drawn = { view, ctx: { names: ctx.names } };
   return [
     ["top", `<div class="ee-top">${phaseTrack(view)}${scoreTrack(view, ctx)}</div>`],
     ["pending", pendingBox(view, ctx)],

@@ -12,6 +12,8 @@
 import { translator, pick, esc } from "../../app/i18n.js";
 import * as I from "../../app/icons.js";
 import { loadRules, rulesLinkFor } from "../../app/rules-link.js";
+import { card as kitCard, details } from "../../app/kit/card.js";
+import { bidKind } from "../../app/kit/bid.js";
 import STRINGS from "./strings.js";
 
 export const strings = STRINGS;
@@ -117,15 +119,12 @@ function dots(n, cls, max = 8) {
   return `<span class="toks ${cls}" aria-hidden="true">${"<i></i>".repeat(shown)}${n > max ? `<b>×${n}</b>` : ""}</span>`;
 }
 
-/** The "i" button with its popover: the card's full text, kind and age, and a "?" into the rules. */
-function cardPop(card, id, extra = "") {
-  const label = t("details_of", { name: cname(card) });
-  const body = `<h3 class="pop-h">${esc(cname(card))}</h3>`
-    + `<p class="pop-meta"><span class="kbadge k-${esc(card.kind)}">${esc(kindName(card.kind))}</span> ${esc(t("card_age", { a: card.age }))} ${rq(`card:${card.kind}`)}</p>`
-    + `<p class="pop-text">${esc(pick(card.text))}</p>${extra}`;
-  return `<button type="button" class="tc-info" popovertarget="${id}" aria-label="${esc(label)}" title="${esc(label)}">i</button>`
-    + `<div popover id="${id}" class="tta-pop" role="dialog" aria-label="${esc(label)}">${body}`
-    + `<button type="button" class="btn small" popovertarget="${id}" popovertargetaction="hide">${esc(t("close"))}</button></div>`;
+/** A card's details (the kit card's popover): its full text, kind and age, and a "?" into the rules. */
+function cardInfo(ctx, card, extra = "") {
+  return details(ctx, {
+    title: cname(card), text: pick(card.text), more: extra,
+    meta: `<span class="kbadge k-${esc(card.kind)}">${esc(kindName(card.kind))}</span> ${esc(t("card_age", { a: card.age }))} ${ctx.rulesLink(`card:${card.kind}`)}`,
+  });
 }
 
 /**
@@ -162,18 +161,14 @@ export function softHyphens(name) {
  */
 function cardTile(ctx, card, { key = null, id, sub = "", extra = "", cls = "", text = true } = {}) {
   if (!card) return "";
-  const acts = key ? ctx.candidates(key) : [];
-  const sel = key && (ctx.selAll || []).includes(key);
-  const c = `tc k-${esc(card.kind)} t-${esc(card.type)}${acts.length ? " target" : ""}${sel ? " selected" : ""}${cls ? ` ${cls}` : ""}`;
   const name = softHyphens(cname(card));
-  const inner = `<span class="tc-head"><span class="tc-name"${longWord(name)}>${esc(name)}</span><span class="tc-age">${esc(card.age)}</span></span>`
+  const face = `<span class="tc-head"><span class="tc-name"${longWord(name)}>${esc(name)}</span><span class="tc-age">${esc(card.age)}</span></span>`
     + (sub ? `<span class="tc-sub">${sub}</span>` : "")
     + (text ? `<span class="tc-text">${esc(pick(card.text))}</span>` : "");
-  const main = acts.length
-    ? `<button type="button" class="tc-main" data-key="${esc(key)}" data-testid="board-target" aria-pressed="${!!sel}"`
-      + `${acts.length === 1 ? ` data-action="${esc(JSON.stringify(acts[0].action))}"` : ""}>${inner}</button>`
-    : `<div class="tc-main">${inner}</div>`;
-  return `<div class="${c}">${main}${cardPop(card, id, extra)}</div>`;
+  return kitCard(ctx, {
+    id, title: cname(card), face, key, faceCls: "tc-main", info: () => cardInfo(ctx, card, extra),
+    cls: `tc k-${esc(card.kind)} t-${esc(card.type)}${cls ? ` ${cls}` : ""}`,
+  });
 }
 
 const stat = (cls, label, value, more = "") =>
@@ -511,43 +506,20 @@ function pickButton(ctx, view, key, n, confirm = false) {
   return `<button type="button" class="act pick" data-key="${esc(key)}"${confirm ? " data-confirm" : ""} data-testid="pick-key">${esc(n > 1 ? t("pick_n", { label, n }) : label)}</button>`;
 }
 
-/** The bids of a colonization auction: a few buttons, or a number form when there are many (forms.bid). */
+/** A colonization bid (made in the open, in turn): the kit's bid form over the legal bids. */
+const BID = bidKind({ name: "bid", type: "bid", fields: ["n"], invalid: () => t("bid_not_legal") });
+
 function bidControls(ctx, bids) {
-  if (bids.length <= 8) return actList(ctx, bids);
   const ns = bids.map((b) => b.action.n);
-  const min = Math.min(...ns);
-  const max = Math.max(...ns);
-  const v = Math.min(Math.max(+ctx.draft.bid || min, min), max);
-  const li = bids.find((b) => b.action.n === v);
-  return `<form class="bid-form" data-form="bid" data-testid="tta-bid-form"><label>${esc(t("bid_form"))} <span class="muted">(${esc(t("bid_range", { min, max }))})</span>`
-    + `<input type="number" inputmode="numeric" name="n" min="${min}" max="${max}" value="${v}"></label>`
-    + `<button type="submit" class="btn primary" data-role="bid-commit"${li ? ` data-idx="${ctx.legal.indexOf(li)}" data-action="${esc(JSON.stringify(li.action))}"` : " disabled"}>${esc(t("bid_submit"))}</button></form>`
-    + actList(ctx, [bids[0]]);
+  const range = t("bid_range", { min: Math.min(...ns), max: Math.max(...ns) });
+  return BID.form(ctx, {
+    title: t("bid_form"), sealed: false, submit: t("bid_submit"),
+    inputs: { n: { label: `<span>${esc(t("bid_submit"))} <span class="muted">(${esc(range)})</span></span>`, testid: "bid-n" } },
+  });
 }
 
-const findBid = (legal, n) => legal.find((l) => l.action.type === "bid" && l.action.n === n) || null;
-
-/** A typed colonization bid: the draft keeps the number; the button plays the matching legal bid. */
-export const forms = {
-  bid: {
-    input(form, ctx) {
-      const n = Math.floor(+form.elements.n.value || 0);
-      ctx.draft.bid = n;
-      const li = findBid(ctx.legal, n);
-      const b = form.querySelector("[data-role=bid-commit]");
-      b.disabled = !li;
-      if (li) {
-        b.dataset.action = JSON.stringify(li.action);
-        b.dataset.idx = String(ctx.legal.indexOf(li));
-      } else {
-        b.removeAttribute("data-action");
-      }
-    },
-    submit(form, ctx) {
-      return findBid(ctx.legal, Math.floor(+form.elements.n.value || 0));
-    },
-  },
-};
+/** The bid form's handler (the renderer contract's `forms`). */
+export const forms = { bid: BID.handler };
 
 /** Choices of the current selection: listed when few, else the ones that need no further pick plus pick buttons. */
 function choices(view, ctx) {
