@@ -1,8 +1,8 @@
 // Civilization front end: the board as a pure function of (view, legal, selection), following the
 // renderer contract of docs/architecture.md §1.3. Nothing here knows the rules: every clickable
-// thing is a key of some legal action (actionKeys), and long choices go step by step (renderActions
-// offers one "facet" at a time: a figure, then a square; a city, then what to produce; a player,
-// then what to give ...).
+// thing is a key of some legal action (actionKeys), and long choices go step by step (the kit's action
+// panel, app/kit/panel.js, offers one step at a time: a figure, then a square; a city, then what to
+// produce; a player, then what to give ...).
 //
 // Keys (ordered per action; the first one not yet selected is the next step):
 //   stack:<sq>  figures on a square      sq:<sq>    a square          tile:<cell>  a face-down tile
@@ -115,7 +115,7 @@ export function actionKeys(a, view) {
   }
 }
 
-/** Words for a key ("Choices for …", facet buttons). */
+/** Words for a key ("Choices for …", the panel's step buttons). */
 export function keyLabel(view, key) {
   const i = key.indexOf(":");
   const kind = key.slice(0, i);
