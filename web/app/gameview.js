@@ -642,8 +642,9 @@ export class GameView {
       el.focus({ preventScroll: true });
       return;
     }
-    // the control went away (the action was played): land on the first choice or on the actions heading
-    const first = this.root.querySelector(".choices [data-action], .act-body [data-testid=legal-action]");
+    // the control went away (the action was played): land on the panel's first choice or step (a step
+    // before the finishing bar: Enter on the landing spot must not end the turn), else the actions heading
+    const first = this.root.querySelector(".kp-body [data-action], .kp-body [data-key], .act-body [data-testid=legal-action]");
     (first || this.el.actsH).focus({ preventScroll: true });
   }
 
@@ -720,7 +721,7 @@ export class GameView {
       if (c.length > 1 || (c.length === 1 && confirm)) {
         this.sel = [...this.sel, key];
         this.render();
-        const first = this.root.querySelector(".choices [data-action]");
+        const first = this.root.querySelector(".choices [data-action], .choices [data-key]");
         if (first && btn.dataset.testid !== "hand-card" && !btn.classList.contains("tile")) this.focusLater(first);
       }
     }
