@@ -104,3 +104,35 @@ def test_civilization_panel_steps_say_how_many_they_leave():
     view, legal = position("civilization", lambda v, lg: v.get("phase") in ("city", "move") and len(lg) > 20)
     check_walk(panel_walk("civilization", view, legal), legal,
                {"end_start", "end_trade", "end_city", "end_move", "stop", "decline"})
+
+
+PENDING = ROOT / "web" / "app" / "kit" / "pending.js"
+BOX = """
+globalThis.addEventListener ||= () => {};
+const S = (await import(process.argv[1])).default.en;
+const { pendingBox } = await import(process.argv[2]);
+let input = "";
+for await (const chunk of process.stdin) input += chunk;
+const view = JSON.parse(input);
+const text = (k, v) => (k in S ? S[k].replace(/\\{(\\w+)\\}/g, (m, x) => v[x]) : null);
+process.stdout.write(pendingBox(view, { names: ["Ann", "Bob"], text }));
+"""
+
+
+def test_pending_box_says_who_must_answer_and_who_has_answered_a_sealed_bid():
+    """The kit's pending-decisions box over the kernel's public decisions (docs/api.md): Empire's End's
+    sealed Conflict bid (L457) after seat 0 bid, as seat 1 sees it: Bob must bid, Ann has (never what)."""
+    game = games.get("empires_end")
+    state = game.new_game(players=2, seed=1)
+    while not any(d.get("answered") for d in game.view(state, 1)["decisions"]):
+        seat = game.to_move(state)[0]
+        state = game.apply(state, seat, game.legal_actions(state, seat)[0])
+    view = game.view(state, 1)
+    strings = ROOT / "web" / "games" / "empires_end" / "strings.js"
+    html = subprocess.run([str(NODE), "--no-warnings", "--input-type=module", "-e", BOX, strings.as_uri(),
+                           PENDING.as_uri()], input=json.dumps(view), capture_output=True, text=True,
+                          timeout=60, check=True).stdout
+    assert 'data-testid="pending-decisions"' in html and 'data-kind="bid"' in html, html
+    assert "Conflict bid: Bob" in html and "answered: Ann" in html, html
+    assert 'class="pd mine blocking"' in html  # the viewer (seat 1) must answer
+    assert "axe" not in html and "coin" not in html, html
