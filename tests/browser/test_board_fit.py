@@ -38,6 +38,8 @@ ON_SCREEN = """(el) => {
 
 # controls offering one action each in the action panel (pick buttons narrow, they play nothing)
 LISTED = "#game .act-body [data-testid='legal-action'], #game .act-body [data-testid='choice-action']"
+# the panel's step buttons ("Fire 6 (10)"): a click narrows the list to that key's actions
+PICKS = "#game .act-body [data-testid='pick-key']"
 
 
 def save_when(stop, seed: int = 1) -> str:
@@ -154,6 +156,10 @@ def test_disaster_target_on_screen_and_hits_in_words(page, base_url, size):
     where = f"the disaster's target (position {target})"
     assert t.evaluate(ON_SCREEN), f"{where} is not on screen at {size}: {describe(page)}"
     assert "marked" in (t.get_attribute("class") or "")
+    if size == "laptop":  # issue 17 §4: bringing the target into view must not scroll the phase track away
+        now = page.locator("#game .phase-track .pt.now")
+        y = page.evaluate("scrollY")
+        assert now.evaluate(ON_SCREEN), f"the phase track left the screen as the turn began (scrollY {y})"
     hits = page.locator("#game [data-testid='disaster-hits']").first.inner_text()
     assert hits.strip() == d["hits"]["0"]["en"], (hits, d["hits"])
     assert "hits your position" not in page.locator("#game").inner_text()
@@ -191,6 +197,25 @@ def test_industry_step_by_step_with_done_in_reach(page, base_url, size):
     assert done.evaluate(ON_SCREEN)
 
 
+def test_phone_pins_a_small_panel_and_targets_land_below_it(page, base_url):
+    """Issue 17 §4: on a phone the pinned part (the action panel) takes at most a quarter of the screen,
+    and a board target scrolled into view (its top to the top) stops below it, clickable."""
+    open_save(page, base_url, save_when(at_industry), "phone")
+    h = SIZES["phone"][1]
+    for pos in (11, 1, 6):
+        t = tile(page, pos)
+        t.evaluate("el => el.scrollIntoView()")
+        frames(page)
+        pinned = page.evaluate("""() => Math.max(0, ...[...document.querySelectorAll('#game *')]
+            .filter((el) => ['sticky', 'fixed'].includes(getComputedStyle(el).position))
+            .filter((el) => el.checkVisibility())
+            .map((el) => el.getBoundingClientRect()).filter((r) => r.top <= 1).map((r) => r.bottom))""")
+        assert pinned <= h / 4 + 2, f"the pinned bars reach {pinned:.0f} px of {h}: {describe(page)}"
+        assert t.evaluate(ON_SCREEN), f"location {pos} scrolled into view is under the pinned panel"
+    done = page.locator("#game [data-testid='legal-action'][data-action='{\"type\":\"done\"}']")
+    assert done.evaluate(ON_SCREEN), "Done is not in reach on a phone"
+
+
 def test_city_swap_is_two_clicks_on_the_board(page, base_url):
     open_save(page, base_url, save_when(at_city_swap), "phone")
     swaps = [a for a in legal(page) if a["type"] == "use" and "a" in a]
@@ -198,7 +223,7 @@ def test_city_swap_is_two_clicks_on_the_board(page, base_url):
     city = next(loc["pos"] for loc in v["empires"][0]["locations"] if loc["id"] == "city")
     tile(page, city).click()
     assert listed_count(page) <= MAX_LIST, f"{listed_count(page)} choices listed after picking the City"
-    assert page.locator("#game [data-testid='pick-hint']").is_visible()
+    assert page.locator(f"{PICKS}:visible").count() >= 1, describe(page)
     a, b = next((s["a"], s["b"]) for s in swaps if city not in (s["a"], s["b"]))
     tile(page, a).click()
     assert 1 < listed_count(page) <= MAX_LIST
@@ -244,3 +269,78 @@ def test_rules_links_and_card_panels_in_the_ui_language(page, base_url):
     assert not bad, format_violations("Industry with a card panel open (zh-Hant)", bad)
     page.keyboard.press("Escape")
     assert page.locator("#game .kc-pop:popover-open").count() == 0
+
+
+# ------------------------------------------------------------------ two-location choices (issue 17 §4)
+
+
+def fire_swap_save() -> str:
+    """Seat 0 in Industry with two swap abilities (L389): the City's and the Fire 6 it built and tucked (55
+    swaps each, L373: usable at once). Every seat plays its first legal action, seat 0 builds Fire 6."""
+    game = games.get(GAME)
+    meta = {"seats": SEATS, "created": 1, "lang": "en", "app": "pygame_core-web"}
+    state = game.new_game(players=2, seed=1, options={}, meta=meta)
+    for _ in range(400):
+        seat = game.to_move(state)[0]
+        legal = game.legal_actions(state, seat)
+        if seat == 0 and sum(a.get("src") == "I:fire-06" for a in legal) == 55:
+            return game.save(state)
+        fire = [a for a in legal if seat == 0 and a["type"] == "build" and a["card"] == "fire-06"]
+        state = game.apply(state, seat, (fire or legal)[0])
+    raise AssertionError("Fire 6 was never usable")
+
+
+def choice_actions(page) -> list[dict[str, Any]]:
+    return [json.loads(a) for a in page.locator("#game .act-body [data-testid='choice-action']").evaluate_all(
+        "els => els.map(e => e.dataset.action)")]
+
+
+def test_two_location_choices_narrow_step_by_step(page, base_url):
+    """Issue 17 §4: with two swap abilities (110 swaps), a first location picked on the board lists its
+    next steps with their counts, a second one lists exactly the swaps of those two locations, each once."""
+    open_save(page, base_url, fire_swap_save(), "laptop")
+    v = view(page)
+    where = {loc["id"]: loc["pos"] for loc in v["empires"][0]["locations"]}
+    fire = next(loc["pos"] for loc in v["empires"][0]["locations"] if any(
+        i["card"]["id"] == "fire-06" for i in loc["innovations"]))
+    other = next(p for p in range(1, 12) if p not in (fire, where["city"]))
+    swaps = [a for a in legal(page) if a["type"] == "use" and "a" in a]
+    assert len(swaps) == 110, len(swaps)
+    # 1. a location that is neither source: its choices, in steps that say how many each leaves
+    tile(page, other).click()
+    frames(page)
+    picks = page.locator(f"{PICKS}:visible")
+    assert picks.count() >= 2 and listed_count(page) + picks.count() <= MAX_LIST, describe(page)
+    assert page.locator("#game [data-testid='pick-hint']").count() == 0
+    with_other = [a for a in legal(page) if other in (a.get("a"), a.get("b"), a.get("loc"))]
+    texts = picks.all_inner_texts()
+    assert any("Fire 6" in x and "(10)" in x for x in texts), texts  # the Fire's swaps of that location
+    # 2. the tile the Fire is tucked under, as the second location: only the swaps of these two
+    tile(page, fire).click()
+    frames(page)
+    got = choice_actions(page)
+    want = [a for a in with_other if {a.get("a"), a.get("b")} == {other, fire}]
+    assert sorted(map(json.dumps, got)) == sorted(map(json.dumps, want)), (got, want)
+    assert len(got) == 2 and {a["src"] for a in got} == {"L:city", "I:fire-06"}, got
+    labels = page.locator("#game .act-body [data-testid='choice-action']").all_inner_texts()
+    assert len(set(labels)) == len(labels), labels
+    # 3. from the panel only: the Fire, then a location, then the partner
+    page.locator("#game [data-clear-sel]").click()
+    page.locator(PICKS, has_text="Fire 6").first.click()
+    frames(page)
+    step = page.locator(PICKS, has_text=f"#{other} ").first
+    n = int(re.findall(r"\((\d+)\)", step.inner_text())[-1])  # "#3 Road (9) (10) ›": 10 to choose from
+    step.click()
+    frames(page)
+    got = choice_actions(page)
+    assert len(got) == n == 10, (n, got)
+    assert all(a["src"] == "I:fire-06" and other in (a["a"], a["b"]) for a in got), got
+    ids = {loc["pos"]: loc["id"] for loc in v["empires"][0]["locations"]}
+    partner = next(p for p in range(1, 12) if p != other)
+    before = app.actions_played(page)
+    pair = f"#{min(other, partner)} and #{max(other, partner)}"
+    page.locator("#game .act-body [data-testid='choice-action']", has_text=pair).click()
+    wait_not_busy(page)
+    assert app.actions_played(page) > before, describe(page)
+    now = {loc["pos"]: loc["id"] for loc in view(page)["empires"][0]["locations"]}
+    assert (now[other], now[partner]) == (ids[partner], ids[other]), (ids, now)

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.browser
 GAME = "empires_end"  # the game this file plays (its only mention of a game id)
 
 # What the focus may land on after a step: the pass-the-device button, an action, or the actions heading.
-LANDING = ("pass-device-continue", "legal-action", "choice-action", "board-action", "bid-commit")
+LANDING = ("pass-device-continue", "legal-action", "choice-action", "board-action", "bid-commit", "pick-key")
 
 FOCUS = """() => {
   const a = document.activeElement;
@@ -55,7 +55,7 @@ def test_enter_alone_plays_and_focus_follows(page, base_url):
         kinds.add(where)
         page.keyboard.press("Enter")
         wait_not_busy(page)
-        if where != "pass-device-continue":
+        if where not in ("pass-device-continue", "pick-key"):  # a step of the panel narrows, plays nothing
             now = app.actions_played(page)
             assert now is not None and played is not None and now > played, describe(page)
             played = now

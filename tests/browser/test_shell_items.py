@@ -195,25 +195,32 @@ def test_the_viewer_is_offered_its_optional_actions_before_a_bot_plays(page, bas
 
 
 def test_a_long_action_list_folds_and_keeps_done_in_reach(page, base_url):
+    """The kit's panel (app/kit/panel.js) with a game that says nothing about its actions: 40 of them fold
+    into groups by action type (a click narrows to one group), and Done is in the finishing bar."""
     page.set_viewport_size({"width": 390, "height": 844})
     app.open_ready(page, f"{base_url}/index.html")
     shown = page.evaluate("""async () => {
-        const m = await import('./app/gameview.js');
+        const m = await import('./app/kit/panel.js');
+        const g = await import('./app/gameview.js');
         const legal = [];
         for (let i = 0; i < 40; i++)
             legal.push({action: {type: i < 25 ? 'build' : 'sell', card: i}, label: 'card ' + i});
         legal.push({action: {type: 'done'}, label: 'Done'});
-        const ctx = {legal, sel: null, isPrimary: m.isPrimary, groupLabel: (g) => g};
+        const ctx = m.stepContext({}, {}, legal, [], {primary: g.isPrimary, groupLabel: (x) => x});
+        const {body, finish} = m.actionPanel({}, ctx);
         const div = document.createElement('div');
         div.className = 'gv-actions';
-        div.innerHTML = m.defaultActions({}, ctx);
+        const bar = m.finishBar(ctx, finish);
+        div.innerHTML = `<div class="act-body"><div class="kp-body">${body}</div>${bar}</div>`;
         document.body.prepend(div);
         const vis = [...div.querySelectorAll('button')].filter(b => b.checkVisibility());
         return {visible: vis.length, labels: vis.map(b => b.textContent),
+                groups: [...div.querySelectorAll('.kp-body [data-key^="grp:"]')].map(b => b.dataset.key),
                 primary: !!div.querySelector('.act-primary button[data-action*=done]')};
     }""")
     assert shown["visible"] <= 15, shown
     assert "Done" in shown["labels"] and shown["primary"], shown
+    assert sorted(shown["groups"]) == ["grp:build", "grp:sell"], shown
 
 
 # ------------------------------------------------------------------ import checks

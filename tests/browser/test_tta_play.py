@@ -100,7 +100,7 @@ def human_step(page: Any, rnd: random.Random, seen: dict[str, int], per_turn: di
         picks.first.click()
         seen["pick"] += 1
         return "board"
-    finish = page.locator(f"{PANEL} .tta-finish [data-action]:visible")
+    finish = page.locator(f"{PANEL} .kp-finish [data-action]:visible")
     if finish.count():
         finish.first.click()
         return "action"
@@ -217,6 +217,46 @@ def test_phone_portrait_smoke(contexts, base_url):
     assert seen["board:row"] >= 1, seen
 
 
+def _position_with_options(low: int, high: int) -> str:
+    """A simple-game save from round 3 on where the human seat 0 has between low and high legal actions."""
+    game = games.get(GAME)
+    meta = {"seats": [{"kind": "human", "name": "P1"}, {"kind": "random", "name": "P2"}], "created": 1,
+            "lang": "en", "app": "pygame_core-web"}
+    state = game.new_game(players=2, seed=4, options={"mode": "simple"}, meta=meta)
+    for _ in range(2000):
+        seat = game.to_move(state)[0]
+        legal = game.legal_actions(state, seat)
+        if seat == 0 and game.view(state, 0)["round"] >= 3 and low <= len(legal) <= high:
+            return game.save(state)
+        state = game.apply(state, seat, legal[0])
+    raise AssertionError("no such position")
+
+
+ON_SCREEN = """(el) => {
+  const r = el.getBoundingClientRect();
+  if (r.width === 0 || r.top < 0 || r.left < 0) return false;
+  if (r.bottom > innerHeight || r.right > innerWidth) return false;
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return !!hit && el.contains(hit);
+}"""
+
+
+def test_end_the_turn_is_in_reach_with_many_options(contexts, base_url):
+    """Issue 17 §4: at 1366x768 with about 14 options, "End the turn" is on screen, in the finishing bar
+    below the panel's own scroll, never inside it."""
+    context, _guard = contexts.new(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    app.put_saves(page, base_url, {"many": _position_with_options(13, 16)})
+    page.goto(f"{base_url}/play.html?save=many&lang=en")
+    wait_ready(page)
+    wait_not_busy(page)
+    end = page.locator("#game [data-testid='legal-action'][data-action='{\"type\":\"end\"}']")
+    assert end.count() == 1, describe(page)
+    assert end.evaluate(ON_SCREEN), f"End the turn is not on screen: {describe(page)}"
+    assert end.evaluate("el => !el.closest('.kp-body')"), "End the turn is inside the panel's scroll"
+    assert panel_controls(page) <= MAX_LIST + 1
+
+
 def _position_with_resign() -> str:
     """A full-game save where the human seat 0 may resign now (random actions, never resigning)."""
     game = games.get(GAME)
@@ -244,7 +284,7 @@ def test_resigning_takes_a_second_click_and_can_be_taken_back(contexts, base_url
     buttons = page.locator("#game [data-testid='legal-action']")
     shown = [b.get_attribute("data-action") or "" for b in buttons.all()]
     assert shown and not any('"resign"' in a for a in shown), describe(page)
-    offer = page.locator("#game .tta-resign [data-key='resign']")
+    offer = page.locator("#game .act-body .g-resign [data-key='resign']")
     assert offer.is_visible() and "Resign" in offer.inner_text(), describe(page)
     played = view(page)["actions_played"]
     offer.click()

@@ -1,6 +1,6 @@
-"""The board's action buttons name the seats as the log beside them does (issue 16): the engine's
-labels say "Player 2" / "玩家2", the page shows the names chosen on the home page. Runs the board's own
-module (web/games/civilization/render.js) under Node."""
+"""The action panel's buttons name the seats as the log beside them does (issue 16): the engine's
+labels say "Player 2" / "玩家2", the page shows the names chosen on the home page. Runs the game's hooks
+(web/games/civilization/render.js) in the kit's panel (web/app/kit/panel.js) under Node."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 RENDER = ROOT / "web" / "games" / "civilization" / "render.js"
+KIT = ROOT / "web" / "app" / "kit" / "panel.js"
 NODE = shutil.which("node") if sys.platform != "emscripten" else None
 
 
@@ -28,15 +29,20 @@ def test_action_buttons_use_the_chosen_seat_names():
         legal.append({"action": offer, "label": GAME.label(s, 0, offer, lang)})
     assert legal[0]["label"].startswith("Offer Player 2") and "玩家2" in legal[1]["label"]
     script = (
+        "globalThis.addEventListener ||= () => {};\n"
         f"const R = await import({json.dumps(RENDER.as_uri())});\n"
+        f"const K = await import({json.dumps(KIT.as_uri())});\n"
         f"const legal = {json.dumps(legal, ensure_ascii=False)};\n"
-        'const ctx = { names: ["Ada", "Bo"], legal, selAll: [], selCandidates: [] };\n'
-        "process.stdout.write(R.renderActions({}, ctx));\n"
-        # many offers fold into one facet per player: "Offer to Player 2" names the seat too
+        # the shell's subNames: the engine's "Player 2" as the chosen name
+        "const subNames = (s) => s.replace(/Player (\\d+)|玩家(\\d+)/g,"
+        " (m, a, b) => ['Ada', 'Bo'][+(a || b) - 1]);\n"
+        "const panel = (legal, sel = []) => { const ctx = K.stepContext(R, {}, legal, sel, "
+        "{primary: () => false, groupLabel: (g) => g, subNames}); return K.actionPanel({}, ctx).body; };\n"
+        "process.stdout.write(panel(legal));\n"
+        # many offers fold into one step per player: "Offer to Player 2" names the seat too
         "const many = Array.from({length: 40}, (_, i) => ({action: {...legal[0].action, to: 1 + i % 2,"
         " give: `trade:${i}`}, label: legal[0].label}));\n"
-        "const keysOf = new Map(many.map((li) => [li, [`to:${li.action.to}`]]));\n"
-        "process.stdout.write(R.renderActions({}, {...ctx, legal: many, keysOf}));\n"
+        "process.stdout.write(panel(many));\n"
     )
     out = subprocess.run(
         [NODE, "--input-type=module", "-e", script], capture_output=True, text=True, timeout=60, check=True

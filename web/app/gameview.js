@@ -12,28 +12,7 @@ import * as I from "./icons.js";
 import { patchHTML, willKeep } from "./morph.js";
 import { loadRules, rulesLinkFor } from "./rules-link.js";
 import { mayMoveView } from "./engage.js";
-
-/** Never more action buttons than this in one list: longer lists fold (actionList). */
-export const MAX_BUTTONS = 15;
-
-/** One legal action as a button (data-idx + data-action tie the click to the legal item). */
-export function actionButton(ctx, li, testid = "legal-action", cls = "") {
-  return `<button type="button" class="act${cls ? ` ${cls}` : ""}" data-testid="${testid}" data-idx="${ctx.legal.indexOf(li)}" data-action="${esc(JSON.stringify(li.action))}">${esc(li.label)}</button>`;
-}
-
-/**
- * Buttons for `items` (legal items) that never show more than `max` at once: a longer list shows the
- * first max-1 and folds the rest into a "Show all n" <details>. Options: max, testid, button (a
- * function (ctx, li, testid) -> html, default actionButton).
- */
-export function actionList(ctx, items, { max = MAX_BUTTONS, testid = "legal-action", button = actionButton } = {}) {
-  const b = (li) => button(ctx, li, testid);
-  if (items.length <= max) return `<div class="act-list">${items.map(b).join("")}</div>`;
-  const head = items.slice(0, max - 1);
-  return `<div class="act-list">${head.map(b).join("")}</div>`
-    + `<details class="act-more"><summary>${esc(t("show_all", { n: items.length }))}</summary>`
-    + `<div class="act-list">${items.slice(max - 1).map(b).join("")}</div></details>`;
-}
+import { actionPanel, finishBar, stepContext } from "./kit/panel.js";
 
 /** Show or hide an element, writing the attribute only when it changes (every write restyles it). */
 const setHidden = (el, hidden) => {
@@ -43,47 +22,7 @@ const setHidden = (el, hidden) => {
 /** Is this action the one that ends the seat's step ("done" and the like)? A renderer may say (R.isPrimary). */
 export const isPrimary = (action) => /^(done|end|end_turn|finish|pass_turn)$|_done$/.test(String(action && action.type));
 
-/** The primary end-of-step action (Done), kept in reach at the bottom of the action panel; "" if none. */
-export function primaryBar(ctx, items) {
-  if (!items.length) return "";
-  return `<div class="act-primary" data-testid="primary-actions">${items.map((li) => actionButton(ctx, li, "legal-action", "primary")).join("")}</div>`;
-}
-
 const prettify = (k) => String(k).replace(/[_-]+/g, " ").replace(/^\w/, (c) => c.toUpperCase());
-
-/** The choices of the current selection (a board element with several candidate actions). */
-export function choicesHTML(ctx) {
-  if (!ctx.sel) return "";
-  return `<div class="choices" role="group" aria-label="${esc(t("choices_for", { what: ctx.selLabel }))}">`
-    + `<h3 class="mini-h">${esc(t("choices_for", { what: ctx.selLabel }))}</h3>`
-    + actionList(ctx, ctx.selCandidates, { testid: "choice-action" })
-    + `<button type="button" class="btn ghost" data-clear-sel="1">${esc(t("clear_selection"))}</button></div>`;
-}
-
-/**
- * The action list of a game whose front end has no renderActions: choices for a selection, then every
- * legal action; more than MAX_BUTTONS fold into groups by action type (closed <details>, labelled by the
- * game's string "group_<type>" if it has one), and the primary action (Done) stays at the bottom.
- */
-export function defaultActions(view, ctx) {
-  if (!ctx.legal.length) return `<p class="muted">${esc(t("no_actions"))}</p>`;
-  const primary = ctx.legal.filter((li) => ctx.isPrimary(li.action));
-  const rest = ctx.legal.filter((li) => !primary.includes(li));
-  let body;
-  if (rest.length <= MAX_BUTTONS) {
-    body = rest.length ? `<div class="act-group">${actionList(ctx, rest)}</div>` : "";
-  } else {
-    const groups = new Map();
-    for (const li of rest) {
-      const g = String(li.action.type);
-      if (!groups.has(g)) groups.set(g, []);
-      groups.get(g).push(li);
-    }
-    body = [...groups].map(([g, items]) => `<details class="act-group"><summary>${esc(ctx.groupLabel(g))} (${items.length})</summary>`
-      + `${actionList(ctx, items)}</details>`).join("");
-  }
-  return choicesHTML(ctx) + body + primaryBar(ctx, primary);
-}
 
 export class GameView {
   /**
@@ -253,42 +192,22 @@ export class GameView {
       this.sel = [];
     }
     const legal = this.opts.readOnly || this.s.thinking != null || this.s.passTo != null ? [] : (r.legal || []);
-    const byKey = new Map();
-    const keysOf = new Map();
-    for (const li of legal) {
-      const ks = this.R.actionKeys ? this.R.actionKeys(li.action, view) : [];
-      keysOf.set(li, ks);
-      for (const k of ks) {
-        if (!byKey.has(k)) byKey.set(k, []);
-        byKey.get(k).push(li);
-      }
-    }
-    // drop a stale selection
-    this.sel = this.sel.filter((k) => byKey.has(k));
-    const sel = this.sel;
-    const withSel = (list) => list.filter((li) => sel.every((k) => keysOf.get(li).includes(k)));
-    const selCandidates = sel.length ? withSel(byKey.get(sel[0]) || []) : [];
-    const ctx = {
-      legal, byKey, keysOf,
+    const R = this.R;
+    const ctx = stepContext(R, view, legal, this.sel, {
+      primary: isPrimary,
+      groupLabel: (g) => (this.F.has("group_" + g) ? this.F.t("group_" + g) : prettify(g)),
+      subNames: (text) => this.subNames(text),
+    });
+    this.sel = ctx.selAll; // a stale selection is dropped
+    Object.assign(ctx, {
       names: this.names(),
       kinds: this.s.seats.map((s) => s.kind),
-      sel: sel[sel.length - 1] || null,
-      selAll: sel,
       draft: this.draft,
-      selCandidates,
-      selLabel: sel.map((k) => (this.R.keyLabel ? this.R.keyLabel(view, k, null) : k)).join(" + "),
-      candidates: (key) => {
-        if (sel.includes(key)) return selCandidates;
-        return withSel(byKey.get(key) || []);
-      },
       // helpers for renderers (docs/architecture.md, renderer contract)
       rulesLink: (key, options) => this.rulesLink(key, options),
-      actionList: (items, options) => actionList(ctx, items, options),
-      isPrimary: (action) => (this.R.isPrimary ? this.R.isPrimary(action, view) : isPrimary(action)),
-      primaryBar: (items) => primaryBar(ctx, items),
-      groupLabel: (type) => (this.F.has("group_" + type) ? this.F.t("group_" + type) : prettify(type)),
+      text: (key, vars) => (this.F.has(key) ? this.F.t(key, vars) : null),
       outOfTurn: !!(legal.length && view.seat != null && !(view.to_move || []).includes(view.seat)),
-    };
+    });
     return ctx;
   }
 
@@ -374,17 +293,24 @@ export class GameView {
     performance.mark("pgc-render");
   }
 
-  /** The action panel: the game's (or the default) list, with a note and a way on when acting out of turn. */
+  /**
+   * The action panel (kit/panel.js): the step-by-step list in its own scroll, then the finishing bar
+   * (Done, End the turn, and a way on when acting out of turn) below it, always in reach.
+   */
   actionsHTML(view, ctx) {
-    const list = (this.R.renderActions || defaultActions)(view, ctx);
-    if (!ctx.outOfTurn) return list;
-    const names = this.names();
-    const waiting = (view.to_move || []).map((x) => names[x]).join(", ");
-    const on = this.s.optionalWait
-      ? `<button type="button" class="btn" data-let-play="1" data-testid="let-play">${esc(t("let_play", { names: waiting }))}</button>`
-      : this.s.outOfTurn === view.seat
-        ? `<button type="button" class="btn" data-hand-back="1" data-testid="hand-back">${esc(t("hand_back"))}</button>` : "";
-    return `<p class="out-of-turn" data-testid="out-of-turn">${esc(t("out_of_turn"))}</p>${list}${on ? `<div class="act-primary">${on}</div>` : ""}`;
+    const { body, finish } = actionPanel(view, ctx);
+    let note = "";
+    let on = "";
+    if (ctx.outOfTurn) {
+      const names = this.names();
+      const waiting = (view.to_move || []).map((x) => names[x]).join(", ");
+      note = `<p class="out-of-turn" data-testid="out-of-turn">${esc(t("out_of_turn"))}</p>`;
+      on = this.s.optionalWait
+        ? `<button type="button" class="btn" data-let-play="1" data-testid="let-play">${esc(t("let_play", { names: waiting }))}</button>`
+        : this.s.outOfTurn === view.seat
+          ? `<button type="button" class="btn" data-hand-back="1" data-testid="hand-back">${esc(t("hand_back"))}</button>` : "";
+    }
+    return `<div class="kp-body">${note}${body}</div>${finishBar(ctx, finish, on)}`;
   }
 
   /** The board as sections, and whether the whole board must be rewritten (other sections or order). */
@@ -716,8 +642,9 @@ export class GameView {
       el.focus({ preventScroll: true });
       return;
     }
-    // the control went away (the action was played): land on the first choice or on the actions heading
-    const first = this.root.querySelector(".choices [data-action], .act-body [data-testid=legal-action]");
+    // the control went away (the action was played): land on the panel's first choice or step (a step
+    // before the finishing bar: Enter on the landing spot must not end the turn), else the actions heading
+    const first = this.root.querySelector(".kp-body [data-action], .kp-body [data-key], .act-body [data-testid=legal-action]");
     (first || this.el.actsH).focus({ preventScroll: true });
   }
 
@@ -794,7 +721,7 @@ export class GameView {
       if (c.length > 1 || (c.length === 1 && confirm)) {
         this.sel = [...this.sel, key];
         this.render();
-        const first = this.root.querySelector(".choices [data-action]");
+        const first = this.root.querySelector(".choices [data-action], .choices [data-key]");
         if (first && btn.dataset.testid !== "hand-card" && !btn.classList.contains("tile")) this.focusLater(first);
       }
     }

@@ -1,8 +1,8 @@
 // Civilization front end: the board as a pure function of (view, legal, selection), following the
 // renderer contract of docs/architecture.md §1.3. Nothing here knows the rules: every clickable
-// thing is a key of some legal action (actionKeys), and long choices go step by step (renderActions
-// offers one "facet" at a time: a figure, then a square; a city, then what to produce; a player,
-// then what to give ...).
+// thing is a key of some legal action (actionKeys), and long choices go step by step (the kit's action
+// panel, app/kit/panel.js, offers one step at a time: a figure, then a square; a city, then what to
+// produce; a player, then what to give ...).
 //
 // Keys (ordered per action; the first one not yet selected is the next step):
 //   stack:<sq>  figures on a square      sq:<sq>    a square          tile:<cell>  a face-down tile
@@ -19,6 +19,8 @@ import STRINGS from "./strings.js";
 import N from "./names.js";
 import STARTS from "./starts.js";
 import { mapSVG, installMapInput, zoomBy, resetCamera, focusCamera } from "./map.js";
+import { current, nextKey } from "../../app/kit/panel.js";
+import { pendingBox } from "../../app/kit/pending.js";
 
 export const strings = STRINGS;
 const t = translator(STRINGS);
@@ -26,7 +28,6 @@ const GAME = "civilization";
 const PHASES = ["start", "trade", "city", "move", "research"];
 const UNITS = ["infantry", "mounted", "artillery", "aircraft"];
 const RESOURCES = ["wheat", "silk", "incense", "iron", "spy", "uranium"];
-const MAX_LIST = 14;
 const MAP_PREFIX = ["stack", "sq", "tile", "city"];
 
 installMapInput();
@@ -115,7 +116,7 @@ export function actionKeys(a, view) {
   }
 }
 
-/** Words for a key ("Choices for …", facet buttons). */
+/** Words for a key ("Choices for …", the panel's step buttons). */
 export function keyLabel(view, key) {
   const i = key.indexOf(":");
   const kind = key.slice(0, i);
@@ -155,35 +156,8 @@ function bundleText(b) {
 
 // ------------------------------------------------------------------------------- steps
 
-/** The legal items the player is choosing among now (the selection narrows them). */
-const current = (ctx) => (ctx.selAll.length ? ctx.selCandidates : ctx.legal);
-
-/**
- * Keys off the map that every item being chosen among shares (e.g. an ability's only branch "opt:0"):
- * choosing one would narrow nothing, so the steps skip them (a pinned square or a ship's figures show on
- * the map at once). A map key stays a step even when shared: the one square a figure can reach is shown.
- */
-function sharedKeys(ctx) {
-  if (ctx._shared) return ctx._shared;
-  const list = current(ctx);
-  let shared = null;
-  if (list.length > 1) {
-    for (const li of list) {
-      const ks = ctx.keysOf.get(li) || [];
-      shared = shared ? new Set(ks.filter((k) => shared.has(k))) : new Set(ks);
-      if (!shared.size) break;
-    }
-  }
-  ctx._shared = new Set([...(shared || [])].filter((k) => !MAP_PREFIX.includes(k.slice(0, k.indexOf(":")))));
-  return ctx._shared;
-}
-
-/** The next key of an item (its first key neither selected nor shared by all), or null when it plays directly. */
-function nextKey(ctx, li) {
-  const ks = ctx.keysOf.get(li) || [];
-  const shared = sharedKeys(ctx);
-  return ks.find((k) => !ctx.selAll.includes(k) && !shared.has(k)) || null;
-}
+/** A map key stays a step even when every item shares it: the one square a figure can reach is shown. */
+export const keepsShared = (k) => MAP_PREFIX.includes(k.slice(0, k.indexOf(":")));
 
 /** Map squares to highlight: next keys that are map keys -> {sq: [key, kind]}. */
 function hotSquares(view, ctx) {
@@ -220,18 +194,6 @@ function topBar(view, ctx) {
     + `<span class="ph-badge ph-${esc(ph)}" data-testid="civ-phase">${esc(pick(view.phase.name) || t("phase_" + ph))}</span>${rl(PHASE_RULES[ph] || "overview", pick(view.phase.name))}`
     + (view.learning ? `<span class="learning">${esc(t("learning_game"))}</span>${rl("learning-game", t("learning_game"))}` : "")
     + first + `</div><ol class="ph-steps">${steps}</ol></section>`;
-}
-
-function decisionsBox(view, ctx) {
-  const ds = view.decisions || [];
-  if (!ds.length) return "";
-  const items = ds.map((d) => {
-    const who = (d.seats || []).map((s) => seatName(ctx, s)).join(", ");
-    const answered = d.answered ? ` — ${t("answered", { names: d.answered.map((s) => seatName(ctx, s)).join(", ") || "—" })}` : "";
-    const k = `dec_${d.kind}`;
-    return `<li>${esc(t(k) !== k ? t(k) : d.kind.replace(/_/g, " "))}: ${esc(who)}${esc(answered)}</li>`;
-  }).join("");
-  return `<div class="civ-decisions" data-testid="civ-decisions"><ul>${items}</ul></div>`;
 }
 
 /**
@@ -636,12 +598,12 @@ function lastOf(slot, inputs, build) {
 }
 
 export function boardSections(view, ctx) {
-  if (view.picks) return [["top", topBar(view, ctx) + decisionsBox(view, ctx)], ["choose", choosePanel(view, ctx)]];
+  if (view.picks) return [["top", topBar(view, ctx) + pendingBox(view, ctx)], ["choose", choosePanel(view, ctx)]];
   const me = view.seat;
   const order = view.civs.map((c) => c.seat);
   if (me != null) order.sort((a, b) => ((a - me + view.players) % view.players) - ((b - me + view.players) % view.players));
   return [
-    ["top", topBar(view, ctx) + decisionsBox(view, ctx) + overBox(view, ctx)],
+    ["top", topBar(view, ctx) + pendingBox(view, ctx) + overBox(view, ctx)],
     ["battle", battleSection(view, ctx)],
     ["research", researchSection(view, ctx)],
     ["map", mapSection(view, ctx)],
@@ -676,49 +638,22 @@ export function hint(view) {
   return s === k ? "" : s;
 }
 
+// The action panel is the kit's (app/kit/panel.js): the keys above are its steps; this game says which
+// actions end a phase (the finishing bar) and how the rest group.
+
 const ENDS = new Set(["end_start", "end_trade", "end_city", "end_move", "stop", "decline"]);
 
-/** Engine texts say "Player 2" / "玩家2": an action's label names the seats as the log does (the names chosen on the home page). */
-export function withNames(ctx, text) {
-  return String(text).replace(/Player (\d+)|玩家(\d+)/g, (m, a, b) => (ctx && ctx.names && ctx.names[+(a || b) - 1]) || m);
+export const isPrimary = (action) => ENDS.has(action.type);
+
+const GROUP_OF_KEY = { stack: "map", sq: "map", tile: "map", city: "city", prod: "city", to: "trade", give: "trade",
+  lvl: "research", tech: "research", bcard: "battle", front: "battle", ccard: "cards", gp: "cards", abil: "cards", civ: "civ" };
+
+/** A group by the first step of an action (map, city, trade ...; strings group_<g>); "turn" when it has none. */
+export function groupOf(action, view) {
+  const k = actionKeys(action, view)[0];
+  return k ? GROUP_OF_KEY[k.slice(0, k.indexOf(":"))] || "other" : "turn";
 }
 
-function actionButton(ctx, li, testid = "legal-action") {
-  const g = ENDS.has(li.action.type) ? " g-end" : "";
-  return `<button type="button" class="act g-${esc(li.action.type)}${g}" data-testid="${testid}" data-idx="${ctx.legal.indexOf(li)}" data-action="${esc(JSON.stringify(li.action))}">${esc(withNames(ctx, li.label))}</button>`;
-}
-
-/** The action list, one step at a time: never more than MAX_LIST controls (facets group the rest). */
-export function renderActions(view, ctx) {
-  if (!ctx.legal.length) return `<p class="muted">${esc(t("no_actions"))}</p>`;
-  const list = current(ctx);
-  const testid = ctx.selAll.length ? "choice-action" : "legal-action";
-  let body;
-  if (list.length <= MAX_LIST) {
-    const sorted = [...list.filter((li) => !ENDS.has(li.action.type)), ...list.filter((li) => ENDS.has(li.action.type))];
-    body = sorted.map((li) => actionButton(ctx, li, testid)).join("");
-  } else {
-    const groups = new Map();
-    const direct = [];
-    for (const li of list) {
-      const k = nextKey(ctx, li);
-      if (!k) { direct.push(li); continue; }
-      if (!groups.has(k)) groups.set(k, []);
-      groups.get(k).push(li);
-    }
-    const parts = [];
-    for (const [k, items] of groups) {
-      if (items.length === 1) parts.push(actionButton(ctx, items[0], testid));
-      else parts.push(`<button type="button" class="act facet" data-key="${esc(k)}" data-testid="facet">${esc(withNames(ctx, keyLabel(view, k)))} <span class="muted">(${items.length})</span> ›</button>`);
-    }
-    const d1 = direct.filter((li) => !ENDS.has(li.action.type));
-    const d2 = direct.filter((li) => ENDS.has(li.action.type));
-    body = [...d1.map((li) => actionButton(ctx, li, testid)), ...parts, ...d2.map((li) => actionButton(ctx, li, testid))].join("");
-  }
-  const head = ctx.selAll.length
-    ? `<div class="choices-h"><h3 class="mini-h">${esc(t("choices_for", { what: withNames(ctx, ctx.selLabel) }))}</h3>`
-      + `<button type="button" class="btn ghost small" data-clear-sel="1">${esc(t("clear_selection"))}</button></div>` : "";
-  return `<div class="${ctx.selAll.length ? "choices" : "act-group"}">${head}<div class="act-list">${body}</div></div>`;
-}
+export const groupOrder = ["turn", "battle", "map", "city", "trade", "research", "cards", "civ", "other"];
 
 export const meta = { phaseKinds: ["setup", ...PHASES] };

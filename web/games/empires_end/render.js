@@ -12,6 +12,8 @@ import { loadRules, rulesLinkFor } from "../../app/rules-link.js";
 import { mayMoveView } from "../../app/engage.js";
 import { card, cardTools, details, domId } from "../../app/kit/card.js";
 import { bidKind } from "../../app/kit/bid.js";
+import { actionButton } from "../../app/kit/panel.js";
+import { pendingBox } from "../../app/kit/pending.js";
 import STRINGS from "./strings.js";
 
 export const strings = STRINGS;
@@ -24,9 +26,6 @@ const RULES = await loadRules("empires_end").catch(() => null);
 /** A "?" link to the rules section of `key` ("track:phase", "card:disaster"...), or "" (rulesLinkFor remembers it). */
 const rq = (key) => (RULES ? rulesLinkFor(RULES, key) : "");
 
-/** Longest list of actions shown at once (everything longer is chosen step by step on the board). */
-export const MAX_LIST = 15;
-
 export const RESOURCES = ["wheat", "hammer", "axe", "coin"];
 const PHASE_KINDS = ["disaster", "double_disaster", "economy", "industry", "economy_industry", "conflict", "quick_setup", "end"];
 
@@ -37,7 +36,9 @@ export function actionKeys(action, view) {
   const mine = me != null ? view.empires[me] : null;
   const locOf = (tileId) => mine && mine.locations.find((l) => l.id === tileId);
   const innoLoc = (cardId) => mine && mine.locations.find((l) => l.innovations.some((i) => i.card.id === cardId));
-  const src = (s) => {
+  // tile: false for an innovation whose ability picks locations (a swap): its own tile is then one of
+  // the choices, so a click on that tile must mean the location, not the card tucked under it
+  const src = (s, tile = true) => {
     if (typeof s !== "string") return;
     if (s.startsWith("L:")) {
       const l = locOf(s.slice(2));
@@ -45,7 +46,7 @@ export function actionKeys(action, view) {
     } else if (s.startsWith("I:")) {
       const id = s.slice(2);
       keys.push(`inno:${id}`);
-      const l = innoLoc(id);
+      const l = tile && innoLoc(id);
       if (l) keys.push(`loc:${me}:${l.pos}`);
       if (mine && mine.hand && mine.hand.some((c) => c.id === id)) keys.push(`card:${id}`);
     }
@@ -67,11 +68,13 @@ export function actionKeys(action, view) {
     case "execute":
       for (const c of action.cards || []) keys.push(`card:${c}`);
       break;
-    case "use":
-      src(action.src);
+    case "use": {
       // an ability that moves things between locations is about those locations too
-      for (const p of [action.a, action.b, action.loc]) if (p != null && me != null) keys.push(`loc:${me}:${p}`);
+      const places = [action.a, action.b, action.loc].filter((p) => p != null && me != null);
+      src(action.src, !places.length);
+      for (const p of places) if (!keys.includes(`loc:${me}:${p}`)) keys.push(`loc:${me}:${p}`);
       break;
+    }
     case "refresh":
       src(action.src);
       break;
@@ -390,169 +393,31 @@ function handArea(view, ctx) {
     + `<div class="hand-row">${cards || `<span class="muted">${esc(t("none"))}</span>`}${sell ? `<div class="sell-cell">${sell}</div>` : ""}</div></section>`;
 }
 
-function pendingBox(view, ctx) {
+/** The pending decisions (kit): the card a placement or a destruction is about shows with its line. */
+function pendingCard(view, d) {
   const p = view.pending;
-  if (!p) return "";
-  const mine = p.seat === view.seat;
-  const who = seatName(ctx, p.seat);
-  return `<div class="pending${mine ? " mine" : ""}" data-testid="pending-prompt"><strong>${esc(t("pending"))} — ${esc(who)}:</strong> ${esc(pick(p.prompt))} ${rq(`pending:${p.kind}`)}`
-    + (p.card ? `<span class="pending-card">${cardFace(p.card, "", { small: true })}</span>` : "") + `</div>`;
+  return p && p.card && p.kind === d.kind && (d.seats || []).includes(p.seat)
+    ? `<span class="pending-card">${cardFace(p.card, "", { small: true })}</span>` : "";
 }
 
 // ---------------------------------------------------------------------------------- actions
 //
-// The action list never lists more than MAX_LIST actions: a long choice (a card's targets, the City's
-// swaps) is narrowed on the board, one click at a time, through the keys of actionKeys. Done stays at the
-// foot of the list, pinned to the bottom of its panel. Everything comes from ctx.legal.
+// The action panel is the kit's (app/kit/panel.js): this game says how its actions group (groupOf,
+// groupOrder), which one finishes the step (isPrimary: Done), how a step is labelled (keyLabel), and
+// puts the sealed bid's form at the top of the panel (panelForm). A long choice (a card's targets, the
+// City's swaps) is narrowed one step at a time, on the board or from the panel, through actionKeys.
 
-const FINISH = new Set(["done"]);
+/** Done ends the seat's step; the Resource Shortage's "done" stays with its offer (group "pending"). */
+export const isPrimary = (action) => action.type === "done";
 
-export function actionButton(ctx, li, testid = "legal-action") {
-  const idx = ctx.legal.indexOf(li);
-  const grp = groupOf(li.action);
-  const fin = FINISH.has(li.action.type) ? " primary finish" : "";
-  return `<button type="button" class="act g-${grp}${fin}" data-testid="${testid}" data-idx="${idx}" data-action="${esc(JSON.stringify(li.action))}">${esc(li.label)}</button>`;
-}
+export const groupOrder = GROUP_ORDER;
 
-/** A button that selects a board key (narrows the legal list; the shell handles data-key clicks). */
-function pickButton(ctx, key, label, n) {
-  const on = (ctx.selAll || []).includes(key);
-  return `<button type="button" class="act pick${on ? " selected" : ""}" data-key="${esc(key)}" aria-pressed="${on}">${esc(n > 1 ? t("choices_n", { label, n }) : label)}</button>`;
-}
-
-/** The key a legal action is first narrowed by on the board (its card or its location), or null. */
-function boardKeyOf(ctx, li, skip = []) {
-  const ks = (ctx.keysOf ? ctx.keysOf.get(li) : null) || [];
-  return ks.find((k) => !skip.includes(k) && (k.startsWith("card:") || k.startsWith("loc:") || k === "sell")) || null;
-}
-
-/** Common beginning of labels ("Use City (16): swap #1 and #2", ...) -> "Use City (16)". */
-function commonLabel(items) {
-  let p = items[0].label;
-  for (const li of items) while (p && !li.label.startsWith(p)) p = p.slice(0, -1);
-  return p.replace(/[\s:：,，(（#＃]*$/, "").trim();
-}
-
-function actList(ctx, items, testid) {
-  return `<div class="act-list">${items.map((li) => actionButton(ctx, li, testid)).join("")}</div>`;
-}
-
-function groupsOf(items) {
-  const groups = new Map();
-  for (const li of items) {
-    const g = groupOf(li.action);
-    if (!groups.has(g)) groups.set(g, []);
-    groups.get(g).push(li);
-  }
-  return groups;
-}
-
-/** The choices of the current selection: listed when few, else narrowed on the board. */
-function choicesHTML(view, ctx) {
-  const cands = ctx.selCandidates;
-  const heading = esc(t("choices_for", { what: ctx.selLabel }));
-  let body;
-  if (cands.length <= MAX_LIST) {
-    body = actList(ctx, cands, "choice-action");
-  } else {
-    const sel = ctx.selAll || [ctx.sel];
-    const narrow = cands.filter((li) => boardKeyOf(ctx, li, sel));
-    const direct = cands.filter((li) => !narrow.includes(li)).slice(0, MAX_LIST);
-    body = (direct.length ? actList(ctx, direct, "choice-action") : "")
-      + `<p class="pick-hint" data-testid="pick-hint">${esc(t("pick_on_board", { n: narrow.length }))}</p>`;
-  }
-  return `<div class="choices" role="group" aria-label="${heading}"><h3 class="mini-h">${heading}</h3>${body}`
-    + `<button type="button" class="btn ghost" data-clear-sel="1">${esc(t("clear_selection"))}</button></div>`;
-}
-
-export function renderActions(view, ctx) {
-  const legal = ctx.legal;
-  if (!legal.length) return `<p class="muted">${esc(t("no_actions"))}</p>`;
-  const finish = legal.filter((li) => FINISH.has(li.action.type));
-  const fin = finish.length ? `<div class="ee-finish">${actList(ctx, finish)}</div>` : "";
-  // a selection shows only its own choices (and Done): one step at a time
-  if (ctx.sel) return choicesHTML(view, ctx) + fin;
-  const rest = legal.filter((li) => !FINISH.has(li.action.type) && li.action.type !== "bid");
-  const parts = [];
-  // the bid is a form (sealed, L457; open in learning mode, L195), in the action panel so that its button stays in reach
-  if (legal.some((li) => li.action.type === "bid")) {
-    const mine = view.seat != null ? view.empires[view.seat] : null;
-    parts.push(bidForm(ctx, mine ? mine.military : 0, !!(view.conflict && view.conflict.open_bids)));
-  }
-  const groups = groupsOf(rest);
-  if (rest.length + finish.length <= MAX_LIST) {
-    for (const g of GROUP_ORDER) {
-      const items = groups.get(g);
-      if (items) parts.push(`<div class="act-group"><h3 class="mini-h">${esc(t("group_" + g))}</h3>${actList(ctx, items)}</div>`);
-    }
-  } else {
-    parts.push(...compactGroups(view, ctx, groups, MAX_LIST - finish.length));
-  }
-  return parts.join("") + fin;
-}
-
-/**
- * A long legal list in at most `budget` controls: short groups listed, cards and ability sources as
- * pick buttons (each narrows to that card's or that place's actions), and a hint for the rest.
- */
-function compactGroups(view, ctx, groups, budget) {
-  const listed = [];
-  const pickable = []; // [heading, [[key, label, n]]]
-  let used = 0;
-  const cardGroup = [...(groups.get("build") || []), ...(groups.get("sell") || [])];
-  const other = [];
-  for (const g of GROUP_ORDER) {
-    if (g === "build" || g === "sell" || g === "use" || !groups.get(g)) continue;
-    other.push([g, groups.get(g)]);
-    used += groups.get(g).length;
-  }
-  // cards: one pick button per card (the hand on the board does the same)
-  if (cardGroup.length) {
-    const byCard = new Map();
-    for (const li of cardGroup) {
-      const k = boardKeyOf(ctx, li);
-      if (!k) continue;
-      byCard.set(k, (byCard.get(k) || 0) + 1);
-    }
-    const rows = [...byCard].map(([k, n]) => [k, keyLabel(view, k, ctx), n]);
-    pickable.push(["pick_card", rows]);
-    used += rows.length;
-  }
-  // abilities: listed when there are few, else one pick button per place
-  const uses = groups.get("use") || [];
-  if (uses.length) {
-    if (used + uses.length <= budget) {
-      other.push(["use", uses]);
-      used += uses.length;
-    } else {
-      const bySrc = new Map();
-      for (const li of uses) {
-        const k = boardKeyOf(ctx, li) || "";
-        if (!bySrc.has(k)) bySrc.set(k, []);
-        bySrc.get(k).push(li);
-      }
-      const rows = [];
-      const singles = [];
-      for (const [k, items] of bySrc) {
-        if (!k || items.length === 1) singles.push(...items);
-        else rows.push([k, commonLabel(items) || keyLabel(view, k, ctx), items.length]);
-      }
-      if (singles.length) other.push(["use", singles]);
-      pickable.push(["pick_source", rows]);
-      used += rows.length + singles.length;
-    }
-  }
-  for (const g of GROUP_ORDER) {
-    for (const [name, items] of other) {
-      if (name === g) listed.push(`<div class="act-group"><h3 class="mini-h">${esc(t("group_" + g))}</h3>${actList(ctx, items.slice(0, budget))}</div>`);
-    }
-  }
-  for (const [heading, rows] of pickable) {
-    if (!rows.length) continue;
-    listed.push(`<div class="act-group picks"><h3 class="mini-h">${esc(t(heading))}</h3><div class="act-list">`
-      + rows.map(([k, label, n]) => pickButton(ctx, k, label, n)).join("") + `</div></div>`);
-  }
-  return listed;
+/** The bid is a form (sealed, L457; open in learning mode, L195), at the top of the action panel. */
+export function panelForm(view, ctx) {
+  const bids = ctx.legal.filter((li) => li.action.type === "bid");
+  if (!bids.length) return null;
+  const mine = view.seat != null ? view.empires[view.seat] : null;
+  return { html: bidForm(ctx, mine ? mine.military : 0, !!(view.conflict && view.conflict.open_bids)), items: bids };
 }
 
 // ---------------------------------------------------------------------------------- whole board
@@ -577,7 +442,7 @@ export function boardSections(view, ctx) {
   revealTarget(view, ctx);
   return [
     ["top", `<div class="ee-top">${phaseTrack(view)}${scoreTrack(view, ctx)}</div>`],
-    ["pending", pendingBox(view, ctx)],
+    ["pending", pendingBox(view, ctx, { more: (d) => pendingCard(view, d) })],
     ["center", center ? `<div class="ee-center">${center}</div>` : ""],
     ["hand", handArea(view, ctx)],
     ...order.map((s) => [`emp-${s}`, empire(view, ctx, view.empires[s])]),

@@ -14,6 +14,7 @@ import * as I from "../../app/icons.js";
 import { loadRules, rulesLinkFor } from "../../app/rules-link.js";
 import { card as kitCard, details } from "../../app/kit/card.js";
 import { bidKind } from "../../app/kit/bid.js";
+import { pendingBox } from "../../app/kit/pending.js";
 import STRINGS from "./strings.js";
 
 export const strings = STRINGS;
@@ -22,9 +23,6 @@ const GAME = "through_the_ages";
 const RULES = await loadRules(GAME).catch(() => null);
 /** "?" link into the rules reference for a key of its `links` ("" when there is none). */
 const rq = (key) => (RULES ? rulesLinkFor(RULES, key) : "");
-
-/** The action list never shows more than this many controls; longer choices go through the board. */
-export const MAX_LIST = 15;
 
 // Which <details> the player opened (another civilization's full tableau): a redraw keeps them open.
 const OPEN = new Set();
@@ -283,13 +281,8 @@ function liveBox(view, ctx) {
       + `<div class="live-card">${cardTile(ctx, o.card, { id: "p-offer" })}</div>`
       + `<p>${esc(t("offer_line", { from: nm(o.from), to: nm(o.to), card: cname(o.card), side: o.side }))}</p></div>`);
   }
-  const decs = (view.decisions || []).map((d) => {
-    const key = `dec_${d.kind}`;
-    const who = (d.seats || []).map(nm).join(", ");
-    const s = t(key, { name: who });
-    return `<li>${esc(t("pending", { what: s === key ? `${d.kind} (${who})` : s }))} ${rq(`pending:${d.kind}`)}</li>`;
-  }).join("");
-  if (decs) parts.push(`<ul class="live decs" data-testid="pending-prompt">${decs}</ul>`);
+  const decs = pendingBox(view, ctx);
+  if (decs) parts.push(decs);
   return parts.length ? `<section class="tta-live" aria-live="polite">${parts.join("")}</section>` : "";
 }
 
@@ -490,20 +483,34 @@ export function hint(view) {
 
 // ------------------------------------------------------------------------------------ actions
 
-const DIRECT = new Set(["end", "pop", "stage", "cancel_pact", "pass", "done", "accept", "refuse"]);
-const FINISH = new Set(["end", "done"]);
-const GROUPS = [["row", "group_row"], ["hand", "group_hand"], ["mil", "group_military"], ["common", "group_common"], ["tech", "group_tableau"], ["civ", "group_other"]];
+// The action panel is the kit's (app/kit/panel.js): this game says how its actions group, which ones
+// finish the turn, that resigning takes a second click, and puts the colonization bid at the top.
 
-function actionButton(ctx, li, testid = "legal-action") {
-  const fin = FINISH.has(li.action.type) ? " primary finish" : "";
-  return `<button type="button" class="act a-${esc(li.action.type)}${fin}" data-testid="${testid}" data-idx="${ctx.legal.indexOf(li)}" data-action="${esc(JSON.stringify(li.action))}">${esc(li.label)}</button>`;
+const DIRECT = new Set(["end", "pop", "stage", "cancel_pact", "pass", "done", "accept", "refuse"]);
+const GROUP_OF_KEY = { row: "row", hand: "hand", mil: "military", common: "common", tech: "tableau", civ: "other" };
+
+/** End the turn (and Done) stay in the finishing bar. */
+export const isPrimary = (action) => action.type === "end" || action.type === "done";
+
+/** A group by where the choice starts: the card row, the civil hand, ... (strings group_<g>). */
+export function groupOf(action) {
+  if (DIRECT.has(action.type)) return "turn";
+  if (action.type === "bid") return "answer";
+  if (action.type === "resign") return "resign";
+  const k = subKeys(action)[0];
+  return (k && GROUP_OF_KEY[k.split(":")[0]]) || "other";
 }
 
-const actList = (ctx, items, testid) => `<div class="act-list">${items.map((li) => actionButton(ctx, li, testid)).join("")}</div>`;
+export const groupOrder = ["turn", "answer", "row", "hand", "military", "common", "tableau", "other", "resign"];
 
-function pickButton(ctx, view, key, n, confirm = false) {
-  const label = keyLabel(view, key, ctx);
-  return `<button type="button" class="act pick" data-key="${esc(key)}"${confirm ? " data-confirm" : ""} data-testid="pick-key">${esc(n > 1 ? t("pick_n", { label, n }) : label)}</button>`;
+/** Resigning takes a second click (its choice, with a way back): one stray click cannot end a civilization. */
+export const needsConfirm = (action) => action.type === "resign";
+
+/** A colonization auction's bids: the kit's bid form (forms.bid), at the top of the panel. */
+export function panelForm(view, ctx) {
+  const bids = ctx.legal.filter((li) => li.action.type === "bid");
+  if (!bids.length) return null;
+  return { html: `<div class="act-group"><h3 class="mini-h">${esc(t("auction"))}</h3>${bidControls(ctx, bids)}</div>`, items: bids };
 }
 
 /** A colonization bid (made in the open, in turn): the kit's bid form over the legal bids. */
@@ -520,77 +527,3 @@ function bidControls(ctx, bids) {
 
 /** The bid form's handler (the renderer contract's `forms`). */
 export const forms = { bid: BID.handler };
-
-/** Choices of the current selection: listed when few, else the ones that need no further pick plus pick buttons. */
-function choices(view, ctx) {
-  const cands = ctx.selCandidates;
-  const head = esc(t("choices_for", { what: ctx.selLabel }));
-  let body;
-  if (cands.length <= MAX_LIST) {
-    body = actList(ctx, cands, "choice-action");
-  } else {
-    const sel = ctx.selAll || [];
-    const next = new Map();
-    const direct = [];
-    for (const li of cands) {
-      const k = (ctx.keysOf.get(li) || []).find((x) => !sel.includes(x));
-      if (k) next.set(k, (next.get(k) || 0) + 1);
-      else direct.push(li);
-    }
-    const room = Math.max(0, MAX_LIST - direct.length);
-    const picks = [...next].slice(0, room).map(([k, n]) => pickButton(ctx, view, k, n)).join("");
-    body = actList(ctx, direct.slice(0, MAX_LIST), "choice-action") + (picks ? `<div class="act-list">${picks}</div>` : "")
-      + (next.size > room ? `<p class="pick-hint">${esc(t("pick_on_board", { n: next.size - room }))}</p>` : "");
-  }
-  return `<div class="choices" role="group" aria-label="${head}"><h3 class="mini-h">${head}</h3>${body}`
-    + `<button type="button" class="btn ghost" data-clear-sel="1">${esc(t("clear_selection"))}</button></div>`;
-}
-
-export function renderActions(view, ctx) {
-  const legal = ctx.legal;
-  if (!legal.length) return `<p class="muted">${esc(t("no_actions"))}</p>`;
-  const finish = legal.filter((li) => FINISH.has(li.action.type));
-  const fin = finish.length ? `<div class="tta-finish">${actList(ctx, finish)}</div>` : "";
-  if (ctx.sel) return choices(view, ctx) + fin;
-  const parts = [];
-  const bids = legal.filter((li) => li.action.type === "bid");
-  if (bids.length) parts.push(`<div class="act-group"><h3 class="mini-h">${esc(t("auction"))}</h3>${bidControls(ctx, bids)}</div>`);
-  const direct = legal.filter((li) => DIRECT.has(li.action.type) && !FINISH.has(li.action.type));
-  // resigning is offered last, and takes a second click (its choice, with a way back)
-  const resign = legal.some((li) => li.action.type === "resign")
-    ? `<div class="act-group tta-resign">${pickButton(ctx, view, "resign", 1, true)}</div>` : "";
-  const rest = legal.filter((li) => li.action.type !== "bid" && li.action.type !== "resign" && !DIRECT.has(li.action.type));
-  if (direct.length) parts.push(`<div class="act-group">${actList(ctx, direct)}</div>`);
-  let used = direct.length + finish.length + (bids.length ? Math.min(bids.length, 9) : 0) + (resign ? 1 : 0);
-  if (rest.length + used <= MAX_LIST) {
-    const byGroup = new Map();
-    for (const li of rest) {
-      const k = (ctx.keysOf.get(li) || [])[0] || "other";
-      const g = k.split(":")[0];
-      if (!byGroup.has(g)) byGroup.set(g, []);
-      byGroup.get(g).push(li);
-    }
-    for (const [g, label] of GROUPS) {
-      const items = byGroup.get(g);
-      if (items) parts.push(`<div class="act-group"><h3 class="mini-h">${esc(t(label))}</h3>${actList(ctx, items)}</div>`);
-    }
-    if (byGroup.get("other")) parts.push(`<div class="act-group">${actList(ctx, byGroup.get("other"))}</div>`);
-  } else {
-    // too many to list: one pick button per card (a click narrows to that card's actions), or a hint
-    for (const [g, label] of GROUPS) {
-      const counts = new Map();
-      for (const li of rest) {
-        const k = (ctx.keysOf.get(li) || [])[0];
-        if (k && k.startsWith(`${g}:`)) counts.set(k, (counts.get(k) || 0) + 1);
-      }
-      if (!counts.size) continue;
-      if (used + counts.size <= MAX_LIST && g !== "row") {
-        parts.push(`<div class="act-group"><h3 class="mini-h">${esc(t(label))}</h3><div class="act-list">${[...counts].map(([k, n]) => pickButton(ctx, view, k, n)).join("")}</div></div>`);
-        used += counts.size;
-      } else {
-        parts.push(`<p class="pick-hint" data-testid="pick-hint">${esc(t("pick_hint", { label: t(label), n: counts.size }))}</p>`);
-      }
-    }
-  }
-  return parts.join("") + resign + fin;
-}

@@ -1,8 +1,10 @@
 // Toy (test game) front end: the smallest renderer the contract allows (docs/architecture.md,
 // "Adding a game's front end"). The shell lists the legal actions itself; the board only shows the
-// view, and each seat's chip pile is clickable when a bid of that seat is legal.
+// view, and each seat's chip pile is clickable when a bid of that seat is legal; the kit's box says who
+// has bid already (the sealed decision's public part).
 
 import { translator, esc } from "../../app/i18n.js";
+import { pendingBox } from "../../app/kit/pending.js";
 import STRINGS from "./strings.js";
 
 export const strings = STRINGS;
@@ -36,6 +38,7 @@ export function boardSections(view, ctx) {
   return [
     ["round", `<h2 class="toy-round">${esc(t("round", { n: Math.min(view.round + 1, ROUNDS), total: ROUNDS }))}</h2>`],
     ["seats", `<ol class="toy-seats">${seats}</ol>${hand}`],
+    ["pending", pendingBox(view, ctx)],
   ];
 }
 export const boardClass = () => "toy-board";
