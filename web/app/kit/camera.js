@@ -133,7 +133,7 @@ function unitsPerPx(svg, c) {
 }
 
 /** Pan by CSS pixels. */
-export function panBy(svg, dxPx, dyPx) {
+function panBy(svg, dxPx, dyPx) {
   const c = camOf(svg);
   const u = unitsPerPx(svg, c);
   c.x -= dxPx * u;
@@ -143,7 +143,7 @@ export function panBy(svg, dxPx, dyPx) {
 }
 
 /** Zoom by `factor` (>1 zooms in) around a client point (default: the centre); that point stays put. */
-export function zoomBy(svg, factor, clientX, clientY) {
+function zoomBy(svg, factor, clientX, clientY) {
   const c = camOf(svg);
   const r = svg.getBoundingClientRect();
   const u = unitsPerPx(svg, c);
@@ -164,14 +164,14 @@ export function zoomBy(svg, factor, clientX, clientY) {
 }
 
 /** The whole board. */
-export function resetCamera(svg) {
+function resetCamera(svg) {
   const c = camOf(svg);
   Object.assign(c, whole(c.W, c.H));
   apply(svg, c);
 }
 
 /** The focus area (the viewer's own), else the whole board. */
-export function focusCamera(svg) {
+function focusCamera(svg) {
   const c = camOf(svg);
   Object.assign(c, c.home || whole(c.W, c.H));
   apply(svg, c);
