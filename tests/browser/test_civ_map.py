@@ -181,3 +181,17 @@ def test_hotseat_camera_follows_the_seat_after_the_hand_off(contexts, base_url, 
     assert shown and all(shown), f"the new player's targets are off screen after the hand-off: {vb(page)}"
     assert vb(page) != first, "the camera moved to the new player's area"
     assert page.locator(MAP).get_attribute("data-focus") == " ".join(f"{v:g}" for v in vb(page))
+
+
+def test_the_camera_brings_new_targets_into_view(contexts, base_url):
+    """The camera brings the legal targets into view when none of them is in sight: panned away from the
+    viewer's area, the next step's squares (where the army goes, next to the new capital) are shown."""
+    page = open_map(contexts, base_url, viewport={"width": 1366, "height": 768})
+    page.locator(MAP).focus()
+    for _ in range(12):
+        page.keyboard.press("ArrowDown")
+    assert page.locator(f"{MAP} .hot").count() and not any(hot_in_view(page)), "panned away from the targets"
+    before = vb(page)
+    app.step(page)  # found the capital: the army's squares are the new targets
+    assert any(hot_in_view(page)), f"no target in view after the action: {vb(page)}"
+    assert vb(page)[1] < before[1], "the camera moved back up to them"
