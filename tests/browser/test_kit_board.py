@@ -182,3 +182,39 @@ def test_hex_board_targets_neighbours_pan_and_zoom(contexts, base_url, viewport)
     assert owner.get(key.removeprefix("hex:")) == 0, (key, owner)
     # after the bot's claim, the new targets again are the free neighbours of the viewer's cells
     assert targets(page) == expected_targets(page) and targets(page)
+
+
+def test_hex_board_pinch_and_tap_on_a_phone(contexts, base_url):
+    """Touch: two fingers moving apart zoom in, one finger drags, a tap on a target plays its claim."""
+    ctx, _ = contexts.new(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = ctx.new_page()
+    page.goto(f"{base_url}/{app.play_url(GAME, players=2, seed=4, humans=1, options={'board': 'hex'})}")
+    wait_ready(page)
+    wait_not_busy(page)
+    page.locator(BOARD).scroll_into_view_if_needed()
+    cdp = page.context.new_cdp_session(page)
+
+    def touch(kind: str, points: list[tuple[float, float]]) -> None:
+        pts = [{"x": x, "y": y, "id": i} for i, (x, y) in enumerate(points)]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": pts})
+
+    cx, cy = centre_of(page, page.locator(BOARD))
+    x0, y0, w0, h0 = vb(page)
+    touch("touchStart", [(cx - 20, cy), (cx + 20, cy)])
+    for d in range(30, 110, 10):
+        touch("touchMove", [(cx - d, cy), (cx + d, cy)])
+    touch("touchEnd", [])
+    x1, y1, w1, h1 = vb(page)
+    assert w1 < w0 * 0.7, (w0, w1)
+    touch("touchStart", [(cx, cy)])
+    for d in range(10, 60, 10):
+        touch("touchMove", [(cx - d, cy - d)])
+    touch("touchEnd", [])
+    x2, y2, w2, _ = vb(page)
+    assert w2 == w1 and x2 > x1 and y2 > y1, ((x1, y1), (x2, y2))
+    before = app.actions_played(page)
+    page.locator("[data-cam-zoom='fit']").tap()  # the whole board: every target is in sight
+    assert vb(page)[2] > w2
+    page.touchscreen.tap(*centre_of(page, page.locator(f"{BOARD} [data-testid='hex-target']").first))
+    wait_not_busy(page)
+    assert app.actions_played(page) > before, describe(page)
