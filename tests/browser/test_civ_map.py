@@ -74,15 +74,15 @@ def test_keyboard_arrows_plus_minus_and_reset(contexts, base_url):
     whole = [0.0, 0.0, float(svg.get_attribute("data-mapw")), float(svg.get_attribute("data-maph"))]
     assert vb(page) == whole, "0 shows the whole map"
     # the buttons do the same
-    page.locator("[data-map-zoom='in']").click()
+    page.locator("[data-cam-zoom='in']").click()
     assert vb(page)[2] < whole[2]
-    page.locator("[data-map-zoom='fit']").click()
+    page.locator("[data-cam-zoom='fit']").click()
     assert vb(page) == whole
     # the first view is the viewer's own area when the whole map would be small; "My area" returns to it
     if svg.get_attribute("data-focus"):
         assert start == [float(x) for x in svg.get_attribute("data-focus").split()]
         assert start[2] * start[3] < whole[2] * whole[3]
-        page.locator("[data-map-zoom='home']").click()
+        page.locator("[data-cam-zoom='home']").click()
         assert vb(page) == start
     else:
         assert start == whole
@@ -141,3 +141,57 @@ def test_drag_onto_a_square_plays_nothing_and_the_camera_survives_an_action(cont
     wait_not_busy(page)
     assert app.actions_played(page) > before
     assert vb(page) == cam
+
+
+def hot_in_view(page: Any) -> list[bool]:
+    """For each highlighted square, whether its centre is inside the drawn map."""
+    return page.evaluate("""(sel) => {
+      const r = document.querySelector(sel).getBoundingClientRect();
+      return [...document.querySelectorAll(sel + ' .hot')].map((e) => {
+        const b = e.getBoundingClientRect();
+        const [x, y] = [b.x + b.width / 2, b.y + b.height / 2];
+        return x >= r.left && x <= r.right && y >= r.top && y <= r.bottom;
+      });
+    }""", MAP)
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1366, "height": 768}, {"width": 390, "height": 844}],
+                         ids=["desktop", "phone"])
+def test_hotseat_camera_follows_the_seat_after_the_hand_off(contexts, base_url, viewport):
+    """Issue 17 §4: after the hand-off the map stayed on the previous player's area, so the new player's
+    highlighted squares were off screen. On the 2-player map (8 x 16 squares) each player's first view
+    is its own area (its home tile is at the other end of the map); after the hand-off the camera shows
+    the new player's area, with its targets."""
+    ctx, _ = contexts.new(viewport=viewport)
+    page = ctx.new_page()
+    page.goto(f"{base_url}/{app.play_url(GAME, players=2, seed=3, humans=2, options={'game': 'learning'})}")
+    wait_ready(page)
+    seats = []
+    for _ in range(12):  # the first seat's setup (capital, army, scout), then the hand-off
+        if app.step(page) == "continue":
+            seats.append(page.evaluate("window.pgcGame.session.viewer"))
+            if len(seats) == 2:
+                break
+            page.locator(MAP).scroll_into_view_if_needed()
+            first = vb(page)
+            assert all(hot_in_view(page)), "the first player's targets are in view"
+    assert len(seats) == 2 and seats[0] != seats[1], seats
+    page.locator(MAP).scroll_into_view_if_needed()
+    shown = hot_in_view(page)
+    assert shown and all(shown), f"the new player's targets are off screen after the hand-off: {vb(page)}"
+    assert vb(page) != first, "the camera moved to the new player's area"
+    assert page.locator(MAP).get_attribute("data-focus") == " ".join(f"{v:g}" for v in vb(page))
+
+
+def test_the_camera_brings_new_targets_into_view(contexts, base_url):
+    """The camera brings the legal targets into view when none of them is in sight: panned away from the
+    viewer's area, the next step's squares (where the army goes, next to the new capital) are shown."""
+    page = open_map(contexts, base_url, viewport={"width": 1366, "height": 768})
+    page.locator(MAP).focus()
+    for _ in range(12):
+        page.keyboard.press("ArrowDown")
+    assert page.locator(f"{MAP} .hot").count() and not any(hot_in_view(page)), "panned away from the targets"
+    before = vb(page)
+    app.step(page)  # found the capital: the army's squares are the new targets
+    assert any(hot_in_view(page)), f"no target in view after the action: {vb(page)}"
+    assert vb(page)[1] < before[1], "the camera moved back up to them"

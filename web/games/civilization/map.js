@@ -1,13 +1,18 @@
-// The Civilization map as one SVG, drawn from the view only (render.js calls mapSVG), and its camera:
-// pan and zoom by mouse (drag, wheel), touch (drag, pinch) and keyboard (arrows, +/-, 0) change only
-// the <svg>'s viewBox attribute. Clicks on squares and figures go to the hidden <button data-key>
-// twins that render.js draws for every clickable map key, so the shell's selection logic (one
-// candidate plays, several narrow the list) applies unchanged; the map never decides legality.
-// bench/ hooks: clickable squares carry data-bench="target", the pannable <svg> data-bench="pan".
+// The Civilization map, drawn from the view only (render.js calls mapSVG) on the kit's square grid and
+// camera (app/kit/grid.js, app/kit/camera.js: pan, zoom, pinch, keyboard, following the viewer and
+// bringing the targets into view). Only the map's own layers are here: terrain (an under layer, rebuilt
+// only when the map changes), outskirts, items, cities, figures, the battle and the clickable targets.
+// Everything clickable carries data-mapkey: the camera passes its clicks to the twin <button data-key>
+// that render.js draws for every clickable map key, so the map never decides legality.
+// bench/ hooks: clickable squares carry data-bench="target" (the camera's <svg> is data-bench="pan").
 
 import { esc } from "../../app/i18n.js";
+import { camera, camBoard } from "../../app/kit/camera.js";
+import { squareGrid } from "../../app/kit/grid.js";
 
 export const S = 10; // one square, in SVG units
+const G = squareGrid(S);
+const TILE = squareGrid(4 * S); // a map tile is 4 x 4 squares
 
 const TERRAIN_FILL = { water: "#6ea8d8", grassland: "#9ccc78", forest: "#3f8a48", mountain: "#a3978b", desert: "#e6d293" };
 const ICON_ORDER = ["trade", "production", "culture", "coin"];
@@ -37,211 +42,6 @@ const DEFS = `<defs>
 <pattern id="cp-unknown" width="4" height="4" patternUnits="userSpaceOnUse"><rect width="4" height="4" fill="#4b4f58"/><path d="M0 4L4 0" stroke="#5d626c" stroke-width=".8"/></pattern>
 </defs>`;
 
-// ------------------------------------------------------------------------------------- camera
-
-const cams = new Map(); // map size "w x h" -> {x, y, w, h} (the viewBox, in SVG units)
-const shown = { sel: null, battle: null }; // the selected square and battle square last brought into view
-const MIN_W = 3 * S;
-
-function fitted(W, H) {
-  return { x: 0, y: 0, w: W, h: H };
-}
-
-/** The current viewBox of a map of W x H units (on first use: `first`, e.g. the viewer's area, else the whole map). */
-export function camera(W, H, first) {
-  const k = `${W}x${H}`;
-  if (!cams.has(k)) cams.set(k, first ? { ...first } : fitted(W, H));
-  return cams.get(k);
-}
-
-/** Show the box {x, y, w, h} (SVG units) kept in the svg's data-focus (the viewer's own area). */
-export function focusCamera(svg) {
-  const f = (svg.dataset.focus || "").split(" ").map(Number);
-  if (f.length !== 4 || f.some((x) => !Number.isFinite(x))) return resetCamera(svg);
-  Object.assign(camOf(svg), { x: f[0], y: f[1], w: f[2], h: f[3] });
-  apply(svg, camOf(svg));
-}
-
-const vbText = (c) => `${+c.x.toFixed(2)} ${+c.y.toFixed(2)} ${+c.w.toFixed(2)} ${+c.h.toFixed(2)}`;
-
-function clampCam(c, W, H) {
-  const maxW = W * 1.4;
-  const ratio = c.h / c.w;
-  if (c.w < MIN_W) { c.x += (c.w - MIN_W) / 2; c.y += (c.h - MIN_W * ratio) / 2; c.w = MIN_W; c.h = MIN_W * ratio; }
-  if (c.w > maxW) { c.x += (c.w - maxW) / 2; c.y += (c.h - maxW * ratio) / 2; c.w = maxW; c.h = maxW * ratio; }
-  // keep at least a quarter of the map in sight
-  c.x = Math.min(Math.max(c.x, -c.w * 0.75), W - c.w * 0.25);
-  c.y = Math.min(Math.max(c.y, -c.h * 0.75), H - c.h * 0.25);
-}
-
-function apply(svg, c) {
-  const vb = vbText(c);
-  svg.setAttribute("viewBox", vb);
-  svg.dataset.zoom = (+svg.dataset.mapw / c.w).toFixed(3);
-  const under = svg.previousElementSibling; // the terrain's own <svg>, drawn under this one
-  if (under && under.classList.contains("civ-terrain")) under.setAttribute("viewBox", vb);
-}
-
-function camOf(svg) {
-  return camera(+svg.dataset.mapw, +svg.dataset.maph);
-}
-
-/** Units per CSS pixel of the drawn map (the viewBox is fitted with "meet"). */
-function unitsPerPx(svg, c) {
-  const r = svg.getBoundingClientRect();
-  return Math.max(c.w / Math.max(1, r.width), c.h / Math.max(1, r.height));
-}
-
-/** The SVG point under a client point. */
-function toMap(svg, c, clientX, clientY) {
-  const r = svg.getBoundingClientRect();
-  const u = unitsPerPx(svg, c);
-  const ox = c.x + c.w / 2 - (r.width * u) / 2;
-  const oy = c.y + c.h / 2 - (r.height * u) / 2;
-  return { x: ox + (clientX - r.left) * u, y: oy + (clientY - r.top) * u };
-}
-
-/** Pan by CSS pixels. */
-export function panBy(svg, dxPx, dyPx) {
-  const c = camOf(svg);
-  const u = unitsPerPx(svg, c);
-  c.x -= dxPx * u;
-  c.y -= dyPx * u;
-  clampCam(c, +svg.dataset.mapw, +svg.dataset.maph);
-  apply(svg, c);
-}
-
-/** Zoom by `factor` (>1 zooms in) around a client point (default: the centre). */
-export function zoomBy(svg, factor, clientX, clientY) {
-  const c = camOf(svg);
-  const r = svg.getBoundingClientRect();
-  const p = toMap(svg, c, clientX ?? r.left + r.width / 2, clientY ?? r.top + r.height / 2);
-  const u = unitsPerPx(svg, c);
-  const f = 1 / factor;
-  // the drawn area's top-left (letterboxed by "meet") keeps p under the pointer
-  const ox = c.x + c.w / 2 - (r.width * u) / 2;
-  const oy = c.y + c.h / 2 - (r.height * u) / 2;
-  const nox = p.x - f * (p.x - ox);
-  const noy = p.y - f * (p.y - oy);
-  const nw = c.w * f;
-  const nh = c.h * f;
-  c.x = nox + (r.width * u * f) / 2 - nw / 2;
-  c.y = noy + (r.height * u * f) / 2 - nh / 2;
-  c.w = nw;
-  c.h = nh;
-  clampCam(c, +svg.dataset.mapw, +svg.dataset.maph);
-  apply(svg, c);
-}
-
-export function resetCamera(svg) {
-  const W = +svg.dataset.mapw;
-  const H = +svg.dataset.maph;
-  Object.assign(camOf(svg), fitted(W, H));
-  apply(svg, camOf(svg));
-}
-
-// ------------------------------------------------------------------------------------- input
-
-const pointers = new Map(); // pointerId -> {x, y}
-let drag = null; // {svg, moved, pinch: {d, mx, my} | null}
-let swallowClick = false;
-
-function onPointerDown(e) {
-  const svg = e.target.closest && e.target.closest("svg.civ-map");
-  if (!svg || (e.pointerType === "mouse" && e.button !== 0)) return;
-  pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
-  if (!drag || drag.svg !== svg) drag = { svg, moved: false, pinch: null, startX: e.clientX, startY: e.clientY };
-  if (pointers.size === 2) {
-    const [a, b] = [...pointers.values()];
-    drag.pinch = { d: Math.hypot(a.x - b.x, a.y - b.y), mx: (a.x + b.x) / 2, my: (a.y + b.y) / 2 };
-    drag.moved = true;
-  }
-}
-
-function onPointerMove(e) {
-  if (!drag || !pointers.has(e.pointerId)) return;
-  const prev = pointers.get(e.pointerId);
-  const cur = { x: e.clientX, y: e.clientY };
-  pointers.set(e.pointerId, cur);
-  if (pointers.size >= 2 && drag.pinch) {
-    const [a, b] = [...pointers.values()];
-    const d = Math.hypot(a.x - b.x, a.y - b.y);
-    const mx = (a.x + b.x) / 2;
-    const my = (a.y + b.y) / 2;
-    if (drag.pinch.d > 0 && d > 0) zoomBy(drag.svg, d / drag.pinch.d, mx, my);
-    panBy(drag.svg, mx - drag.pinch.mx, my - drag.pinch.my);
-    drag.pinch = { d, mx, my };
-    e.preventDefault();
-    return;
-  }
-  if (!drag.moved && Math.hypot(cur.x - drag.startX, cur.y - drag.startY) < 5) return;
-  const from = drag.moved ? prev : { x: drag.startX, y: drag.startY };
-  drag.moved = true;
-  panBy(drag.svg, cur.x - from.x, cur.y - from.y);
-  e.preventDefault();
-}
-
-function onPointerUp(e) {
-  if (!pointers.has(e.pointerId)) return;
-  pointers.delete(e.pointerId);
-  if (drag && pointers.size === 0) {
-    if (drag.moved) swallowClick = true; // the click that ends a drag is not a choice
-    setTimeout(() => { swallowClick = false; }, 0);
-    drag = null;
-  } else if (drag && pointers.size === 1) {
-    drag.pinch = null;
-  }
-}
-
-function onClick(e) {
-  const hit = e.target.closest && e.target.closest("svg.civ-map [data-mapkey]");
-  if (!hit) return;
-  if (swallowClick) {
-    swallowClick = false;
-    e.stopPropagation();
-    return;
-  }
-  const board = hit.closest("[data-testid=board]") || document;
-  const twin = board.querySelector(`button[data-key="${CSS.escape(hit.getAttribute("data-mapkey"))}"]`);
-  if (twin) twin.click();
-}
-
-function onWheel(e) {
-  const svg = e.target.closest && e.target.closest("svg.civ-map");
-  if (!svg) return;
-  e.preventDefault();
-  const f = Math.exp(-Math.max(-300, Math.min(300, e.deltaY * (e.deltaMode === 1 ? 16 : 1))) / 300);
-  zoomBy(svg, f, e.clientX, e.clientY);
-}
-
-function onKey(e) {
-  const svg = e.target.closest && e.target.closest("svg.civ-map");
-  if (!svg || e.ctrlKey || e.metaKey || e.altKey) return;
-  const r = svg.getBoundingClientRect();
-  const step = Math.min(r.width, r.height) * 0.15;
-  const moves = { ArrowLeft: [step, 0], ArrowRight: [-step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] };
-  if (moves[e.key]) panBy(svg, ...moves[e.key]);
-  else if (e.key === "+" || e.key === "=") zoomBy(svg, 1.25);
-  else if (e.key === "-" || e.key === "_") zoomBy(svg, 0.8);
-  else if (e.key === "0") resetCamera(svg);
-  else return;
-  e.preventDefault();
-}
-
-let installed = false;
-/** Listeners on the document (delegated: the map's markup is rewritten by the shell, they stay). */
-export function installMapInput() {
-  if (installed || typeof document === "undefined") return;
-  installed = true;
-  document.addEventListener("pointerdown", onPointerDown);
-  window.addEventListener("pointermove", onPointerMove, { passive: false });
-  window.addEventListener("pointerup", onPointerUp);
-  window.addEventListener("pointercancel", onPointerUp);
-  document.addEventListener("click", onClick, true);
-  document.addEventListener("wheel", onWheel, { passive: false });
-  document.addEventListener("keydown", onKey);
-}
-
 // ------------------------------------------------------------------------------------- drawing
 
 const terrainCache = { key: "", svg: "", tiles: null, squares: null };
@@ -261,6 +61,11 @@ function iconRow(sq, x, y) {
   return parts.join("");
 }
 
+/** `<rect>` over box b shrunk by `inset` on every side, with more attributes. */
+const rect = (b, inset, attrs) => `<rect ${attrs} x="${+(b.x + inset).toFixed(2)}" y="${+(b.y + inset).toFixed(2)}" width="${+(b.w - 2 * inset).toFixed(2)}" height="${+(b.h - 2 * inset).toFixed(2)}"`;
+/** The map's squares are numbered row by row: square sq of a map w squares wide is cell (sq % w, sq / w). */
+const cell = (sq, w) => [sq % w, Math.floor(sq / w)];
+
 /** The static layer (terrain, icons, tile borders, face-down tiles): rebuilt only when the map changes. */
 function terrainLayer(map) {
   // the same lists as last time (a reply whose map did not change keeps the held view's): no key to build
@@ -270,24 +75,20 @@ function terrainLayer(map) {
   terrainCache.squares = map.squares;
   if (key === terrainCache.key) return terrainCache.svg;
   const out = [];
-  const { w } = map;
   map.squares.forEach((sq, i) => {
     if (!sq) return;
-    const x = (i % w) * S;
-    const y = Math.floor(i / w) * S;
-    out.push(`<rect class="sq t-${esc(sq.terrain)}" x="${x}" y="${y}" width="${S}" height="${S}" fill="${TERRAIN_FILL[sq.terrain] || "#ccc"}"/>`);
-    if (sq.disaster) out.push(`<rect x="${x + 0.6}" y="${y + 0.6}" width="${S - 1.2}" height="${S - 1.2}" fill="none" stroke="#5d4037" stroke-dasharray="1 .8" stroke-width=".5"/>`);
-    out.push(iconRow(sq, x, y));
+    const b = G.box(...cell(i, map.w));
+    out.push(rect(b, 0, `class="sq t-${esc(sq.terrain)}" fill="${TERRAIN_FILL[sq.terrain] || "#ccc"}"`) + "/>");
+    if (sq.disaster) out.push(rect(b, 0.6, `fill="none" stroke="#5d4037" stroke-dasharray="1 .8" stroke-width=".5"`) + "/>");
+    out.push(iconRow(sq, b.x, b.y));
   });
   for (const tile of map.tiles) {
-    const x = tile.x * 4 * S;
-    const y = tile.y * 4 * S;
+    const b = TILE.box(tile.x, tile.y);
     if (!tile.up) {
-      out.push(`<g class="facedown"><rect x="${x}" y="${y}" width="${4 * S}" height="${4 * S}" fill="url(#cp-unknown)"/>`
-        + `<text class="q" x="${x + 2 * S}" y="${y + 2.6 * S}">?</text></g>`);
+      const [cx] = TILE.centre(tile.x, tile.y);
+      out.push(`<g class="facedown">${rect(b, 0, `fill="url(#cp-unknown)"`)}/><text class="q" x="${cx}" y="${b.y + 2.6 * S}">?</text></g>`);
     }
-    const home = tile.home != null ? ` seat-${tile.home} home` : "";
-    out.push(`<rect class="tile-edge${home}" x="${x}" y="${y}" width="${4 * S}" height="${4 * S}"/>`);
+    out.push(rect(b, 0, `class="tile-edge${tile.home != null ? ` seat-${tile.home} home` : ""}"`) + "/>");
   }
   terrainCache.key = key;
   terrainCache.svg = out.join("");
@@ -295,59 +96,51 @@ function terrainLayer(map) {
 }
 
 /**
- * The map's markup. `o`: {view, t, pick, names, hot: Map sq -> "reach"|"pick"|"sel", selSq, stackKey(sq),
- * sqLabel(sq), itemName(item)}. Everything clickable carries data-mapkey (its twin button is in the board).
+ * The map's markup. `o`: {view, t, focus (squares), hot: [[sq, "reach"|"pick"]], cells (tiles to explore),
+ * selSq, battleSq, keyOf(sq), hotLabel(sq), itemName(item), cityLabel(city), figuresLabel(sq, figures),
+ * label}. Everything clickable carries data-mapkey (its twin button is in the board).
  */
 export function mapSVG(o) {
   const { view, t } = o;
   const map = view.map;
-  const W = map.w * S;
-  const H = map.h * S;
-  const focus = o.focus ? { x: o.focus.x * S, y: o.focus.y * S, w: o.focus.w * S, h: o.focus.h * S } : null;
-  const cam = camera(W, H, focus);
-  // a newly selected stack or a new battle off screen: centre the camera on it (once, so panning stays free)
-  for (const [k, sq] of [["sel", o.selSq], ["battle", o.battleSq]]) {
-    if (sq == null || sq < 0 || shown[k] === sq) { shown[k] = sq; continue; }
-    shown[k] = sq;
-    const cx = (sq % map.w) * S + S / 2;
-    const cy = Math.floor(sq / map.w) * S + S / 2;
-    if (cx < cam.x || cx > cam.x + cam.w || cy < cam.y || cy > cam.y + cam.h) {
-      cam.x = cx - cam.w / 2;
-      cam.y = cy - cam.h / 2;
-      clampCam(cam, W, H);
-    }
-  }
-  const xy = (sq) => [(sq % map.w) * S, Math.floor(sq / map.w) * S];
+  const box = (sq) => G.box(...cell(sq, map.w));
+  const at = (sq) => (sq != null && sq >= 0 ? box(sq) : null);
+  const f = o.focus;
+  // the viewer's own area first and after a hand-off; a new selection or battle, and the targets, in view
+  const cam = camera("civ-map", map.w * S, map.h * S, {
+    min: 3 * S,
+    focus: f ? { x: f.x * S, y: f.y * S, w: f.w * S, h: f.h * S } : null,
+    follow: view.seat,
+    reveal: { sel: at(o.selSq), battle: at(o.battleSq) },
+    targets: [...o.hot.map(([sq]) => box(sq)), ...(o.cells || []).filter((c) => map.tiles[c]).map((c) => TILE.box(map.tiles[c].x, map.tiles[c].y))],
+  });
   const layers = [];
   // face-down tiles keep their tooltip: the terrain under this svg takes no pointer events
-  const fd = map.tiles.filter((tile) => !tile.up).map((tile) => `<rect class="fd-hit" x="${tile.x * 4 * S}" y="${tile.y * 4 * S}" width="${4 * S}" height="${4 * S}"><title>${esc(t("facedown_tile"))}</title></rect>`);
+  const fd = map.tiles.filter((tile) => !tile.up).map((tile) => `${rect(TILE.box(tile.x, tile.y), 0, `class="fd-hit"`)}><title>${esc(t("facedown_tile"))}</title></rect>`);
   if (fd.length) layers.push(`<g class="l-facedown">${fd.join("")}</g>`);
   // outskirts and blockades
   const out = [];
   for (const c of view.cities || []) {
-    const [x, y] = xy(c.sq);
-    out.push(`<rect class="outskirts seat-${c.owner}" x="${x - S + 0.5}" y="${y - S + 0.5}" width="${3 * S - 1}" height="${3 * S - 1}" rx="1.5"/>`);
-    for (const b of c.blockaded || []) {
-      const [bx, by] = xy(b);
-      out.push(`<rect class="blockade" x="${bx}" y="${by}" width="${S}" height="${S}" fill="url(#cp-hatch)"><title>${esc(t("blockaded"))}</title></rect>`);
-    }
+    const b = box(c.sq);
+    out.push(rect({ x: b.x - S, y: b.y - S, w: 3 * S, h: 3 * S }, 0.5, `class="outskirts seat-${c.owner}" rx="1.5"`) + "/>");
+    for (const q of c.blockaded || []) out.push(`${rect(box(q), 0, `class="blockade" fill="url(#cp-hatch)"`)}><title>${esc(t("blockaded"))}</title></rect>`);
   }
   layers.push(`<g class="l-outskirts">${out.join("")}</g>`);
   // items, markers, cities
   const things = [];
   for (const it of view.items || []) {
-    const [x, y] = xy(it.sq);
+    const { x, y } = box(it.sq);
     const sym = it.kind === "wonder" ? "wonder" : it.kind === "great_person" ? "gp" : "building";
     things.push(`<g class="item seat-${it.owner}${it.obsolete ? " obsolete" : ""}"><rect x="${x + 1.2}" y="${y + 1.2}" width="${S - 2.4}" height="${S - 4.2}" rx="1" class="item-bg"/>`
       + `<use href="#ci-${sym}" x="${x + 2.6}" y="${y + 1.4}" width="4.8" height="4.8"/><title>${esc(o.itemName(it))}</title></g>`);
   }
   for (const m of view.markers || []) {
-    const [x, y] = xy(m.sq);
+    const { x, y } = box(m.sq);
     things.push(`<use class="marker" href="#ci-${m.kind === "village" ? "village" : "hut"}" x="${x + 2}" y="${y + 1.5}" width="6" height="6"><title>${esc(t(m.kind))}</title></use>`);
   }
   for (const c of view.cities || []) {
-    const [x, y] = xy(c.sq);
-    things.push(`<g class="city seat-${c.owner}${c.walls ? " walls" : ""}"><rect class="city-bg" x="${x + 0.6}" y="${y + 0.6}" width="${S - 1.2}" height="${S - 1.2}" rx="1.4"/>`
+    const { x, y } = box(c.sq);
+    things.push(`<g class="city seat-${c.owner}${c.walls ? " walls" : ""}">${rect(box(c.sq), 0.6, `class="city-bg" rx="1.4"`)}/>`
       + `<use href="#ci-city" x="${x + 1.6}" y="${y + 1.2}" width="6.8" height="6.8"/>`
       + (c.capital ? `<use href="#ci-star" x="${x + 5.8}" y="${y + 0.2}" width="4" height="4"/>` : "")
       + `<title>${esc(o.cityLabel(c))}</title></g>`);
@@ -356,21 +149,20 @@ export function mapSVG(o) {
   // figures: one badge per square and owner
   const moving = new Set((view.moving && view.moving.figures) || []);
   const bySq = new Map();
-  for (const f of view.figures || []) {
-    if (f.sq == null || f.sq < 0) continue;
-    const k = f.sq;
-    if (!bySq.has(k)) bySq.set(k, []);
-    bySq.get(k).push(f);
+  for (const fig of view.figures || []) {
+    if (fig.sq == null || fig.sq < 0) continue;
+    if (!bySq.has(fig.sq)) bySq.set(fig.sq, []);
+    bySq.get(fig.sq).push(fig);
   }
   const figs = [];
   for (const [sq, list] of bySq) {
-    const [x, y] = xy(sq);
+    const { x, y } = box(sq);
     const groups = [];
     for (const kind of ["army", "scout"]) {
-      const owners = [...new Set(list.filter((f) => f.kind === kind).map((f) => f.owner))];
-      for (const ow of owners) groups.push({ kind, owner: ow, n: list.filter((f) => f.kind === kind && f.owner === ow).length });
+      const owners = [...new Set(list.filter((fig) => fig.kind === kind).map((fig) => fig.owner))];
+      for (const ow of owners) groups.push({ kind, owner: ow, n: list.filter((fig) => fig.kind === kind && fig.owner === ow).length });
     }
-    const mv = list.some((f) => moving.has(f.id));
+    const mv = list.some((fig) => moving.has(fig.id));
     groups.forEach((g, i) => {
       const gx = x + (groups.length > 1 ? (i % 2) * 4.6 : 2.2) + 0.3;
       const gy = y + (groups.length > 2 ? Math.floor(i / 2) * 4 : 1.6) + 0.4;
@@ -378,37 +170,28 @@ export function mapSVG(o) {
       figs.push(`<g class="fig seat-${g.owner} k-${g.kind}${mv ? " moving" : ""}"><use href="#ci-${g.kind}" x="${gx}" y="${gy}" width="${size}" height="${size}"/>`
         + (g.n > 1 ? `<text class="fig-n" x="${gx + size}" y="${gy + size}">${g.n}</text>` : "") + `</g>`);
     });
-    const lab = o.figuresLabel(sq, list);
-    figs.push(`<rect class="fig-hit" x="${x}" y="${y}" width="${S}" height="${S}"><title>${esc(lab)}</title></rect>`);
+    figs.push(`${rect(box(sq), 0, `class="fig-hit"`)}><title>${esc(o.figuresLabel(sq, list))}</title></rect>`);
   }
   layers.push(`<g class="l-figs">${figs.join("")}</g>`);
-  if (o.battleSq != null && o.battleSq >= 0) {
-    const [x, y] = xy(o.battleSq);
-    layers.push(`<g class="l-battle"><rect class="battle-sq" data-testid="battle-square" x="${x + 0.2}" y="${y + 0.2}" width="${S - 0.4}" height="${S - 0.4}" rx="1.2"><title>${esc(t("battle_here"))}</title></rect>`
-      + `<text class="battle-x" x="${x + S - 1.4}" y="${y + 3.4}">⚔</text></g>`);
+  const battle = at(o.battleSq);
+  if (battle) {
+    layers.push(`<g class="l-battle">${rect(battle, 0.2, `class="battle-sq" data-testid="battle-square" rx="1.2"`)}><title>${esc(t("battle_here"))}</title></rect>`
+      + `<text class="battle-x" x="${battle.x + S - 1.4}" y="${battle.y + 3.4}">⚔</text></g>`);
   }
   // clickable squares (legal targets only) on top
   const hot = [];
   for (const [sq, kind] of o.hot) {
-    const [x, y] = xy(sq);
-    hot.push(`<rect class="hot ${kind}" data-bench="target" data-mapkey="${esc(o.keyOf(sq, kind))}" x="${x + 0.35}" y="${y + 0.35}" width="${S - 0.7}" height="${S - 0.7}" rx="1"><title>${esc(o.hotLabel(sq, kind))}</title></rect>`);
+    hot.push(`${rect(box(sq), 0.35, `class="hot ${kind}" data-bench="target" data-mapkey="${esc(o.keyOf(sq, kind))}" rx="1"`)}><title>${esc(o.hotLabel(sq, kind))}</title></rect>`);
   }
-  for (const cell of o.cells || []) {
-    const tile = map.tiles[cell];
-    if (!tile) continue;
-    hot.push(`<rect class="hot explore" data-bench="target" data-mapkey="tile:${cell}" x="${tile.x * 4 * S + 1}" y="${tile.y * 4 * S + 1}" width="${4 * S - 2}" height="${4 * S - 2}" rx="2"><title>${esc(t("explore_here"))}</title></rect>`);
+  for (const c of o.cells || []) {
+    const tile = map.tiles[c];
+    if (tile) hot.push(`${rect(TILE.box(tile.x, tile.y), 1, `class="hot explore" data-bench="target" data-mapkey="tile:${c}" rx="2"`)}><title>${esc(t("explore_here"))}</title></rect>`);
   }
-  if (o.selSq != null) {
-    const [x, y] = xy(o.selSq);
-    hot.push(`<rect class="sel-ring" data-testid="map-selected" x="${x + 0.3}" y="${y + 0.3}" width="${S - 0.6}" height="${S - 0.6}" rx="1"/>`);
-  }
+  const sel = at(o.selSq);
+  if (sel) hot.push(rect(sel, 0.3, `class="sel-ring" data-testid="map-selected" rx="1"`) + "/>");
   layers.push(`<g class="l-hot">${hot.join("")}</g>`);
-  // the terrain is its own <svg> (own compositing layer) under the interactive one, with the same
-  // viewBox: a redraw that changes only figures, overlays or targets does not repaint it
-  const vb = vbText(cam);
-  return `<div class="civ-mapbox"><svg class="civ-terrain" viewBox="${vb}" preserveAspectRatio="xMidYMid meet" aria-hidden="true" focusable="false">`
-    + DEFS + `<g class="l-terrain">${terrainLayer(map)}</g></svg>`
-    + `<svg class="civ-map" data-testid="civ-map" data-bench="pan" viewBox="${vb}" data-mapw="${W}" data-maph="${H}"${focus ? ` data-focus="${vbText(focus)}"` : ""} data-zoom="${(W / cam.w).toFixed(3)}"`
-    + ` preserveAspectRatio="xMidYMid meet" tabindex="0" role="img" aria-label="${esc(t("map_label"))}" focusable="true">`
-    + layers.join("") + `</svg></div>`;
+  return camBoard("civ-map", cam, {
+    under: DEFS + `<g class="l-terrain">${terrainLayer(map)}</g>`, underCls: "civ-terrain",
+    body: layers.join(""), cls: "civ-map", attrs: `data-testid="civ-map"`, label: t("map_label"),
+  });
 }

@@ -18,9 +18,10 @@ import { card, details, domId } from "../../app/kit/card.js";
 import STRINGS from "./strings.js";
 import N from "./names.js";
 import STARTS from "./starts.js";
-import { mapSVG, installMapInput, zoomBy, resetCamera, focusCamera } from "./map.js";
+import { mapSVG } from "./map.js";
 import { current, nextKey } from "../../app/kit/panel.js";
 import { pendingBox } from "../../app/kit/pending.js";
+import { installCamera, camTools, camTwins } from "../../app/kit/camera.js";
 
 export const strings = STRINGS;
 const t = translator(STRINGS);
@@ -30,20 +31,7 @@ const UNITS = ["infantry", "mounted", "artillery", "aircraft"];
 const RESOURCES = ["wheat", "silk", "incense", "iron", "spy", "uranium"];
 const MAP_PREFIX = ["stack", "sq", "tile", "city"];
 
-installMapInput();
-if (typeof document !== "undefined") {
-  document.addEventListener("click", (e) => {
-    const b = e.target.closest && e.target.closest("[data-map-zoom]");
-    if (!b) return;
-    const svg = b.closest(".map-wrap") && b.closest(".map-wrap").querySelector("svg.civ-map");
-    if (!svg) return;
-    const z = b.dataset.mapZoom;
-    if (z === "in") zoomBy(svg, 1.3);
-    else if (z === "out") zoomBy(svg, 1 / 1.3);
-    else if (z === "home") focusCamera(svg);
-    else resetCamera(svg);
-  });
-}
+installCamera();
 
 // ------------------------------------------------------------------------------- names and words
 
@@ -234,32 +222,26 @@ function ownArea(view) {
 function mapSection(view, ctx) {
   const { hot, cells } = hotSquares(view, ctx);
   const selStack = ctx.selAll.find((k) => k.startsWith("stack:") || k.startsWith("city:"));
-  const hotKinds = new Map();
-  for (const [sq, key] of hot) hotKinds.set(sq, key);
+  const area = ownArea(view);
   const svg = mapSVG({
     view, t, cells,
     battleSq: view.battle ? view.battle.square : null,
-    focus: ownArea(view),
+    focus: area,
     selSq: selStack ? (selStack.startsWith("stack:") ? +selStack.slice(6) : ((view.cities || []).find((c) => `city:${c.index}` === selStack) || {}).sq) : null,
-    hot: [...hotKinds].map(([sq, key]) => [sq, key.split(":")[0] === "stack" ? "pick" : key.startsWith("city") ? "pick" : "reach"]),
-    keyOf: (sq) => hotKinds.get(sq),
-    hotLabel: (sq) => keyLabel(view, hotKinds.get(sq)),
+    hot: [...hot].map(([sq, key]) => [sq, key.startsWith("stack:") || key.startsWith("city:") ? "pick" : "reach"]),
+    keyOf: (sq) => hot.get(sq),
+    hotLabel: (sq) => keyLabel(view, hot.get(sq)),
     itemName: (it) => `${it.kind === "wonder" ? nm("wonder", it.id) : it.kind === "great_person" ? nm("gp", it.id) : nm("building", it.id)} (${seatName(ctx, it.owner)})${it.obsolete ? ` — ${t("obsolete")}` : ""}`,
     cityLabel: (c) => `${c.capital ? t("capital") : t("city")} ${coords(view, c.sq)} — ${seatName(ctx, c.owner)}: ${t("yield_line", c.yield)}${c.walls ? `, ${t("walls")}` : ""}${c.blockaded.length ? `, ${t("blockaded")}` : ""}`,
     figuresLabel: (sq, list) => `${coords(view, sq)}: ${list.map((f) => `${t(f.kind)} (${seatName(ctx, f.owner)})`).join(", ")}`,
   });
   // the twins: one real button per clickable map key (keyboard and screen-reader access; map clicks use them)
-  const keys = [...new Set([...hotKinds.values(), ...cells.map((c) => `tile:${c}`)])];
-  const twins = keys.map((k) => `<button type="button" class="twin" data-key="${esc(k)}" data-testid="map-target">${esc(keyLabel(view, k))}</button>`).join("");
+  const keys = [...new Set([...hot.values(), ...cells.map((c) => `tile:${c}`)])];
   const sel = selStack ? `<span class="map-sel">${esc(t("selected", { what: keyLabel(view, selStack) }))}</span>` : "";
-  return `<section class="map-wrap" aria-label="${esc(t("map"))}">`
-    + `<div class="map-tools"><button type="button" class="btn small" data-map-zoom="in" aria-label="${esc(t("zoom_in"))}" title="${esc(t("zoom_in"))}">+</button>`
-    + `<button type="button" class="btn small" data-map-zoom="out" aria-label="${esc(t("zoom_out"))}" title="${esc(t("zoom_out"))}">−</button>`
-    + `<button type="button" class="btn small" data-map-zoom="fit">${esc(t("zoom_fit"))}</button>`
-    + (ownArea(view) ? `<button type="button" class="btn small" data-map-zoom="home">${esc(t("zoom_home"))}</button>` : "") + sel
-    + `<span class="map-help muted">${esc(t("map_help"))}</span></div>`
-    + svg + (twins ? `<div class="twins" role="group" aria-label="${esc(t("map_targets"))}">${twins}</div>` : "")
-    + legend() + `</section>`;
+  const tools = camTools("civ-map", { in: t("zoom_in"), out: t("zoom_out"), fit: t("zoom_fit"), home: area ? t("zoom_home") : "" },
+    sel + `<span class="map-help muted">${esc(t("map_help"))}</span>`);
+  return `<section class="map-wrap" aria-label="${esc(t("map"))}">${tools}${svg}`
+    + camTwins(keys.map((k) => [k, keyLabel(view, k)]), t("map_targets")) + legend() + `</section>`;
 }
 
 function legend() {
