@@ -15,6 +15,7 @@ from typing import Any
 
 from pygame_core.errors import IllegalAction, OptionError, SaveError
 from pygame_core.kernel import decisions
+from pygame_core.kernel.cow import settled
 from pygame_core.kernel.decisions import Decision
 from pygame_core.kernel.i18n import LANGS, Text
 from pygame_core.kernel.patches import changes, patched
@@ -356,7 +357,7 @@ class Game:
             self._validate(data, seat, action)
         # the rules run on the playout's copy; one of the seat's just-listed main actions answers its
         # decision if it has one, any other action is told apart there
-        playout = Playout(self, state)
+        playout = Playout(self, state, lazy=True)
         listed = self._just_listed(data, seat, action, "main")
         ctx = playout.play_unchecked(seat, action, True if listed else None)
         rng = playout.rng
@@ -366,7 +367,7 @@ class Game:
         log = state.log + tuple(self._number(ctx.events, self._next_event(state.log)))
         prev = None if revealed else state
         anchor = None if revealed else (state.anchor or state)
-        after = State(self.id, state.players, state.seed, state.options, ctx.data, rng.state,
+        after = State(self.id, state.players, state.seed, state.options, settled(ctx.data), rng.state,
                       state.history + ((seat, copy_json(action)),), checkpoint, log, state.meta, prev, anchor)
         after.follows(state)
         return after

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from pygame_core.errors import IllegalAction
 from pygame_core.kernel import decisions
+from pygame_core.kernel.cow import working
 from pygame_core.kernel.rng import Rng
 from pygame_core.kernel.state import Action, Ctx, State, among_actions, copy_json
 
@@ -31,9 +32,11 @@ class Playout:
 
     __slots__ = ("game", "data", "rng", "players", "options", "seed", "played", "_listed", "_broken")
 
-    def __init__(self, game: Game, state: State) -> None:
+    def __init__(self, game: Game, state: State, lazy: bool = False) -> None:
         self.game = game
-        self.data: dict[str, Any] = copy_json(state.data)
+        #: with ``lazy``, copied part by part as the rules reach it (:func:`~pygame_core.kernel.cow.working`):
+        #: for one action, whose result :func:`~pygame_core.kernel.cow.settled` turns into plain data
+        self.data: dict[str, Any] = working(state.data) if lazy else copy_json(state.data)
         self.rng = Rng(state.rng)
         self.players = state.players
         self.options = state.options
