@@ -44,8 +44,15 @@ def settled(work: Any) -> Any:
     shared with the position it was made from. Keys keep the order the rules left them in."""
     kind = type(work)
     if kind is LazyDict:
-        out = dict(dict.items(work))  # the values as they are (dict.copy(work) would read each one)
-        for k, v in out.items():
+        # the values as they are: dict.copy(work) would read each one through __getitem__, unless the
+        # class overrides no way of reading (then it copies the table whole, in C)
+        work.__class__ = _Settled
+        try:
+            out = dict.copy(work)
+        finally:
+            work.__class__ = LazyDict
+        for k in work._lazy:
+            v = out.get(k)
             if type(v) in _LAZY:
                 out[k] = settled(v)
         return out
@@ -82,13 +89,15 @@ def _copied(value: Any, depth: int) -> Any:
 class LazyDict(dict[Any, Any]):
     """The top level of a working copy: each value is copied the first time the rules read it."""
 
-    __slots__ = ("_own", "_depth")
+    __slots__ = ("_own", "_depth", "_lazy")
 
     def __init__(self, data: dict[str, Any], depth: int) -> None:
         dict.__init__(self, data)
         #: keys whose value is the working copy's own (copied, or stored by the rules)
         self._own: set[Any] = set()
         self._depth = depth
+        #: keys that were given a lazy value (:func:`settled` looks only at these)
+        self._lazy: list[Any] = []
 
     def __getitem__(self, key: Any) -> Any:
         value = dict.__getitem__(self, key)
@@ -96,6 +105,8 @@ class LazyDict(dict[Any, Any]):
             self._own.add(key)
             value = _copied(value, self._depth)
             dict.__setitem__(self, key, value)
+            if value.__class__ is not dict and value.__class__ is not list:
+                self._lazy.append(key)
         return value
 
     def get(self, key: Any, default: Any = None) -> Any:
@@ -124,6 +135,8 @@ class LazyDict(dict[Any, Any]):
     def __setitem__(self, key: Any, value: Any) -> None:
         self._own.add(key)
         dict.__setitem__(self, key, value)
+        if type(value) in _LAZY:  # a lazy part stored under another key: settled there too
+            self._lazy.append(key)
 
     def __delitem__(self, key: Any) -> None:
         dict.__delitem__(self, key)
@@ -162,6 +175,12 @@ class LazyDict(dict[Any, Any]):
 
     def __reduce__(self) -> Any:
         return (dict, (self.copy(),))
+
+
+class _Settled(dict[Any, Any]):
+    """A :class:`LazyDict` while :func:`settled` copies its table (the same layout, nothing overridden)."""
+
+    __slots__ = ("_own", "_depth", "_lazy")
 
 
 class LazyList(list[Any]):

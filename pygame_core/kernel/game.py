@@ -12,6 +12,7 @@ This module holds the rules API (the hooks, ``apply``, listings, views); saving 
 from __future__ import annotations
 
 import hashlib
+import marshal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -246,17 +247,14 @@ class Game:
             seats = memo["waiting"] = decisions.waiting(data, list(self._to_move(data)))
         return seats
 
-    def _just_listed(self, data: dict[str, Any], seat: Any, action: Any, part: str = "all") -> bool:
-        """Whether ``action`` is, as JSON, one of the actions last listed for ``seat`` (a whole
-        number) in this State's data (``part="main"``: one of its main ones). False proves nothing."""
+    def _listed_keys(self, data: dict[str, Any], seat: Any, part: str) -> set[bytes] | frozenset[bytes]:
+        """The json keys of the actions last listed for ``seat`` in this State's data (``part="main"``:
+        its main ones; empty if none were). An action whose key is among them is, as JSON, one of them."""
         last = self._last
-        if last[0] is not data or type(seat) is not int or type(action) is not dict:
-            return False
-        keys = last[1].get((part, seat))
-        if keys is None:
-            return False
-        key = json_key(action)
-        return key is not None and key in keys
+        if last[0] is not data or type(seat) is not int:
+            return frozenset()
+        keys: set[bytes] | None = last[1].get((part, seat))
+        return frozenset() if keys is None else keys
 
     def to_move(self, state: State) -> list[int]:
         """The seats that must decide now (several for a simultaneous choice; [] when over).
@@ -318,9 +316,10 @@ class Game:
         action is malformed or illegal.
         """
         data = state.data
+        key = json_key(action) if type(action) is dict else None
         # Just listed for this seat (a bot's choice): a JSON action, legal now, so the checks below,
         # the game's _validate included, would all pass.
-        if not self._just_listed(data, seat, action):
+        if key is None or key not in self._listed_keys(data, seat, "all"):
             self._check_shape(seat, action, state.players)
             if self._is_over(data):
                 raise IllegalAction("the game is over", "game_over")
@@ -329,8 +328,8 @@ class Game:
             self._validate(data, seat, action)
         # the rules run on the playout's copy; one of the seat's just-listed main actions answers its
         # decision if it has one, any other action is told apart there
+        listed = key is not None and key in self._listed_keys(data, seat, "main")
         playout = Playout(self, state, lazy=True)
-        listed = self._just_listed(data, seat, action, "main")
         ctx = playout.play_unchecked(seat, action, True if listed else None)
         rng = playout.rng
         n = len(state.history) + 1
@@ -340,7 +339,8 @@ class Game:
         prev = None if revealed else state
         anchor = None if revealed else (state.anchor or state)
         after = State(self.id, state.players, state.seed, state.options, settled(ctx.data), rng.state,
-                      state.history + ((seat, copy_json(action)),), checkpoint, log, state.meta, prev, anchor)
+                      state.history + ((seat, copy_json(action) if key is None else marshal.loads(key)),),
+                      checkpoint, log, state.meta, prev, anchor)
         after.follows(state)
         return after
 

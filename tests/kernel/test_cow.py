@@ -132,6 +132,16 @@ def test_a_value_the_rules_store_is_theirs_and_never_copied_again():
     assert players[0] is seat and settled(work)["players"][0]["gold"] == 9
 
 
+def test_a_lazy_part_the_rules_store_under_another_key_is_settled_there_too():
+    data = position()
+    work = working(data)
+    work["seats"] = work["players"]
+    work.setdefault("more", work["decks"])
+    after = settled(work)
+    marshal.dumps(after, 2)
+    assert after["seats"] == data["players"] and after["more"] == data["decks"]
+
+
 def test_pluck_reads_every_seat_without_copying_it():
     data = position()
     work = working(data)
