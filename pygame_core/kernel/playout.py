@@ -1,13 +1,14 @@
 """A forward model for fast simulation: one position played forward in place.
 
-:meth:`Game.apply` never changes a state: it copies the game's data, plays the action on the copy
-and records the action, the log and the links undo needs. A simulation that only plays a game to
-its end (random games, a bot's look-ahead) needs none of that. A :class:`Playout` holds one private
-copy of a position and plays actions on it in place, as OpenSpiel's ``ApplyAction`` does, through
-the same rule hooks (the game's ``_legal``, ``_apply``, ``_decide``...) and the same decision stack
-as ``apply``: a game played by ``Playout`` and by ``apply`` is the same game, action for action
-(``tests/kernel/test_playout.py`` checks it for every game, with a game's rules never storing one
-object in two places of its data, which in place would tie the two together).
+:meth:`Game.apply` never changes a state: it plays the action on a copy of the game's data (made
+as the rules reach it, ``kernel/cow.py``) and records the action, the log and the links undo needs.
+A simulation that only plays a game to its end (random games, a bot's look-ahead) needs none of that.
+A :class:`Playout` holds one private copy of a position and plays actions on it in place, as
+OpenSpiel's ``ApplyAction`` does, through the same rule hooks (the game's ``_legal``, ``_apply``,
+``_decide``...) and the same decision stack as ``apply``: a game played by ``Playout`` and by
+``apply`` is the same game, action for action (``tests/kernel/test_playout.py`` checks it for every
+game, with a game's rules never storing one object in two places of its data, which in place would
+tie the two together).
 
 What it leaves out: history, log, undo links, saves and views: to keep a position, replay its
 actions with ``apply``.

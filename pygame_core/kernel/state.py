@@ -343,8 +343,9 @@ class State:
 class Ctx:
     """What a game's rule code may touch while it builds the next state.
 
-    ``data`` is a private deep copy, so rules may mutate it freely; if they raise,
-    the copy is dropped and the caller's state is unchanged.
+    ``data`` is a private copy (under ``apply``, one made as the rules reach its parts:
+    ``kernel/cow.py``), so rules may mutate it freely; if they raise, the copy is dropped and the
+    caller's state is unchanged.
     """
 
     __slots__ = ("data", "rng", "players", "options", "seat", "events", "revealed")
