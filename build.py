@@ -611,7 +611,7 @@ def site_files(out: Path) -> list[str]:
 
 
 def engine_version() -> str:
-    text = (ENGINE / "kernel" / "game.py").read_text(encoding="utf-8")
+    text = (ENGINE / "kernel" / "saves.py").read_text(encoding="utf-8")
     m = re.search(r'^ENGINE_VERSION\s*=\s*"([^"]+)"', text, re.M)
     return m.group(1) if m else "unknown"
 

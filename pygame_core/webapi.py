@@ -13,30 +13,31 @@ without the save (``"save": false``: the save is most of a long game's reply), a
 language only (``"log_lang": true``). Once the move is drawn it asks for what to store (``"journal"``):
 the actions played since the save it last stored whole (its *base*), a few hundred bytes whatever the
 length of the game, and only now and then the whole save again (see :func:`_journal_reply`).
+
+This module owns the sessions and what each caller stored; the caches that make a reply small and quick
+(log lines drawn per language, the view each caller holds, replies worked out ahead) are
+:mod:`pygame_core.replies`'.
 """
 
 from __future__ import annotations
 
 import json
-import operator
 import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from pygame_core import bots, games
+from pygame_core import bots, games, replies
 from pygame_core.errors import IllegalAction, OptionError, SaveError
 from pygame_core.kernel.game import ENGINE_VERSION, Game
 from pygame_core.kernel.i18n import LANGS
-from pygame_core.kernel.saves import LOG_KEPT, parse_save
+from pygame_core.kernel.saves import parse_save
 from pygame_core.kernel.state import (
     Action,
     Played,
     State,
-    canonical,
     dumps,
-    json_key,
     loads,
     well_formed_actions,
 )
@@ -76,35 +77,8 @@ class Session:
 
 _sessions: dict[str, Session] = {}
 
-#: A reply worked out ahead: the result, the session change, and its view's keys (as ``Held.keys``).
-Worked = tuple[Any, "Change", dict[str, bytes | None] | None]
 #: What a call changes once its reply is complete: a session (None: closed), or only what its caller stored.
 Change = tuple[str, Session | Journal | None] | None
-#: Replies worked out ahead of their call (``"ahead"``): sid -> (the session they were worked out from,
-#: {the call's key: the reply worked out}). Dropped as soon as the session changes.
-_ahead: dict[str, tuple[Session, dict[str, Worked]]] = {}
-#: At most this many replies are kept ahead per session.
-AHEAD_KEPT = 12
-
-
-@dataclass(frozen=True)
-class Held:
-    """The last view sent to a session's caller with a token (see :func:`_trim`), and the marshal key
-    (:func:`~pygame_core.kernel.state.json_key`) of each of its top-level values, so that the next reply
-    compares its own keys with these instead of encoding the held view's values again."""
-
-    token: int
-    view: dict[str, Any]
-    keys: dict[str, bytes | None]
-
-    @classmethod
-    def of(cls, token: int, view: dict[str, Any]) -> Held:
-        return cls(token, view, cls.keys_of(view))
-
-    @staticmethod
-    def keys_of(view: dict[str, Any]) -> dict[str, bytes | None]:
-        # the log is compared line by line instead (``_log_span``): most of its lines are the objects held
-        return {k: None if k == "log" else json_key(v) for k, v in view.items()}
 
 
 #: sid -> Journal, for the sessions whose caller stores its moves as a journal.
@@ -113,10 +87,6 @@ _journals: dict[str, Journal] = {}
 TAIL_MAX = 100
 #: The format of a tail's text.
 TAIL_FORMAT = 1
-
-#: The last view sent to each session's caller with a token: sid -> Held.
-_sent: dict[str, Held] = {}
-_tokens = iter(range(1, 2**62))
 
 
 # ------------------------------------------------------------------ argument checks
@@ -194,39 +164,6 @@ def _with_save(a: dict[str, Any]) -> bool:
     return _flag(a, "save", True)
 
 
-def _in_lang(entry: dict[str, Any], lang: str) -> dict[str, Any]:
-    """A log entry with its text in one language (a text of every language is most of a long view's
-    log): the ``lang`` string, else the English one, else the first."""
-    text = entry.get("text")
-    if isinstance(text, dict):
-        text = (text[lang] if lang in text
-                else text["en"] if "en" in text else next(iter(text.values()), ""))
-    return {**entry, "text": text}
-
-
-#: (id of a log entry, seat, language) -> (that entry, what the seat reads of it in that language, or None).
-_read: dict[tuple[int, int | None, str], tuple[dict[str, Any], dict[str, Any] | None]] = {}
-
-
-def _log_in_lang(state: State, seat: int | None, lang: str) -> list[dict[str, Any]]:
-    """The view's log as ``seat`` reads it, each text in ``lang``. A position shares its log's entries
-    with the positions before it, so an entry already drawn is taken from ``_read`` by identity, as the
-    same object (``_log_span`` then finds the lines the caller holds without comparing them)."""
-    out = []
-    for e in state.log[-LOG_KEPT:]:
-        key = (id(e), seat, lang)
-        hit = _read.get(key)
-        if hit is None or hit[0] is not e:
-            seen = Game.visible_entry(e, seat)
-            hit = (e, None if seen is None else _in_lang(seen, lang))
-            if len(_read) >= 8 * LOG_KEPT:
-                _read.clear()
-            _read[key] = hit
-        if hit[1] is not None:
-            out.append(hit[1])
-    return out
-
-
 def _others(game: Game, state: State, a: dict[str, Any]) -> list[int] | None:
     """Of the seats listed in ``others``, those that have a legal action now (None when none were asked)."""
     seats = a.get("others")
@@ -261,7 +198,7 @@ def _snapshot(game: Game, state: State, seat: int | None, lang: str,
     a = a or {}
     if _flag(a, "log_lang", False):
         view = game.view(state, seat, log=False)
-        view["log"] = _log_in_lang(state, seat, lang)
+        view["log"] = replies.log_in_lang(state, seat, lang)
     else:
         view = game.view(state, seat)
     out: dict[str, Any] = {"view": view}
@@ -496,15 +433,6 @@ def _load(game: Game, text: Any, tail_text: Any) -> tuple[dict[str, Any], Journa
 
 
 # ------------------------------------------------------------------------ replies worked out ahead
-def _ahead_key(method: str, a: dict[str, Any]) -> str | None:
-    """What makes two calls of ``method`` the same call: every argument but ``sid`` and ``since``
-    (the reply is trimmed against the held view when it is sent, not when it is worked out)."""
-    try:
-        return f"{method}:{canonical({k: v for k, v in a.items() if k not in ('sid', 'since')})}"
-    except (TypeError, ValueError, RecursionError):
-        return None
-
-
 def _work_ahead(a: dict[str, Any]) -> dict[str, Any]:
     """``"ahead"``: work out now, while the page is idle, the reply to a call the player may make next
     (``"for": "apply"`` or ``"undo"``, with that call's arguments), so that the call itself only sends
@@ -516,95 +444,21 @@ def _work_ahead(a: dict[str, Any]) -> dict[str, Any]:
     sid = _sid(a)
     s = _session(sid)
     args = {k: v for k, v in a.items() if k != "for"}
-    key = _ahead_key(method, args)
+    key = replies.ahead_key(method, args)
     if key is None:
         return {"ready": False}
-    kept = _ahead.get(sid)
-    replies = kept[1] if kept is not None and kept[0] is s else {}
-    if key not in replies:
-        if len(replies) >= AHEAD_KEPT:
+    ready = replies.ahead_for(sid, s)
+    if key not in ready:
+        if len(ready) >= replies.AHEAD_KEPT:
             return {"ready": False}
         try:
             result, change = _dispatch(method, args)
         except (IllegalAction, OptionError, SaveError, KeyError, TypeError, ValueError):
             return {"ready": False}
         view = result.get("view") if isinstance(result, dict) else None
-        replies[key] = (result, change, Held.keys_of(view) if isinstance(view, dict) else None)
-        _ahead[sid] = (s, replies)
+        ready[key] = (result, change, replies.Held.keys_of(view) if isinstance(view, dict) else None)
+        replies.keep_ahead(sid, s, ready)
     return {"ready": True}
-
-
-def _worked_out(method: str, a: dict[str, Any]) -> Worked | None:
-    """The reply to this call if it was worked out ahead from the session as it stands, else None."""
-    if method not in ("apply", "undo") or not isinstance(a.get("sid"), str):
-        return None
-    kept = _ahead.get(a["sid"])
-    if kept is None or kept[0] is not _sessions.get(a["sid"]):
-        return None
-    key = _ahead_key(method, a)
-    return None if key is None else kept[1].get(key)
-
-
-def _trim(a: dict[str, Any], result: Any,
-          keys: dict[str, bytes | None] | None = None) -> tuple[Any, tuple[str, Held] | None]:
-    """``"since": token`` (the token of the reply whose view the caller holds, or null): the reply gets a
-    new ``token``, and its view leaves out the top-level keys whose values are the same as in the view the
-    caller holds, listed in ``"same"`` (most of a long game's view, e.g. a map, does not change with a
-    move), and a log that only gained lines at its end is sent as those lines, with ``"log_span": [first,
-    upto]``: the held log's entries numbered first ≤ i < upto come before them. Returns the reply and what
-    to remember once it is sent. ``keys``: the view's ``Held.keys``, when they were worked out ahead."""
-    if "since" not in a or not isinstance(result, dict) or not isinstance(result.get("view"), dict):
-        return result, None
-    since = a["since"]
-    if since is not None and (not isinstance(since, int) or isinstance(since, bool)):
-        raise OptionError("since must be a reply's token or null")
-    sid = _sid(a)
-    view = result["view"]
-    sent = Held(next(_tokens), view, keys) if keys is not None else Held.of(next(_tokens), view)
-    held = _sent.get(sid)
-    out = {**result, "token": sent.token}
-    if held is not None and since is not None and held.token == since:
-        # equal as JSON: the same marshal bytes (1, 1.0 and true are equal in Python, not in a page)
-        same = [k for k, key in sent.keys.items() if key is not None and held.keys.get(k) == key]
-        out["view"] = {k: v for k, v in view.items() if k not in same}
-        out["same"] = same
-        old_log: Any = held.view.get("log")
-        new_log = view.get("log")
-        # the held lines themselves (``_log_in_lang``), found without _log_span's comparisons
-        held_lines = isinstance(old_log, list) and isinstance(new_log, list) \
-            and len(old_log) == len(new_log) and all(map(operator.is_, old_log, new_log))
-        span = None if held_lines else _log_span(old_log, new_log)
-        if held_lines or (span is not None and not span[2] and len(old_log) == len(new_log)):
-            same.append("log")  # every line is the held one, as JSON
-            del out["view"]["log"]
-        elif span is not None:
-            out["view"]["log"] = span[2]
-            out["log_span"] = [span[0], span[1]]
-    return out, (sid, sent)
-
-
-def _log_span(old: Any, new: Any) -> tuple[int, int, list[Any]] | None:
-    """A log as the held one's entries numbered ``first`` ≤ i < ``upto`` followed by the new ``tail``
-    (a move adds lines at the end and the oldest drop off the front), or None when it is not that."""
-    if not isinstance(old, list) or not isinstance(new, list) or not new:
-        return None
-    if not all(isinstance(e, dict) and type(e.get("i")) is int for e in (*old, *new)):
-        return None
-    by_i = {e["i"]: e for e in old}
-    k = 0
-    while k < len(new) and _same_line(by_i.get(new[k]["i"]), new[k]):
-        k += 1
-    first = new[0]["i"]
-    upto = new[k]["i"] if k < len(new) else new[-1]["i"] + 1
-    tail = new[k:]
-    if [e for e in old if first <= e["i"] < upto] + tail != new:
-        return None
-    return first, upto, tail
-
-
-def _same_line(held: Any, line: dict[str, Any]) -> bool:
-    """The held log line is this one: the same object (``_log_in_lang``), else equal as JSON."""
-    return held is line or (held is not None and held == line and json_key(held) == json_key(line))
 
 
 def _commit(method: str, sid: str, change: Session | Journal | None) -> None:
@@ -612,10 +466,10 @@ def _commit(method: str, sid: str, change: Session | Journal | None) -> None:
     if isinstance(change, Journal):
         _journals[sid] = change
         return
-    _ahead.pop(sid, None)
+    replies.drop_ahead(sid)
     if change is None:
         _sessions.pop(sid, None)
-        _sent.pop(sid, None)
+        replies.forget(sid)
         _journals.pop(sid, None)
         return
     _sessions[sid] = change
@@ -639,18 +493,19 @@ def call(method: str, args_json: str = "{}") -> str:
         args = loads(args_json) if args_json else {}
         if not isinstance(args, dict):
             raise OptionError("arguments must be a JSON object")
-        ready = _worked_out(method, args)
+        sid = args.get("sid")
+        ready = replies.worked_out(method, args, _sessions.get(sid) if isinstance(sid, str) else None)
         if ready is not None:
             result, change, keys = ready
         else:
             (result, change), keys = _dispatch(method, args), None
-        result, sent = _trim(args, result, keys)
+        result, sent = replies.trim(args, result, keys)
         # compact, and no circular-reference check (replies are trees; a cycle would raise RecursionError):
         # a long game's reply is written ~15% faster and ~11% shorter
         text = json.dumps({"ok": True, "result": result}, ensure_ascii=False, allow_nan=False,
                           separators=(",", ":"), check_circular=False)
         if sent is not None:
-            _sent[sent[0]] = sent[1]
+            replies.remember(*sent)
         if change is not None:
             _commit(method, *change)
         return text

@@ -25,7 +25,7 @@ from pygame_core import IllegalAction, games, webapi
 from pygame_core.bots import RandomBot
 from pygame_core.kernel.game import Game
 from pygame_core.kernel.i18n import LANGS
-from pygame_core.kernel.state import State, canonical
+from pygame_core.kernel.state import State, canonical, json_key
 from pygame_core.simulate import bot_seed, play_random
 
 #: Every registered game, the test games (toy) included.
@@ -145,6 +145,32 @@ def test_a_playout_plays_the_game_apply_plays(game, players, seed, data):
         assert shared_object(state.data) is None, (len(state.history), shared_object(state.data))
     assert (playout.played, playout.rng.state) == (len(state.history), state.rng)
     assert canonical(playout.data) == canonical(state.data)
+
+
+@pytest.mark.parametrize("game,players", CASES, ids=IDS)
+@settings(FAST, max_examples=max(1, FAST.max_examples // 2))
+@given(seed=st.integers(0, 2**40), data=st.data())
+def test_apply_never_changes_a_state_it_was_given_nor_an_earlier_one(game, players, seed, data):
+    """``apply`` plays on a copy made as the rules reach each part (kernel/cow.py), and positions share
+    what an action did not reach: no later action, undo or save may change any earlier position."""
+    if beyond_share(seed, game):
+        return
+    options = data.draw(options_for(game))
+    bot = RandomBot(seed)
+    state = game.new_game(players=players, seed=seed, options=options)
+    states, keys = [state], [json_key(state.data)]
+    while seats := game.to_move(state):
+        seat = seats[len(state.history) % len(seats)]
+        state = game.apply(state, seat, bot.choose(game, state, seat))
+        assert json_key(states[-1].data) == keys[-1], f"action {len(state.history)} changed its input"
+        states.append(state)
+        keys.append(json_key(state.data))
+        assert keys[-1] is not None, "a position holds something other than plain JSON data"
+        if len(state.history) % 50 == 0 and game.can_undo(state):
+            game.undo(state)
+            game.save(state)
+    for n, (s, key) in enumerate(zip(states, keys, strict=True)):
+        assert json_key(s.data) == key, f"the position after {n} actions changed later"
 
 
 def leaked(game: Game, state: State, seats: Iterable[int], text: str) -> str | None:

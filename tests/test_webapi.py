@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from pygame_core import webapi
+from pygame_core import replies, webapi
 
 
 def call(method: str, **args: Any) -> Any:
@@ -237,10 +237,10 @@ def test_since_with_the_log_in_one_language_fills_in_to_the_whole_view_through_m
 def test_since_never_counts_a_value_as_unchanged_when_only_python_thinks_so() -> None:
     """1, 1.0 and true are equal in Python, not in the page: a key whose value changed between them
     is sent again, not listed in ``same``."""
-    webapi._sent["types"] = webapi.Held.of(7, {"flag": 1, "n": 2.0, "keep": [1, "a"]})
-    out, _ = webapi._trim({"sid": "types", "since": 7}, {"view": {"flag": True, "n": 2, "keep": [1, "a"]}})
+    replies.remember("types", replies.Held.of(7, {"flag": 1, "n": 2.0, "keep": [1, "a"]}))
+    out, _ = replies.trim({"sid": "types", "since": 7}, {"view": {"flag": True, "n": 2, "keep": [1, "a"]}})
     assert out["same"] == ["keep"] and out["view"] == {"flag": True, "n": 2}
-    webapi._sent.pop("types", None)
+    replies.forget("types")
 
 
 @pytest.mark.parametrize("game", ["empires_end", "civilization", "through_the_ages"])
@@ -264,11 +264,12 @@ def test_a_reply_worked_out_ahead_is_the_reply_the_call_would_have_made(game: st
         for method, call in calls:
             ready = _reply("ahead", sid="ahead", **{"for": method}, **args, **call)
             assert ready["ok"] and isinstance(ready["result"]["ready"], bool)
-        assert webapi._ahead["ahead"][0] is webapi._sessions["ahead"]
+        assert replies._ahead["ahead"][0] is webapi._sessions["ahead"]
         method, call = calls[0] if step % 4 == 3 and view["view"]["can_undo"] else \
             ("apply", {"seat": seat, "action": rng.choice(legal)["action"], "view_seat": seat})
         if (method, call) in calls:  # the reply was worked out: the call only sends it
-            hits += webapi._worked_out(method, {"sid": "ahead", **args, **call}) is not None
+            session = webapi._sessions["ahead"]
+            hits += replies.worked_out(method, {"sid": "ahead", **args, **call}, session) is not None
         out = {}
         for sid in ("plain", "ahead"):
             r = _reply(method, sid=sid, since=held[sid], **args, **call)
@@ -276,7 +277,7 @@ def test_a_reply_worked_out_ahead_is_the_reply_the_call_would_have_made(game: st
             out[sid] = {k: v for k, v in (r.get("result") or r).items() if k != "token"}
         assert out["plain"] == out["ahead"]
         if r["ok"]:  # the session moved on: nothing worked out before is kept
-            assert "ahead" not in webapi._ahead
+            assert "ahead" not in replies._ahead
     assert hits >= 5
     assert not _reply("ahead", sid="ahead", **{"for": "bot"}, seat=0)["ok"]
     illegal = _reply("ahead", sid="ahead", **{"for": "apply"}, seat=0, action={"type": "nope"}, **args)

@@ -3,55 +3,44 @@
 A game subclasses :class:`Game` and fills in the ``_hooks``; the public methods
 (``new_game``, ``to_move``, ``legal_actions``, ``apply``, ``view``, ``is_over``,
 ``scores``, ``save``, ``load``, ``undo``) are the same for all five games.
+
+This module holds the rules API (the hooks, ``apply``, listings, views); saving and loading are in
+``kernel/saves.py`` and undo in ``kernel/undo.py``, which :class:`Game`'s methods of those names call.
+``ENGINE_VERSION`` and ``SAVE_FORMAT`` (defined in ``kernel/saves.py``) are imported from here too.
 """
 
 from __future__ import annotations
 
 import hashlib
+import marshal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from pygame_core.errors import IllegalAction, OptionError, SaveError
-from pygame_core.kernel import decisions
+from pygame_core.errors import IllegalAction, OptionError
+from pygame_core.kernel import decisions, saves, undo
+from pygame_core.kernel.cow import settled
 from pygame_core.kernel.decisions import Decision
 from pygame_core.kernel.i18n import LANGS, Text
-from pygame_core.kernel.patches import changes, patched
 from pygame_core.kernel.playout import Playout
 from pygame_core.kernel.rng import Rng
-from pygame_core.kernel.saves import (
-    ACTIONS_AT,
-    LOG_AT,
-    LOG_KEPT,
-    SAVE_FORMAT,
-    SEAL_AT,
-    log_text,
-    parse_save,
-    readable_log,
-    seal,
-    split_actions,
-)
+from pygame_core.kernel.saves import ENGINE_VERSION, LOG_KEPT, SAVE_FORMAT
 from pygame_core.kernel.scenarios import ScenarioBook
 from pygame_core.kernel.state import (
     Action,
     Ctx,
-    History,
-    Played,
     State,
     among_actions,
     among_json,
     canonical,
     copy_json,
-    decode_actions,
-    dumps,
     json_key,
-    loads,
     same_json,
+    short,
     too_deep,
 )
 
-ENGINE_VERSION = "0.2.0"
 #: Keys every view gets from the kernel; a game's own view must not use them.
 RESERVED_VIEW_KEYS = frozenset({"game", "seat", "players", "options", "to_move", "over", "actions_played",
                                 "can_undo", "decisions", "log", "scores", "caption"})
@@ -63,23 +52,8 @@ def _keys(actions: list[Action]) -> set[bytes]:
     return {k for k in map(json_key, actions) if k is not None}
 
 
-def _older(version: str, than: str) -> bool:
-    """Whether version text ``version`` ("0.1.0") is older than ``than``; False if unreadable."""
-    try:
-        return tuple(int(x) for x in version.split(".")) < tuple(int(x) for x in than.split("."))
-    except ValueError:
-        return False
-
-
-def _short(value: Any) -> str:
-    """A short, safe description of any value for an error message (never a deep repr)."""
-    if isinstance(value, (bool, int, float)) or value is None:
-        text = repr(value)
-    elif isinstance(value, str):
-        text = value[:20] + ("..." if len(value) > 20 else "")
-    else:
-        text = f"a {type(value).__name__}"
-    return text if len(text) < 40 else text[:37] + "..."
+#: an action or value in an error message, short and safe (never a deep repr)
+_short = short
 
 
 class Game:
@@ -273,17 +247,14 @@ class Game:
             seats = memo["waiting"] = decisions.waiting(data, list(self._to_move(data)))
         return seats
 
-    def _just_listed(self, data: dict[str, Any], seat: Any, action: Any, part: str = "all") -> bool:
-        """Whether ``action`` is, as JSON, one of the actions last listed for ``seat`` (a whole
-        number) in this State's data (``part="main"``: one of its main ones). False proves nothing."""
+    def _listed_keys(self, data: dict[str, Any], seat: Any, part: str) -> set[bytes] | frozenset[bytes]:
+        """The json keys of the actions last listed for ``seat`` in this State's data (``part="main"``:
+        its main ones; empty if none were). An action whose key is among them is, as JSON, one of them."""
         last = self._last
-        if last[0] is not data or type(seat) is not int or type(action) is not dict:
-            return False
-        keys = last[1].get((part, seat))
-        if keys is None:
-            return False
-        key = json_key(action)
-        return key is not None and key in keys
+        if last[0] is not data or type(seat) is not int:
+            return frozenset()
+        keys: set[bytes] | None = last[1].get((part, seat))
+        return frozenset() if keys is None else keys
 
     def to_move(self, state: State) -> list[int]:
         """The seats that must decide now (several for a simultaneous choice; [] when over).
@@ -345,9 +316,10 @@ class Game:
         action is malformed or illegal.
         """
         data = state.data
+        key = json_key(action) if type(action) is dict else None
         # Just listed for this seat (a bot's choice): a JSON action, legal now, so the checks below,
         # the game's _validate included, would all pass.
-        if not self._just_listed(data, seat, action):
+        if key is None or key not in self._listed_keys(data, seat, "all"):
             self._check_shape(seat, action, state.players)
             if self._is_over(data):
                 raise IllegalAction("the game is over", "game_over")
@@ -356,8 +328,8 @@ class Game:
             self._validate(data, seat, action)
         # the rules run on the playout's copy; one of the seat's just-listed main actions answers its
         # decision if it has one, any other action is told apart there
-        playout = Playout(self, state)
-        listed = self._just_listed(data, seat, action, "main")
+        listed = key is not None and key in self._listed_keys(data, seat, "main")
+        playout = Playout(self, state, lazy=True)
         ctx = playout.play_unchecked(seat, action, True if listed else None)
         rng = playout.rng
         n = len(state.history) + 1
@@ -366,8 +338,9 @@ class Game:
         log = state.log + tuple(self._number(ctx.events, self._next_event(state.log)))
         prev = None if revealed else state
         anchor = None if revealed else (state.anchor or state)
-        after = State(self.id, state.players, state.seed, state.options, ctx.data, rng.state,
-                      state.history + ((seat, copy_json(action)),), checkpoint, log, state.meta, prev, anchor)
+        after = State(self.id, state.players, state.seed, state.options, settled(ctx.data), rng.state,
+                      state.history + ((seat, copy_json(action) if key is None else marshal.loads(key)),),
+                      checkpoint, log, state.meta, prev, anchor)
         after.follows(state)
         return after
 
@@ -490,339 +463,54 @@ class Game:
     def secret_tokens(self, state: State, seat: int) -> list[str]:
         return self._secret_tokens(state.data, seat)
 
-    # ------------------------------------------------------------------ undo
+    # ------------------------------------------------------------------ undo (kernel/undo.py)
     def can_undo(self, state: State, seat: int | None = None) -> bool:
         """Whether :meth:`undo` would succeed: an action (of ``seat``, if given) was played since
         hidden information was last revealed."""
-        return any(s == seat or seat is None for s, _ in state.history[state.checkpoint:])
+        return undo.can_undo(state, seat)
 
     def undo(self, state: State, seat: int | None = None) -> State:
         """Take back the last action, or with ``seat`` every action back to and including
         that seat's last one. Never goes back past revealed hidden information."""
-        if seat is not None:
-            self._check_seat(seat, state.players)
-        if len(state.history) <= state.checkpoint:
-            raise IllegalAction("nothing to undo since hidden information was revealed", "cannot_undo")
-        keep = len(state.history) - 1
-        if seat is not None:
-            while keep >= state.checkpoint and state.history[keep][0] != seat:
-                keep -= 1
-            if keep < state.checkpoint:
-                raise IllegalAction(f"seat {seat} has no action to undo", "cannot_undo")
-        return self.state_at(state, keep)
+        return undo.undo(self, state, seat)
 
     def state_at(self, state: State, n: int) -> State:
-        """The position after the first ``n`` actions of ``state``'s game (``0 <= n <= len``).
-
-        From ``state.checkpoint`` on it follows the cached links (``prev``, then a replay from
-        ``anchor``), so it costs about the same at action 3,000 as at action 30; before the
-        checkpoint it replays from the start.
-        """
-        if not 0 <= n <= len(state.history):
-            raise IllegalAction(f"no position after {_short(n)} actions in a game of {len(state.history)}",
-                                "malformed")
-        s: State | None = state
-        while s is not None and len(s.history) > n:
-            s = self._prev(s)
-        if s is not None and len(s.history) == n:
-            return s
-        anchor = _confirmed_anchor(state)
-        start = anchor if anchor is not None and len(anchor.history) <= n else None
-        if start is None:
-            return self.replay(state.players, state.seed, state.options, state.history[:n], state.meta)
-        if len(start.history) == n:
-            return start
-        fast = self._replayed(start, state, n)
-        if fast is not None:
-            return fast
-        for seat, action in state.history[len(start.history):n]:
-            start = self.apply(start, seat, action)
-        return start
+        """The position after the first ``n`` actions of ``state``'s game (``0 <= n <= len``); see
+        :func:`pygame_core.kernel.undo.state_at`."""
+        return undo.state_at(self, state, n)
 
     def _prev(self, state: State) -> State | None:
-        """``state.prev``; if it came from a save (the position before the last action, which makes
-        the first undo after a load cheap), first confirmed by playing that action from it to
-        ``state``, as JSON to the bit; a link that does not lead there is dropped."""
-        before = state.prev
-        if before is None or "expected_next" not in before.memo:
-            return before
-        seat, action = state.history[-1]
-        try:
-            playout = Playout(self, before)
-            ctx = playout.play_unchecked(seat, action)
-            leads = (not ctx.revealed and not playout.rng.used and playout.rng.state == state.rng
-                     and json_key(playout.data) == json_key(state.data))
-        except Exception:  # not an action this position can play: the link is wrong
-            leads = False
-        if not leads:
-            state.prev = None
-            return None
-        del before.memo["expected_next"]
-        return before
+        return undo.prev(self, state)
 
     def _replayed(self, anchor: State, state: State, n: int) -> State | None:
-        """The position after ``n`` actions of ``state``, played from ``anchor`` (its checkpoint) on one
-        copy of the data, in place; None if that replay does not end in ``state`` itself.
-
-        Between a checkpoint and its state no action reveals anything, so undo replays from the anchor
-        when the links are missing (after a load). ``apply`` would check and copy every action; a
-        :class:`~pygame_core.kernel.playout.Playout` plays them on one copy, in place, and this keeps
-        one more copy, at ``n``. Checking them is left out, so the replay goes on to the end and must
-        reach ``state``'s digest: then every action was the one this engine played (else the caller
-        replays through ``apply``, which names the first illegal action).
-        """
-        playout, log, start = Playout(self, anchor), list(anchor.log), len(anchor.history)
-        played = state.history[start:]
-        kept: State | None = None
-        try:
-            for at, (seat, action) in enumerate(played, start + 1):
-                ctx = playout.play_unchecked(seat, action)
-                if ctx.revealed or playout.rng.used:
-                    return None
-                log += self._number(ctx.events, self._next_event(log))
-                if at == n:
-                    kept = State(self.id, state.players, state.seed, state.options, copy_json(playout.data),
-                                 playout.rng.state, anchor.history + played[:n - start], anchor.checkpoint,
-                                 tuple(log), state.meta, None, anchor)
-        except Exception:  # an action this replay should not have played: let apply say which
-            return None
-        end = State(self.id, state.players, state.seed, state.options, playout.data, playout.rng.state,
-                    state.history)
-        return kept if end.digest() == state.digest() else None
+        return undo.replayed(self, anchor, state, n)
 
     def replay(self, players: int, seed: int, options: dict[str, Any],
                actions: Any, meta: dict[str, Any] | None = None) -> State:
         """Rebuild a state from its options, seed and action list (raises IllegalAction)."""
-        state = self.new_game(players=players, seed=seed, options=options, meta=meta)
-        for seat, action in actions:
-            state = self.apply(state, seat, action)
-        return state
+        return undo.replay(self, players, seed, options, actions, meta)
 
-    # ----------------------------------------------------------------- saves
+    # ----------------------------------------------------------------- saves (kernel/saves.py)
     def save(self, state: State) -> str:
         """The game as JSON text: ``{format, engine_version, game, options, players, seed, actions,
-        checksum, meta, snapshot}``; the snapshot only makes loading fast (see ``kernel/saves.py``).
-
-        The actions' text is built incrementally (:meth:`State.actions_json`), so a save costs about
-        the same after 3,000 actions as after 30."""
-        head = self._save_head(state.options, state.players, state.seed)
-        snap: dict[str, Any] = {"n": len(state.history), "rng": state.rng, "checkpoint": state.checkpoint,
-                                "data": state.data}
-        base = _confirmed_anchor(state)
-        if base is not None and len(base.history) == state.checkpoint:
-            snap["base"] = {"rng": base.rng, "digest": base.digest(),
-                            "changes": changes(state.data, base.data), "log_len": self._next_event(base.log)}
-        before = state.prev
-        if before is not None and len(before.history) + 1 == len(state.history) > state.checkpoint:
-            snap["before"] = {"rng": before.rng, "changes": changes(state.data, before.data),
-                              "log_len": self._next_event(before.log)}
-        tail: dict[str, Any] = {"checksum": state.digest(), "meta": state.meta, "snapshot": snap}
-        actions = state.actions_json()
-        cut = self._checkpoint_cut(state, actions)
-        if cut is not None:
-            snap["cut"] = cut
-        log = dumps(list(state.log[-LOG_KEPT:]))
-        mark = seal({**head, **tail}, actions, log)
-        # the snapshot ends with its log and then its seal (saves.log_text): dumps(tail) without its "}}"
-        end = f"{LOG_AT}{log}{SEAL_AT}{mark}\"}}}}"
-        return f"{dumps(head)[:-1]}{ACTIONS_AT}{actions},{dumps(tail)[1:-2]}{end}"
-
-    @staticmethod
-    def _checkpoint_cut(state: State, actions: str) -> int | None:
-        """Where the checkpoint falls in the actions' text (the index of the comma or bracket after
-        the last action before it), so that a load can leave the older actions undecoded."""
-        n, k = len(state.history), state.checkpoint
-        if k == 0:
-            return None
-        if k == n:
-            return len(actions) - 1
-        anchor = state.anchor  # its actions' text, when it has been written, ends where the cut is
-        if anchor is not None and len(anchor.history) == k and "actions_json" in anchor.memo:
-            return len(anchor.memo["actions_json"]) - 1
-        if n - k > 1000:  # writing the newer actions out again would cost more than it saves
-            return None
-        return len(actions) - len(dumps([list(x) for x in state.history[k:]]))
-
-    def _save_head(self, options: Any, players: Any, seed: Any) -> dict[str, Any]:
-        """The fields a save starts with, in their order (the text before its actions)."""
-        return {"format": SAVE_FORMAT, "engine_version": ENGINE_VERSION, "rules": self.rules_version(),
-                "game": self.id, "options": options, "players": players, "seed": seed}
+        checksum, meta, snapshot}``; the snapshot only makes loading fast (see ``kernel/saves.py``)."""
+        return saves.save(self, state)
 
     def load(self, text: str) -> State:
         """Load a save exactly as it was. Raises :class:`SaveError` with a clear reason, also when the
         save no longer replays to the position it recorded (see :meth:`load_report` to recover those)."""
-        report = self.load_report(text)
-        if report["status"] != "ok":
-            raise SaveError(report["message"])
-        state: State = report["state"]
-        return state
+        return saves.load(self, text)
 
     def load_report(self, text: str) -> dict[str, Any]:
-        """Load a save and say how it went, recovering what the current rules allow.
-
-        ``{"status": "ok" | "stale" | "broken_at", "state", "at", "message", "cause"}``:
-
-        - ``ok``: the save loads as recorded.
-        - ``stale``: every action replays, but the game ends in another position than the save
-          recorded (its checksum): it was made under other rules, e.g. by an older version of the
-          site. ``state`` is the game under the current rules.
-        - ``broken_at``: action number ``at`` (0-based) is not legal under the current rules.
-          ``state`` is the position just before it.
-
-        ``cause`` says why a save that is not ``ok`` differs, for a page to word it: ``"version"`` (made
-        by another engine version, an older site), ``"build"`` (this engine version, but its ``rules``
-        fingerprint differs: another build) or ``"damaged"`` (this very version and rules: the save was
-        edited or damaged since it was written); None when ``ok``.
-
-        Raises :class:`SaveError` only for a save that cannot be read at all (not JSON, a missing
-        field, bad settings, another game).
-        """
-        fast = self._from_snapshot(text)
-        if fast is not None:
-            return {"status": "ok", "state": fast, "at": None, "message": "", "cause": None}
-        doc = parse_save(text, expected_game=self.id)
-        cause = self.save_cause(doc)
-        version = doc.get("engine_version") or "unknown"
-        if cause == "version":
-            age = "an older" if _older(version, ENGINE_VERSION) else "another"
-            made = (f"this save was made with {age} version of the site (engine {version}; "
-                    f"this is {ENGINE_VERSION}): ")
-            why = ""
-        elif cause == "build":
-            made = "this save was made with another build of the site, whose rules differ: "
-            why = ""
-        else:
-            made = ""
-            why = "; the save was edited or damaged, or made by a build of the site whose rules differ"
-        try:
-            state = self.new_game(players=doc["players"], seed=doc["seed"], options=doc["options"],
-                                  meta=doc.get("meta"))
-        except OptionError as exc:
-            raise SaveError(f"{made}its settings are not accepted by the current version: {exc}") from None
-        total = len(doc["actions"])
-        for i, (seat, action) in enumerate(doc["actions"]):
-            try:
-                state = self.apply(state, seat, action)
-            except IllegalAction as exc:
-                return {"status": "broken_at", "state": state, "at": i, "cause": cause,
-                        "message": (f"{made}move {i + 1} of {total} of this save is not legal under the "
-                                    f"current rules ({exc.reason}){why}. The game can go on from just before "
-                                    "that move.")}
-        if doc.get("checksum") is not None and doc["checksum"] != state.digest():
-            return {"status": "stale", "state": state, "at": None, "cause": cause,
-                    "message": (f"{made}the moves of this save replay under the current rules, but the game "
-                                f"ends in another position than its checksum records{why}. The game can go "
-                                "on under the current rules.")}
-        return {"status": "ok", "state": state, "at": None, "message": "", "cause": None}
+        """Load a save and say how it went, recovering what the current rules allow:
+        ``{"status": "ok" | "stale" | "broken_at", "state", "at", "message", "cause"}`` (see
+        :func:`pygame_core.kernel.saves.load_report`)."""
+        return saves.load_report(self, text)
 
     def save_cause(self, doc: dict[str, Any]) -> str:
         """Why a parsed save that does not load as it was saved differs: ``"version"`` (another engine
         version), ``"build"`` (this version, other rules) or ``"damaged"`` (this version and rules)."""
-        if (doc.get("engine_version") or "unknown") != ENGINE_VERSION:
-            return "version"
-        if doc.get("rules") not in (None, self.rules_version()):
-            return "build"
-        return "damaged"
+        return saves.save_cause(self, doc)
 
     def _from_snapshot(self, text: Any) -> State | None:
-        """The saved position, if the save is this engine's own unchanged text and its snapshot can be
-        trusted (else None: parse it fully and replay instead).
-
-        The actions' text is cut out before parsing (:func:`~pygame_core.kernel.saves.split_actions`)
-        and checked against the seal as it stands; the rest must start exactly as this engine starts a
-        save. Then nothing of the actions needs writing out again, and the seal proves the cut right.
-        """
-        parts = split_actions(text) if isinstance(text, str) else None
-        if parts is None:
-            return None
-        rest, actions_json = parts
-        try:
-            doc = loads(rest)
-            if not isinstance(doc, dict) or type(doc.get("actions")) is not int or doc["actions"] != 0:
-                return None  # "actions" twice: the cut is not the save's actions
-            head = self._save_head(doc.get("options"), doc.get("players"), doc.get("seed"))
-            snap = doc.get("snapshot")
-            log_json = log_text(rest)
-            if not isinstance(snap, dict) or log_json is None \
-                    or not text.startswith(f"{dumps(head)[:-1]}{ACTIONS_AT}") \
-                    or snap.get("seal") != seal(doc, actions_json, log_json):
-                return None
-            n, checkpoint, rng, data, log = (snap["n"], snap["checkpoint"], snap["rng"], snap["data"],
-                                              snap["log"])
-            if not (type(n) is int and type(checkpoint) is int and 0 <= checkpoint <= n
-                    and type(rng) is int and isinstance(data, dict) and readable_log(log)):
-                return None
-            history = _history_of(actions_json, n, checkpoint, snap.get("cut"))
-            if history is None:
-                return None
-            players, seed = doc["players"], doc["seed"]
-            if type(players) is not int or not self.min_players <= players <= self.max_players \
-                    or type(seed) is not int or not 0 <= seed < 2**63:
-                return None
-            options = self.normalize_options(doc["options"], players)
-            if canonical(options) != canonical(doc["options"]):
-                return None
-            meta = self._check_meta(doc.get("meta"))
-        except (OptionError, KeyError, TypeError, ValueError, RecursionError):
-            return None
-        state = State(self.id, players, seed, options, data, rng, history, checkpoint, tuple(log), meta)
-        if state.digest() != doc.get("checksum"):
-            return None
-        state.memo["actions_json"] = actions_json
-        if checkpoint < n:
-            base = self._saved_position(state, snap.get("base"), checkpoint)
-            if base is not None and isinstance(snap["base"].get("digest"), str):
-                base.memo["expected_digest"] = snap["base"]["digest"]  # confirmed when first used
-                state.anchor = base
-            before = self._saved_position(state, snap.get("before"), n - 1)
-            if before is not None:  # confirmed by :meth:`_prev` when first used
-                before.anchor = state.anchor if n - 1 > checkpoint else None
-                before.memo["expected_next"] = "yes"
-                state.prev = before
-        return state
-
-    def _saved_position(self, state: State, saved: Any, n: int) -> State | None:
-        """The position after ``n`` actions of a loaded ``state`` (``checkpoint <= n`` < its length) from
-        an entry of its save's snapshot (``base``: at the checkpoint, ``before``: before the last
-        action), or None if the save has no such entry or it is malformed."""
-        data = _saved_data(state.data, saved)
-        if data is None or type(saved.get("rng")) is not int or type(saved.get("log_len")) is not int:
-            return None
-        history, checkpoint = state.history, state.checkpoint
-        older = history.older() if isinstance(history, History) else history[:checkpoint]
-        log = tuple(e for e in state.log if e["i"] < saved["log_len"])
-        return State(self.id, state.players, state.seed, state.options, data, saved["rng"],
-                     older + tuple(history[checkpoint:n]), checkpoint, log, state.meta)
-
-def _history_of(actions_json: str, n: int, checkpoint: int, cut: Any) -> tuple[Played, ...] | History | None:
-    """The history of a save whose actions' text the seal has confirmed (None if it does not hold
-    ``n`` well-formed actions). With a ``cut`` at the checkpoint, only the actions after it are
-    decoded now: the older ones stay text in a :class:`History` until something reads them."""
-    if type(cut) is int and 0 < checkpoint and 0 < cut < len(actions_json) and actions_json[cut] in ",]":
-        newer = decode_actions(f"[{actions_json[cut + 1:]}", n - checkpoint) if actions_json[cut] == "," \
-            else (() if n == checkpoint else None)
-        if newer is not None:
-            return History(f"{actions_json[:cut]}]", checkpoint, newer)
-    return decode_actions(actions_json, n)
-
-
-def _saved_data(data: dict[str, Any], saved: Any) -> dict[str, Any] | None:
-    """An earlier position's data from a save's snapshot: its ``changes`` against the snapshot's
-    ``data``, sharing the rest (see ``kernel/patches.py``); None if they are missing or do not fit."""
-    if not isinstance(saved, dict):
-        return None
-    try:
-        out = patched(data, saved.get("changes"))
-    except (ValueError, RecursionError):
-        return None
-    return out if isinstance(out, dict) else None
-
-
-def _confirmed_anchor(state: State) -> State | None:
-    """``state.anchor``, unless it came from a save and its position is not the one the save's digest
-    records (checked on first use, so that loading a game does not pay for it)."""
-    anchor = state.anchor
-    if anchor is None:
-        return None
-    expected = anchor.memo.get("expected_digest")
-    return anchor if expected is None or anchor.digest() == expected else None
+        return saves.from_snapshot(self, text)

@@ -1,13 +1,14 @@
 """A forward model for fast simulation: one position played forward in place.
 
-:meth:`Game.apply` never changes a state: it copies the game's data, plays the action on the copy
-and records the action, the log and the links undo needs. A simulation that only plays a game to
-its end (random games, a bot's look-ahead) needs none of that. A :class:`Playout` holds one private
-copy of a position and plays actions on it in place, as OpenSpiel's ``ApplyAction`` does, through
-the same rule hooks (the game's ``_legal``, ``_apply``, ``_decide``...) and the same decision stack
-as ``apply``: a game played by ``Playout`` and by ``apply`` is the same game, action for action
-(``tests/kernel/test_playout.py`` checks it for every game, with a game's rules never storing one
-object in two places of its data, which in place would tie the two together).
+:meth:`Game.apply` never changes a state: it plays the action on a copy of the game's data (made
+as the rules reach it, ``kernel/cow.py``) and records the action, the log and the links undo needs.
+A simulation that only plays a game to its end (random games, a bot's look-ahead) needs none of that.
+A :class:`Playout` holds one private copy of a position and plays actions on it in place, as
+OpenSpiel's ``ApplyAction`` does, through the same rule hooks (the game's ``_legal``, ``_apply``,
+``_decide``...) and the same decision stack as ``apply``: a game played by ``Playout`` and by
+``apply`` is the same game, action for action (``tests/kernel/test_playout.py`` checks it for every
+game, with a game's rules never storing one object in two places of its data, which in place would
+tie the two together).
 
 What it leaves out: history, log, undo links, saves and views: to keep a position, replay its
 actions with ``apply``.
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from pygame_core.errors import IllegalAction
 from pygame_core.kernel import decisions
+from pygame_core.kernel.cow import working
 from pygame_core.kernel.rng import Rng
 from pygame_core.kernel.state import Action, Ctx, State, among_actions, copy_json
 
@@ -31,9 +33,11 @@ class Playout:
 
     __slots__ = ("game", "data", "rng", "players", "options", "seed", "played", "_listed", "_broken")
 
-    def __init__(self, game: Game, state: State) -> None:
+    def __init__(self, game: Game, state: State, lazy: bool = False) -> None:
         self.game = game
-        self.data: dict[str, Any] = copy_json(state.data)
+        #: with ``lazy``, copied part by part as the rules reach it (:func:`~pygame_core.kernel.cow.working`):
+        #: for one action, whose result :func:`~pygame_core.kernel.cow.settled` turns into plain data
+        self.data: dict[str, Any] = working(state.data) if lazy else copy_json(state.data)
         self.rng = Rng(state.rng)
         self.players = state.players
         self.options = state.options

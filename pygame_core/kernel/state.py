@@ -39,6 +39,17 @@ def _copy_tree(obj: Any) -> Any:
     return obj
 
 
+def short(value: Any) -> str:
+    """A short, safe description of any value for an error message (never a deep repr)."""
+    if isinstance(value, (bool, int, float)) or value is None:
+        text = repr(value)
+    elif isinstance(value, str):
+        text = value[:20] + ("..." if len(value) > 20 else "")
+    else:
+        text = f"a {type(value).__name__}"
+    return text if len(text) < 40 else text[:37] + "..."
+
+
 MAX_DEPTH = 64
 # The bytes kept to read nesting (brackets and quotes), and curly brackets written as square ones.
 _NOT_NESTING = bytes(b for b in range(256) if b not in b'[]{}"')
@@ -332,8 +343,9 @@ class State:
 class Ctx:
     """What a game's rule code may touch while it builds the next state.
 
-    ``data`` is a private deep copy, so rules may mutate it freely; if they raise,
-    the copy is dropped and the caller's state is unchanged.
+    ``data`` is a private copy (under ``apply``, one made as the rules reach its parts:
+    ``kernel/cow.py``), so rules may mutate it freely; if they raise, the copy is dropped and the
+    caller's state is unchanged.
     """
 
     __slots__ = ("data", "rng", "players", "options", "seat", "events", "revealed")

@@ -14,6 +14,7 @@ from pygame_core.games.through_the_ages.model import Data, consumption, happy_ne
 from pygame_core.games.through_the_ages.ratings import count, kinds_of, once_among, production, stats
 from pygame_core.games.through_the_ages.text import t
 from pygame_core.kernel import Ctx, decisions
+from pygame_core.kernel.cow import pluck
 
 Effect = dict[str, Any]
 
@@ -84,7 +85,8 @@ def _age_iii_count(d: Data, p: dict[str, Any], key: str, age: str | None) -> int
 def order_from(d: Data, first: int) -> list[int]:
     """Active seats clockwise from ``first``."""
     n = len(d["players"])
-    return [(first + i) % n for i in range(n) if not d["players"][(first + i) % n]["resigned"]]
+    resigned = pluck(d["players"], "resigned")
+    return [(first + i) % n for i in range(n) if not resigned[(first + i) % n]]
 
 
 def ranked(d: Data, by: str, current: int, best: bool) -> list[int]:

@@ -26,6 +26,7 @@ from pygame_core.games.through_the_ages.model import (
 from pygame_core.games.through_the_ages.ratings import limits, produce_extra, stats
 from pygame_core.games.through_the_ages.text import say
 from pygame_core.kernel import Ctx, decisions
+from pygame_core.kernel.cow import pluck
 
 MIL_SIMPLE = ("event", "territory", "tactic", "bonus")  # L187-190
 
@@ -140,7 +141,7 @@ def short_keep(ctx: Ctx, answers: dict[str, Any]) -> None:
 def replenish(ctx: Ctx) -> None:
     """Sweep the leftmost N slots, slide left, refill from the current civil deck (L530-562)."""
     d = ctx.data
-    active = sum(1 for p in d["players"] if not p["resigned"])
+    active = pluck(d["players"], "resigned").count(False)
     n = SWEEP.get(active, 3)
     row = [c for c in d["row"][n:] if c is not None]
     if d["age"] == 0:  # first replenish ends Age A (L570-576)

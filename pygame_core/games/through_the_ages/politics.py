@@ -21,13 +21,14 @@ from pygame_core.games.through_the_ages.ratings import (
 )
 from pygame_core.games.through_the_ages.text import say
 from pygame_core.kernel import Ctx, decisions
+from pygame_core.kernel.cow import pluck
 
 Action = dict[str, Any]
 RESIGN_CULTURE = 7  # ruling §8.15 (P2 §5.11)
 
 
 def active(d: Data) -> list[int]:
-    return [s for s, p in enumerate(d["players"]) if not p["resigned"]]
+    return [s for s, gone in enumerate(pluck(d["players"], "resigned")) if not gone]
 
 
 def can_politic(d: Data, p: Player) -> bool:
@@ -46,9 +47,9 @@ def partners(d: Data, seat: int) -> list[tuple[int, str, str]]:
     pact = d["players"][seat]["pact"]
     if pact:
         out.append((pact["with"], pact["card"], pact["side"]))
-    for s, q in enumerate(d["players"]):
-        if q["pact"] and q["pact"]["with"] == seat:
-            out.append((s, q["pact"]["card"], q["pact"]["other"]))
+    for s, other in enumerate(pluck(d["players"], "pact")):
+        if other and other["with"] == seat:
+            out.append((s, other["card"], other["other"]))
     return out
 
 
@@ -167,7 +168,7 @@ def legal(d: Data, seat: int) -> list[Action]:
 
 
 def _partner_pacts(d: Data, seat: int) -> list[int]:
-    return [s for s, q in enumerate(d["players"]) if q["pact"] and q["pact"]["with"] == seat]
+    return [s for s, pact in enumerate(pluck(d["players"], "pact")) if pact and pact["with"] == seat]
 
 
 def apply(ctx: Ctx, seat: int, a: Action) -> None:
@@ -291,8 +292,9 @@ def reveal_event(ctx: Ctx, seat: int) -> None:
             return
     ev = d["current_events"].pop()
     d["past_events"].append(ev)
-    for q in d["players"]:
-        q["peek"] = None  # what Joan of Arc saw is public now
+    for s, peek in enumerate(pluck(d["players"], "peek")):
+        if peek is not None:
+            d["players"][s]["peek"] = None  # what Joan of Arc saw is public now
     ctx.log(say("Event: {c}", "事件：{c}", c=ev), card=ev)
     card = CARDS[ev]
     if card["kind"] == "territory":
