@@ -31,7 +31,6 @@ from typing import Any
 from pygame_core import bots, games, replies
 from pygame_core.errors import IllegalAction, OptionError, SaveError
 from pygame_core.kernel.game import ENGINE_VERSION, Game
-from pygame_core.kernel.i18n import LANGS
 from pygame_core.kernel.saves import parse_save
 from pygame_core.kernel.state import (
     Action,
@@ -41,6 +40,7 @@ from pygame_core.kernel.state import (
     loads,
     well_formed_actions,
 )
+from pygame_core.kernel.text import LANGS
 
 #: Every how many actions the stepper keeps a position, so that a jump replays at most this many.
 MARK_EVERY = 16

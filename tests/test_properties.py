@@ -24,8 +24,8 @@ from hypothesis import strategies as st
 from pygame_core import IllegalAction, games, webapi
 from pygame_core.bots import RandomBot
 from pygame_core.kernel.game import Game
-from pygame_core.kernel.i18n import LANGS
 from pygame_core.kernel.state import State, canonical, json_key
+from pygame_core.kernel.text import LANGS
 from pygame_core.simulate import bot_seed, play_random
 
 #: Every registered game, the test games (toy) included.

@@ -459,7 +459,7 @@ def test_the_saved_summary_text_is_in_every_language() -> None:
     """Issue 16: saved-game summaries stayed in the language they were saved in. The reply's summary
     carries its line in each language, which the home page picks from at the moment it draws."""
     from pygame_core import games
-    from pygame_core.kernel.i18n import LANGS
+    from pygame_core.kernel.text import LANGS
 
     r = call("new", sid="sumlang", game="empires_end", players=2, seed=4, seat=0, lang="zh-Hant")
     game = games.get("empires_end")

@@ -22,7 +22,6 @@ from pygame_core.errors import IllegalAction, OptionError
 from pygame_core.kernel import decisions, saves, undo
 from pygame_core.kernel.cow import settled
 from pygame_core.kernel.decisions import Decision
-from pygame_core.kernel.i18n import LANGS, Text
 from pygame_core.kernel.playout import Playout
 from pygame_core.kernel.rng import Rng
 from pygame_core.kernel.saves import ENGINE_VERSION, LOG_KEPT, SAVE_FORMAT
@@ -40,6 +39,7 @@ from pygame_core.kernel.state import (
     short,
     too_deep,
 )
+from pygame_core.kernel.text import LANGS, Text
 
 #: Keys every view gets from the kernel; a game's own view must not use them.
 RESERVED_VIEW_KEYS = frozenset({"game", "seat", "players", "options", "to_move", "over", "actions_played",

@@ -9,8 +9,8 @@ from collections.abc import Iterator, Sequence
 from typing import Any, overload
 
 from pygame_core.errors import SaveError
-from pygame_core.kernel.i18n import Text
 from pygame_core.kernel.rng import Rng
+from pygame_core.kernel.text import Text
 
 Action = dict[str, Any]
 """An action: a JSON object with a ``"type"`` key, e.g. ``{"type": "pass", "pay": "wheat"}``."""

@@ -12,9 +12,9 @@ from pygame_core import IllegalAction
 from pygame_core.games.civilization import GAME, city, combat, flow, model, research, start
 from pygame_core.games.civilization.data import BUILDINGS, CIVS, TECHS, UNIT_CARDS
 from pygame_core.kernel import Ctx
-from pygame_core.kernel.i18n import LANGS
 from pygame_core.kernel.rng import Rng
 from pygame_core.kernel.state import State
+from pygame_core.kernel.text import LANGS
 
 Data = dict[str, Any]
 
