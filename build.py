@@ -21,8 +21,14 @@ What lands in ``dist/`` (pages live at its root):
                          unpacked into Pyodide's working directory by the PyScript ``files`` config;
                          with a snapshot, without the ``.pyc`` (the snapshot holds the modules), and
                          ``pygame_core-pyc.zip`` (with them) for the plain-boot fallback
-* ``pyscript.json``      PyScript config: the interpreter (the snapshot shim, or the vendored
-                         ``pyodide.mjs`` with ``--no-snapshot``), the engine zip, no ``packages``
+* ``pyscript/pyodide/micropip-0.11.1-py3-none-any.whl``  micropip's own wheel, downloaded once from PyPI
+                         (``pip download``, pinned by its sha256, cached in ``.build-cache/``: the npm Pyodide
+                         has no wheels); the shipped ``pyodide-lock.json`` names this file's sha256
+* ``pygame_core-<version>-py3-none-any.whl``  the engine as a pure-Python wheel (``.py`` + ``.json``, and
+                         the ``.pyc`` of ``pygame_core-pyc.zip`` unless ``--no-pyc``), for micropip: the boot
+                         without a snapshot installs it, and pages on other hosts can (docs/embedding.md)
+* ``pyscript.json``      PyScript config: the snapshot shim as interpreter and the engine zip as ``files``;
+                         with ``--no-snapshot``, the vendored ``pyodide.mjs`` and the wheel as ``packages``
 * everything in ``web/`` (front end and ``runtime/boot.js`` + ``runtime/main.py``), except ``sw.template.js``;
   ``manifest.webmanifest`` (the web app manifest, icons in ``icons/``) is checked: its icons exist and
   every page links it
@@ -38,6 +44,7 @@ Standard library only. Builds are deterministic: the same inputs give byte-ident
 from __future__ import annotations
 
 import argparse
+import base64
 import gzip
 import hashlib
 import io
@@ -48,6 +55,7 @@ import shutil
 import struct
 import subprocess
 import sys
+import tomllib
 import zipfile
 from collections.abc import Iterable
 from pathlib import Path
@@ -93,6 +101,14 @@ BROTLI_DIR = "runtime/brotli"
 BROTLI_FILES = {"pkg/brotli_dec_wasm.js": "brotli_dec_wasm.js",
                 "pkg/brotli_dec_wasm_bg.wasm": "brotli_dec_wasm_bg.wasm",
                 "LICENSE-MIT.txt": "LICENSE-MIT.txt"}
+
+#: micropip's wheel from PyPI (the version pyodide-lock.json names), pinned by the sha256 of PyPI's file;
+#: Pyodide's own build of it (the lock's sha256) is not in the npm package.
+MICROPIP_VERSION = "0.11.1"
+MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
+MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+#: The engine wheel's name and version come from pyproject.toml's [project].
+PYPROJECT = ROOT / "pyproject.toml"
 
 # Runs inside the vendored Pyodide under Node (see NODE_RUNNER): compiles .py files to .pyc with the
 # CPython that the browser runs. argv: mode ("stdlib" | "engine"), input zip, output zip.
@@ -223,11 +239,11 @@ def ensure_node_modules() -> None:
 # ------------------------------------------------------------------ deterministic zips
 
 
-def zip_bytes(entries: Iterable[tuple[str, bytes]]) -> bytes:
-    """A zip with sorted names, fixed dates and modes: same entries, same bytes."""
+def zip_bytes(entries: Iterable[tuple[str, bytes]], keep_order: bool = False) -> bytes:
+    """A zip with sorted names (or the order given), fixed dates and modes: same entries, same bytes."""
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as zf:
-        for name, data in sorted(entries):
+        for name, data in (list(entries) if keep_order else sorted(entries)):
             info = zipfile.ZipInfo(name, ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.create_system = 3
@@ -244,6 +260,85 @@ def engine_entries() -> list[tuple[str, bytes]]:
         if path.is_file() and path.suffix in ENGINE_SUFFIXES and "__pycache__" not in rel.parts:
             out.append((rel.as_posix(), path.read_bytes()))
     return out
+
+
+# ------------------------------------------------------------------ wheels (micropip)
+
+
+def project_meta() -> dict[str, str]:
+    """``name``, ``version``, ``description``, ``requires-python`` of pyproject.toml's [project]."""
+    project = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["project"]
+    return {k: str(project[k]) for k in ("name", "version", "description", "requires-python")}
+
+
+def engine_wheel_name() -> str:
+    meta = project_meta()
+    return f"{meta['name']}-{meta['version']}-py3-none-any.whl"
+
+
+def wheel_bytes(entries: Iterable[tuple[str, bytes]]) -> bytes:
+    """The engine as a pure-Python wheel (PEP 427): ``entries`` (package files), then the
+    ``.dist-info`` METADATA, WHEEL and RECORD; deterministic like every zip of the build."""
+    meta = project_meta()
+    info = f"{meta['name']}-{meta['version']}.dist-info"
+    files = sorted(entries)
+    files.append((f"{info}/METADATA", (
+        "Metadata-Version: 2.1\n"
+        f"Name: {meta['name']}\nVersion: {meta['version']}\nSummary: {meta['description']}\n"
+        f"Requires-Python: {meta['requires-python']}\nLicense: MIT\n").encode()))
+    files.append((f"{info}/WHEEL", b"Wheel-Version: 1.0\nGenerator: pygame_core build.py\n"
+                  b"Root-Is-Purelib: true\nTag: py3-none-any\n"))
+
+    def digest(data: bytes) -> str:
+        return base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+
+    record = "".join(f"{name},sha256={digest(data)},{len(data)}\n" for name, data in files)
+    files.append((f"{info}/RECORD", (record + f"{info}/RECORD,,\n").encode()))
+    return zip_bytes(files, keep_order=True)
+
+
+def cached_micropip() -> bytes:
+    """micropip's wheel from PyPI, checked against MICROPIP_SHA256; downloaded once into .build-cache/
+    (``pip download``: a CI machine on its first build needs the network, as for npm)."""
+    hit = CACHE / MICROPIP_WHEEL
+    if hit.is_file() and sha256_file(hit) == MICROPIP_SHA256:
+        return hit.read_bytes()
+    work = CACHE / f"tmp-micropip-{os.getpid()}"
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    try:
+        log(f"downloading {MICROPIP_WHEEL} from PyPI (pip download, once: cached in .build-cache/)")
+        cmd = [sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check",
+               "--no-deps", "--python-version", "3.13", "--only-binary=:all:", "--dest", str(work),
+               f"micropip=={MICROPIP_VERSION}"]
+        if subprocess.run(cmd, check=False).returncode != 0:
+            raise SystemExit(f"could not download {MICROPIP_WHEEL} with pip (network?); put the file, "
+                             f"sha256 {MICROPIP_SHA256}, into {CACHE}")
+        data = (work / MICROPIP_WHEEL).read_bytes()
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    if sha256_bytes(data) != MICROPIP_SHA256:
+        raise SystemExit(f"{MICROPIP_WHEEL} from PyPI has sha256 {sha256_bytes(data)}, "
+                         f"not the pinned {MICROPIP_SHA256}")
+    hit.write_bytes(data)
+    return data
+
+
+def write_micropip(out: Path) -> None:
+    """micropip's wheel beside Pyodide, and the lock's micropip entry rewritten to its sha256 (the lock
+    names Pyodide's own build of the same version, which the npm package does not ship; a browser
+    refuses a package whose bytes do not match the lock)."""
+    pyodide = out / "pyscript" / "pyodide"
+    lock_path = pyodide / "pyodide-lock.json"
+    text = lock_path.read_text(encoding="utf-8")
+    entry = json.loads(text)["packages"]["micropip"]
+    if entry["file_name"] != MICROPIP_WHEEL:
+        raise SystemExit(f"pyodide-lock.json names {entry['file_name']}, build.py pins {MICROPIP_WHEEL}")
+    (pyodide / MICROPIP_WHEEL).write_bytes(cached_micropip())
+    old = f'"sha256": "{entry["sha256"]}"'
+    if text.count(old) != 1:
+        raise SystemExit(f"pyodide-lock.json: micropip's sha256 {entry['sha256']} is not unique")
+    lock_path.write_text(text.replace(old, f'"sha256": "{MICROPIP_SHA256}"'), encoding="utf-8")
 
 
 # ------------------------------------------------------------------ .pyc via Pyodide in Node
@@ -594,11 +689,20 @@ def write_engine(out: Path, pyc: bool, snapshot: bool) -> None:
     (out / "pygame_core.zip").write_bytes(source if snapshot else compiled)
     if snapshot and pyc:
         (out / ENGINE_PYC).write_bytes(compiled)
+    with zipfile.ZipFile(io.BytesIO(compiled)) as zf:
+        (out / engine_wheel_name()).write_bytes(wheel_bytes((n, zf.read(n)) for n in zf.namelist()))
 
 
 def write_config(out: Path, snapshot: bool) -> None:
-    interpreter = SNAPSHOT_SHIM if snapshot else "./pyscript/pyodide/pyodide.mjs"
-    config = {"interpreter": interpreter, "files": {"./pygame_core.zip": "./*"}}
+    """The snapshot boot gets the engine zip unpacked by ``files`` (its modules are in the snapshot);
+    the plain boot installs the engine wheel with micropip (PyScript's ``packages``, from the site
+    itself; ``packages_cache: never``: PyScript's cache of the install would outlive a rebuild)."""
+    config: dict[str, object]
+    if snapshot:
+        config = {"interpreter": SNAPSHOT_SHIM, "files": {"./pygame_core.zip": "./*"}}
+    else:
+        config = {"interpreter": "./pyscript/pyodide/pyodide.mjs",
+                  "packages": [f"./{engine_wheel_name()}"], "packages_cache": "never"}
     (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
 
 
@@ -643,6 +747,7 @@ def write_build_info(out: Path, version: str, count: int, pyc: bool, snapshot: b
                                                                        else STDLIB) if (out / f).is_file()),
         "snapshot_bytes": (out / SNAPSHOT).stat().st_size if snapshot else 0,
         "stdlib_bytes": (out / STDLIB).stat().st_size,
+        "wheel": engine_wheel_name(),
     }
     (out / "build-info.json").write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
 
@@ -666,6 +771,7 @@ def build(out: Path = DIST, pyc: bool = True, snapshot: bool = True) -> dict[str
     out.mkdir(parents=True)
     copy_pyscript(out)
     copy_pyodide(out, pyc)
+    write_micropip(out)
     copy_web(out)
     check_app_manifest(out)
     fit_preloads(out, snapshot)

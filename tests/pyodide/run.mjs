@@ -4,7 +4,8 @@
 //
 // 1. Loads Pyodide (default node_modules/pyodide; with --site DIR the site's own
 //    DIR/pyscript/pyodide, i.e. the precompiled stdlib the browser gets) and the engine (default: the
-//    working tree's pygame_core/; with --site: DIR/pygame_core.zip unpacked into /home/pyodide).
+//    working tree's pygame_core/; with --site: the site's engine wheel, installed by the site's own
+//    micropip the way the boot without a snapshot installs it; build-info.json names the wheel).
 // 2. Determinism: pygame_core.simulate.simulate(...) minus "timing" for every registered game
 //    (min and max players, N games), in Pyodide and in a CPython subprocess; results must be equal.
 // 3. Rule tests: tests/pyodide/runner.py imports tests/kernel/test_*.py and tests/<game>/test_*.py
@@ -55,11 +56,14 @@ async function pyodideReport(opts) {
   py.FS.mount(py.FS.filesystems.NODEFS, { root: ROOT }, "/repo");
   py.runPython("import sys; sys.dont_write_bytecode = True; sys.path.insert(0, '/repo')");
   if (opts.site) {
-    // a snapshot build ships its .pyc engine beside the source-only pygame_core.zip (build.py ENGINE_PYC)
-    const pyc = resolve(opts.site, "pygame_core-pyc.zip");
-    const zip = existsSync(pyc) ? pyc : resolve(opts.site, "pygame_core.zip");
-    py.unpackArchive(new Uint8Array(readFileSync(zip)), "zip", { extractDir: "/home/pyodide/site" });
-    py.runPython("sys.path.insert(0, '/home/pyodide/site')");
+    const { wheel } = JSON.parse(readFileSync(resolve(opts.site, "build-info.json"), "utf8"));
+    if (!wheel) throw new Error(`${opts.site}/build-info.json names no engine wheel: rebuild the site`);
+    await py.loadPackage("micropip", { messageCallback: () => {} });
+    py.FS.mkdirTree("/site");
+    py.FS.mount(py.FS.filesystems.NODEFS, { root: opts.site }, "/site");
+    await py.runPythonAsync(`import micropip; await micropip.install("emfs:/site/${wheel}")`);
+    // the installed engine, not the working tree's (also on sys.path, for the tests)
+    py.runPython("import site; sys.path.insert(0, site.getsitepackages()[0])");
   }
   const text = py.runPython(`
 from tests.pyodide.runner import pyodide_main

@@ -65,6 +65,7 @@ export const NAME_MAX = 40;
 // Control characters (C0, DEL, C1), bidirectional overrides, embeddings, isolates and marks, line and
 // paragraph separators and the byte-order mark: none belongs in a name, and the bidi ones make one
 // read as another ("\u202Eevil" shows as "live").
+// biome-ignore lint/suspicious/noControlCharactersInRegex: dropping control characters is its purpose
 const NAME_DROP = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff]/g;
 
 /**

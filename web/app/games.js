@@ -6,7 +6,7 @@ import { GAMES } from "../games/registry.js";
 import { translator, hasString } from "./i18n.js";
 
 /** The manifest of a game's front end ({id, module, strings, css, listed}), or null. */
-export const manifest = (id) => (Object.prototype.hasOwnProperty.call(GAMES, id) ? GAMES[id] : null);
+export const manifest = (id) => (Object.hasOwn(GAMES, id) ? GAMES[id] : null);
 
 const base = (id) => new URL(`../games/${encodeURIComponent(id)}/`, import.meta.url);
 const loaded = new Map();

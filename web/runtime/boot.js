@@ -119,7 +119,8 @@ const mb = (n) => (n / 1e6).toFixed(1);
 // ------------------------------------------------------------------ download progress
 // Pyodide fetch()es the wasm and the lock file, runtime/pyodide-snapshot.mjs the boot snapshot
 // (build-info.json's boot_download_bytes is their total); a plain boot (no snapshot, or its fallback)
-// fetches the stdlib zip too (stdlib_bytes); PyScript fetches the engine zip.
+// fetches the stdlib zip too (stdlib_bytes); PyScript fetches the engine zip (with a snapshot) or,
+// without one, micropip's wheel (from pyscript/pyodide/, once Python runs) and the engine wheel.
 // During boot, fetch is wrapped to count the bytes of those responses as they stream in.
 
 function countDownloads(ui, expectedTotal, fail, skipped) {
@@ -130,7 +131,8 @@ function countDownloads(ui, expectedTotal, fail, skipped) {
   // The boot snapshot is optional: runtime/pyodide-snapshot.mjs boots without it if it is missing.
   const optional = (u) => /\.snap(\.gz|\.br)?$/.test(u);
   const essential = (u) => !optional(u) && (watched(u) || u.startsWith(url("../pyscript/"))
-    || u.startsWith(url("./")) || u === url("../pyscript.json") || (u.startsWith(SITE) && u.endsWith(".zip")));
+    || u.startsWith(url("./")) || u === url("../pyscript.json")
+    || (u.startsWith(SITE) && (u.endsWith(".zip") || u.endsWith(".whl"))));
   const relName = (u) => (u.startsWith(SITE) ? u.slice(SITE.length) : u);
   // url -> {done, total, finished}; a URL fetched again (the snapshot shim's plain-boot fallback
   // starts Pyodide over) replaces its entry, and the abandoned first response no longer counts.
@@ -221,6 +223,7 @@ function makePgc(pyCall) {
 
 // ../pyscript.json with every URL made absolute (PyScript resolves "interpreter" against the page and
 // "files" against the config file, so this works for a page in any folder, e.g. runtime/selftest.html).
+// "packages" (the engine wheel of a build without a snapshot, installed by micropip) are site paths too.
 // It is given to PyScript inline: boot.js reads it before PyScript has loaded, which lets it start
 // the interpreter module (and the boot snapshot download it begins) while core.js is still loading.
 async function pyscriptConfig() {
@@ -232,6 +235,9 @@ async function pyscriptConfig() {
   if (config.files) {
     config.files = Object.fromEntries(
       Object.entries(config.files).map(([from, to]) => [new URL(from, configUrl).href, to]));
+  }
+  if (config.packages) {
+    config.packages = config.packages.map((p) => (p.startsWith("./") ? new URL(p, configUrl).href : p));
   }
   return config;
 }
