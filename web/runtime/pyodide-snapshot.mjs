@@ -323,7 +323,7 @@ export async function loadPyodide(options = {}) {
   const { stdout, stderr, indexURL: _ignored, ...other } = options;
   try {
     if (Object.keys(other).length) throw new Error(`options it was not made for: ${Object.keys(other)}`);
-    mark("pyscript-asks");
+    mark("loadPyodide-called");
     const py = await restored;
     if (stdout) py.setStdout({ batched: stdout });
     if (stderr) py.setStderr({ batched: stderr });
