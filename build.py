@@ -22,7 +22,8 @@ What lands in ``dist/`` (pages live at its root):
                          with a snapshot, without the ``.pyc`` (the snapshot holds the modules), and
                          ``pygame_core-pyc.zip`` (with them) for the plain-boot fallback
 * ``pyscript.json``      PyScript config: the interpreter (the snapshot shim, or the vendored
-                         ``pyodide.mjs`` with ``--no-snapshot``), the engine zip, no ``packages``
+                         ``pyodide.mjs`` with ``--no-snapshot``), the engine zip, no ``packages``;
+                         ``runtime/boot.js`` reads it and boots without PyScript (docs/architecture.md §2.2)
 * everything in ``web/`` (front end and ``runtime/boot.js`` + ``runtime/main.py``), except ``sw.template.js``;
   ``manifest.webmanifest`` (the web app manifest, icons in ``icons/``) is checked: its icons exist and
   every page links it
