@@ -52,9 +52,13 @@ globalThis.pgcSnapshot = status;
 
 // The brotli decoder's wasm (runtime/brotli/, vendored by build.py), compiled at once: for the worker
 // (runtime/snapshot-worker.mjs), or for this thread where no worker can run.
-const brotliWasm = fetch(BROTLI_WASM_URL).then((response) => {
+const brotliWasm = fetch(BROTLI_WASM_URL).then(async (response) => {
   if (!response.ok) throw new Error(`${BROTLI_WASM_URL}: HTTP ${response.status}`);
-  return WebAssembly.compileStreaming(response);
+  try {
+    return await WebAssembly.compileStreaming(response.clone());
+  } catch { // e.g. a host that does not say application/wasm
+    return WebAssembly.compile(await response.arrayBuffer());
+  }
 });
 brotliWasm.catch(() => {}); // handled by whoever awaits it
 const brotliHere = async () => {
