@@ -27,8 +27,10 @@ What lands in ``dist/`` (pages live at its root):
 * ``pygame_core-<version>-py3-none-any.whl``  the engine as a pure-Python wheel (``.py`` + ``.json``, and
                          the ``.pyc`` of ``pygame_core-pyc.zip`` unless ``--no-pyc``), for micropip: the boot
                          without a snapshot installs it, and pages on other hosts can (docs/embedding.md)
-* ``pyscript.json``      PyScript config: the snapshot shim as interpreter and the engine zip as ``files``;
-                         with ``--no-snapshot``, the vendored ``pyodide.mjs`` and the wheel as ``packages``
+* ``pyscript.json``      PyScript config: the snapshot shim as interpreter and the engine zip as ``files``,
+                         which ``runtime/boot.js`` boots without PyScript (docs/architecture.md §2.2); with
+                         ``--no-snapshot``, the vendored ``pyodide.mjs`` and the wheel as ``packages``, which
+                         goes through the vendored PyScript (it installs the wheel with micropip)
 * everything in ``web/`` (front end and ``runtime/boot.js`` + ``runtime/main.py``), except ``sw.template.js``;
   ``manifest.webmanifest`` (the web app manifest, icons in ``icons/``) is checked: its icons exist and
   every page links it
@@ -182,9 +184,11 @@ py.unpackArchive(new Uint8Array(readFileSync(engine)), "zip", { extractDir: "/ho
 py.runPython(`
 import os, sys, zlib
 os.chdir("/home/pyodide")
-from pygame_core import games, webapi
+from pygame_core import bots, games, webapi
 for game_id in games.available():
     games.get(game_id)
+    if "heuristic" in games.get(game_id).bots:  # imported at a bot's first move: compiled here instead
+        bots.make("heuristic", game_id)
 import gzip, html, tarfile  # PyScript's own Python package imports these at start-up
 # stamp of the stdlib zip (zipimport keeps its directory in the heap): its size and the CRC of its
 # tail (the central directory), read with a seek so that no copy of the zip lands in the heap
@@ -193,7 +197,7 @@ with open(zip_path, "rb") as f:
     size = f.seek(0, 2)
     f.seek(max(0, size - 131072))
     sys._pgc_snapshot_stdlib = (size, zlib.crc32(f.read()))
-del f, size, zip_path, game_id, games, webapi, os, sys, zlib, gzip, html, tarfile
+del f, size, zip_path, game_id, bots, games, webapi, os, sys, zlib, gzip, html, tarfile
 `);
 writeFileSync(out, py.makeMemorySnapshot());
 '''
@@ -595,19 +599,19 @@ def copy_web(out: Path) -> None:
 BOOT_PRELOADS: list[tuple[str, str | None]] = [
     ('<link rel="preload" href="./pyscript.json" as="fetch" crossorigin>', None),
     ('<link rel="preload" href="./build-info.json" as="fetch" crossorigin>', None),
-    ('<link rel="modulepreload" href="./pyscript/core.js">', None),
     ('<link rel="modulepreload" href="./runtime/offline.js">', None),
     ('<link rel="modulepreload" href="./runtime/pyodide-snapshot.mjs">', 'snapshot'),
     ('<link rel="modulepreload" href="./runtime/snapshot-delta.mjs">', 'snapshot'),
     ('<link rel="modulepreload" href="./pyscript/pyodide/pyodide.mjs">', None),
     ('<link rel="modulepreload" href="./pyscript/pyodide/pyodide.asm.mjs">', None),
-    ('<link rel="modulepreload" href="./runtime/brotli/brotli_dec_wasm.js">', 'snapshot'),
     ('<link rel="preload" href="./runtime/brotli/brotli_dec_wasm_bg.wasm" as="fetch" crossorigin>',
      'snapshot'),
     ('<link rel="preload" href="./pyscript/pyodide/pgc-engine.snap.br" as="fetch" crossorigin>', 'snapshot'),
     ('<link rel="preload" href="./pyscript/pyodide/pyodide.asm.wasm" as="fetch" crossorigin>', None),
     ('<link rel="preload" href="./pyscript/pyodide/pyodide-lock.json" as="fetch" crossorigin>', None),
     ('<link rel="preload" href="./pyscript/pyodide/python_stdlib.zip" as="fetch" crossorigin>', 'plain'),
+    ('<link rel="preload" href="./pygame_core.zip" as="fetch" crossorigin>', None),
+    ('<link rel="preload" href="./runtime/main.py" as="fetch" crossorigin>', None),
 ]
 PRELOAD_MARKER = "<!-- boot-preloads"
 

@@ -147,6 +147,16 @@ class Browser:
 READY_MODE = {"mode": "data-ready"}
 
 
+#: The boot's timeline: the first of each performance mark the runtime sets ("pgc:*", web/runtime/) and
+#: the first render ("pgc-render"), in ms since navigation.
+TIMELINE = """() => {
+  const out = {};
+  for (const m of performance.getEntriesByType('mark'))
+    if ((m.name.startsWith('pgc:') || m.name === 'pgc-render') && !(m.name in out)) out[m.name] = m.startTime;
+  return out;
+}"""
+
+
 def find_ready(page: Any, timeout: int = READY_TIMEOUT_MS) -> dict[str, Any]:
     """data-ready mode: <html data-ready="true"> (page rendered); pgc mode: window.pgcReadyAt / readyAt."""
     if READY_MODE["mode"] == "pgc":
@@ -350,7 +360,10 @@ def bench_boot(br: Browser, site: Server, bare: Server, page_path: str, pairs: i
             page = ctx.new_page()
             page.add_init_script(READY_PROBE)
             page.goto(urls[kind])
-            return find_ready(page)
+            got = find_ready(page)
+            if kind != "bare":
+                got["timeline"] = page.evaluate(TIMELINE)
+            return got
         finally:
             ctx.close()
 
@@ -359,6 +372,7 @@ def bench_boot(br: Browser, site: Server, bare: Server, page_path: str, pairs: i
     runs: dict[str, list[float]] = {k: [] for k in kinds}
     loads: list[float] = []
     pgc: list[float] = []
+    timelines: dict[str, list[dict[str, float]]] = {k: [] for k in kinds if k != "bare"}
     pair_ratios: list[float] = []
     base_ratios: list[float] = []
     for i in range(pairs):
@@ -368,6 +382,8 @@ def bench_boot(br: Browser, site: Server, bare: Server, page_path: str, pairs: i
             loads.append(load_now())
             r = load(kind)
             got[kind] = r["ready"]
+            if kind in timelines:
+                timelines[kind].append({**r["timeline"], "data-ready": r["ready"]})
             if kind == "site" and r["pgcReadyAt"] is not None:
                 pgc.append(r["pgcReadyAt"])
         for kind in kinds:
@@ -404,6 +420,12 @@ def bench_boot(br: Browser, site: Server, bare: Server, page_path: str, pairs: i
         "target_ratio_max": TARGETS["boot_ratio_max"],
         "meets_target": med["site"] / med["bare"] <= TARGETS["boot_ratio_max"],
     }
+    # median time of each step of the boot (web/runtime's performance marks), earliest first
+    for kind, rows in timelines.items():
+        names = {name for row in rows for name in row}
+        medians = {name: round(statistics.median([row[name] for row in rows if name in row]), 1)
+                   for name in names}
+        out[f"{kind}_timeline_median_ms"] = dict(sorted(medians.items(), key=lambda kv: kv[1]))
     if base is not None:
         out["base_ms"] = summary(runs["base"])
         out["base_ratio_of_medians"] = round(med["base"] / med["bare"], 3)
@@ -1187,6 +1209,10 @@ def table(report: dict[str, Any]) -> str:
                 f"  site/base ratio of medians {b['site_vs_base_ratio_of_medians']:.2f}   median pair ratio "
                 f"{b['site_vs_base_median_pair_ratio']:.2f}",
             ]
+        timeline = b.get("site_timeline_median_ms")
+        if timeline:
+            lines.append("  game page's boot timeline, medians (ms since navigation): "
+                         + ", ".join(f"{k.removeprefix('pgc:')} {ms:.0f}" for k, ms in timeline.items()))
         for key, what in (("base_bytes", "previous build"), ("bytes", "this build")):
             y = b.get(key)
             if not y:

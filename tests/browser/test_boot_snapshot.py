@@ -10,6 +10,7 @@ import json
 import shutil
 import struct
 import subprocess
+import zipfile
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
@@ -199,6 +200,47 @@ def test_game_page_boots_from_the_snapshot_and_plays_a_whole_game(contexts, base
     sizes = compressed_sizes(sorted({f for f in files if f.is_file()}))
     total = sum(sizes.get(f, 0) for f in files)
     assert total <= FIRST_VISIT_BUDGET, (total, {str(f): sizes.get(f) for f in files})
+
+
+# What the page's interpreter holds right after ready, before the player was idle.
+AFTER_READY = """async () => {
+  const py = await (await import('./runtime/pyodide-snapshot.mjs')).loadPyodide();
+  return py.runPython(`
+import os, sys, zipfile
+heuristics = sorted(m for m in sys.modules if m.startswith("pygame_core.") and m.endswith(".heuristic"))
+with open("pygame_core/webapi.py", "rb") as f:
+    webapi = f.read()
+(heuristics, len(webapi), "pyscript" in sys.modules)
+`).toJs();
+}"""
+
+
+def test_the_snapshot_boot_is_direct_inflated_in_a_worker_with_the_engine_files_and_its_bots(
+        contexts, base_url, site: Path):
+    """Boot speed (issue 16): boot.js boots the interpreter module itself (PyScript's start-up is not on the
+    way: core.js is not even fetched), the snapshot is inflated in a worker, the engine zip is unpacked
+    by the page (its files are there, byte for byte, once ready) and the heuristic bots are in the
+    snapshot (imported at build time, not compiled from source at a bot's first move: this game has no
+    bot seat, so only the snapshot can hold them)."""
+    snapshot_built(site)
+    ctx, _guard = contexts.new()
+    page = ctx.new_page()
+    fetched: list[str] = []
+    page.on("requestfinished", lambda r: fetched.append(r.url))
+    page.goto(f"{base_url}/{app.play_url(GAME, players=2, seed=5, humans=2)}")  # no bot: none imported
+    wait_ready(page)
+    state = snapshot_state(page)
+    assert state["state"] == "used" and state.get("worker") is True, state
+    assert state.get("decodeMs", 0) > 0, state
+    pyscript = [u for u in fetched if "/pyscript/" in u and "/pyscript/pyodide/" not in u]
+    assert pyscript == [], pyscript
+    heuristics, webapi_size, pyscript_loaded = page.evaluate(AFTER_READY)
+    with zipfile.ZipFile(site / "pygame_core.zip") as z:
+        assert webapi_size == len(z.read("pygame_core/webapi.py"))
+        bots = sorted(n[:-3].replace("/", ".") for n in z.namelist() if n.endswith("/heuristic.py"))
+    assert bots and heuristics == bots, (heuristics, bots)
+    assert pyscript_loaded is False
+    play_a_few(page)
 
 
 def corrupt_flip(data: bytes) -> bytes:

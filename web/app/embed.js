@@ -55,6 +55,8 @@ async function getSaveText() {
 }
 
 async function main() {
+  // the game's front end downloads while the engine boots, when the address names the game
+  if (P.has("game") && fronts.manifest(P.get("game"))) fronts.load(P.get("game")).catch(() => {});
   let pgc;
   try {
     pgc = await engine();

@@ -110,9 +110,22 @@ function settingsFromParams() {
   };
 }
 
+/** The game this page will show, as far as the address (or the save's summary) tells before the engine runs. */
+function earlyGame() {
+  try {
+    if (params.has("new")) return parseNew(params.get("new")).game;
+    if (params.has("game")) return params.get("game");
+    if (saveId) return store.getSummary(saveId)?.game ?? null;
+  } catch { /* start() reports a bad address */ }
+  return null;
+}
+
 async function start() {
   applyStatic();
   header();
+  // the game's front end (modules, strings, stylesheet) downloads while the engine boots, not after
+  const early = earlyGame();
+  if (early && fronts.manifest(early)) fronts.load(early).catch(() => {});
   let pgc;
   try {
     pgc = await engine();

@@ -1,4 +1,8 @@
-// Boots the Python game engine in the page (PyScript on the vendored Pyodide) and exposes it to JS.
+// Boots the Python game engine in the page (the vendored Pyodide, from its boot snapshot when the build
+// made one) and exposes it to JS. It reads ../pyscript.json and does what PyScript would with it (the
+// interpreter module, the engine zip, runtime/main.py) without PyScript's own start-up; a config with
+// keys it does not know (e.g. `packages`) is left to the vendored PyScript. performance.mark("pgc:...")
+// entries time each step (bench/README, "Boot").
 //
 //   <script type="module" src="./runtime/boot.js"></script>
 //   import { ready } from "./runtime/boot.js";            // resolves with window.pgc
@@ -242,7 +246,124 @@ async function pyscriptConfig() {
   return config;
 }
 
+// The config keys that bootDirect knows; any other (e.g. `packages`) is left to PyScript.
+const DIRECT_KEYS = new Set(["interpreter", "files"]);
+const direct = (config) => Boolean(config.interpreter)
+  && Object.keys(config).every((key) => DIRECT_KEYS.has(key));
+
+// The entries of a zip file as [name, bytes], inflated with the browser's DecompressionStream while
+// Python is still starting (Pyodide's unpackArchive runs Python's zipfile on a cold interpreter: about
+// 0.1 s). Null where it cannot (no "deflate-raw" stream, zip64, an entry name going out of its folder):
+// the caller then unpacks it with Pyodide.
+async function unzip(buffer) {
+  if (typeof DecompressionStream !== "function") return null;
+  const bytes = new Uint8Array(buffer);
+  const view = new DataView(buffer);
+  let end = bytes.length - 22;
+  while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end--;
+  if (end < 0) return null;
+  const count = view.getUint16(end + 10, true);
+  let at = view.getUint32(end + 16, true);
+  const names = new TextDecoder();
+  const jobs = [];
+  for (let k = 0; k < count; k++) {
+    if (view.getUint32(at, true) !== 0x02014b50) return null;
+    const method = view.getUint16(at + 10, true);
+    const size = view.getUint32(at + 20, true);
+    const nameLength = view.getUint16(at + 28, true);
+    const skip = nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    const local = view.getUint32(at + 42, true);
+    const name = names.decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    at += 46 + skip;
+    if (name.endsWith("/")) continue;
+    if (size === 0xffffffff || local === 0xffffffff || (method !== 0 && method !== 8)) return null;
+    if (name.startsWith("/") || name.split("/").includes("..")) return null;
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    const data = bytes.subarray(start, start + size);
+    jobs.push(method === 0 ? [name, data] : new Response(new Blob([data]).stream()
+      .pipeThrough(new DecompressionStream("deflate-raw"))).arrayBuffer()
+      .then((inflated) => [name, new Uint8Array(inflated)]));
+  }
+  return Promise.all(jobs);
+}
+
+// Writes a `files` entry of the config (PyScript's rules: "to" ending in "*" unpacks a zip there).
+async function putFile(py, to, bytes, entries) {
+  if (!to.endsWith("*")) {
+    const dir = to.includes("/") ? to.slice(0, to.lastIndexOf("/")) : "";
+    if (dir) py.FS.mkdirTree(dir);
+    py.FS.writeFile(to, new Uint8Array(bytes));
+    return;
+  }
+  const dir = to.slice(0, -1) || "./";
+  py.FS.mkdirTree(dir);
+  const inflated = await entries.catch(() => null);
+  if (!inflated) {
+    py.unpackArchive(bytes, "zip", { extractDir: dir });
+    return;
+  }
+  for (const [name, data] of inflated) {
+    const path = dir + name;
+    const folder = path.slice(0, path.lastIndexOf("/"));
+    if (folder) py.FS.mkdirTree(folder);
+    py.FS.writeFile(path, data);
+  }
+}
+
+// What PyScript would do with this config, without PyScript (its start-up cost ~0.3 s of a ~1 s boot,
+// for nothing the pages use): the interpreter module's loadPyodide, the `files` written into the
+// working directory, then ./main.py run as __main__. Every download starts at once, and the zips are
+// inflated, beside the restore of the boot snapshot.
+async function bootDirect(config, fail) {
+  const files = Object.entries(config.files || {}).map(([from, to]) => {
+    const bytes = fetch(from).then((r) => {
+      if (!r.ok) throw new Error(`could not download ${from} (HTTP ${r.status})`);
+      return r.arrayBuffer();
+    });
+    const entries = to.endsWith("*") ? bytes.then(unzip) : Promise.resolve(null);
+    bytes.catch(() => {}); // awaited below
+    entries.catch(() => {});
+    return { to, bytes, entries };
+  });
+  const mainSource = fetch(url("./main.py")).then((r) => {
+    if (!r.ok) throw new Error(`could not download runtime/main.py (HTTP ${r.status})`);
+    return r.text();
+  });
+  mainSource.catch(() => {});
+  const module = await import(config.interpreter);
+  const py = await module.loadPyodide({
+    indexURL: new URL("./", config.interpreter).href,
+    stdout: (line) => console.log(line),
+    stderr: (line) => console.error(line),
+  });
+  performance.mark("pgc:python-ready");
+  for (const { to, bytes, entries } of files) await putFile(py, to, await bytes, entries);
+  const source = await mainSource;
+  performance.mark("pgc:files-ready");
+  try {
+    py.runPython(source, { filename: url("./main.py") });
+  } catch (err) {
+    const lines = String(err?.message ?? err).trim().split("\n");
+    fail(lines[lines.length - 1]);
+  }
+}
+
+// The PyScript way: PyScript reads the config from the <script type="py" config> tags present when
+// core.js is evaluated, so the tag goes in first (without it PyScript would fall back to its CDN Pyodide).
+function bootPyScript(config) {
+  // the same module instance PyScript imports later; a failure here is PyScript's to report
+  if (config.interpreter) import(config.interpreter).catch(() => {});
+  const script = document.createElement("script");
+  script.type = "py";
+  script.src = url("./main.py");
+  script.setAttribute("config", JSON.stringify(config));
+  document.body.append(script);
+  return import(url("../pyscript/core.js")).then(() => performance.mark("pgc:pyscript-loaded"),
+    (err) => { throw new Error(`PyScript did not load (${err.message})`); });
+}
+
 function boot() {
+  performance.mark("pgc:boot-start");
   const ui = progressUI();
   ui.step("download");
   // boot_download_bytes counts the boot snapshot (snapshot_bytes) too, unless it turns out missing;
@@ -292,24 +413,17 @@ function boot() {
         ui.indeterminate();
       },
       ready: (pyCall) => {
+        performance.mark("pgc:engine-ready");
         settle();
         resolve(pyCall);
       },
       fail,
     };
 
-    // PyScript reads the config from the <script type="py" config> tags present when core.js is
-    // evaluated, so the tag goes in first (without it PyScript would fall back to its CDN Pyodide).
     Promise.all([pyscriptConfig(), infoRead]).then(([config]) => {
-      // the same module instance PyScript imports later; a failure here is PyScript's to report
-      if (config.interpreter) import(config.interpreter).catch(() => {});
-      const script = document.createElement("script");
-      script.type = "py";
-      script.src = url("./main.py");
-      script.setAttribute("config", JSON.stringify(config));
-      document.body.append(script);
-      return import(url("../pyscript/core.js"));
-    }).catch((err) => fail(`PyScript did not load (${err.message})`));
+      performance.mark("pgc:config-read");
+      return direct(config) ? bootDirect(config, fail) : bootPyScript(config);
+    }).catch((err) => fail(err.message));
   }).then((pyCall) => {
     const pgc = makePgc(pyCall);
     window.pgc = pgc;

@@ -1,21 +1,24 @@
-"""PyScript entry of the site: import the engine and hand its JSON door to runtime/boot.js.
+"""Entry of the site's Python: import the engine and hand its JSON door to runtime/boot.js.
 
-The engine zip is unpacked into Pyodide's working directory by the ``files`` entry of
-pyscript.json, so ``pygame_core`` imports like any package. JS calls
-``webapi.call(method, args_json) -> reply_json`` synchronously through the proxy given
-to ``window.__pgcBoot.ready``.
+runtime/boot.js runs it as ``__main__`` on the page's main thread once Python is up (PyScript runs it
+instead when pyscript.json asks for more than boot.js does), after the engine zip was unpacked into
+Pyodide's working directory (the ``files`` entry of pyscript.json), so ``pygame_core`` imports like any
+package (from a boot snapshot it is in ``sys.modules`` already). JS calls
+``webapi.call(method, args_json) -> reply_json`` synchronously through the proxy given to
+``window.__pgcBoot.ready``.
 """
 
 import time
 import traceback
 
-from pyscript import window
-from pyscript.ffi import create_proxy
+import js as window  # the page's globalThis (runtime/boot.js runs this on the main thread)
+from pyodide.ffi import create_proxy
 
 boot = window.__pgcBoot
 
 
 def start() -> None:
+    window.performance.mark("pgc:main-start")
     boot.step("engine")
     t0 = time.perf_counter()
     try:

@@ -1,4 +1,5 @@
-// PyScript `interpreter` module (named by pyscript.json when build.py made a snapshot): boots the
+// The `interpreter` module (named by pyscript.json when build.py made a snapshot; runtime/boot.js, or
+// PyScript, calls its loadPyodide): boots the
 // vendored Pyodide from a memory snapshot made at build time, with the engine already imported and
 // every game warmed up, and falls back to a plain boot whenever the snapshot is missing or refused.
 //
@@ -7,9 +8,11 @@
 // runtime/snapshot-delta.mjs) and brotli-compressed (31 MB -> 3.4 MB, 1.4 MB less than gzip -9); it is
 // inflated while it streams in by the vendored brotli-dec-wasm (runtime/brotli/: Chromium's
 // DecompressionStream has no brotli; a decoder that fails to load means a plain boot), then rebuilt with
-// the bytes of
-// pyodide.asm.wasm. That wasm is fetched ONCE, here: Pyodide's own fetch of it gets a clone of this
-// response (a fetch hook that serves that one URL once), so it is downloaded a single time. The rebuild
+// the bytes of pyodide.asm.wasm, both in a worker (runtime/snapshot-worker.mjs; on this thread where
+// no worker runs), while this thread compiles the wasm as it streams in (Pyodide itself would compile
+// it only once the snapshot is ready). That wasm is fetched ONCE, here: Pyodide's own fetch of it gets
+// a clone of this response (a fetch hook that serves that one URL once) and its instantiateStreaming
+// the module compiled early (a hook on that one call), so it is downloaded a single time. The rebuild
 // checks a checksum (a delta made against another wasm is refused), the sha256 stamp of the rebuilt
 // snapshot is checked with WebCrypto (a damaged file is refused: brotli has no checksum; skipped where
 // crypto.subtle is missing, i.e. a page served over plain http from another host than localhost), and
@@ -25,10 +28,10 @@
 // globalThis.pgcSnapshot = {state: "loading" | "used" | "fallback", reason?, stdlib?, rebuildMs?} says
 // which path was taken; stdlib = "pending" | "same" | "other" | "failed: ..." once the snapshot was used;
 // rebuildMs = how long undoing the delta took; decodeMs = from the first byte of the snapshot to the
-// last one inflated; stampMs = the sha256 check.
+// last one inflated; stampMs = the sha256 check; worker = true when the worker did the inflate.
 
 import { loadPyodide as loadPlain, version } from "../pyscript/pyodide/pyodide.mjs";
-import { decodeBrotli, MAGIC, rebuildSnapshot, stamp } from "./snapshot-delta.mjs";
+import { inflate, rebuildSnapshot, stamp } from "./snapshot-delta.mjs";
 import { whenIdle } from "./offline.js";
 
 export { version };
@@ -39,56 +42,95 @@ const STDLIB_URL = new URL("python_stdlib.zip", INDEX_URL).href;
 const NO_STDLIB_URL = new URL("./no-stdlib.zip", import.meta.url).href;
 const WASM_URL = new URL("pyodide.asm.wasm", INDEX_URL).href;
 const ENGINE_PYC_URL = new URL("../pygame_core-pyc.zip", import.meta.url).href;
+const BROTLI_WASM_URL = new URL("./brotli/brotli_dec_wasm_bg.wasm", import.meta.url).href;
+const WORKER_URL = new URL("./snapshot-worker.mjs", import.meta.url).href;
 
 const status = { state: "loading" };
+const mark = (name) => performance.mark(`pgc:${name}`); // the boot's timeline (bench/README, "Boot")
+mark("snapshot-module");
 globalThis.pgcSnapshot = status;
 
-// The brotli decoder (runtime/brotli/, vendored by build.py), loaded and its wasm compiled at once.
-const brotli = import("./brotli/brotli_dec_wasm.js").then(async (module) => {
-  await module.default();
-  return module;
+// The brotli decoder's wasm (runtime/brotli/, vendored by build.py), compiled at once: for the worker
+// (runtime/snapshot-worker.mjs), or for this thread where no worker can run.
+const brotliWasm = fetch(BROTLI_WASM_URL).then(async (response) => {
+  if (!response.ok) throw new Error(`${BROTLI_WASM_URL}: HTTP ${response.status}`);
+  try {
+    return await WebAssembly.compileStreaming(response.clone());
+  } catch { // e.g. a host that does not say application/wasm
+    return WebAssembly.compile(await response.arrayBuffer());
+  }
 });
-brotli.catch(() => {}); // handled by download()
+brotliWasm.catch(() => {}); // handled by whoever awaits it
+const brotliHere = async () => {
+  const module = await import("./brotli/brotli_dec_wasm.js");
+  module.initSync({ module: await brotliWasm });
+  return module;
+};
 
-// The snapshot's bytes, inflated while they stream in. A host that serves the .br with
-// "Content-Encoding: br" hands over inflated bytes already: the delta's magic number tells.
+// The inflate and the rebuild run in a worker (runtime/snapshot-worker.mjs), started at once. This
+// thread only reads the downloads and posts them there, and keeps the chunks: if the worker cannot run
+// (no module workers, it failed to load), the same work is done here instead.
+function startWorker() {
+  try {
+    return typeof Worker === "function" ? new Worker(WORKER_URL, { type: "module" }) : null;
+  } catch {
+    return null;
+  }
+}
+const worker = startWorker();
+// The worker's answer; rejects {infrastructure: true} when the worker itself failed (then this thread
+// does the work), or with the reason the snapshot was refused.
+const fromWorker = worker && new Promise((resolve, reject) => {
+  const broken = (why) => reject(Object.assign(new Error(`snapshot worker: ${why}`), { infrastructure: true }));
+  worker.onmessage = ({ data }) => (data.error ? reject(new Error(data.error)) : resolve(data));
+  worker.onerror = (event) => {
+    event.preventDefault();
+    broken(event.message || "it did not start");
+  };
+  worker.onmessageerror = () => broken("a message could not be read");
+});
+fromWorker?.catch(() => {}).finally(() => worker.terminate());
+brotliWasm.then((module) => worker?.postMessage({ brotli: module }), () => worker?.postMessage({ brotli: null }));
+
+// The snapshot's chunks as they stream in, each posted to the worker; resolves with all of them.
 async function download(response) {
   if (!response.ok || !response.body) throw new Error(`${SNAPSHOT_URL}: HTTP ${response.status}`);
   const reader = response.body.getReader();
-  const t0 = performance.now();
-  const chunks = (async function* () {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      yield value;
+  const kept = [];
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (!kept.length) mark("snapshot-first-bytes");
+    kept.push(value);
+    worker?.postMessage({ chunk: value });
+  }
+  worker?.postMessage({ end: true });
+  return kept;
+}
+
+// The inflated, rebuilt snapshot and its sha256 stamp: from the worker, or made here.
+async function inflateAndRebuild(chunks, wasmFile) {
+  if (fromWorker) {
+    try {
+      const got = await fromWorker;
+      mark("snapshot-from-worker");
+      if (got.decodeMs !== undefined) status.decodeMs = got.decodeMs;
+      status.rebuildMs = got.rebuildMs;
+      status.worker = true;
+      return { rebuilt: new Uint8Array(got.buffer, got.offset, got.length), expected: got.stamp };
+    } catch (err) {
+      if (!err.infrastructure) throw err;
+      console.warn(`${err.message}; inflating the snapshot on the page's thread`);
     }
-  })();
-  const first = await chunks.next();
-  const head = first.value ?? new Uint8Array(0);
-  const rest = (async function* () {
-    if (!first.done) yield head;
-    yield* chunks;
-  })();
-  const inflated = head.length >= 4
-    && new DataView(head.buffer, head.byteOffset, 4).getUint32(0, true) === MAGIC;
-  if (inflated) {
-    const whole = new Uint8Array(await new Response(new ReadableStream({
-      async pull(controller) {
-        const { done, value } = await rest.next();
-        if (done) controller.close();
-        else controller.enqueue(value);
-      },
-    })).arrayBuffer());
-    return whole;
   }
-  try {
-    const bytes = await decodeBrotli(await brotli, rest);
-    status.decodeMs = Math.round(performance.now() - t0);
-    return bytes;
-  } catch (err) {
-    reader.cancel().catch(() => {});
-    throw err;
-  }
+  const t0 = performance.now();
+  const { bytes, decoded } = await inflate((async function* () { yield* await chunks; })(), brotliHere);
+  if (decoded) status.decodeMs = Math.round(performance.now() - t0);
+  const t1 = performance.now();
+  const expected = stamp(bytes);
+  const rebuilt = rebuildSnapshot(bytes, await wasmFile);
+  status.rebuildMs = Math.round(performance.now() - t1);
+  return { rebuilt, expected };
 }
 
 // The rebuilt snapshot's sha256 against the stamp in its header (WebCrypto hashes off the main thread).
@@ -97,6 +139,7 @@ async function checkStamp(rebuilt, expected) {
   const t0 = performance.now();
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", rebuilt));
   status.stampMs = Math.round(performance.now() - t0);
+  mark("stamp-hashed");
   const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
   if (hex !== expected) throw new Error("the snapshot is damaged (sha256)");
 }
@@ -110,26 +153,54 @@ const snapshotResponse = fetch(SNAPSHOT_URL);
 // stdlib zip instead) before a byte of the wasm is counted; its download does not wait: the page's
 // <head> preloads it.
 const wasm = snapshotResponse.catch(() => {}).then(() => fetch(WASM_URL))
-  .then((response) => ({ response, clone: response.clone() }));
+  .then((response) => ({ response, clone: response.clone(), compiled: compileEarly(response) }));
 wasm.catch(() => {}); // handled by whoever awaits it
+
+// The wasm compiled as it streams in, while the snapshot is still being inflated (Pyodide would only
+// start compiling once the snapshot is ready): null if that fails, and Pyodide compiles it itself.
+function compileEarly(response) {
+  if (!response.ok || typeof WebAssembly.compileStreaming !== "function") return Promise.resolve(null);
+  return WebAssembly.compileStreaming(response.clone()).then((module) => {
+    mark("wasm-compiled");
+    return module;
+  }, () => null);
+}
 
 // Until it has served it once, globalThis.fetch answers Pyodide's request for WASM_URL with the clone
 // (same bytes, no second download); every other request goes through untouched.
+// Pyodide then hands that answer to WebAssembly.instantiateStreaming: while hooked, that call gets the
+// module compiled early instead (the clone is dropped unread), or the clone when that compile failed.
 const previousFetch = globalThis.fetch;
+const previousInstantiate = WebAssembly.instantiateStreaming;
 let wasmHandedOver = false;
+let handedOver = null; // the promise fetchHook gave Pyodide for WASM_URL
 function unhook() {
   if (globalThis.fetch === fetchHook) globalThis.fetch = previousFetch;
+}
+function unhookInstantiate() {
+  if (WebAssembly.instantiateStreaming === instantiateHook) WebAssembly.instantiateStreaming = previousInstantiate;
 }
 function fetchHook(input, init) {
   const url = input instanceof Request ? input.url : String(input);
   if (!wasmHandedOver && url === WASM_URL && !init?.integrity && !(input instanceof Request)) {
     wasmHandedOver = true;
     unhook();
-    return wasm.then(({ clone }) => clone);
+    handedOver = wasm.then(({ clone }) => clone);
+    return handedOver;
   }
   return previousFetch(input, init);
 }
+function instantiateHook(source, imports) {
+  if (handedOver === null || source !== handedOver) return previousInstantiate.call(WebAssembly, source, imports);
+  unhookInstantiate();
+  return wasm.then(({ clone, compiled }) => compiled.then((module) => {
+    if (!module) return previousInstantiate.call(WebAssembly, source, imports);
+    clone.body?.cancel().catch(() => {});
+    return WebAssembly.instantiate(module, imports).then((instance) => ({ module, instance }));
+  }));
+}
 globalThis.fetch = fetchHook;
+if (typeof previousInstantiate === "function") WebAssembly.instantiateStreaming = instantiateHook;
 
 // The wasm's bytes, kept until the idle moment: the service worker's cache gets them from here
 // (keepWasm). Chromium's HTTP cache may not keep a 9.6 MB file (an incognito window does not), and
@@ -140,6 +211,7 @@ async function wasmBytes() {
   const { response } = await wasm;
   if (!response.ok) throw new Error(`${WASM_URL}: HTTP ${response.status}`);
   keptWasm = new Uint8Array(await response.arrayBuffer());
+  mark("wasm-bytes");
   return keptWasm;
 }
 
@@ -165,12 +237,13 @@ let failDamaged;
 const damaged = new Promise((_resolve, reject) => { failDamaged = reject; });
 damaged.catch(() => {}); // handled in restore()
 
-const snapshot = Promise.all([snapshotResponse.then(download), wasmBytes()])
-  .then(([delta, wasmFile]) => {
-    const t0 = performance.now();
-    const expected = stamp(delta);
-    const rebuilt = rebuildSnapshot(delta, wasmFile);
-    status.rebuildMs = Math.round(performance.now() - t0);
+const chunks = snapshotResponse.then(download);
+const wasmFile = wasmBytes();
+chunks.catch(() => worker?.terminate()); // no snapshot: handled below
+wasmFile.then((bytes) => worker?.postMessage({ wasm: bytes }), () => worker?.postMessage({ wasm: null }));
+const snapshot = chunks.then(() => inflateAndRebuild(chunks, wasmFile))
+  .then(({ rebuilt, expected }) => {
+    mark("snapshot-rebuilt");
     stampChecked = checkStamp(rebuilt, expected);
     stampChecked.catch(failDamaged);
     return rebuilt;
@@ -230,12 +303,15 @@ async function restore() {
     // Given as a promise: Pyodide starts its wasm (served by the hook) and lock downloads meanwhile.
     const py = await Promise.race([
       loadPlain({ indexURL: INDEX_URL, stdLibURL: NO_STDLIB_URL, _loadSnapshot: snapshot }), damaged]);
+    mark("pyodide-restored");
     await stampChecked;
+    mark("stamp-checked");
     const problem = py.runPython(CHECK, { globals: py.toPy({}) });
     if (problem) throw new Error(problem);
     return py;
   } finally {
     unhook();
+    unhookInstantiate();
     // Pyodide never asked (another version?): drop the clone's buffered copy
     if (!wasmHandedOver) wasm.then(({ clone }) => clone.body?.cancel()).catch(() => {});
   }
@@ -251,6 +327,7 @@ export async function loadPyodide(options = {}) {
   const { stdout, stderr, indexURL: _ignored, ...other } = options;
   try {
     if (Object.keys(other).length) throw new Error(`options it was not made for: ${Object.keys(other)}`);
+    mark("loadPyodide-called");
     const py = await restored;
     if (stdout) py.setStdout({ batched: stdout });
     if (stderr) py.setStderr({ batched: stderr });

@@ -59,6 +59,39 @@ export async function decodeBrotli(brotli, chunks) {
   return out;
 }
 
+/**
+ * The inflated delta from `chunks` (an async iterable of Uint8Array: the .br file as it streams in), and
+ * whether it had to be decoded: a host that serves the .br with "Content-Encoding: br" hands over
+ * inflated bytes already (the delta's magic number tells); else the chunks are decoded with the brotli
+ * module that `decoder()` resolves to (runtime/brotli/, initialised).
+ */
+export async function inflate(chunks, decoder) {
+  const iterator = chunks[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  const head = first.value ?? new Uint8Array(0);
+  const rest = (async function* () {
+    if (first.done) return;
+    yield head;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+  })();
+  const inflated = head.length >= 4
+    && new DataView(head.buffer, head.byteOffset, 4).getUint32(0, true) === MAGIC;
+  if (!inflated) return { bytes: await decodeBrotli(await decoder(), rest), decoded: true };
+  const parts = [];
+  let total = 0;
+  for await (const part of rest) {
+    parts.push(part);
+    total += part.length;
+  }
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.length;
+  }
+  return { bytes, decoded: false };
+}
+
 /** The sha256 stamp of the header (hex), for a check of the rebuilt snapshot. */
 export function stamp(delta) {
   return Array.from(delta.subarray(16, HEADER), (b) => b.toString(16).padStart(2, "0")).join("");
