@@ -64,7 +64,7 @@ OPTIONS: dict[str, Any] = {}
 EXCLUDE: list[str] = []
 TARGETS = {"boot_ratio_max": 0.5, "first_visit_until_idle_bytes_max": 7_000_000,
            "click_p95_ms_max": 16.0, "bot_decision_ms_max": 1000.0,
-           "long_undo_p95_ms_max": 5.0}
+           "long_undo_p95_ms_max": 5.0, "long_task_ms_max": 50.0}
 READY_TIMEOUT_MS = 120_000
 
 # Records when <html data-ready="true"> appears, in performance.now() ms since navigation start.
@@ -486,6 +486,7 @@ const benchAfterFrame = () => new Promise((resolve) => requestAnimationFrame(() 
 window.__benchPanZoom = async (what, step) => {
   const board = document.querySelector("#game [data-bench='pan']");
   if (!board) return null;
+  window.__benchNote(what, null);
   let r = board.getBoundingClientRect();
   if (r.top < 0 || r.bottom > innerHeight) {  // bring the board into the window first (untimed)
     board.scrollIntoView({block: 'center'});
@@ -532,6 +533,27 @@ window.__benchDragEnd = () => {
     pointerType: 'mouse', isPrimary: true, clientX: d.x, clientY: d.y}));
   window.__benchDrag = null;
 };
+// long tasks (main-thread tasks over 50 ms, PerformanceObserver 'longtask'), each given to the click it
+// followed: the last one started before it (its kind and number in the run), or 'load' before the first
+window.__benchClicks = [];
+window.__benchLong = [];
+try {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__benchLong.push({start: e.startTime, ms: e.duration});
+  }).observe({type: 'longtask', buffered: true});
+  window.__benchLongOK = true;
+} catch (e) { window.__benchLongOK = false; }
+window.__benchNote = (kind, i) => { window.__benchClicks.push({t0: performance.now(), kind, i}); };
+window.__benchLongTasks = () => new Promise((resolve) => setTimeout(() => {
+  // (the observer's callback runs after the task it reports: one task later, all are in)
+  const clicks = window.__benchClicks;
+  resolve({ok: window.__benchLongOK, tasks: window.__benchLong.map((t) => {
+    let c = null;
+    for (const k of clicks) if (k.t0 <= t.start + 1) c = k;
+    return {ms: t.ms, after: c ? c.kind : 'load', click: c ? c.i : null,
+            since_click_ms: c ? t.start - c.t0 : null};
+  })});
+}, 0));
 window.__benchEngineMs = 0;
 window.__benchStorageMs = 0;
 {
@@ -560,7 +582,8 @@ const benchWrapEngine = () => {
     try { return inner.call(method, args); } finally { window.__benchEngineMs += performance.now() - t; }
   }};
 };
-window.__benchClick = async (selector, renderMark) => {
+window.__benchClick = async (selector, renderMark, i) => {
+  window.__benchNote('click', i);
   // a pointer focuses what it presses (the control, or its focusable ancestor such as a map <svg>) at
   // mousedown, a moment before the click: untimed here, but what the redraw then has to keep or move
   const pressed = document.querySelector(selector);
@@ -692,6 +715,7 @@ def bench_click(br: Browser, site: Server, samples: int, page_path: str | None,
     renders: list[int] = []
     render_total_ms: list[float] = []
     kinds: list[str] = []
+    long_tasks: list[dict[str, Any]] = []
     seed = 1
     ctx = br.context()
     try:
@@ -704,6 +728,8 @@ def bench_click(br: Browser, site: Server, samples: int, page_path: str | None,
         while len(kinds) < samples:
             first = at > 0 and seed == 1 and not kinds
             url = "play.html?save=bench-at&speed=fast" if first else page_path or hotseat_url(2, seed)
+            if kinds:  # the game before (it ended): its long tasks
+                long_tasks += page_long_tasks(page, kinds)
             page.goto(f"{site.url}/{url}")
             find_ready(page)
             wait_idle(page)
@@ -718,7 +744,7 @@ def bench_click(br: Browser, site: Server, samples: int, page_path: str | None,
                         break
                     if kind == "none":
                         raise RuntimeError("no legal-action control, no pass-device button, no game over")
-                r = page.evaluate("([s, m]) => window.__benchClick(s, m)", [selector, mark])
+                r = page.evaluate("([s, m, i]) => window.__benchClick(s, m, i)", [selector, mark, len(kinds)])
                 if kind == "target" and not r["engine"]:
                     kind = "select"  # the click narrowed the choice (a figure picked), nothing played
                 for k in ("dom", "redraw", "paint", "frame", "sync", "render"):
@@ -736,6 +762,7 @@ def bench_click(br: Browser, site: Server, samples: int, page_path: str | None,
                 wait_idle(page)
             seed += 1
         pan = bench_pan_zoom(page, pan_samples)
+        long_tasks += page_long_tasks(page, kinds)
     finally:
         ctx.close()
     allres = res["all"]
@@ -792,7 +819,50 @@ def bench_click(br: Browser, site: Server, samples: int, page_path: str | None,
         out["pan_zoom"] = pan
         out["meets_target"] = out["meets_target"] and all(
             v["redraw_ms"]["p95"] < TARGETS["click_p95_ms_max"] for v in pan.values())
+    out["long_tasks"] = long_task_summary(long_tasks)
     return out
+
+
+def page_long_tasks(page: Any, kinds: list[str]) -> list[dict[str, Any]]:
+    """The page's long tasks so far (CLICK_PROBE's observer), each with the kind of the click it followed
+    (``kinds[i]``: action, target, select, undo, continue), ``pan``/``zoom``, or ``load`` (before the first
+    click of this page: boot and the first render, not play)."""
+    got = page.evaluate("() => window.__benchLongTasks()")
+    if not got["ok"]:
+        return [{"unsupported": True}]
+    for t in got["tasks"]:
+        if t["after"] == "click":
+            t["after"] = kinds[t["click"]] if t["click"] < len(kinds) else "click"
+    return list(got["tasks"])
+
+
+def long_task_summary(tasks: list[dict[str, Any]]) -> dict[str, Any]:
+    """Long tasks of one run: during play (after a click, pan or zoom) and apart at load; count, longest,
+    and per kind of click they followed."""
+    if any(t.get("unsupported") for t in tasks):
+        return {"note": "this browser does not report 'longtask' entries"}
+    play = [t for t in tasks if t["after"] != "load"]
+    load = [t for t in tasks if t["after"] == "load"]
+    by: dict[str, list[float]] = {}
+    for t in play:
+        by.setdefault(t["after"], []).append(t["ms"])
+    return {
+        "during_play": len(play),
+        "longest_ms": round(max((t["ms"] for t in play), default=0.0), 1),
+        "total_ms": round(sum(t["ms"] for t in play), 1),
+        "by_click": {k: {"n": len(v), "longest_ms": round(max(v), 1)} for k, v in sorted(by.items())},
+        "at_load": len(load),
+        "longest_at_load_ms": round(max((t["ms"] for t in load), default=0.0), 1),
+        "list": [{"ms": round(t["ms"], 1), "after": t["after"], "click": t["click"],
+                  "since_click_ms": None if t["since_click_ms"] is None else round(t["since_click_ms"], 1)}
+                 for t in sorted(play, key=lambda t: -t["ms"])[:20]],
+        "target_max_ms": TARGETS["long_task_ms_max"],
+        "meets_target": not play,
+        "note": "main-thread tasks over 50 ms (PerformanceObserver 'longtask'), each with the click it "
+                "followed (after: its kind, click: its number in the run, since_click_ms: from that "
+                "click's start); "
+                "list = the 20 longest during play; at_load = before the first click of a page (boot)",
+    }
 
 
 # ---------------------------------------------------------------- 2b. a move's whole cost
@@ -1247,6 +1317,16 @@ def table(report: dict[str, Any]) -> str:
         lines.append(
             f"  target p95 < {c['target_p95_ms_max']} ms   {'MEETS' if c['meets_target'] else 'MISSES'}"
         )
+        lt = c.get("long_tasks") or {}
+        if "during_play" in lt:
+            by = ", ".join(f"{k} {v['n']} (longest {v['longest_ms']:.0f})" for k, v in lt["by_click"].items())
+            lines.append(f"  long tasks (> 50 ms) during play: {lt['during_play']}, longest "
+                         f"{lt['longest_ms']:.0f} ms, {lt['total_ms']:.0f} ms in all"
+                         + (f"; after {by}" if by else "")
+                         + f"   (at load: {lt['at_load']}, longest {lt['longest_at_load_ms']:.0f} ms)"
+                         + f"   target none   {'MEETS' if lt['meets_target'] else 'MISSES'}")
+        elif lt:
+            lines.append(f"  long tasks: {lt.get('note')}")
     games_rows = report.get("games")
     for g in games_rows if isinstance(games_rows, list) else [games_rows] if games_rows else []:
         shown = json.dumps(g.get("options") or {}, separators=(",", ":"))
