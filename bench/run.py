@@ -694,7 +694,7 @@ def played_save(players: int, seed: int, actions: int) -> str:
 
 def bench_click(br: Browser, site: Server, samples: int, page_path: str | None,
                 pan_samples: int = 40, viewport: tuple[int, int] = (1366, 768),
-                at: int = 0) -> dict[str, Any]:
+                at: int = 0, undo: bool = True) -> dict[str, Any]:
     """An all-human hotseat game on the game page: every click is one sample.
 
     After each action the same seat undoes it (if it may) and takes it again, so actions and undos
@@ -705,7 +705,8 @@ def bench_click(br: Browser, site: Server, samples: int, page_path: str | None,
     With ``at`` > 0 the first game is a saved one after ``at`` random actions (a later, fuller
     position: ``played_save``), opened with ``play.html?save=``. Then, on the last position,
     ``pan_samples`` drag steps and as many wheel notches on the board the game marks
-    ``[data-bench=pan]`` (if any), each timed to the end of the next frame."""
+    ``[data-bench=pan]`` (if any), each timed to the end of the next frame. With ``undo`` False, no undo:
+    the game goes on, with more turns and so more pass-the-device continues."""
     mark = find_render_mark()
     undo_sel = "[data-testid='undo']:not([disabled])"
     res: dict[str, dict[str, list[float]]] = {}
@@ -735,7 +736,7 @@ def bench_click(br: Browser, site: Server, samples: int, page_path: str | None,
             wait_idle(page)
             last = None
             while len(kinds) < samples:
-                if last == "action" and page.locator(undo_sel).count():
+                if undo and last == "action" and page.locator(undo_sel).count():
                     kind, selector = "undo", undo_sel
                 else:
                     pick = page.evaluate("(s) => window.__benchPick(s)", last == "select")
@@ -770,6 +771,7 @@ def bench_click(br: Browser, site: Server, samples: int, page_path: str | None,
     out: dict[str, Any] = {
         "page": page_path or "play.html?new=<2 human seats>&speed=fast",
         "start_after_random_actions": at,
+        "undo": undo,
         "viewport": f"{viewport[0]}x{viewport[1]}",
         "samples": len(kinds),
         "clicks": {k: kinds.count(k) for k in ("action", "target", "select", "undo", "continue")},
@@ -1406,6 +1408,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--click-at", type=int, default=0,
                     help="click part: start from a save after this many random actions "
                          "(default 0: a new game)")
+    ap.add_argument("--no-undo", action="store_true",
+                    help="click part: never undo, play on (more turns, so more pass-the-device continues)")
     ap.add_argument("--games", type=int, default=20, help="random games per runtime (default 20)")
     ap.add_argument("--players", default="3",
                     help="players of the random games: a number or a comma list, e.g. 2,3,4 (default 3)")
@@ -1508,7 +1512,7 @@ def main(argv: list[str] | None = None) -> int:
                 try:
                     report["click"] = bench_click(br, site, args.clicks, click_page, args.pan,
                                                   viewport,
-                                                  args.click_at)
+                                                  args.click_at, undo=not args.no_undo)
                 except Exception as exc:
                     report["click"] = {"error": repr(exc)}
             if "movecost" in parts:
