@@ -21,7 +21,9 @@
 //
 // Working ahead: once the save is handed over, the engine works out (pgc "ahead") the replies to the
 // viewer's likely next clicks, undo and its first legal actions, one per idle slice; such a click then
-// only fetches its reply. Nothing of those replies reaches the page before the click.
+// only fetches its reply. Nothing of those replies reaches the page before the click. Likewise, while a
+// pass-the-device screen shows, the next seat's view is fetched once the page is idle (prefetchPass) and
+// held until reveal(), so that "continue" only draws it; the page draws nothing of it before.
 
 import { lang } from "./i18n.js";
 
