@@ -762,11 +762,12 @@ export class GameView {
     this.statusHTML = null;
     const later = (fn) => setTimeout(fn, 0);
     const onFrame = (fn) => {
-      // at the next frame (a hidden page has no frames: a timer then)
+      // at the next frame (a hidden page has no frames: a timer then, long enough that a loaded machine's
+      // late frame still comes first, so that the page is not idle before focus is given back)
       let done = false;
       const go = () => { if (!done) { done = true; fn(); } };
       requestAnimationFrame(go);
-      setTimeout(go, 100);
+      setTimeout(go, 1000);
     };
     const afterFrame = (fn) => onFrame(() => later(fn)); // once the next frame is painted
     const stale = () => s.stopped || s.passTo !== seat;
