@@ -64,7 +64,7 @@ OPTIONS: dict[str, Any] = {}
 EXCLUDE: list[str] = []
 TARGETS = {"boot_ratio_max": 0.5, "first_visit_until_idle_bytes_max": 7_000_000,
            "click_p95_ms_max": 16.0, "bot_decision_ms_max": 1000.0,
-           "long_undo_p95_ms_max": 5.0}
+           "long_undo_p95_ms_max": 5.0, "long_task_ms_max": 50.0}
 READY_TIMEOUT_MS = 120_000
 
 # Records when <html data-ready="true"> appears, in performance.now() ms since navigation start.
@@ -508,6 +508,7 @@ const benchAfterFrame = () => new Promise((resolve) => requestAnimationFrame(() 
 window.__benchPanZoom = async (what, step) => {
   const board = document.querySelector("#game [data-bench='pan']");
   if (!board) return null;
+  window.__benchNote(what, null);
   let r = board.getBoundingClientRect();
   if (r.top < 0 || r.bottom > innerHeight) {  // bring the board into the window first (untimed)
     board.scrollIntoView({block: 'center'});
@@ -554,6 +555,27 @@ window.__benchDragEnd = () => {
     pointerType: 'mouse', isPrimary: true, clientX: d.x, clientY: d.y}));
   window.__benchDrag = null;
 };
+// long tasks (main-thread tasks over 50 ms, PerformanceObserver 'longtask'), each given to the click it
+// followed: the last one started before it (its kind and number in the run), or 'load' before the first
+window.__benchClicks = [];
+window.__benchLong = [];
+try {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__benchLong.push({start: e.startTime, ms: e.duration});
+  }).observe({type: 'longtask', buffered: true});
+  window.__benchLongOK = true;
+} catch (e) { window.__benchLongOK = false; }
+window.__benchNote = (kind, i) => { window.__benchClicks.push({t0: performance.now(), kind, i}); };
+window.__benchLongTasks = () => new Promise((resolve) => setTimeout(() => {
+  // (the observer's callback runs after the task it reports: one task later, all are in)
+  const clicks = window.__benchClicks;
+  resolve({ok: window.__benchLongOK, tasks: window.__benchLong.map((t) => {
+    let c = null;
+    for (const k of clicks) if (k.t0 <= t.start + 1) c = k;
+    return {ms: t.ms, after: c ? c.kind : 'load', click: c ? c.i : null,
+            since_click_ms: c ? t.start - c.t0 : null};
+  })});
+}, 0));
 window.__benchEngineMs = 0;
 window.__benchStorageMs = 0;
 {
@@ -582,7 +604,8 @@ const benchWrapEngine = () => {
     try { return inner.call(method, args); } finally { window.__benchEngineMs += performance.now() - t; }
   }};
 };
-window.__benchClick = async (selector, renderMark) => {
+window.__benchClick = async (selector, renderMark, i) => {
+  window.__benchNote('click', i);
   // a pointer focuses what it presses (the control, or its focusable ancestor such as a map <svg>) at
   // mousedown, a moment before the click: untimed here, but what the redraw then has to keep or move
   const pressed = document.querySelector(selector);
@@ -693,7 +716,7 @@ def played_save(players: int, seed: int, actions: int) -> str:
 
 def bench_click(br: Browser, site: Server, samples: int, page_path: str | None,
                 pan_samples: int = 40, viewport: tuple[int, int] = (1366, 768),
-                at: int = 0) -> dict[str, Any]:
+                at: int = 0, undo: bool = True) -> dict[str, Any]:
     """An all-human hotseat game on the game page: every click is one sample.
 
     After each action the same seat undoes it (if it may) and takes it again, so actions and undos
@@ -704,7 +727,8 @@ def bench_click(br: Browser, site: Server, samples: int, page_path: str | None,
     With ``at`` > 0 the first game is a saved one after ``at`` random actions (a later, fuller
     position: ``played_save``), opened with ``play.html?save=``. Then, on the last position,
     ``pan_samples`` drag steps and as many wheel notches on the board the game marks
-    ``[data-bench=pan]`` (if any), each timed to the end of the next frame."""
+    ``[data-bench=pan]`` (if any), each timed to the end of the next frame. With ``undo`` False, no undo:
+    the game goes on, with more turns and so more pass-the-device continues."""
     mark = find_render_mark()
     undo_sel = "[data-testid='undo']:not([disabled])"
     res: dict[str, dict[str, list[float]]] = {}
@@ -714,6 +738,7 @@ def bench_click(br: Browser, site: Server, samples: int, page_path: str | None,
     renders: list[int] = []
     render_total_ms: list[float] = []
     kinds: list[str] = []
+    long_tasks: list[dict[str, Any]] = []
     seed = 1
     ctx = br.context()
     try:
@@ -726,12 +751,14 @@ def bench_click(br: Browser, site: Server, samples: int, page_path: str | None,
         while len(kinds) < samples:
             first = at > 0 and seed == 1 and not kinds
             url = "play.html?save=bench-at&speed=fast" if first else page_path or hotseat_url(2, seed)
+            if kinds:  # the game before (it ended): its long tasks
+                long_tasks += page_long_tasks(page, kinds)
             page.goto(f"{site.url}/{url}")
             find_ready(page)
             wait_idle(page)
             last = None
             while len(kinds) < samples:
-                if last == "action" and page.locator(undo_sel).count():
+                if undo and last == "action" and page.locator(undo_sel).count():
                     kind, selector = "undo", undo_sel
                 else:
                     pick = page.evaluate("(s) => window.__benchPick(s)", last == "select")
@@ -740,7 +767,7 @@ def bench_click(br: Browser, site: Server, samples: int, page_path: str | None,
                         break
                     if kind == "none":
                         raise RuntimeError("no legal-action control, no pass-device button, no game over")
-                r = page.evaluate("([s, m]) => window.__benchClick(s, m)", [selector, mark])
+                r = page.evaluate("([s, m, i]) => window.__benchClick(s, m, i)", [selector, mark, len(kinds)])
                 if kind == "target" and not r["engine"]:
                     kind = "select"  # the click narrowed the choice (a figure picked), nothing played
                 for k in ("dom", "redraw", "paint", "frame", "sync", "render"):
@@ -758,6 +785,7 @@ def bench_click(br: Browser, site: Server, samples: int, page_path: str | None,
                 wait_idle(page)
             seed += 1
         pan = bench_pan_zoom(page, pan_samples)
+        long_tasks += page_long_tasks(page, kinds)
     finally:
         ctx.close()
     allres = res["all"]
@@ -765,6 +793,7 @@ def bench_click(br: Browser, site: Server, samples: int, page_path: str | None,
     out: dict[str, Any] = {
         "page": page_path or "play.html?new=<2 human seats>&speed=fast",
         "start_after_random_actions": at,
+        "undo": undo,
         "viewport": f"{viewport[0]}x{viewport[1]}",
         "samples": len(kinds),
         "clicks": {k: kinds.count(k) for k in ("action", "target", "select", "undo", "continue")},
@@ -806,6 +835,11 @@ def bench_click(br: Browser, site: Server, samples: int, page_path: str | None,
                "p95": round(pct(v["redraw"], 95), 2)}
         for kind, v in res.items() if kind != "all" and v.get("redraw")
     }
+    out["by_kind_sync_ms"] = {  # how long the click's own task ran (element.click() returning)
+        kind: {"n": len(v["sync"]), "p50": round(pct(v["sync"], 50), 2), "p95": round(pct(v["sync"], 95), 2),
+               "max": round(max(v["sync"]), 2)}
+        for kind, v in res.items() if kind != "all" and v.get("sync")
+    }
     p95 = out[primary + "_ms"]["p95"]
     out.update(
         {"target_p95_ms_max": TARGETS["click_p95_ms_max"], "meets_target": p95 < TARGETS["click_p95_ms_max"]}
@@ -814,7 +848,50 @@ def bench_click(br: Browser, site: Server, samples: int, page_path: str | None,
         out["pan_zoom"] = pan
         out["meets_target"] = out["meets_target"] and all(
             v["redraw_ms"]["p95"] < TARGETS["click_p95_ms_max"] for v in pan.values())
+    out["long_tasks"] = long_task_summary(long_tasks)
     return out
+
+
+def page_long_tasks(page: Any, kinds: list[str]) -> list[dict[str, Any]]:
+    """The page's long tasks so far (CLICK_PROBE's observer), each with the kind of the click it followed
+    (``kinds[i]``: action, target, select, undo, continue), ``pan``/``zoom``, or ``load`` (before the first
+    click of this page: boot and the first render, not play)."""
+    got = page.evaluate("() => window.__benchLongTasks()")
+    if not got["ok"]:
+        return [{"unsupported": True}]
+    for t in got["tasks"]:
+        if t["after"] == "click":
+            t["after"] = kinds[t["click"]] if t["click"] < len(kinds) else "click"
+    return list(got["tasks"])
+
+
+def long_task_summary(tasks: list[dict[str, Any]]) -> dict[str, Any]:
+    """Long tasks of one run: during play (after a click, pan or zoom) and apart at load; count, longest,
+    and per kind of click they followed."""
+    if any(t.get("unsupported") for t in tasks):
+        return {"note": "this browser does not report 'longtask' entries"}
+    play = [t for t in tasks if t["after"] != "load"]
+    load = [t for t in tasks if t["after"] == "load"]
+    by: dict[str, list[float]] = {}
+    for t in play:
+        by.setdefault(t["after"], []).append(t["ms"])
+    return {
+        "during_play": len(play),
+        "longest_ms": round(max((t["ms"] for t in play), default=0.0), 1),
+        "total_ms": round(sum(t["ms"] for t in play), 1),
+        "by_click": {k: {"n": len(v), "longest_ms": round(max(v), 1)} for k, v in sorted(by.items())},
+        "at_load": len(load),
+        "longest_at_load_ms": round(max((t["ms"] for t in load), default=0.0), 1),
+        "list": [{"ms": round(t["ms"], 1), "after": t["after"], "click": t["click"],
+                  "since_click_ms": None if t["since_click_ms"] is None else round(t["since_click_ms"], 1)}
+                 for t in sorted(play, key=lambda t: -t["ms"])[:20]],
+        "target_max_ms": TARGETS["long_task_ms_max"],
+        "meets_target": not play,
+        "note": "main-thread tasks over 50 ms (PerformanceObserver 'longtask'), each with the click it "
+                "followed (after: its kind, click: its number in the run, since_click_ms: from that "
+                "click's start); "
+                "list = the 20 longest during play; at_load = before the first click of a page (boot)",
+    }
 
 
 # ---------------------------------------------------------------- 2b. a move's whole cost
@@ -1252,6 +1329,8 @@ def table(report: dict[str, Any]) -> str:
         for kind, v in c.get("by_kind_" + c["primary_metric"] + "_ms", {}).items():
             r = c.get("by_kind_redraw_ms", {}).get(kind)
             extra = f"   redraw p50 {r['p50']:.2f} p95 {r['p95']:.2f}" if r else ""
+            y = c.get("by_kind_sync_ms", {}).get(kind)
+            extra += f"   click task p95 {y['p95']:.2f} max {y['max']:.2f}" if y else ""
             lines.append(f"    {kind:<9} n={v['n']:<4} p50 {v['p50']:7.2f} ms   p95 {v['p95']:7.2f} ms"
                          + extra)
         for what, v in c.get("pan_zoom", {}).items():
@@ -1273,6 +1352,16 @@ def table(report: dict[str, Any]) -> str:
         lines.append(
             f"  target p95 < {c['target_p95_ms_max']} ms   {'MEETS' if c['meets_target'] else 'MISSES'}"
         )
+        lt = c.get("long_tasks") or {}
+        if "during_play" in lt:
+            by = ", ".join(f"{k} {v['n']} (longest {v['longest_ms']:.0f})" for k, v in lt["by_click"].items())
+            lines.append(f"  long tasks (> 50 ms) during play: {lt['during_play']}, longest "
+                         f"{lt['longest_ms']:.0f} ms, {lt['total_ms']:.0f} ms in all"
+                         + (f"; after {by}" if by else "")
+                         + f"   (at load: {lt['at_load']}, longest {lt['longest_at_load_ms']:.0f} ms)"
+                         + f"   target none   {'MEETS' if lt['meets_target'] else 'MISSES'}")
+        elif lt:
+            lines.append(f"  long tasks: {lt.get('note')}")
     games_rows = report.get("games")
     for g in games_rows if isinstance(games_rows, list) else [games_rows] if games_rows else []:
         shown = json.dumps(g.get("options") or {}, separators=(",", ":"))
@@ -1352,6 +1441,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--click-at", type=int, default=0,
                     help="click part: start from a save after this many random actions "
                          "(default 0: a new game)")
+    ap.add_argument("--no-undo", action="store_true",
+                    help="click part: never undo, play on (more turns, so more pass-the-device continues)")
     ap.add_argument("--games", type=int, default=20, help="random games per runtime (default 20)")
     ap.add_argument("--players", default="3",
                     help="players of the random games: a number or a comma list, e.g. 2,3,4 (default 3)")
@@ -1454,7 +1545,7 @@ def main(argv: list[str] | None = None) -> int:
                 try:
                     report["click"] = bench_click(br, site, args.clicks, click_page, args.pan,
                                                   viewport,
-                                                  args.click_at)
+                                                  args.click_at, undo=not args.no_undo)
                 except Exception as exc:
                     report["click"] = {"error": repr(exc)}
             if "movecost" in parts:

@@ -190,3 +190,35 @@ def test_undo_against_bots_asks_nothing(page, base_url):
     page.locator(app.sel("undo")).click()
     wait_not_busy(page)
     assert asked == [] and app.actions_played(page) < before
+
+
+def test_continue_takes_the_pass_card_away_first_and_draws_the_next_seat_after_a_frame(page, base_url):
+    """Issue 17 §5: "continue" was one long task (the engine's view of the next seat and the whole redraw).
+    The next seat's view is fetched while the pass screen shows, but not drawn; the click only takes the
+    pass card away (nothing of either seat shows), and the next seat's board comes after a frame."""
+    text, hands = save_at_conflict_bid()
+    app.put_saves(page, base_url, {"hot": text})
+    page.goto(f"{base_url}/play.html?save=hot")
+    wait_ready(page)
+    wait_not_busy(page)
+    # the pass screen's idle time fetched the next seat's view: it is held, not drawn
+    page.wait_for_function("() => !!window.pgcGame.session._passReply", timeout=20_000)
+    assert private_text_in_dom(page, hands) == [], "a view fetched ahead reached the pass screen's DOM"
+    assert page.locator("[data-testid='bid-form'], [data-testid='hand-card']").count() == 0
+    at_click = page.evaluate("""() => {
+      document.querySelector("[data-testid='pass-device-continue']").click();
+      return {html: document.documentElement.outerHTML,
+              pass: document.querySelector("#game [data-testid='pass-device']").hidden,
+              busy: document.documentElement.getAttribute('data-busy'),
+              seat: window.pgcGame.session.reply.view.seat};
+    }""")
+    assert at_click["pass"] and at_click["busy"] == "true", at_click | {"html": ""}
+    assert at_click["seat"] is None, "the next seat's view was adopted in the click itself"
+    assert not [n for hand in hands for n in hand if re.search(rf"\b{re.escape(n)}\b", at_click["html"])]
+    assert "bid-form" not in at_click["html"] and "hand-card" not in at_click["html"]
+    wait_not_busy(page)
+    assert page.locator("[data-testid='bid-form']").is_visible(), describe(page)
+    assert page.evaluate("() => window.pgcGame.session.reply.view.seat") in (0, 1)
+    # focus landed in the game (the pass card's button, which had it, is gone)
+    assert page.evaluate("() => document.getElementById('game').contains(document.activeElement)"
+                         " && document.activeElement !== document.body")

@@ -21,7 +21,9 @@
 //
 // Working ahead: once the save is handed over, the engine works out (pgc "ahead") the replies to the
 // viewer's likely next clicks, undo and its first legal actions, one per idle slice; such a click then
-// only fetches its reply. Nothing of those replies reaches the page before the click.
+// only fetches its reply. Nothing of those replies reaches the page before the click. Likewise, while a
+// pass-the-device screen shows, the next seat's view is fetched once the page is idle (prefetchPass) and
+// held until reveal(), so that "continue" only draws it; the page draws nothing of it before.
 
 import { lang } from "./i18n.js";
 
@@ -119,6 +121,7 @@ export class Session {
     this.passTo = seat;
     this.optionalWait = false;
     this.onUpdate("pass");
+    this.prefetchPass();
   }
 
   /** The seat handed the device out of turn is done: go back to the seats to move. */
@@ -263,6 +266,7 @@ export class Session {
           this.passTo = next;
           this.setBusy(false);
           this.onUpdate("pass");
+          this.prefetchPass();
           return;
         }
         this.viewer = next;
@@ -276,12 +280,39 @@ export class Session {
     }
   }
 
+  /**
+   * Hotseat: while the pass-the-device screen shows, fetch the next seat's view once the page is idle, so
+   * that "continue" only has to draw it. The reply is kept here and reaches the page only in reveal(),
+   * after "continue" (the engine holds every seat's information anyway; nothing of it is drawn before).
+   */
+  prefetchPass() {
+    this._passReply = null;
+    const seat = this.passTo;
+    const held = this.reply;
+    if (seat == null) return;
+    idle(() => this.preparePass(seat, held));
+  }
+
+  /** The next seat's view for reveal(), fetched now unless it is already (see prefetchPass). */
+  preparePass(seat = this.passTo, held = this.reply) {
+    if (seat == null || this.stopped || this.passTo !== seat || this.reply !== held) return;
+    const p = this._passReply;
+    if (p && p.seat === seat && p.held === held) return;
+    const r = this.call("view", { seat });
+    // still the same hand-off (the engine call may not be interrupted, but stay careful)
+    if (r.ok && this.passTo === seat && this.reply === held) this._passReply = { seat, held, reply: r.result };
+  }
+
   /** The pass-the-device screen was confirmed: show the next seat's view and go on. */
   reveal() {
     if (this.passTo == null) return;
-    this.viewer = this.passTo;
+    const seat = this.passTo;
+    const p = this._passReply;
+    this._passReply = null;
+    this.viewer = seat;
     this.passTo = null;
-    this.refresh();
+    if (p && p.seat === seat && p.held === this.reply) this.reply = p.reply;
+    else this.refresh();
     return this.run();
   }
 
@@ -351,10 +382,16 @@ export class Session {
         plan.push(["apply", { seat: this.viewer, action: l.action, view_seat: this.viewer }]);
       }
     }
+    let worst = AHEAD_SLICE; // the longest call so far: another starts only if it fits in the idle time left
     const next = (deadline) => {
-      while (plan.length && this.reply === reply && !this.stopped && deadline.timeRemaining() > AHEAD_SLICE) {
+      let first = true; // the first call of an idle period needs AHEAD_SLICE ms, so that the plan ends
+      while (plan.length && this.reply === reply && !this.stopped
+             && deadline.timeRemaining() > (first ? AHEAD_SLICE : worst)) {
+        first = false;
         const [method, args] = plan.shift();
+        const t = performance.now();
         this.pgc.call("ahead", { ...this.args(args), for: method });
+        worst = Math.max(worst, performance.now() - t);
       }
       if (plan.length && this.reply === reply && !this.stopped) idleSlice(next);
     };

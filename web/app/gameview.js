@@ -669,6 +669,52 @@ export class GameView {
     if (!r.ok || this.renders === before) this.render();
   }
 
+  /**
+   * "Continue" on the pass-the-device screen, in steps that are each a short task (no long task in a
+   * hand-off): the click only takes the pass card away (the board is empty then: nothing of either seat
+   * shows); after that frame, the next seat's view is fetched if the idle time behind the pass screen did
+   * not already (Session.preparePass); in the next task it is drawn; its layout is the next frame's.
+   * The page is busy (<html data-busy>) until the frame that gives focus back.
+   */
+  handOff() {
+    const s = this.s;
+    if (this.handing || s.passTo == null) return;
+    this.handing = true;
+    const seat = s.passTo;
+    const hadFocus = this.el.pass.contains(document.activeElement);
+    const setBusy = (on) => { if (s.setBusy) s.setBusy(on); };
+    setBusy(true);
+    this.el.pass.hidden = true;
+    this.el.status.textContent = "";
+    this.statusHTML = null;
+    const later = (fn) => setTimeout(fn, 0);
+    const onFrame = (fn) => {
+      // at the next frame (a hidden page has no frames: a timer then, long enough that a loaded machine's
+      // late frame still comes first, so that the page is not idle before focus is given back)
+      let done = false;
+      const go = () => { if (!done) { done = true; fn(); } };
+      requestAnimationFrame(go);
+      setTimeout(go, 1000);
+    };
+    const afterFrame = (fn) => onFrame(() => later(fn)); // once the next frame is painted
+    const stale = () => s.stopped || s.passTo !== seat;
+    afterFrame(() => {
+      if (stale()) { this.handing = false; setBusy(false); this.render(); return; }
+      if (s.preparePass) s.preparePass();
+      later(() => {
+        this.handing = false;
+        if (stale()) { setBusy(false); this.render(); return; }
+        const before = this.renders;
+        s.reveal();
+        if (this.renders === before) this.render();
+        // the pass card's button is gone: focus goes where restoreFocus puts it, on the next frame
+        if (hadFocus) this.letGo(null, "inside");
+        // not busy once that frame has given focus back (a bot's turn keeps the page busy itself)
+        onFrame(() => { if (s.thinking == null) setBusy(false); });
+      });
+    });
+  }
+
   onClick(e) {
     const btn = e.target.closest("button, [data-key]");
     if (!btn || !this.root.contains(btn)) return;
@@ -676,9 +722,7 @@ export class GameView {
     if (btn.dataset.passContinue) {
       this.clearError();
       this.lastMsg = "";
-      const before = this.renders;
-      this.s.reveal();
-      if (this.renders === before) this.render();
+      this.handOff();
       return;
     }
     if (btn.dataset.undo) return this.undo();
