@@ -8,7 +8,6 @@
 
 import { translator, pick, esc } from "../../app/i18n.js";
 import * as I from "../../app/icons.js";
-import { loadRules, rulesLinkFor } from "../../app/rules-link.js";
 import { mayMoveView } from "../../app/engage.js";
 import { card, cardTools, details, domId } from "../../app/kit/card.js";
 import { bidKind } from "../../app/kit/bid.js";
@@ -18,13 +17,6 @@ import STRINGS from "./strings.js";
 
 export const strings = STRINGS;
 const t = translator(STRINGS);
-
-// The rules reference (rules.json) is read once, before the first drawing, for the "?" links; without
-// it (a failed fetch) the board simply has no "?" links.
-const RULES = await loadRules("empires_end").catch(() => null);
-
-/** A "?" link to the rules section of `key` ("track:phase", "card:disaster"...), or "" (rulesLinkFor remembers it). */
-const rq = (key) => (RULES ? rulesLinkFor(RULES, key) : "");
 
 export const RESOURCES = ["wheat", "hammer", "axe", "coin"];
 const PHASE_KINDS = ["disaster", "double_disaster", "economy", "industry", "economy_industry", "conflict", "quick_setup", "end"];
@@ -173,7 +165,7 @@ function locationInfo(ctx, l, name) {
 
 // ---------------------------------------------------------------------------------- board parts
 
-function phaseTrack(view) {
+function phaseTrack(view, ctx) {
   const ph = view.phase || {};
   const track = ph.track || [];
   const cur = ph.kind === "end" ? track.length : ph.index;
@@ -187,8 +179,7 @@ function phaseTrack(view) {
   }).join("");
   const n = Math.min((ph.index ?? 0) + 1, track.length);
   return `<section class="phase-track" aria-label="${esc(t("phase_track"))}">`
-    + `<div class="pt-title"><span class="ph-badge ph-${esc(ph.kind)}">${esc(pick(ph.name) || phaseName(ph.kind))}</span>${rq(`phase:${ph.kind}`)}`
-    + `<span class="muted">${ph.kind === "end" ? "" : esc(t("phase_n", { n, total: track.length }))}</span>${rq("track:phase")}</div>`
+    + `<div class="pt-title"><span class="muted">${ph.kind === "end" ? "" : esc(t("phase_n", { n, total: track.length }))}</span>${ctx.rulesLink("track:phase")}</div>`
     + `<ol class="pt-list">${items}</ol></section>`;
 }
 
@@ -200,7 +191,7 @@ function scoreTrack(view, ctx) {
     return `<li class="st-row seat-${e.seat}"><span class="st-name">${view.start_player === e.seat ? I.temple : ""}${esc(seatName(ctx, e.seat))}</span>`
       + `<span class="st-bar" aria-hidden="true"><span style="width:${w}%"></span></span><span class="st-val">${e.score}</span></li>`;
   }).join("");
-  return `<section class="score-track" aria-label="${esc(t("scores"))}"><h2 class="mini-h">${esc(t("scores"))} ${rq("track:score")}</h2><ol>${rows}</ol>`
+  return `<section class="score-track" aria-label="${esc(t("scores"))}"><h2 class="mini-h">${esc(t("scores"))} ${ctx.rulesLink("track:score")}</h2><ol>${rows}</ol>`
     + `<p class="decks muted">${esc(t("deck", { n: view.deck_count ?? "?" }))} · ${esc(t("discard", { n: view.discard_count ?? 0 }))} · ${esc(t("conflict_deck", { n: view.conflict_deck_count ?? "?" }))}</p></section>`;
 }
 
@@ -234,7 +225,7 @@ function disasterArea(view, ctx) {
       + card(ctx, { id: domId("pop-d", i, d.card.id), title: pick(d.card.name), face: cardFace(d.card, `${pool}${hits}${taken}`), cls: "card-cell", rules: `card:${d.card.type}`, info: () => disasterInfo(view, ctx, d) })
       + (buttons ? `<div class="ctx-actions">${buttons}</div>` : "") + `</div>`;
   }).join("");
-  return `<section class="disasters" aria-label="${esc(t("disasters"))}"><h2 class="mini-h">${esc(t("disasters"))} ${rq("card:disaster")}</h2><div class="disaster-row">${cards}</div></section>`;
+  return `<section class="disasters" aria-label="${esc(t("disasters"))}"><h2 class="mini-h">${esc(t("disasters"))} ${ctx.rulesLink("card:disaster")}</h2><div class="disaster-row">${cards}</div></section>`;
 }
 
 function conflictArea(view, ctx) {
@@ -264,7 +255,7 @@ function conflictArea(view, ctx) {
   }).join("");
   const mine = view.seat != null ? view.empires[view.seat] : null;
   const myBid = mine && mine.my_bid && !c.open_bids ? `<p class="my-bid">${I.lock} ${esc(t("your_bid", { axe: mine.my_bid.axe, coin: mine.my_bid.coin }))}</p>` : "";
-  return `<section class="conflict" aria-label="${esc(t("conflict"))}"><h2 class="mini-h">${esc(t("conflict"))} ${rq("card:conflict")}</h2>`
+  return `<section class="conflict" aria-label="${esc(t("conflict"))}"><h2 class="mini-h">${esc(t("conflict"))} ${ctx.rulesLink("card:conflict")}</h2>`
     + `<div class="conflict-card"><ul class="rows" aria-label="${esc(t("rows"))}">${rows}</ul>`
     + `<p><strong>${esc(t("victory"))}:</strong> ${esc(victory)}</p><p>${esc(pick(card.text))}</p></div>`
     + `<ul class="bids">${bids}</ul>${myBid}</section>`;
@@ -387,7 +378,7 @@ function handArea(view, ctx) {
   const sells = ctx.candidates("sell");
   const sell = sells.length
     ? `<button type="button" class="sell-slot${ctx.sel === "sell" ? " selected" : ""}" data-key="sell" data-testid="sell-target"${sells.length === 1 ? ` data-action="${esc(JSON.stringify(sells[0].action))}"` : ""}`
-      + ` aria-pressed="${ctx.sel === "sell"}">${I.RES.coin}<span>${esc(sells.length === 1 ? sells[0].label : t("sell"))}</span></button>${rq("action:sell")}`
+      + ` aria-pressed="${ctx.sel === "sell"}">${I.RES.coin}<span>${esc(sells.length === 1 ? sells[0].label : t("sell"))}</span></button>${ctx.rulesLink("action:sell")}`
     : "";
   return `<section class="hand" aria-label="${esc(t("hand"))}"><h2 class="mini-h">${esc(t("hand"))} <span class="muted">(${e.hand.length})</span></h2>`
     + `<div class="hand-row">${cards || `<span class="muted">${esc(t("none"))}</span>`}${sell ? `<div class="sell-cell">${sell}</div>` : ""}</div></section>`;
@@ -441,7 +432,7 @@ export function boardSections(view, ctx) {
   const center = disasterArea(view, ctx) + conflictArea(view, ctx);
   revealTarget(view, ctx);
   return [
-    ["top", `<div class="ee-top">${phaseTrack(view)}${scoreTrack(view, ctx)}</div>`],
+    ["top", `<div class="ee-top">${phaseTrack(view, ctx)}${scoreTrack(view, ctx)}</div>`],
     ["pending", pendingBox(view, ctx, { more: (d) => pendingCard(view, d) })],
     ["center", center ? `<div class="ee-center">${center}</div>` : ""],
     ["hand", handArea(view, ctx)],

@@ -11,7 +11,6 @@
 
 import { translator, pick, esc } from "../../app/i18n.js";
 import * as I from "../../app/icons.js";
-import { loadRules, rulesLinkFor } from "../../app/rules-link.js";
 import { card as kitCard, details } from "../../app/kit/card.js";
 import { bidKind } from "../../app/kit/bid.js";
 import { pendingBox } from "../../app/kit/pending.js";
@@ -19,10 +18,6 @@ import STRINGS from "./strings.js";
 
 export const strings = STRINGS;
 const t = translator(STRINGS);
-const GAME = "through_the_ages";
-const RULES = await loadRules(GAME).catch(() => null);
-/** "?" link into the rules reference for a key of its `links` ("" when there is none). */
-const rq = (key) => (RULES ? rulesLinkFor(RULES, key) : "");
 
 // Which <details> the player opened (another civilization's full tableau): a redraw keeps them open.
 const OPEN = new Set();
@@ -200,7 +195,6 @@ const phaseKind = (view) => (view.phase ? view.phase.kind : "action");
 
 function infoStrip(view, ctx) {
   const me = view.seat;
-  const phase = phaseKind(view);
   const fut = view.future_events || [];
   const mine = fut.filter((f) => f.card).map((f) => cname(f.card));
   const past = view.past_events || [];
@@ -213,10 +207,9 @@ function infoStrip(view, ctx) {
   const common = (view.common_tactics || []).map((c, i) => cardTile(ctx, c, { key: `common:${c.id}`, id: `p-com-${i}` })).join("");
   return `<section class="tta-info" aria-label="${esc(t("age", { a: view.age }))}">`
     + `<div class="info-line">`
-    + `<span class="age-badge age-${esc(view.age)}">${esc(t("age", { a: view.age }))}</span>${rq("track:age")}`
+    + `<span class="age-badge age-${esc(view.age)}">${esc(t("age", { a: view.age }))}</span>${ctx.rulesLink("track:age")}`
     + `<span class="round">${esc(t("round", { n: view.round }))}</span>`
-    + (view.over ? "" : `<span class="ph-badge ph-${esc(phase)}">${esc(t(`phase_${phase}`))}</span>${rq(`phase:${phase}`)}`)
-    + (view.last_round != null && view.round >= view.last_round ? `<span class="flag last">${esc(t("last_round"))}</span>${rq("track:last_round")}` : "")
+    + (view.last_round != null && view.round >= view.last_round ? `<span class="flag last">${esc(t("last_round"))}</span>${ctx.rulesLink("track:last_round")}` : "")
     + `<span class="muted mode">${esc(t(`mode_tag_${view.mode}`))}</span>`
     + (view.over ? "" : `<span class="turn-of seat-${view.turn}"><span class="seat-dot" aria-hidden="true"></span>${esc(t("turn_of", { name: seatName(ctx, view.turn) }))}</span>`)
     + `</div>`
@@ -226,15 +219,15 @@ function infoStrip(view, ctx) {
     + `<span>${esc(t("military_discards", { n: view.military_discards }))}</span>`
     + `</div>`
     + `<div class="events">`
-    + `<div class="ev"><h3 class="mini-h">${esc(t("current_events"))} ${rq("card:event")}</h3><p>${esc(t("current_events_n", { n: view.current_events }))}`
+    + `<div class="ev"><h3 class="mini-h">${esc(t("current_events"))} ${ctx.rulesLink("card:event")}</h3><p>${esc(t("current_events_n", { n: view.current_events }))}`
     + `${(view.current_events_ages || []).length ? ` <span class="muted">(${esc(view.current_events_ages.join(" "))})</span>` : ""}</p></div>`
     + `<div class="ev"><h3 class="mini-h">${esc(t("future_events"))}</h3><p>${esc(t("future_events_n", { n: fut.length }))}`
     + `${mine.length ? `<br><span class="yours">${esc(t("your_future", { names: mine.join(", ") }))}</span>` : ""}</p></div>`
     + `<div class="ev"><h3 class="mini-h">${esc(t("past_events"))}</h3>${pastList}</div>`
     + shortGame(view, ctx)
     + `</div>`
-    + (wars ? `<div class="wars"><h3 class="mini-h">${esc(t("wars"))} ${rq("card:war")}</h3><ul>${wars}</ul></div>` : "")
-    + `<div class="common"><h3 class="mini-h">${esc(t("common_tactics"))} ${rq("card:tactic")}</h3>`
+    + (wars ? `<div class="wars"><h3 class="mini-h">${esc(t("wars"))} ${ctx.rulesLink("card:war")}</h3><ul>${wars}</ul></div>` : "")
+    + `<div class="common"><h3 class="mini-h">${esc(t("common_tactics"))} ${ctx.rulesLink("card:tactic")}</h3>`
     + `<div class="mini-cards">${common || `<span class="muted">${esc(t("none"))}</span>`}</div></div>`
     + (me == null ? "" : "")
     + `</section>`;
@@ -248,7 +241,7 @@ function liveBox(view, ctx) {
   const nm = (s) => seatName(ctx, s);
   if (view.auction) {
     const a = view.auction;
-    parts.push(`<div class="live auction"><h3 class="mini-h">${esc(t("auction"))} ${rq("card:territory")}</h3>`
+    parts.push(`<div class="live auction"><h3 class="mini-h">${esc(t("auction"))} ${ctx.rulesLink("card:territory")}</h3>`
       + `<div class="live-card">${cardTile(ctx, a.card, { id: "p-auc" })}</div>`
       + `<p>${esc(a.leader != null ? t("auction_line", { bid: a.bid, name: nm(a.leader) }) : t("auction_none"))}</p>`
       + `<p class="muted">${esc(t("auction_in", { names: (a.in || []).map(nm).join(", ") }))}</p></div>`);
@@ -256,7 +249,7 @@ function liveBox(view, ctx) {
   if (view.colonize) {
     const c = view.colonize;
     const sent = Object.entries(c.sent || {}).map(([id, n]) => `${cname(cardById(view, id)) || id} ×${n}`).join(", ");
-    parts.push(`<div class="live colonize"><h3 class="mini-h">${esc(t("colonize"))} ${rq("card:territory")}</h3>`
+    parts.push(`<div class="live colonize"><h3 class="mini-h">${esc(t("colonize"))} ${ctx.rulesLink("card:territory")}</h3>`
       + `<div class="live-card">${cardTile(ctx, c.card, { id: "p-col" })}</div>`
       + `<p>${esc(t("colonize_line", { name: nm(c.seat), bid: c.bid }))}</p>`
       + (sent ? `<p>${esc(t("colonize_sent", { list: sent }))}</p>` : "")
@@ -268,7 +261,7 @@ function liveBox(view, ctx) {
     const def = cs[f.to] ? cs[f.to].ratings.strength : 0;
     const total = def + (f.bonus || 0);
     const maxUse = cs[f.to] ? cs[f.to].ma.total : 0;
-    parts.push(`<div class="live fight" data-testid="tta-fight"><h3 class="mini-h">${esc(t("fight"))} ${rq("card:aggression")}</h3>`
+    parts.push(`<div class="live fight" data-testid="tta-fight"><h3 class="mini-h">${esc(t("fight"))} ${ctx.rulesLink("card:aggression")}</h3>`
       + `<div class="live-card">${cardTile(ctx, f.card, { id: "p-fight" })}</div>`
       + `<p><strong>${esc(t("fight_line", { from: nm(f.from), to: nm(f.to), card: cname(f.card) }))}</strong></p>`
       + `<p class="fight-str">${esc(t("fight_str", { a: att, d: def, b: f.bonus || 0, total }))}</p>`
@@ -277,7 +270,7 @@ function liveBox(view, ctx) {
   }
   if (view.offer) {
     const o = view.offer;
-    parts.push(`<div class="live offer"><h3 class="mini-h">${esc(t("offer"))} ${rq("card:pact")}</h3>`
+    parts.push(`<div class="live offer"><h3 class="mini-h">${esc(t("offer"))} ${ctx.rulesLink("card:pact")}</h3>`
       + `<div class="live-card">${cardTile(ctx, o.card, { id: "p-offer" })}</div>`
       + `<p>${esc(t("offer_line", { from: nm(o.from), to: nm(o.to), card: cname(o.card), side: o.side }))}</p></div>`);
   }
@@ -299,7 +292,7 @@ function cardRow(view, ctx) {
       + `<span class="slot-cost${dear ? " dear" : ""}" title="${esc(t("take_cost", { n: r.cost ?? r.base_cost }))}">${esc(t("cost_n", { n: r.cost ?? r.base_cost }))}</span>`;
     return `<div class="slot c${r.base_cost}">${cardTile(ctx, r.card, { key: `row:${r.slot}`, id: `p-row-${r.slot}`, sub })}</div>`;
   }).join("");
-  return `<section class="tta-row" aria-label="${esc(t("card_row"))}"><h2 class="mini-h">${esc(t("card_row"))} ${rq("track:card_row")}</h2>`
+  return `<section class="tta-row" aria-label="${esc(t("card_row"))}"><h2 class="mini-h">${esc(t("card_row"))} ${ctx.rulesLink("track:card_row")}</h2>`
     + `<div class="row-grid">${cards}</div></section>`;
 }
 
@@ -345,7 +338,7 @@ function banks(view, ctx, c, mine) {
     + `</div>`;
   const stock = `<div class="bank stock"><span class="bank-h">${esc(t("food"))}: <strong>${c.food}</strong> <span class="muted">(${esc(t("production", { n: c.food_production }))})</span></span>`
     + `<span class="bank-h">${esc(t("resources"))}: <strong>${c.resources}</strong> <span class="muted">(${esc(t("production", { n: c.resource_production }))})</span></span></div>`;
-  return `<div class="banks">${yellow}${rq("track:yellow_bank")}${blue}${rq("track:blue_bank")}${workers}${stock}</div>`;
+  return `<div class="banks">${yellow}${ctx.rulesLink("track:yellow_bank")}${blue}${ctx.rulesLink("track:blue_bank")}${workers}${stock}</div>`;
 }
 
 function techTile(ctx, c, x, mine, scope, i) {
@@ -355,9 +348,9 @@ function techTile(ctx, c, x, mine, scope, i) {
   return cardTile(ctx, x.card, { key: mine ? `tech:${x.card.id}` : null, id: `p-${scope}-t${i}`, sub, extra });
 }
 
-function group(title, body, cls = "", rulesKey = "") {
+function group(ctx, title, body, cls = "", rulesKey = "") {
   if (!body) return "";
-  return `<div class="tgroup ${cls}"><h3 class="mini-h">${esc(title)} ${rulesKey ? rq(rulesKey) : ""}</h3><div class="tg-cards">${body}</div></div>`;
+  return `<div class="tgroup ${cls}"><h3 class="mini-h">${esc(title)} ${rulesKey ? ctx.rulesLink(rulesKey) : ""}</h3><div class="tg-cards">${body}</div></div>`;
 }
 
 function tableau(view, ctx, c, mine, scope) {
@@ -386,23 +379,23 @@ function tableau(view, ctx, c, mine, scope) {
     c.pact ? cardTile(ctx, c.pact.card, { id: `p-${scope}-pact`, sub: `<span class="muted">${esc(t("pact_with", { name: seatName(ctx, c.pact.with), side: c.pact.side }))}</span>` }) : "",
   ].join("");
   return `<div class="tableau">`
-    + group(t("government"), core, "core", "card:government")
-    + group(t("farms_mines"), by(["farm", "mine"]), "prod", "card:farm")
-    + group(t("urban"), by(["urban"]), "urban", "card:urban")
-    + group(t("units"), by(["unit"]), "units", "card:unit")
-    + group(t("specials"), (c.specials || []).map((s, i) => cardTile(ctx, s, { id: `p-${scope}-sp${i}` })).join(""), "specials", "card:special")
-    + group(t("colonies"), (c.colonies || []).map((s, i) => cardTile(ctx, s, { id: `p-${scope}-col${i}` })).join(""), "colonies", "card:territory")
-    + group(t("tactic"), mil, "milcards", "card:tactic")
+    + group(ctx, t("government"), core, "core", "card:government")
+    + group(ctx, t("farms_mines"), by(["farm", "mine"]), "prod", "card:farm")
+    + group(ctx, t("urban"), by(["urban"]), "urban", "card:urban")
+    + group(ctx, t("units"), by(["unit"]), "units", "card:unit")
+    + group(ctx, t("specials"), (c.specials || []).map((s, i) => cardTile(ctx, s, { id: `p-${scope}-sp${i}` })).join(""), "specials", "card:special")
+    + group(ctx, t("colonies"), (c.colonies || []).map((s, i) => cardTile(ctx, s, { id: `p-${scope}-col${i}` })).join(""), "colonies", "card:territory")
+    + group(ctx, t("tactic"), mil, "milcards", "card:tactic")
     + `</div>`;
 }
 
 function hands(view, ctx, c, mine, scope) {
   const civil = (c.civil_hand || []).map((card, i) => cardTile(ctx, card, { key: mine ? `hand:${card.id}` : null, id: `p-${scope}-h${i}` })).join("");
-  let out = `<div class="hand civil"><h3 class="mini-h">${esc(t("civil_hand_n", { n: (c.civil_hand || []).length, max: c.civil_hand_limit }))} ${rq("track:civil_hand")}</h3>`
+  let out = `<div class="hand civil"><h3 class="mini-h">${esc(t("civil_hand_n", { n: (c.civil_hand || []).length, max: c.civil_hand_limit }))} ${ctx.rulesLink("track:civil_hand")}</h3>`
     + `<div class="tg-cards">${civil || `<span class="muted">${esc(t("none"))}</span>`}</div></div>`;
   if (mine && c.military_hand) {
     const mil = c.military_hand.map((card, i) => cardTile(ctx, card, { key: `mil:${card.id}`, id: `p-${scope}-m${i}` })).join("");
-    out += `<div class="hand military" data-testid="tta-military-hand"><h3 class="mini-h">${I.lock} ${esc(t("military_hand_n", { n: c.military_hand.length, max: c.military_hand_limit }))} ${rq("track:military_hand")}</h3>`
+    out += `<div class="hand military" data-testid="tta-military-hand"><h3 class="mini-h">${I.lock} ${esc(t("military_hand_n", { n: c.military_hand.length, max: c.military_hand_limit }))} ${ctx.rulesLink("track:military_hand")}</h3>`
       + `<div class="tg-cards">${mil || `<span class="muted">${esc(t("none"))}</span>`}</div></div>`;
   } else {
     out += `<div class="hand military hidden-hand"><h3 class="mini-h">${I.lock} ${esc(t("military_hidden", { n: c.military_count }))}</h3></div>`;
