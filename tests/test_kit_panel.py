@@ -101,7 +101,9 @@ def test_through_the_ages_panel_keeps_end_the_turn_in_the_finishing_bar():
 
 
 def test_civilization_panel_steps_say_how_many_they_leave():
-    view, legal = position("civilization", lambda v, lg: (v.get("phase") or {}).get("kind") in ("city", "move") and len(lg) > 20)
+    def busy(v, lg):
+        return (v.get("phase") or {}).get("kind") in ("city", "move") and len(lg) > 20
+    view, legal = position("civilization", busy)
     check_walk(panel_walk("civilization", view, legal), legal,
                {"end_start", "end_trade", "end_city", "end_move", "stop", "decline"})
 

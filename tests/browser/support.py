@@ -87,6 +87,17 @@ class Guard:
         return [e for e in self.page_errors if not any(p in e for p in self.allowed_error_patterns)]
 
 
+#: A locator's `evaluate` script: the element is inside the viewport and not covered at its centre
+#: (e.g. by the pinned status and action panel).
+ON_SCREEN = """(el) => {
+  const r = el.getBoundingClientRect();
+  if (r.width === 0 || r.top < 0 || r.left < 0) return false;
+  if (r.bottom > innerHeight || r.right > innerWidth) return false;
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return !!hit && el.contains(hit);
+}"""
+
+
 def wait_ready(page: Any, timeout: int = BOOT_TIMEOUT_MS, frame: Any = None) -> None:
     """Wait for ``<html data-ready="true">`` (the front end set it: engine answered, page rendered)."""
     target = frame or page

@@ -12,6 +12,7 @@ from civ_helpers import edit
 
 from pygame_core.games.civilization import GAME, geo, model, move, scenarios
 from pygame_core.kernel.state import State
+from tests.scenario_steps import scenario_start, scenario_steps
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "web" / "games" / "civilization" / "examples"
@@ -19,16 +20,11 @@ NAMES = scenarios.NAMES
 
 
 def start(name: str, players: int | None = None) -> State:
-    doc = scenarios.save_doc(name)
-    return GAME.new_game(players=players or doc["players"], seed=doc["seed"], options=doc["options"])
+    return scenario_start(GAME, name, players)
 
 
 def steps(name: str) -> list[State]:
-    """The states of the scenario: the start, then one per scripted action."""
-    out = [start(name)]
-    for seat, action in scenarios.script(name):
-        out.append(GAME.apply(out[-1], seat, action))
-    return out
+    return scenario_steps(GAME, name)
 
 
 def civ(s: State, seat: int = 0) -> dict[str, Any]:
