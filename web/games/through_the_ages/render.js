@@ -19,17 +19,6 @@ import STRINGS from "./strings.js";
 export const strings = STRINGS;
 const t = translator(STRINGS);
 
-// Which <details> the player opened (another civilization's full tableau): a redraw keeps them open.
-const OPEN = new Set();
-if (typeof document !== "undefined") {
-  document.addEventListener("toggle", (e) => {
-    const k = e.target && e.target.dataset ? e.target.dataset.keep : null;
-    if (!k) return;
-    if (e.target.open) OPEN.add(k);
-    else OPEN.delete(k);
-  }, true);
-}
-
 // ------------------------------------------------------------------------------------ keys
 
 /** The civilizations of the view (engine key `civs`; older builds put the list under `players`). */
@@ -199,7 +188,7 @@ function infoStrip(view, ctx) {
   const mine = fut.filter((f) => f.card).map((f) => cname(f.card));
   const past = view.past_events || [];
   const pastList = past.length
-    ? `<details class="past"${OPEN.has("past") ? " open" : ""} data-keep="past"><summary>${esc(t("past_events_n", { n: past.length }))}</summary>`
+    ? `<details class="past"><summary>${esc(t("past_events_n", { n: past.length }))}</summary>`
       + `<div class="mini-cards">${past.map((c, i) => cardTile(ctx, c, { id: `p-past-${i}`, text: false })).join("")}</div></details>`
     : `<span class="muted">${esc(t("none"))}</span>`;
   const wars = (view.wars || []).map((w) => `<li>${esc(t("war_line", { from: seatName(ctx, w.from), to: seatName(ctx, w.to), card: cname(w.card) }))}`
@@ -434,10 +423,9 @@ function otherCiv(view, ctx, c) {
   const target = acts.length
     ? `<button type="button" class="civ-target target${sel ? " selected" : ""}" data-key="${key}" data-testid="board-target" aria-pressed="${sel}"`
       + `${acts.length === 1 ? ` data-action="${esc(JSON.stringify(acts[0].action))}"` : ""}>${esc(seatName(ctx, c.seat))}</button>` : "";
-  const keep = `civ-${c.seat}`;
   return `<section class="civ other seat-${c.seat}${c.resigned ? " resigned" : ""}" data-seat="${c.seat}" aria-label="${esc(t("tableau_of", { name: seatName(ctx, c.seat) }))}">`
     + `<div class="oc-sum">${summary}${target}</div>`
-    + `<details class="oc-more"${OPEN.has(keep) ? " open" : ""} data-keep="${keep}"><summary>${esc(t("show_tableau"))}</summary>`
+    + `<details class="oc-more"><summary>${esc(t("show_tableau"))}</summary>`
     + ratingsBar(c) + actionsBar(c) + banks(view, ctx, c, false) + tableau(view, ctx, c, false, `s${c.seat}`) + hands(view, ctx, c, false, `s${c.seat}`)
     + `</details></section>`;
 }
