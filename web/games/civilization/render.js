@@ -184,7 +184,7 @@ const phaseKind = (view) => (view.phase ? view.phase.kind : "");
 function topBar(view, ctx) {
   const ph = phaseKind(view);
   const steps = PHASES.map((p) => `<li class="ph-step ph-${p}${p === ph ? " now" : ""}"${p === ph ? ' aria-current="step"' : ""}>${esc(t("phase_" + p))}</li>`).join("");
-  const first = view.first != null ? `<span class="first">${esc(t("first_player", { name: seatName(ctx, view.first) }))}</span>` : "";
+  const first = view.first != null ? `<span class="first">${esc(t("first_player", { name: ctx.names[view.first] }))}</span>` : "";
   return `<section class="civ-top" aria-label="${esc(t("turn_track"))}">`
     + `<div class="turn-line">${ph === "setup" ? "" : `<span class="turn-n">${esc(t("turn_n", { n: view.turn || 0 }))}</span>`}`
     + (view.learning ? `<span class="learning">${esc(t("learning_game"))}</span>${ctx.rulesLink("track:learning_game")}` : "")
@@ -292,7 +292,7 @@ function battleSection(view, ctx) {
   if (!b) return "";
   const barb = b.defender == null;
   const seatOf = (s) => (s === "a" ? b.attacker : b.defender);
-  const sideName = (s) => (s === "d" && barb ? `${t("barbarians")}${b.proxy != null ? ` (${seatName(ctx, b.proxy)})` : ""}` : seatName(ctx, seatOf(s)));
+  const sideName = (s) => (s === "d" && barb ? `${t("barbarians")}${b.proxy != null ? ` (${ctx.names[b.proxy]})` : ""}` : ctx.names[seatOf(s)]);
   const count = (s) => UNITS.reduce((n, u) => n + ((b.hand_count && b.hand_count[s] && b.hand_count[s][u]) || 0), 0);
   const counts = (s) => UNITS.filter((u) => b.hand_count && b.hand_count[s] && b.hand_count[s][u]).map((u) => `${nm("unit", u)} ×${b.hand_count[s][u]}`).join(", ");
   const head = (s) => {
@@ -431,7 +431,7 @@ function civSheet(view, ctx, c) {
   const keys = [...(c.hand || []).map((h) => `ccard:${h.id}`), ...(c.great_persons || []).map((g) => `gp:${g}`)];
   const clickable = keys.map((k) => `${ctx.candidates(k).length ? 1 : 0}${ctx.selAll.includes(k) ? 1 : 0}`).join("");
   const owned = (view.cities || []).filter((x) => x.owner === c.seat).length;
-  const key = JSON.stringify([lang(), view.seat, view.to_move, !!view.over, owned, seatName(ctx, c.seat), clickable, !!ctx.rulesLink("card:tech"), c]);
+  const key = JSON.stringify([lang(), view.seat, view.to_move, !!view.over, owned, ctx.names[c.seat], clickable, !!ctx.rulesLink("card:tech"), c]);
   const hit = sheets.get(c.seat);
   if (hit && hit.key === key) return hit.html;
   const html = sheetHTML(view, ctx, c);
@@ -460,8 +460,8 @@ function sheetHTML(view, ctx, c) {
   const tokens = Object.entries(c.coin_tokens || {}).filter(([, n]) => n).map(([k, n]) => `${nm("tech", k)} ×${n}`).join(", ");
   const civName = nm("civ", c.civ);
   const leader = N.civ[c.civ] ? pick(N.civ[c.civ].leader) : "";
-  return `<section class="sheet seat-${c.seat}${mine ? " mine" : ""}${moving ? " moving" : ""}" data-testid="civ-sheet" data-seat="${c.seat}" aria-label="${esc(t("sheet_of", { name: seatName(ctx, c.seat) }))}">`
-    + `<header class="sh-head"><h2 class="sh-name"><span class="seat-dot" aria-hidden="true"></span>${esc(seatName(ctx, c.seat))}${mine ? ` <span class="muted">(${esc(t("you"))})</span>` : ""}</h2>`
+  return `<section class="sheet seat-${c.seat}${mine ? " mine" : ""}${moving ? " moving" : ""}" data-testid="civ-sheet" data-seat="${c.seat}" aria-label="${esc(t("sheet_of", { name: ctx.names[c.seat] }))}">`
+    + `<header class="sh-head"><h2 class="sh-name"><span class="seat-dot" aria-hidden="true"></span>${esc(ctx.names[c.seat])}${mine ? ` <span class="muted">(${esc(t("you"))})</span>` : ""}</h2>`
     + `<span class="civ-name" title="${esc(N.civ[c.civ] ? pick(N.civ[c.civ].text) : "")}">${esc(civName)}${leader ? ` · ${esc(leader)}` : ""}</span>`
     + `<span class="gov">${esc(t("government"))}: <strong>${esc(gov)}</strong> ${ctx.rulesLink("card:government")}</span>${moving && !view.over ? `<span class="flag moving">${esc(t("to_move"))}</span>` : ""}</header>`
     + `<div class="sh-grid"><div class="sh-col">`
@@ -517,8 +517,8 @@ function cultureTrack(view, ctx) {
   for (const c of view.civs) (at[c.culture_level] ||= []).push(c.seat);
   const cell = (sp) => `<li class="ct ct-${esc(sp.kind)} era-${esc(sp.era)}" title="${esc(`${sp.index}: ${t("ct_" + sp.kind)} — ${t("cost_ct", { c: sp.cost.culture, t: sp.cost.trade })}`)}">`
     + `<span class="ct-n">${sp.index}</span>${sp.kind === "great_person" ? `<svg viewBox="0 0 10 10" aria-hidden="true"><use href="#ci-gp"/></svg>` : sp.kind === "victory" ? "★" : ""}`
-    + (at[sp.index] || []).map((s) => `<span class="pawn seat-${s}" title="${esc(seatName(ctx, s))}"></span>`).join("") + `</li>`;
-  const start = (at[0] || []).map((s) => `<span class="pawn seat-${s}" title="${esc(seatName(ctx, s))}"></span>`).join("");
+    + (at[sp.index] || []).map((s) => `<span class="pawn seat-${s}" title="${esc(ctx.names[s])}"></span>`).join("") + `</li>`;
+  const start = (at[0] || []).map((s) => `<span class="pawn seat-${s}" title="${esc(ctx.names[s])}"></span>`).join("");
   return `<section class="culture-track" data-testid="civ-culture-track" aria-label="${esc(t("culture_track"))}"><h2 class="mini-h">${esc(t("culture_track"))} ${ctx.rulesLink("track:culture")}</h2>`
     + `<ol class="ct-list"><li class="ct ct-start"><span class="ct-n">0</span>${start}</li>${track.map(cell).join("")}</ol>${trackKey(track)}</section>`;
 }
@@ -530,10 +530,10 @@ function overBox(view, ctx) {
   let why = "";
   if (v === "learning") {
     // the learning game ends when a player founds a third city (L322), or when a capital is taken
-    const third = view.civs.filter((c) => (view.cities || []).filter((x) => x.owner === c.seat).length >= 3).map((c) => seatName(ctx, c.seat));
+    const third = view.civs.filter((c) => (view.cities || []).filter((x) => x.owner === c.seat).length >= 3).map((c) => ctx.names[c.seat]);
     why = third.length ? t("learning_end_city", { names: third.join(", ") }) : t("learning_end_other");
   } else if (v && winners.length) {
-    why = t("winners_are", { names: winners.map((s) => seatName(ctx, s)).join(", ") }) + (t("why_" + v) !== "why_" + v ? ` — ${t("why_" + v)}` : "");
+    why = t("winners_are", { names: winners.map((s) => ctx.names[s]).join(", ") }) + (t("why_" + v) !== "why_" + v ? ` — ${t("why_" + v)}` : "");
   }
   return `<section class="civ-over" data-testid="civ-over"><h2 class="mini-h">${esc(t("victory_" + (v || "none")))}</h2>`
     + (why ? `<p>${esc(why)}</p>` : "") + `</section>`;
@@ -560,13 +560,13 @@ function civCard(ctx, id) {
 function choosePanel(view, ctx) {
   const now = view.current;
   const mine = now != null && now === view.seat && ctx.legal.some((li) => li.action.type === "civ");
-  const head = mine ? t("choose_civ") : now != null ? t("civ_choosing", { name: seatName(ctx, now) }) : t("choose_civs");
+  const head = mine ? t("choose_civ") : now != null ? t("civ_choosing", { name: ctx.names[now] }) : t("choose_civs");
   const cards = (view.civ_choices || []).map((id) => civCard(ctx, id)).join("");
   const picks = (view.order || []).map((s) => {
     const c = (view.picks || [])[s];
     const what = c ? nm("civ", c) : s === now ? t("civ_choosing_now") : t("civ_not_yet");
     return `<li class="seat-${s}${s === now ? " now" : ""}${c ? " done" : ""}" data-seat="${s}"><span class="seat-dot" aria-hidden="true"></span>`
-      + `<span class="cp-who">${esc(seatName(ctx, s))}${s === view.seat ? ` <span class="muted">(${esc(t("you"))})</span>` : ""}</span>`
+      + `<span class="cp-who">${esc(ctx.names[s])}${s === view.seat ? ` <span class="muted">(${esc(t("you"))})</span>` : ""}</span>`
       + `<span class="cp-civ${c ? "" : " muted"}">${esc(what)}</span></li>`;
   }).join("");
   return `<section class="civ-choose" data-testid="civ-choose" aria-labelledby="civ-choose-h">`
@@ -651,4 +651,3 @@ export function groupOf(action, view) {
 
 export const groupOrder = ["turn", "battle", "map", "city", "trade", "research", "cards", "civ", "other"];
 
-export const meta = { phaseKinds: ["setup", ...PHASES] };

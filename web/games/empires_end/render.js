@@ -19,7 +19,6 @@ export const strings = STRINGS;
 const t = translator(STRINGS);
 
 export const RESOURCES = ["wheat", "hammer", "axe", "coin"];
-const PHASE_KINDS = ["disaster", "double_disaster", "economy", "industry", "economy_industry", "conflict", "quick_setup", "end"];
 
 /** Keys of the board elements an action is about (for highlighting and click-to-act). */
 export function actionKeys(action, view) {
@@ -95,10 +94,6 @@ const resList = (obj) => RESOURCES.filter((r) => obj && obj[r] != null).map((r) 
 const gainText = (gain) => Object.entries(gain || {}).filter(([, n]) => n).map(([r, n]) => `+${n} ${t("res_" + r)}`).join(" ");
 
 export const phaseName = (kind) => t("phase_" + kind);
-
-function seatName(ctx, s) {
-  return ctx.names[s] || t("player_n", { n: s + 1 });
-}
 
 function abilityBadge(ab) {
   if (!ab) return "";
@@ -188,7 +183,7 @@ function scoreTrack(view, ctx) {
   const max = Math.max(10, ...scores.map((s) => Math.abs(s)));
   const rows = view.empires.map((e) => {
     const w = Math.round((Math.max(0, e.score) / max) * 100);
-    return `<li class="st-row seat-${e.seat}"><span class="st-name">${view.start_player === e.seat ? I.temple : ""}${esc(seatName(ctx, e.seat))}</span>`
+    return `<li class="st-row seat-${e.seat}"><span class="st-name">${view.start_player === e.seat ? I.temple : ""}${esc(ctx.names[e.seat])}</span>`
       + `<span class="st-bar" aria-hidden="true"><span style="width:${w}%"></span></span><span class="st-val">${e.score}</span></li>`;
   }).join("");
   return `<section class="score-track" aria-label="${esc(t("scores"))}"><h2 class="mini-h">${esc(t("scores"))} ${ctx.rulesLink("track:score")}</h2><ol>${rows}</ol>`
@@ -199,14 +194,14 @@ function scoreTrack(view, ctx) {
 function hitsText(view, ctx, d) {
   const hits = d.hits || {};
   if (view.seat != null) return hits[String(view.seat)] ? pick(hits[String(view.seat)]) : "";
-  return view.empires.map((e) => (hits[String(e.seat)] ? t("hits_seat", { name: seatName(ctx, e.seat), text: pick(hits[String(e.seat)]) }) : ""))
+  return view.empires.map((e) => (hits[String(e.seat)] ? t("hits_seat", { name: ctx.names[e.seat], text: pick(hits[String(e.seat)]) }) : ""))
     .filter(Boolean).join(" · ");
 }
 
 /** A disaster card's panel: the card, and what taking it destroys for every seat. */
 function disasterInfo(view, ctx, d) {
   const hits = view.empires.filter((e) => d.hits && d.hits[String(e.seat)])
-    .map((e) => [seatName(ctx, e.seat), esc(pick(d.hits[String(e.seat)]))]);
+    .map((e) => [ctx.names[e.seat], esc(pick(d.hits[String(e.seat)]))]);
   return cardInfo(ctx, d.card, hits.length ? [`<dt class="pop-wide">${esc(t("hits_label"))} ${ctx.rulesLink("action:take")}</dt>`, ...hits] : []);
 }
 
@@ -217,7 +212,7 @@ function disasterArea(view, ctx) {
     const key = `disaster:${i}`;
     const acts = ctx.byKey.get(key) || [];
     const pool = RESOURCES.some((r) => d.pool && d.pool[r]) ? `<span class="pool"><span class="lbl">${esc(t("pool"))}</span>${resList(d.pool)}</span>` : `<span class="pool muted"><span class="lbl">${esc(t("pool"))}</span>0</span>`;
-    const taken = d.taken_by != null ? `<span class="taken">${esc(t("taken_by", { name: seatName(ctx, d.taken_by) }))}</span>` : "";
+    const taken = d.taken_by != null ? `<span class="taken">${esc(t("taken_by", { name: ctx.names[d.taken_by] }))}</span>` : "";
     const words = d.taken_by == null ? hitsText(view, ctx, d) : "";
     const hits = words ? `<span class="hits" data-testid="disaster-hits">${I.warn}<span>${esc(words)}</span></span>` : "";
     const buttons = acts.map((li) => actionButton(ctx, li, "board-action")).join("");
@@ -251,7 +246,7 @@ function conflictArea(view, ctx) {
     if (b) txt = `${I.RES.axe}${b.axe} ${I.RES.coin}${b.coin}${tot != null ? ` = <strong>${tot}</strong>` : ""}`;
     else if (e.bid_committed) txt = `${I.lock} ${esc(t("bid_committed"))}`;
     else txt = `<span class="muted">${esc(t("bid_waiting"))}</span>`;
-    return `<li class="seat-${e.seat}"><span class="bn">${esc(seatName(ctx, e.seat))}</span> ${txt}</li>`;
+    return `<li class="seat-${e.seat}"><span class="bn">${esc(ctx.names[e.seat])}</span> ${txt}</li>`;
   }).join("");
   const mine = view.seat != null ? view.empires[view.seat] : null;
   const myBid = mine && mine.my_bid && !c.open_bids ? `<p class="my-bid">${I.lock} ${esc(t("your_bid", { axe: mine.my_bid.axe, coin: mine.my_bid.coin }))}</p>` : "";
@@ -309,7 +304,7 @@ function tile(view, ctx, e, l, targetMarks) {
   const mine = e.seat === view.seat;
   const name = pick(l.type_name) || t("type_" + l.type);
   const label = (mine ? t("your_location", { pos: l.pos, name, points: l.points, state: locState(l) })
-    : t("their_location", { owner: seatName(ctx, e.seat), pos: l.pos, name, points: l.points, state: locState(l) }))
+    : t("their_location", { owner: ctx.names[e.seat], pos: l.pos, name, points: l.points, state: locState(l) }))
     + (l.ability && l.intact ? `. ${pick(l.ability.text)}` : "")
     + l.innovations.map((i) => `. ${pick(i.card.name)}: ${pick(i.card.ability && i.card.ability.text)}${i.exhausted ? ` (${t("exhausted")})` : ""}`).join("")
     + targetMarks.map((m) => `. ${pick(m.card.name)}${m.hits ? `: ${m.hits}` : ""}`).join("");
@@ -355,14 +350,14 @@ function empire(view, ctx, e) {
   if (e.bid_committed && !(view.conflict && (view.conflict.bids || view.conflict.open_bids))) flags.push(`<span class="flag bid">${I.lock}${esc(t("bid_committed"))}</span>`);
   if (e.sub_phase) flags.push(`<span class="flag ph-${esc(e.sub_phase)}">${esc(phaseName(e.sub_phase))}</span>`);
   const kind = ctx.kinds[e.seat];
-  return `<section class="empire seat-${e.seat}${mine ? " mine" : ""}${toMove ? " moving" : ""}" aria-label="${esc(seatName(ctx, e.seat))}" data-seat="${e.seat}">`
-    + `<header class="emp-head"><h2 class="emp-name"><span class="seat-dot" aria-hidden="true"></span>${kind && kind !== "human" ? I.bot : ""}${esc(seatName(ctx, e.seat))}${mine ? ` <span class="muted">(${esc(t("you"))})</span>` : ""}</h2>`
+  return `<section class="empire seat-${e.seat}${mine ? " mine" : ""}${toMove ? " moving" : ""}" aria-label="${esc(ctx.names[e.seat])}" data-seat="${e.seat}">`
+    + `<header class="emp-head"><h2 class="emp-name"><span class="seat-dot" aria-hidden="true"></span>${kind && kind !== "human" ? I.bot : ""}${esc(ctx.names[e.seat])}${mine ? ` <span class="muted">(${esc(t("you"))})</span>` : ""}</h2>`
     + `<span class="emp-score">${I.star}<strong>${e.score}</strong><span class="sr-only"> ${esc(t("score"))}</span></span>`
     + `<span class="emp-mil" title="${esc(t("military"))}">${I.LOC.army}<strong>${e.military}</strong><span class="sr-only"> ${esc(t("military"))}</span></span>`
     + resources
     + (mine ? "" : `<span class="hand-count">${esc(t("hand_hidden", { n: e.hand_count }))}</span>`)
     + flags.join("") + `</header>`
-    + `<div class="tiles" role="group" tabindex="0" aria-label="${esc(t("locations_of", { name: seatName(ctx, e.seat) }))}">${tiles}</div></section>`;
+    + `<div class="tiles" role="group" tabindex="0" aria-label="${esc(t("locations_of", { name: ctx.names[e.seat] }))}">${tiles}</div></section>`;
 }
 
 function handArea(view, ctx) {
@@ -501,5 +496,3 @@ export function keyLabel(view, key, ctx) {
   if (kind === "sell") return t("sell");
   return key;
 }
-
-export const meta = { phaseKinds: PHASE_KINDS };

@@ -69,7 +69,6 @@ const allCards = (view) => {
 
 const cardById = (view, id) => allCards(view).find((c) => c && c.id === id) || null;
 const cname = (c) => (c ? pick(c.name) || c.id : "");
-const seatName = (ctx, s) => (ctx && ctx.names && ctx.names[s]) || t("player_n", { n: s + 1 });
 
 /** Words for a selected key ("Choices for …"). */
 export function keyLabel(view, key, ctx) {
@@ -80,7 +79,7 @@ export function keyLabel(view, key, ctx) {
     const me = view.seat != null ? civs(view)[view.seat] : null;
     return me && me.wonder ? cname(me.wonder.card) : t("wonder_building");
   }
-  if (kind === "civ") return seatName(ctx, +a);
+  if (kind === "civ") return ctx.names[+a];
   if (kind === "row") {
     const r = (view.row || [])[+a];
     return r && r.card ? `${cname(r.card)} (${t("row_slot", { n: +a + 1 })})` : key;
@@ -173,8 +172,8 @@ function shortGame(view, ctx) {
   if (!sg) return "";
   const tiles = [...sg.open, sg.war].map((c, i) => cardTile(ctx, c, { id: `p-short-${i}`, text: false })).join("");
   const held = sg.held.map((h) => h.cards
-    ? `<li>${esc(h.seat === view.seat ? t("short_yours", { names: h.cards.map(cname).join(", ") }) : `${seatName(ctx, h.seat)}: ${h.cards.map(cname).join(", ")}`)}</li>`
-    : `<li>${esc(t("short_held", { name: seatName(ctx, h.seat), n: h.count }))}</li>`).join("");
+    ? `<li>${esc(h.seat === view.seat ? t("short_yours", { names: h.cards.map(cname).join(", ") }) : `${ctx.names[h.seat]}: ${h.cards.map(cname).join(", ")}`)}</li>`
+    : `<li>${esc(t("short_held", { name: ctx.names[h.seat], n: h.count }))}</li>`).join("");
   return `<div class="ev short-game"><h3 class="mini-h">${esc(t("short_events"))}</h3>`
     + `<div class="mini-cards">${tiles}</div><ul class="short-held">${held}</ul></div>`;
 }
@@ -191,7 +190,7 @@ function infoStrip(view, ctx) {
     ? `<details class="past"><summary>${esc(t("past_events_n", { n: past.length }))}</summary>`
       + `<div class="mini-cards">${past.map((c, i) => cardTile(ctx, c, { id: `p-past-${i}`, text: false })).join("")}</div></details>`
     : `<span class="muted">${esc(t("none"))}</span>`;
-  const wars = (view.wars || []).map((w) => `<li>${esc(t("war_line", { from: seatName(ctx, w.from), to: seatName(ctx, w.to), card: cname(w.card) }))}`
+  const wars = (view.wars || []).map((w) => `<li>${esc(t("war_line", { from: ctx.names[w.from], to: ctx.names[w.to], card: cname(w.card) }))}`
     + `${w.played ? ` <span class="muted">(${esc(t("short_played", { card: cname(w.played) }))})</span>` : ""}</li>`).join("");
   const common = (view.common_tactics || []).map((c, i) => cardTile(ctx, c, { key: `common:${c.id}`, id: `p-com-${i}` })).join("");
   return `<section class="tta-info" aria-label="${esc(t("age", { a: view.age }))}">`
@@ -200,7 +199,7 @@ function infoStrip(view, ctx) {
     + `<span class="round">${esc(t("round", { n: view.round }))}</span>`
     + (view.last_round != null && view.round >= view.last_round ? `<span class="flag last">${esc(t("last_round"))}</span>${ctx.rulesLink("track:last_round")}` : "")
     + `<span class="muted mode">${esc(t(`mode_tag_${view.mode}`))}</span>`
-    + (view.over ? "" : `<span class="turn-of seat-${view.turn}"><span class="seat-dot" aria-hidden="true"></span>${esc(t("turn_of", { name: seatName(ctx, view.turn) }))}</span>`)
+    + (view.over ? "" : `<span class="turn-of seat-${view.turn}"><span class="seat-dot" aria-hidden="true"></span>${esc(t("turn_of", { name: ctx.names[view.turn] }))}</span>`)
     + `</div>`
     + `<div class="decks">`
     + `<span>${esc(t("civil_deck", { n: view.civil_deck }))}</span>`
@@ -227,7 +226,7 @@ function infoStrip(view, ctx) {
 function liveBox(view, ctx) {
   const parts = [];
   const cs = civs(view);
-  const nm = (s) => seatName(ctx, s);
+  const nm = (s) => ctx.names[s];
   if (view.auction) {
     const a = view.auction;
     parts.push(`<div class="live auction"><h3 class="mini-h">${esc(t("auction"))} ${ctx.rulesLink("card:territory")}</h3>`
@@ -365,7 +364,7 @@ function tableau(view, ctx, c, mine, scope) {
   const mil = [
     c.tactic ? cardTile(ctx, c.tactic, { id: `p-${scope}-tac`, sub: `<span class="muted">${esc(t("tactic"))}</span>` }) : "",
     c.exclusive_tactic && (!c.tactic || c.exclusive_tactic.id !== c.tactic.id) ? cardTile(ctx, c.exclusive_tactic, { id: `p-${scope}-ex`, sub: `<span class="muted">${esc(t("exclusive_tactic"))}</span>` }) : "",
-    c.pact ? cardTile(ctx, c.pact.card, { id: `p-${scope}-pact`, sub: `<span class="muted">${esc(t("pact_with", { name: seatName(ctx, c.pact.with), side: c.pact.side }))}</span>` }) : "",
+    c.pact ? cardTile(ctx, c.pact.card, { id: `p-${scope}-pact`, sub: `<span class="muted">${esc(t("pact_with", { name: ctx.names[c.pact.with], side: c.pact.side }))}</span>` }) : "",
   ].join("");
   return `<div class="tableau">`
     + group(ctx, t("government"), core, "core", "card:government")
@@ -399,7 +398,7 @@ function civHeader(view, ctx, c, mine) {
   if (view.start_player === c.seat) flags.push(`<span class="flag start" title="${esc(t("start_player"))}">${I.temple}<span class="sr-only">${esc(t("start_player"))}</span></span>`);
   if (moving) flags.push(`<span class="flag moving">${esc(t("to_move"))}</span>`);
   if (c.resigned) flags.push(`<span class="flag resigned">${esc(t("resigned"))}</span>`);
-  return `<span class="civ-name"><span class="seat-dot" aria-hidden="true"></span>${kind && kind !== "human" ? I.bot : ""}${esc(seatName(ctx, c.seat))}`
+  return `<span class="civ-name"><span class="seat-dot" aria-hidden="true"></span>${kind && kind !== "human" ? I.bot : ""}${esc(ctx.names[c.seat])}`
     + `${mine ? ` <span class="muted">(${esc(t("you"))})</span>` : ""}</span>${flags.join("")}`;
 }
 
@@ -422,8 +421,8 @@ function otherCiv(view, ctx, c) {
     + `<span class="muted">${esc(cname(c.government))}${c.leader ? ` · ${esc(cname(c.leader))}` : ""}</span></span>`;
   const target = acts.length
     ? `<button type="button" class="civ-target target${sel ? " selected" : ""}" data-key="${key}" data-testid="board-target" aria-pressed="${sel}"`
-      + `${acts.length === 1 ? ` data-action="${esc(JSON.stringify(acts[0].action))}"` : ""}>${esc(seatName(ctx, c.seat))}</button>` : "";
-  return `<section class="civ other seat-${c.seat}${c.resigned ? " resigned" : ""}" data-seat="${c.seat}" aria-label="${esc(t("tableau_of", { name: seatName(ctx, c.seat) }))}">`
+      + `${acts.length === 1 ? ` data-action="${esc(JSON.stringify(acts[0].action))}"` : ""}>${esc(ctx.names[c.seat])}</button>` : "";
+  return `<section class="civ other seat-${c.seat}${c.resigned ? " resigned" : ""}" data-seat="${c.seat}" aria-label="${esc(t("tableau_of", { name: ctx.names[c.seat] }))}">`
     + `<div class="oc-sum">${summary}${target}</div>`
     + `<details class="oc-more"><summary>${esc(t("show_tableau"))}</summary>`
     + ratingsBar(c) + actionsBar(c) + banks(view, ctx, c, false) + tableau(view, ctx, c, false, `s${c.seat}`) + hands(view, ctx, c, false, `s${c.seat}`)
@@ -469,9 +468,6 @@ export function hint(view) {
 
 const DIRECT = new Set(["end", "pop", "stage", "cancel_pact", "pass", "done", "accept", "refuse"]);
 const GROUP_OF_KEY = { row: "row", hand: "hand", mil: "military", common: "common", tech: "tableau", civ: "other" };
-
-/** End the turn (and Done) stay in the finishing bar. */
-export const isPrimary = (action) => action.type === "end" || action.type === "done";
 
 /** A group by where the choice starts: the card row, the civil hand, ... (strings group_<g>). */
 export function groupOf(action) {
