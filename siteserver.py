@@ -33,6 +33,20 @@ CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; 
        "style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; "
        "worker-src 'self' blob:; "
        "manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'")
+#: The browser the tests and the bench drive: Debian's chromium (never `playwright install`), headless,
+#: with every host but this machine unreachable, so that a page that reaches out fails.
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-quic",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+]
 #: Pages meant to be shown inside other sites' frames (rule-teaching pages embed games).
 FRAMEABLE = ("embed.html", "rules.html")
 

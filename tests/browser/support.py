@@ -16,24 +16,11 @@ DIST = Path(os.environ.get("PGC_DIST", ROOT / "dist")).resolve()  # PGC_DIST: te
 NODE_MODULES = ROOT / "node_modules"
 AXE_JS = NODE_MODULES / "axe-core" / "axe.min.js"
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-    "--disable-quic",
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
-]
-
 BOOT_TIMEOUT_MS = 90_000  # a cold Pyodide boot is ~3 s here; generous for a loaded 2-core machine
 ACTION_TIMEOUT_MS = 30_000  # one click -> engine -> redraw, bots included
 
 # The one static server of the site (also build.py serve and bench/run.py), security headers included.
-from siteserver import MIME, StaticServer  # noqa: E402,F401
+from siteserver import CHROMIUM, CHROMIUM_ARGS, MIME, StaticServer  # noqa: E402,F401
 
 
 def is_local(url: str) -> bool:

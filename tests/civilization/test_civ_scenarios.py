@@ -5,6 +5,7 @@ read from the game's view, as a front end shows them; seed lines are cited per t
 from __future__ import annotations
 
 import json
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -17,14 +18,8 @@ from tests.scenario_steps import scenario_start, scenario_steps
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "web" / "games" / "civilization" / "examples"
 NAMES = scenarios.NAMES
-
-
-def start(name: str, players: int | None = None) -> State:
-    return scenario_start(GAME, name, players)
-
-
-def steps(name: str) -> list[State]:
-    return scenario_steps(GAME, name)
+start = partial(scenario_start, GAME)  # start(name, players=None)
+steps = partial(scenario_steps, GAME)  # the start, then one state per scripted action
 
 
 def civ(s: State, seat: int = 0) -> dict[str, Any]:
