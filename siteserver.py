@@ -23,7 +23,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
 
-#: The site's Content-Security-Policy, also in every page's ``<meta http-equiv>`` (tests check they agree).
+#: The site's Content-Security-Policy, also in every page's ``<meta http-equiv>``, which build.py writes
+#: from it at the page's ``<!-- site-head -->`` line (tests check they agree).
 #: Pyodide needs ``'wasm-unsafe-eval'`` (compiling its wasm). PyScript 0.7.31 also needs ``'unsafe-eval'``:
 #: while it starts it builds its plugins' worker hooks with ``Function()`` (core-*.js), and without it the
 #: boot dies with an EvalError (checked in Chromium). No inline script anywhere (every page's script is a
