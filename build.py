@@ -62,6 +62,8 @@ import zipfile
 from collections.abc import Iterable
 from pathlib import Path
 
+from siteserver import CSP
+
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
 WEB = ROOT / "web"
@@ -616,6 +618,36 @@ BOOT_PRELOADS: list[tuple[str, str | None]] = [
 PRELOAD_MARKER = "<!-- boot-preloads"
 
 
+#: The line of every page of the site where the build writes the head all pages share (write_site_head).
+SITE_HEAD_MARKER = "<!-- site-head"
+
+
+def site_head(prefix: str) -> str:
+    """The head every page starts with, its paths relative to the page (``prefix``: "./", "../" ...):
+    the charset, the site's one Content-Security-Policy (``siteserver.CSP``, which the server also
+    sends as a header), the viewport, the web app manifest and the icons."""
+    tags = [
+        '<meta charset="utf-8">',
+        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f'<link rel="manifest" href="{prefix}manifest.webmanifest">',
+        '<meta name="theme-color" content="#2b2118">',
+        f'<link rel="icon" href="{prefix}icons/icon.svg" type="image/svg+xml">',
+        f'<link rel="apple-touch-icon" href="{prefix}icons/icon-192.png">',
+    ]
+    return "".join(f"  {tag}\n" for tag in tags)
+
+
+def write_site_head(out: Path) -> None:
+    """Write the shared head at the ``<!-- site-head ... -->`` line of every page of ``out``."""
+    for page in out.rglob("*.html"):
+        lines = page.read_text(encoding="utf-8").splitlines(keepends=True)
+        if any(SITE_HEAD_MARKER in x for x in lines):
+            prefix = "../" * (len(page.relative_to(out).parts) - 1) or "./"
+            text = "".join(site_head(prefix) if SITE_HEAD_MARKER in x else x for x in lines)
+            page.write_text(text, encoding="utf-8")
+
+
 def fit_preloads(out: Path, snapshot: bool) -> None:
     """Write the boot downloads of the boot path built (with or without the snapshot) at the
     ``<!-- boot-preloads ... -->`` line of each page that has one."""
@@ -777,6 +809,7 @@ def build(out: Path = DIST, pyc: bool = True, snapshot: bool = True) -> dict[str
     copy_pyodide(out, pyc)
     write_micropip(out)
     copy_web(out)
+    write_site_head(out)
     check_app_manifest(out)
     fit_preloads(out, snapshot)
     write_game_registry(out)

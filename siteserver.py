@@ -23,7 +23,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
 
-#: The site's Content-Security-Policy, also in every page's ``<meta http-equiv>`` (tests check they agree).
+#: The site's Content-Security-Policy, also in every page's ``<meta http-equiv>``, which build.py writes
+#: from it at the page's ``<!-- site-head -->`` line (tests check they agree).
 #: Pyodide needs ``'wasm-unsafe-eval'`` (compiling its wasm). PyScript 0.7.31 also needs ``'unsafe-eval'``:
 #: while it starts it builds its plugins' worker hooks with ``Function()`` (core-*.js), and without it the
 #: boot dies with an EvalError (checked in Chromium). No inline script anywhere (every page's script is a
@@ -33,6 +34,20 @@ CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; 
        "style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; "
        "worker-src 'self' blob:; "
        "manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'")
+#: The browser the tests and the bench drive: Debian's chromium (never `playwright install`), headless,
+#: with every host but this machine unreachable, so that a page that reaches out fails.
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-quic",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+]
 #: Pages meant to be shown inside other sites' frames (rule-teaching pages embed games).
 FRAMEABLE = ("embed.html", "rules.html")
 

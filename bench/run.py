@@ -32,6 +32,7 @@ from urllib.parse import urlparse
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # siteserver.py: the one static server (build.py serve, bench, tests)
 
+from siteserver import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from siteserver import StaticServer as Server  # noqa: E402
 
 BENCH = ROOT / "bench"
@@ -43,18 +44,6 @@ PYODIDE_FILES = [
     "pyodide.asm.wasm",
     "python_stdlib.zip",
     "pyodide-lock.json",
-]
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-    "--disable-quic",
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
 ]
 #: The game measured: --game, default the first listed game of the engine (the bench names no game).
 GAME = ""

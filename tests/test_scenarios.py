@@ -12,22 +12,16 @@ from pathlib import Path
 import pytest
 
 from pygame_core import games
-from pygame_core.kernel import Game, State
+from pygame_core.kernel import Game
 from pygame_core.kernel.scenarios import LANGS
+from tests.scenario_steps import scenario_steps
 
 ROOT = Path(__file__).resolve().parents[1]
 BOOKS = [g for g in (games.get(gid) for gid in games.registered()) if g.scenario_book is not None]
 CASES = [(g, name) for g in BOOKS for name in g.scenario_book.names]  # type: ignore[union-attr]
 IDS = [f"{g.id}-{name}" for g, name in CASES]
 
-
-def steps(game: Game, name: str) -> list[State]:
-    """The states of the scenario: the start, then one per scripted action."""
-    doc = game.scenario_book.save_doc(name)  # type: ignore[union-attr]
-    out = [game.new_game(players=doc["players"], seed=doc["seed"], options=doc["options"])]
-    for seat, action in doc["actions"]:
-        out.append(game.apply(out[-1], seat, action))
-    return out
+steps = scenario_steps
 
 
 def test_two_games_ship_scenarios() -> None:

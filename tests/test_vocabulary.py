@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -82,3 +83,22 @@ def test_the_phase_check_refuses_the_old_shapes() -> None:
     assert phase_problem({"phase": {"kind": "", "name": name}})
     assert phase_problem({"phase": {"kind": "trade", "name": {**name, "zh-Hans": ""}}})
     assert phase_problem({"phase": {"kind": "trade", "name": name}}) is None
+
+
+RENDERERS = sorted((ROOT / "web" / "games").glob("*/render.js"))
+RULES_KEY = re.compile(r"""ctx\.rulesLink\(\s*["']([^"'$`]+)["']""")
+
+
+@pytest.mark.parametrize("render", RENDERERS, ids=lambda p: p.parent.name)
+def test_a_board_links_rules_through_the_shell_and_leaves_the_phase_to_the_status_line(render: Path) -> None:
+    """Issue 17 §1-§2: a renderer's "?" links are the shell's ``ctx.rulesLink(key)`` (the game's
+    ``rules.json`` is loaded once, by the shell), every literal key it passes is one of the links of its
+    ``rules.json``, and the board draws no phase badge of its own (the status line names the phase, with
+    its "?")."""
+    src = render.read_text(encoding="utf-8")
+    assert "rules-link.js" not in src, f"{render.parent.name} loads or links the rules itself"
+    assert "ph-badge" not in src, f"{render.parent.name} draws the phase again on its board"
+    rules = render.parent / "rules.json"
+    links = json.loads(rules.read_text(encoding="utf-8"))["links"] if rules.exists() else {}
+    missing = sorted({k for k in RULES_KEY.findall(src) if k not in links})
+    assert not missing, f"{render.parent.name}: ctx.rulesLink keys with no link in rules.json: {missing}"

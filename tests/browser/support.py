@@ -16,24 +16,11 @@ DIST = Path(os.environ.get("PGC_DIST", ROOT / "dist")).resolve()  # PGC_DIST: te
 NODE_MODULES = ROOT / "node_modules"
 AXE_JS = NODE_MODULES / "axe-core" / "axe.min.js"
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-    "--disable-quic",
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
-]
-
 BOOT_TIMEOUT_MS = 90_000  # a cold Pyodide boot is ~3 s here; generous for a loaded 2-core machine
 ACTION_TIMEOUT_MS = 30_000  # one click -> engine -> redraw, bots included
 
 # The one static server of the site (also build.py serve and bench/run.py), security headers included.
-from siteserver import MIME, StaticServer  # noqa: E402,F401
+from siteserver import CHROMIUM, CHROMIUM_ARGS, MIME, StaticServer  # noqa: E402,F401
 
 
 def is_local(url: str) -> bool:
@@ -85,6 +72,17 @@ class Guard:
 
     def unexpected_page_errors(self) -> list[str]:
         return [e for e in self.page_errors if not any(p in e for p in self.allowed_error_patterns)]
+
+
+#: A locator's `evaluate` script: the element is inside the viewport and not covered at its centre
+#: (e.g. by the pinned status and action panel).
+ON_SCREEN = """(el) => {
+  const r = el.getBoundingClientRect();
+  if (r.width === 0 || r.top < 0 || r.left < 0) return false;
+  if (r.bottom > innerHeight || r.right > innerWidth) return false;
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return !!hit && el.contains(hit);
+}"""
 
 
 def wait_ready(page: Any, timeout: int = BOOT_TIMEOUT_MS, frame: Any = None) -> None:

@@ -19,7 +19,15 @@ import pytest
 
 from pygame_core import games
 from tests.browser import app
-from tests.browser.support import ROOT, describe, format_violations, run_axe, wait_not_busy, wait_ready
+from tests.browser.support import (
+    ON_SCREEN,
+    ROOT,
+    describe,
+    format_violations,
+    run_axe,
+    wait_not_busy,
+    wait_ready,
+)
 
 pytestmark = pytest.mark.browser
 GAME = "empires_end"  # the game this file plays (its only mention of a game id)
@@ -27,14 +35,6 @@ GAME = "empires_end"  # the game this file plays (its only mention of a game id)
 SIZES = {"phone": (390, 844), "laptop": (1366, 768)}
 MAX_LIST = 15
 SEATS = [{"kind": "human", "name": "Ann"}, {"kind": "random", "name": "Bob"}]
-
-ON_SCREEN = """(el) => {
-  const r = el.getBoundingClientRect();
-  if (r.width === 0 || r.top < 0 || r.left < 0) return false;
-  if (r.bottom > innerHeight || r.right > innerWidth) return false;
-  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-  return !!hit && el.contains(hit);
-}"""
 
 # controls offering one action each in the action panel (pick buttons narrow, they play nothing)
 LISTED = "#game .act-body [data-testid='legal-action'], #game .act-body [data-testid='choice-action']"

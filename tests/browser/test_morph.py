@@ -81,3 +81,32 @@ def test_a_played_game_looks_as_freshly_drawn_after_every_redraw(page, base_url,
         assert page.evaluate(VIEW_OK), f"the page's view is not the engine's after step {i}"
     bad = page.evaluate("window.pgcMorphBad || []")
     assert not bad, f"{len(bad)} redraws differ from a fresh parse, first: {bad[0]}; {describe(page)}"
+
+
+def test_a_redraw_never_opens_or_closes_a_details_the_player_toggled(page, base_url):
+    """The shell keeps a <details>' open state through redraws (a game draws it without ``open``):
+    whether its open tag, its content or the markup around it changed, and when the patch parses the
+    element whole. One the markup writes open stays closed once the player closed it."""
+    app.open_ready(page, f"{base_url}/index.html")
+    got = page.evaluate("""async () => {
+        const { patchHTML } = await import('./app/morph.js');
+        const el = document.createElement('div');
+        document.body.append(el);
+        const out = [];
+        patchHTML(el, '<p>a</p><details class="x"><summary>s</summary>1</details>');
+        el.querySelector('details').open = true;  // the player opens it
+        for (const html of ['<p>b</p><details class="x"><summary>s</summary>2</details>',
+                            '<p>b</p><details class="y"><summary>s</summary>3</details>',
+                            '<ul><li>1<li>2</ul><details class="y"><summary>t</summary><div/>4</details>']) {
+            patchHTML(el, html);
+            out.push(el.querySelector('details').open);
+        }
+        const el2 = document.createElement('div');
+        document.body.append(el2);
+        patchHTML(el2, '<details open><summary>s</summary>1</details>');
+        el2.querySelector('details').open = false;  // the player closes it
+        patchHTML(el2, '<details open class="z"><summary>s</summary>2</details>');
+        out.push(el2.querySelector('details').open);
+        return out;
+    }""")
+    assert got == [True, True, True, False], got

@@ -17,7 +17,7 @@ import pytest
 
 from pygame_core import games
 from tests.browser import app
-from tests.browser.support import describe, wait_not_busy, wait_ready
+from tests.browser.support import ON_SCREEN, describe, wait_not_busy, wait_ready
 
 pytestmark = pytest.mark.browser
 GAME = "through_the_ages"  # the game this file plays (its only mention of a game id)
@@ -231,14 +231,6 @@ def _position_with_options(low: int, high: int) -> str:
         state = game.apply(state, seat, legal[0])
     raise AssertionError("no such position")
 
-
-ON_SCREEN = """(el) => {
-  const r = el.getBoundingClientRect();
-  if (r.width === 0 || r.top < 0 || r.left < 0) return false;
-  if (r.bottom > innerHeight || r.right > innerWidth) return false;
-  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-  return !!hit && el.contains(hit);
-}"""
 
 
 def test_end_the_turn_is_in_reach_with_many_options(contexts, base_url):

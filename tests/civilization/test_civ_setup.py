@@ -10,6 +10,7 @@ from typing import Any
 from civ_helpers import after_setup, play
 
 from pygame_core.games.civilization import GAME, flow, model
+from pygame_core.games.civilization.catalog import BUILDINGS
 from pygame_core.games.civilization.data import CIVS, HUTS, VILLAGES, WONDERS
 from pygame_core.kernel.state import State
 
@@ -29,17 +30,9 @@ def chosen(civs: list[str], **options: Any) -> State:
 
 
 def test_building_supply_has_the_boxed_marker_counts_L65_L73():
+    """Every marker of the box starts in the supply (the counts themselves: test_civ_data, L65-L73)."""
     d = GAME.new_game(players=2, seed=1).data
-    assert d["supply"] == {
-        "harbor": 10,
-        "trading_post": 6,
-        "workshop": 6,
-        "library": 6,
-        "granary": 6,
-        "market": 5,
-        "temple": 5,
-        "barracks": 5,
-    }
+    assert d["supply"] == {b: rec["markers"] for b, rec in BUILDINGS.items()}
 
 
 def test_culture_decks_per_era_and_culture_markers_at_the_start_L381():

@@ -4,6 +4,7 @@ Numbers are read from the game's own view (views.view), as a front end shows the
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -12,23 +13,13 @@ import pytest
 from pygame_core.errors import IllegalAction
 from pygame_core.games.through_the_ages import GAME, scenarios, views
 from pygame_core.kernel.state import State
+from tests.scenario_steps import scenario_start, scenario_steps
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "web" / "games" / "through_the_ages" / "examples"
 NAMES = scenarios.NAMES
-
-
-def start(name: str, players: int | None = None) -> State:
-    doc = scenarios.save_doc(name)
-    return GAME.new_game(players=players or doc["players"], seed=doc["seed"], options=doc["options"])
-
-
-def steps(name: str) -> list[State]:
-    """The states of the scenario: the start, then one per scripted action."""
-    out = [start(name)]
-    for seat, action in scenarios.script(name):
-        out.append(GAME.apply(out[-1], seat, action))
-    return out
+start = partial(scenario_start, GAME)  # start(name, players=None)
+steps = partial(scenario_steps, GAME)  # the start, then one state per scripted action
 
 
 def me(s: State, seat: int = 0) -> dict[str, Any]:

@@ -4,6 +4,7 @@
 
 import { GAMES } from "../games/registry.js";
 import { translator, hasString } from "./i18n.js";
+import { loadRules } from "./rules-link.js";
 
 /** The manifest of a game's front end ({id, module, strings, css, listed}), or null. */
 export const manifest = (id) => (Object.hasOwn(GAMES, id) ? GAMES[id] : null);
@@ -39,17 +40,20 @@ export async function strings(id) {
 }
 
 /**
- * A game's front end: {id, manifest, R: its renderer module, strings, t: its translator, has(key)}.
- * Rejects with a readable error when the build has no front end for this game.
+ * A game's front end: {id, manifest, R: its renderer module, strings, t: its translator, has(key), rules:
+ * its rules reference (rules.json, null without one), loaded beside the module so that the board's first
+ * drawing already has its "?" links}. Rejects with a readable error when the build has no front end for
+ * this game.
  */
 export function load(id) {
   if (loaded.has(id)) return loaded.get(id);
   const m = manifest(id);
   const p = !m ? Promise.reject(new Error(`this site has no front end for the game ${JSON.stringify(id)}`))
-    : Promise.all([import(new URL(m.module, base(id)).href), m.css ? addCss(new URL(m.css, base(id)).href) : null])
-      .then(([R]) => {
+    : Promise.all([import(new URL(m.module, base(id)).href), loadRules(id).catch(() => null),
+      m.css ? addCss(new URL(m.css, base(id)).href) : null])
+      .then(([R, rules]) => {
         const s = R.strings || {};
-        return { id, manifest: m, R, strings: s, t: translator(s), has: (key) => hasString(s, key) };
+        return { id, manifest: m, R, strings: s, t: translator(s), has: (key) => hasString(s, key), rules };
       });
   loaded.set(id, p);
   return p;

@@ -45,14 +45,17 @@ export class GameView {
     this.storageMsg = "";
     this.overHidden = false;
     this.lastRenderMs = 0;
-    this.rules = null; // the game's rules reference (games/<id>/rules.json), for "?" links
+    // the game's rules reference (games/<id>/rules.json), for "?" links: loaded with the front end (games.js)
+    this.rules = this.F.rules || null;
     this.errorCode = "";
-    loadRules(this.F.id).then((r) => {
-      this.rules = r;
-      this.statusHTML = null;
-      this.actsHTML = null;
-      if (this.s.reply) this.render();
-    }, () => { /* a game without a rules reference: no links */ });
+    if (!this.rules && this.F.rules === undefined) {
+      loadRules(this.F.id).then((r) => {
+        this.rules = r;
+        this.statusHTML = null;
+        this.actsHTML = null;
+        if (this.s.reply) this.render();
+      }, () => { /* a game without a rules reference: no links */ });
+    }
     root.addEventListener("click", (e) => this.onClick(e));
     root.addEventListener("submit", (e) => this.onSubmit(e));
     root.addEventListener("input", (e) => this.onInput(e));

@@ -16,6 +16,7 @@
 // changed gets its attributes patched; one whose content changed is walked into. Wherever the spans
 // do not match the live nodes one to one (markup the parser would rearrange, a tree someone else
 // changed), that element is parsed whole and patched as before, up to the whole element `el`.
+// A <details>' open state is the player's: a patch never opens or closes one (a board draws none open).
 // willKeep() answers, before any write, whether a given node will survive a patch, so the caller
 // can let go of focus while layout is still clean (in Chromium every focus change lays out the page).
 
@@ -278,10 +279,13 @@ function attrsOf(N, b, svg) {
   return out;
 }
 
+/** A <details>' `open` is the player's: a redraw never opens or closes one (the markup's only counts when it is new). */
+const players = (x, name) => name === "open" && x.localName === "details";
+
 function setAttrs(x, attrs) {
   const keep = new Set(attrs.map((a) => a[0]));
-  for (const { name } of [...x.attributes]) if (!keep.has(name)) x.removeAttribute(name);
-  for (const [name, value] of attrs) if (x.getAttribute(name) !== value) x.setAttribute(name, value);
+  for (const { name } of [...x.attributes]) if (!keep.has(name) && !players(x, name)) x.removeAttribute(name);
+  for (const [name, value] of attrs) if (x.getAttribute(name) !== value && !players(x, name)) x.setAttribute(name, value);
 }
 
 function patchChildren(oldParent, newParent) {
@@ -307,10 +311,10 @@ function patchChildren(oldParent, newParent) {
 
 function patchAttributes(x, y) {
   for (const a of [...x.attributes]) {
-    if (!y.hasAttributeNS(a.namespaceURI, a.localName)) x.removeAttributeNS(a.namespaceURI, a.localName);
+    if (!y.hasAttributeNS(a.namespaceURI, a.localName) && !players(x, a.name)) x.removeAttributeNS(a.namespaceURI, a.localName);
   }
   for (const a of y.attributes) {
-    if (x.getAttributeNS(a.namespaceURI, a.localName) !== a.value) x.setAttributeNS(a.namespaceURI, a.name, a.value);
+    if (x.getAttributeNS(a.namespaceURI, a.localName) !== a.value && !players(x, a.name)) x.setAttributeNS(a.namespaceURI, a.name, a.value);
   }
 }
 

@@ -13,7 +13,6 @@
 //   civ:<id>    a civilization (chosen before setup, option civs: choose)
 
 import { translator, pick, esc, lang } from "../../app/i18n.js";
-import { rulesLink } from "../../app/rules-link.js";
 import { card, details, domId } from "../../app/kit/card.js";
 import STRINGS from "./strings.js";
 import N from "./names.js";
@@ -25,7 +24,6 @@ import { installCamera, camTools, camTwins } from "../../app/kit/camera.js";
 
 export const strings = STRINGS;
 const t = translator(STRINGS);
-const GAME = "civilization";
 const PHASES = ["start", "trade", "city", "move", "research"];
 const UNITS = ["infantry", "mounted", "artillery", "aircraft"];
 const RESOURCES = ["wheat", "silk", "incense", "iron", "spy", "uranium"];
@@ -38,8 +36,6 @@ installCamera();
 const nm = (table, id) => (N[table] && N[table][id] ? pick(N[table][id].name || N[table][id]) : String(id ?? ""));
 const coords = (view, sq) => `(${(sq % view.map.w) + 1},${Math.floor(sq / view.map.w) + 1})`;
 const seatName = (ctx, s) => (ctx && ctx.names[s]) || t("player_n", { n: s + 1 });
-const rl = (section, label) => rulesLink(GAME, section, { label });
-const PHASE_RULES = { setup: "setup", start: "start-of-turn", trade: "trade", city: "city-management", move: "movement", research: "research" };
 
 function prodGroup(item) {
   if (item === "army" || item === "scout") return "figure";
@@ -176,11 +172,10 @@ const phaseKind = (view) => (view.phase ? view.phase.kind : "");
 function topBar(view, ctx) {
   const ph = phaseKind(view);
   const steps = PHASES.map((p) => `<li class="ph-step ph-${p}${p === ph ? " now" : ""}"${p === ph ? ' aria-current="step"' : ""}>${esc(t("phase_" + p))}</li>`).join("");
-  const first = view.first != null ? `<span class="first">${esc(t("first_player", { name: seatName(ctx, view.first) }))}</span>` : "";
+  const first = view.first != null ? `<span class="first">${esc(t("first_player", { name: ctx.names[view.first] }))}</span>` : "";
   return `<section class="civ-top" aria-label="${esc(t("turn_track"))}">`
     + `<div class="turn-line">${ph === "setup" ? "" : `<span class="turn-n">${esc(t("turn_n", { n: view.turn || 0 }))}</span>`}`
-    + `<span class="ph-badge ph-${esc(ph)}" data-testid="civ-phase">${esc(pick(view.phase.name) || t("phase_" + ph))}</span>${rl(PHASE_RULES[ph] || "overview", pick(view.phase.name))}`
-    + (view.learning ? `<span class="learning">${esc(t("learning_game"))}</span>${rl("learning-game", t("learning_game"))}` : "")
+    + (view.learning ? `<span class="learning">${esc(t("learning_game"))}</span>${ctx.rulesLink("track:learning_game")}` : "")
     + first + `</div><ol class="ph-steps">${steps}</ol></section>`;
 }
 
@@ -279,7 +274,7 @@ function battleSection(view, ctx) {
   if (!b) return "";
   const barb = b.defender == null;
   const seatOf = (s) => (s === "a" ? b.attacker : b.defender);
-  const sideName = (s) => (s === "d" && barb ? `${t("barbarians")}${b.proxy != null ? ` (${seatName(ctx, b.proxy)})` : ""}` : seatName(ctx, seatOf(s)));
+  const sideName = (s) => (s === "d" && barb ? `${t("barbarians")}${b.proxy != null ? ` (${ctx.names[b.proxy]})` : ""}` : ctx.names[seatOf(s)]);
   const count = (s) => UNITS.reduce((n, u) => n + ((b.hand_count && b.hand_count[s] && b.hand_count[s][u]) || 0), 0);
   const counts = (s) => UNITS.filter((u) => b.hand_count && b.hand_count[s] && b.hand_count[s][u]).map((u) => `${nm("unit", u)} ×${b.hand_count[s][u]}`).join(", ");
   const head = (s) => {
@@ -306,7 +301,7 @@ function battleSection(view, ctx) {
     ? `<div class="b-new">${keyButton(ctx, "front:-1", `＋ ${esc(t("new_front"))}`, "new-front", t("new_front"))}</div>` : "";
   const hand = b.hand ? `<div class="b-hand"><h3 class="mini-h">${esc(t("your_battle_hand"))}</h3><div class="units">${b.hand.map((u) => unitChip(ctx, u, `bcard:${u.id}`)).join("") || `<span class="muted">${esc(t("none"))}</span>`}</div></div>` : "";
   const turn = b.turn ? t("to_play", { name: sideName(b.turn) }) : "";
-  return `<section class="battle" data-testid="civ-battle" aria-label="${esc(t("battle"))}"><h2 class="mini-h">⚔ ${esc(t("battle_at", { at: coords(view, b.square) }))} ${rl("combat", t("battle"))}</h2>`
+  return `<section class="battle" data-testid="civ-battle" aria-label="${esc(t("battle"))}"><h2 class="mini-h">⚔ ${esc(t("battle_at", { at: coords(view, b.square) }))} ${ctx.rulesLink("pending:battle")}</h2>`
     + `<div class="b-table"><div class="b-heads">${head("a")}<span class="vs" aria-hidden="true">⚔</span>${head("d")}</div>`
     + `<ol class="fronts">${fronts || `<li class="muted no-front">${esc(t("no_fronts"))}</li>`}</ol></div>`
     + `<p class="b-turn${b.turn === b.side ? " mine" : ""}">${esc(turn)}</p>${newFront}${hand}${trumpsLine()}</section>`;
@@ -321,7 +316,7 @@ function researchSection(view, ctx) {
   for (const id of opts) (byLv[N.tech[id] ? N.tech[id].level : 0] ||= []).push(id);
   const rows = Object.keys(byLv).sort().map((lv) => `<div class="r-row"><span class="r-lv">${esc(t("tech_level", { n: lv }))}</span>`
     + byLv[lv].map((id) => techCard(ctx, id)).join("") + `</div>`).join("");
-  return `<section class="research" data-testid="civ-research" aria-label="${esc(t("research_options"))}"><h2 class="mini-h">${esc(t("research_options"))} ${rl("research", t("phase_research"))}</h2>${rows}</section>`;
+  return `<section class="research" data-testid="civ-research" aria-label="${esc(t("research_options"))}"><h2 class="mini-h">${esc(t("research_options"))} ${ctx.rulesLink("phase:research")}</h2>${rows}</section>`;
 }
 
 /** A tech to research (the kit's card): its name and text, its level and a "?" in its details. */
@@ -418,7 +413,7 @@ function civSheet(view, ctx, c) {
   const keys = [...(c.hand || []).map((h) => `ccard:${h.id}`), ...(c.great_persons || []).map((g) => `gp:${g}`)];
   const clickable = keys.map((k) => `${ctx.candidates(k).length ? 1 : 0}${ctx.selAll.includes(k) ? 1 : 0}`).join("");
   const owned = (view.cities || []).filter((x) => x.owner === c.seat).length;
-  const key = JSON.stringify([lang(), view.seat, view.to_move, !!view.over, owned, seatName(ctx, c.seat), clickable, c]);
+  const key = JSON.stringify([lang(), view.seat, view.to_move, !!view.over, owned, ctx.names[c.seat], clickable, !!ctx.rulesLink("card:tech"), c]);
   const hit = sheets.get(c.seat);
   if (hit && hit.key === key) return hit.html;
   const html = sheetHTML(view, ctx, c);
@@ -447,10 +442,10 @@ function sheetHTML(view, ctx, c) {
   const tokens = Object.entries(c.coin_tokens || {}).filter(([, n]) => n).map(([k, n]) => `${nm("tech", k)} ×${n}`).join(", ");
   const civName = nm("civ", c.civ);
   const leader = N.civ[c.civ] ? pick(N.civ[c.civ].leader) : "";
-  return `<section class="sheet seat-${c.seat}${mine ? " mine" : ""}${moving ? " moving" : ""}" data-testid="civ-sheet" data-seat="${c.seat}" aria-label="${esc(t("sheet_of", { name: seatName(ctx, c.seat) }))}">`
-    + `<header class="sh-head"><h2 class="sh-name"><span class="seat-dot" aria-hidden="true"></span>${esc(seatName(ctx, c.seat))}${mine ? ` <span class="muted">(${esc(t("you"))})</span>` : ""}</h2>`
+  return `<section class="sheet seat-${c.seat}${mine ? " mine" : ""}${moving ? " moving" : ""}" data-testid="civ-sheet" data-seat="${c.seat}" aria-label="${esc(t("sheet_of", { name: ctx.names[c.seat] }))}">`
+    + `<header class="sh-head"><h2 class="sh-name"><span class="seat-dot" aria-hidden="true"></span>${esc(ctx.names[c.seat])}${mine ? ` <span class="muted">(${esc(t("you"))})</span>` : ""}</h2>`
     + `<span class="civ-name" title="${esc(N.civ[c.civ] ? pick(N.civ[c.civ].text) : "")}">${esc(civName)}${leader ? ` · ${esc(leader)}` : ""}</span>`
-    + `<span class="gov">${esc(t("government"))}: <strong>${esc(gov)}</strong> ${rl("governments", t("government"))}</span>${moving && !view.over ? `<span class="flag moving">${esc(t("to_move"))}</span>` : ""}</header>`
+    + `<span class="gov">${esc(t("government"))}: <strong>${esc(gov)}</strong> ${ctx.rulesLink("card:government")}</span>${moving && !view.over ? `<span class="flag moving">${esc(t("to_move"))}</span>` : ""}</header>`
     + `<div class="sh-grid"><div class="sh-col">`
     + (N.gov[c.government] && N.gov[c.government].text ? `<p class="line gov-line"><strong>${esc(gov)}</strong>: ${esc(pick(N.gov[c.government].text))}</p>` : "")
     + `<div class="dials" title="${esc(t("dials_help"))}">` + dial(t("trade_dial"), c.trade, 27, "d-trade") + dial(t("economy_dial"), c.coins, 15, "d-coin") + `</div>`
@@ -461,13 +456,13 @@ function sheetHTML(view, ctx, c) {
     + (tokens ? `<p class="line">${esc(t("coin_tokens"))}: ${esc(tokens)}</p>` : "")
     + (gps ? `<div class="line">${esc(t("great_persons"))}: ${gps}</div>` : "")
     + (wonders ? `<div class="line">${esc(t("wonders"))}: ${wonders}</div>` : "")
-    + `</div><div class="sh-col"><h3 class="mini-h">${esc(t("tech_pyramid"))} (${c.techs.length}) ${rl("techs", t("tech_pyramid"))}</h3>${pyramid(c)}</div>`
-    + `<div class="sh-col"><h3 class="mini-h">${esc(t("military"))} ${rl("combat", t("military"))}</h3><ul class="ranks">${ranks}</ul>`
+    + `</div><div class="sh-col"><h3 class="mini-h">${esc(t("tech_pyramid"))} (${c.techs.length}) ${ctx.rulesLink("card:tech")}</h3>${pyramid(c)}</div>`
+    + `<div class="sh-col"><h3 class="mini-h">${esc(t("military"))} ${ctx.rulesLink("card:unit")}</h3><ul class="ranks">${ranks}</ul>`
     + `<h3 class="mini-h">${esc(t("standing_forces"))}</h3>${forces}`
     + `<h3 class="mini-h">${esc(mine ? t("culture_hand") : t("culture_hand_of"))}</h3>${hand}</div></div></section>`;
 }
 
-function marketSection(view) {
+function marketSection(view, ctx) {
   const m = view.market;
   if (!m) return "";
   const res = Object.entries(m.resources || {}).map(([r, n]) => `<span class="res"><svg viewBox="0 0 10 10" aria-hidden="true"><use href="#ci-${esc(r)}"/></svg>${esc(nm("resource", r))} ×${n}</span>`).join("");
@@ -475,7 +470,7 @@ function marketSection(view) {
   const won = (m.wonders || []).map((w) => `<li title="${esc(pick(N.wonder[w] && N.wonder[w].text))}">${esc(nm("wonder", w))} <span class="muted">${esc(N.wonder[w] ? `${t("era_" + N.wonder[w].era)} · ${pick(N.wonder[w].text)}` : "")}</span></li>`).join("");
   const decks = Object.entries(m.unit_decks || {}).map(([u, d]) => `<li>${esc(nm("unit", u))}: ${d.count}${d.face_up ? ` (+${d.face_up} ${esc(t("face_up"))})` : ""}</li>`).join("");
   const cdecks = Object.entries(m.culture_decks || {}).map(([e, d]) => `<li>${esc(t("era_" + e))}: ${d.count}</li>`).join("");
-  return `<section class="market" data-testid="civ-market" aria-label="${esc(t("market"))}"><h2 class="mini-h">${esc(t("market"))} ${rl("production", t("market"))}</h2>`
+  return `<section class="market" data-testid="civ-market" aria-label="${esc(t("market"))}"><h2 class="mini-h">${esc(t("market"))} ${ctx.rulesLink("action:produce")}</h2>`
     + `<div class="mk-grid"><div><h3 class="mini-h">${esc(t("resources"))}</h3><div class="res-line">${res}</div>`
     + `<h3 class="mini-h">${esc(t("unit_decks"))}</h3><ul class="plain">${decks}</ul></div>`
     + `<div><h3 class="mini-h">${esc(t("buildings"))}</h3><ul class="plain cols">${bld}</ul></div>`
@@ -504,9 +499,9 @@ function cultureTrack(view, ctx) {
   for (const c of view.civs) (at[c.culture_level] ||= []).push(c.seat);
   const cell = (sp) => `<li class="ct ct-${esc(sp.kind)} era-${esc(sp.era)}" title="${esc(`${sp.index}: ${t("ct_" + sp.kind)} — ${t("cost_ct", { c: sp.cost.culture, t: sp.cost.trade })}`)}">`
     + `<span class="ct-n">${sp.index}</span>${sp.kind === "great_person" ? `<svg viewBox="0 0 10 10" aria-hidden="true"><use href="#ci-gp"/></svg>` : sp.kind === "victory" ? "★" : ""}`
-    + (at[sp.index] || []).map((s) => `<span class="pawn seat-${s}" title="${esc(seatName(ctx, s))}"></span>`).join("") + `</li>`;
-  const start = (at[0] || []).map((s) => `<span class="pawn seat-${s}" title="${esc(seatName(ctx, s))}"></span>`).join("");
-  return `<section class="culture-track" data-testid="civ-culture-track" aria-label="${esc(t("culture_track"))}"><h2 class="mini-h">${esc(t("culture_track"))} ${rl("culture", t("culture_track"))}</h2>`
+    + (at[sp.index] || []).map((s) => `<span class="pawn seat-${s}" title="${esc(ctx.names[s])}"></span>`).join("") + `</li>`;
+  const start = (at[0] || []).map((s) => `<span class="pawn seat-${s}" title="${esc(ctx.names[s])}"></span>`).join("");
+  return `<section class="culture-track" data-testid="civ-culture-track" aria-label="${esc(t("culture_track"))}"><h2 class="mini-h">${esc(t("culture_track"))} ${ctx.rulesLink("track:culture")}</h2>`
     + `<ol class="ct-list"><li class="ct ct-start"><span class="ct-n">0</span>${start}</li>${track.map(cell).join("")}</ol>${trackKey(track)}</section>`;
 }
 
@@ -517,10 +512,10 @@ function overBox(view, ctx) {
   let why = "";
   if (v === "learning") {
     // the learning game ends when a player founds a third city (L322), or when a capital is taken
-    const third = view.civs.filter((c) => (view.cities || []).filter((x) => x.owner === c.seat).length >= 3).map((c) => seatName(ctx, c.seat));
+    const third = view.civs.filter((c) => (view.cities || []).filter((x) => x.owner === c.seat).length >= 3).map((c) => ctx.names[c.seat]);
     why = third.length ? t("learning_end_city", { names: third.join(", ") }) : t("learning_end_other");
   } else if (v && winners.length) {
-    why = t("winners_are", { names: winners.map((s) => seatName(ctx, s)).join(", ") }) + (t("why_" + v) !== "why_" + v ? ` — ${t("why_" + v)}` : "");
+    why = t("winners_are", { names: winners.map((s) => ctx.names[s]).join(", ") }) + (t("why_" + v) !== "why_" + v ? ` — ${t("why_" + v)}` : "");
   }
   return `<section class="civ-over" data-testid="civ-over"><h2 class="mini-h">${esc(t("victory_" + (v || "none")))}</h2>`
     + (why ? `<p>${esc(why)}</p>` : "") + `</section>`;
@@ -547,17 +542,17 @@ function civCard(ctx, id) {
 function choosePanel(view, ctx) {
   const now = view.current;
   const mine = now != null && now === view.seat && ctx.legal.some((li) => li.action.type === "civ");
-  const head = mine ? t("choose_civ") : now != null ? t("civ_choosing", { name: seatName(ctx, now) }) : t("choose_civs");
+  const head = mine ? t("choose_civ") : now != null ? t("civ_choosing", { name: ctx.names[now] }) : t("choose_civs");
   const cards = (view.civ_choices || []).map((id) => civCard(ctx, id)).join("");
   const picks = (view.order || []).map((s) => {
     const c = (view.picks || [])[s];
     const what = c ? nm("civ", c) : s === now ? t("civ_choosing_now") : t("civ_not_yet");
     return `<li class="seat-${s}${s === now ? " now" : ""}${c ? " done" : ""}" data-seat="${s}"><span class="seat-dot" aria-hidden="true"></span>`
-      + `<span class="cp-who">${esc(seatName(ctx, s))}${s === view.seat ? ` <span class="muted">(${esc(t("you"))})</span>` : ""}</span>`
+      + `<span class="cp-who">${esc(ctx.names[s])}${s === view.seat ? ` <span class="muted">(${esc(t("you"))})</span>` : ""}</span>`
       + `<span class="cp-civ${c ? "" : " muted"}">${esc(what)}</span></li>`;
   }).join("");
   return `<section class="civ-choose" data-testid="civ-choose" aria-labelledby="civ-choose-h">`
-    + `<h2 class="mini-h" id="civ-choose-h">${esc(head)} ${rl("setup", t("choose_civs"))}</h2>`
+    + `<h2 class="mini-h" id="civ-choose-h">${esc(head)} ${ctx.rulesLink("phase:setup")}</h2>`
     + `<p class="muted cc-note">${esc(t("choose_civs_note"))}${view.learning ? ` ${esc(t("choose_civs_learning"))}` : ""}</p>`
     + `<ul class="cc-list" aria-label="${esc(t("civs_free"))}">${cards}</ul>`
     + `<h3 class="mini-h">${esc(t("civ_picks"))}</h3><ol class="cc-picks" data-testid="civ-picks">${picks}</ol></section>`;
@@ -590,8 +585,8 @@ export function boardSections(view, ctx) {
     ["research", researchSection(view, ctx)],
     ["map", mapSection(view, ctx)],
     ...order.map((s) => [`civ-${s}`, civSheet(view, ctx, view.civs[s])]),
-    ["track", lastOf("track", [view.culture_track, view.civs, lang(), JSON.stringify(ctx.names)], () => cultureTrack(view, ctx))],
-    ["market", lastOf("market", [view.market, lang()], () => marketSection(view))],
+    ["track", lastOf("track", [view.culture_track, view.civs, lang(), JSON.stringify(ctx.names), ctx.rulesLink("track:culture")], () => cultureTrack(view, ctx))],
+    ["market", lastOf("market", [view.market, lang(), ctx.rulesLink("action:produce")], () => marketSection(view, ctx))],
   ];
 }
 
@@ -638,4 +633,3 @@ export function groupOf(action, view) {
 
 export const groupOrder = ["turn", "battle", "map", "city", "trade", "research", "cards", "civ", "other"];
 
-export const meta = { phaseKinds: ["setup", ...PHASES] };

@@ -8,7 +8,6 @@
 
 import { translator, pick, esc } from "../../app/i18n.js";
 import * as I from "../../app/icons.js";
-import { loadRules, rulesLinkFor } from "../../app/rules-link.js";
 import { mayMoveView } from "../../app/engage.js";
 import { card, cardTools, details, domId } from "../../app/kit/card.js";
 import { bidKind } from "../../app/kit/bid.js";
@@ -19,15 +18,7 @@ import STRINGS from "./strings.js";
 export const strings = STRINGS;
 const t = translator(STRINGS);
 
-// The rules reference (rules.json) is read once, before the first drawing, for the "?" links; without
-// it (a failed fetch) the board simply has no "?" links.
-const RULES = await loadRules("empires_end").catch(() => null);
-
-/** A "?" link to the rules section of `key` ("track:phase", "card:disaster"...), or "" (rulesLinkFor remembers it). */
-const rq = (key) => (RULES ? rulesLinkFor(RULES, key) : "");
-
 export const RESOURCES = ["wheat", "hammer", "axe", "coin"];
-const PHASE_KINDS = ["disaster", "double_disaster", "economy", "industry", "economy_industry", "conflict", "quick_setup", "end"];
 
 /** Keys of the board elements an action is about (for highlighting and click-to-act). */
 export function actionKeys(action, view) {
@@ -104,10 +95,6 @@ const gainText = (gain) => Object.entries(gain || {}).filter(([, n]) => n).map((
 
 export const phaseName = (kind) => t("phase_" + kind);
 
-function seatName(ctx, s) {
-  return ctx.names[s] || t("player_n", { n: s + 1 });
-}
-
 function abilityBadge(ab) {
   if (!ab) return "";
   const ph = ab.phase || "";
@@ -173,7 +160,7 @@ function locationInfo(ctx, l, name) {
 
 // ---------------------------------------------------------------------------------- board parts
 
-function phaseTrack(view) {
+function phaseTrack(view, ctx) {
   const ph = view.phase || {};
   const track = ph.track || [];
   const cur = ph.kind === "end" ? track.length : ph.index;
@@ -187,8 +174,7 @@ function phaseTrack(view) {
   }).join("");
   const n = Math.min((ph.index ?? 0) + 1, track.length);
   return `<section class="phase-track" aria-label="${esc(t("phase_track"))}">`
-    + `<div class="pt-title"><span class="ph-badge ph-${esc(ph.kind)}">${esc(pick(ph.name) || phaseName(ph.kind))}</span>${rq(`phase:${ph.kind}`)}`
-    + `<span class="muted">${ph.kind === "end" ? "" : esc(t("phase_n", { n, total: track.length }))}</span>${rq("track:phase")}</div>`
+    + `<div class="pt-title"><span class="muted">${ph.kind === "end" ? "" : esc(t("phase_n", { n, total: track.length }))}</span>${ctx.rulesLink("track:phase")}</div>`
     + `<ol class="pt-list">${items}</ol></section>`;
 }
 
@@ -197,10 +183,10 @@ function scoreTrack(view, ctx) {
   const max = Math.max(10, ...scores.map((s) => Math.abs(s)));
   const rows = view.empires.map((e) => {
     const w = Math.round((Math.max(0, e.score) / max) * 100);
-    return `<li class="st-row seat-${e.seat}"><span class="st-name">${view.start_player === e.seat ? I.temple : ""}${esc(seatName(ctx, e.seat))}</span>`
+    return `<li class="st-row seat-${e.seat}"><span class="st-name">${view.start_player === e.seat ? I.temple : ""}${esc(ctx.names[e.seat])}</span>`
       + `<span class="st-bar" aria-hidden="true"><span style="width:${w}%"></span></span><span class="st-val">${e.score}</span></li>`;
   }).join("");
-  return `<section class="score-track" aria-label="${esc(t("scores"))}"><h2 class="mini-h">${esc(t("scores"))} ${rq("track:score")}</h2><ol>${rows}</ol>`
+  return `<section class="score-track" aria-label="${esc(t("scores"))}"><h2 class="mini-h">${esc(t("scores"))} ${ctx.rulesLink("track:score")}</h2><ol>${rows}</ol>`
     + `<p class="decks muted">${esc(t("deck", { n: view.deck_count ?? "?" }))} · ${esc(t("discard", { n: view.discard_count ?? 0 }))} · ${esc(t("conflict_deck", { n: view.conflict_deck_count ?? "?" }))}</p></section>`;
 }
 
@@ -208,14 +194,14 @@ function scoreTrack(view, ctx) {
 function hitsText(view, ctx, d) {
   const hits = d.hits || {};
   if (view.seat != null) return hits[String(view.seat)] ? pick(hits[String(view.seat)]) : "";
-  return view.empires.map((e) => (hits[String(e.seat)] ? t("hits_seat", { name: seatName(ctx, e.seat), text: pick(hits[String(e.seat)]) }) : ""))
+  return view.empires.map((e) => (hits[String(e.seat)] ? t("hits_seat", { name: ctx.names[e.seat], text: pick(hits[String(e.seat)]) }) : ""))
     .filter(Boolean).join(" · ");
 }
 
 /** A disaster card's panel: the card, and what taking it destroys for every seat. */
 function disasterInfo(view, ctx, d) {
   const hits = view.empires.filter((e) => d.hits && d.hits[String(e.seat)])
-    .map((e) => [seatName(ctx, e.seat), esc(pick(d.hits[String(e.seat)]))]);
+    .map((e) => [ctx.names[e.seat], esc(pick(d.hits[String(e.seat)]))]);
   return cardInfo(ctx, d.card, hits.length ? [`<dt class="pop-wide">${esc(t("hits_label"))} ${ctx.rulesLink("action:take")}</dt>`, ...hits] : []);
 }
 
@@ -226,7 +212,7 @@ function disasterArea(view, ctx) {
     const key = `disaster:${i}`;
     const acts = ctx.byKey.get(key) || [];
     const pool = RESOURCES.some((r) => d.pool && d.pool[r]) ? `<span class="pool"><span class="lbl">${esc(t("pool"))}</span>${resList(d.pool)}</span>` : `<span class="pool muted"><span class="lbl">${esc(t("pool"))}</span>0</span>`;
-    const taken = d.taken_by != null ? `<span class="taken">${esc(t("taken_by", { name: seatName(ctx, d.taken_by) }))}</span>` : "";
+    const taken = d.taken_by != null ? `<span class="taken">${esc(t("taken_by", { name: ctx.names[d.taken_by] }))}</span>` : "";
     const words = d.taken_by == null ? hitsText(view, ctx, d) : "";
     const hits = words ? `<span class="hits" data-testid="disaster-hits">${I.warn}<span>${esc(words)}</span></span>` : "";
     const buttons = acts.map((li) => actionButton(ctx, li, "board-action")).join("");
@@ -234,7 +220,7 @@ function disasterArea(view, ctx) {
       + card(ctx, { id: domId("pop-d", i, d.card.id), title: pick(d.card.name), face: cardFace(d.card, `${pool}${hits}${taken}`), cls: "card-cell", rules: `card:${d.card.type}`, info: () => disasterInfo(view, ctx, d) })
       + (buttons ? `<div class="ctx-actions">${buttons}</div>` : "") + `</div>`;
   }).join("");
-  return `<section class="disasters" aria-label="${esc(t("disasters"))}"><h2 class="mini-h">${esc(t("disasters"))} ${rq("card:disaster")}</h2><div class="disaster-row">${cards}</div></section>`;
+  return `<section class="disasters" aria-label="${esc(t("disasters"))}"><h2 class="mini-h">${esc(t("disasters"))} ${ctx.rulesLink("card:disaster")}</h2><div class="disaster-row">${cards}</div></section>`;
 }
 
 function conflictArea(view, ctx) {
@@ -260,11 +246,11 @@ function conflictArea(view, ctx) {
     if (b) txt = `${I.RES.axe}${b.axe} ${I.RES.coin}${b.coin}${tot != null ? ` = <strong>${tot}</strong>` : ""}`;
     else if (e.bid_committed) txt = `${I.lock} ${esc(t("bid_committed"))}`;
     else txt = `<span class="muted">${esc(t("bid_waiting"))}</span>`;
-    return `<li class="seat-${e.seat}"><span class="bn">${esc(seatName(ctx, e.seat))}</span> ${txt}</li>`;
+    return `<li class="seat-${e.seat}"><span class="bn">${esc(ctx.names[e.seat])}</span> ${txt}</li>`;
   }).join("");
   const mine = view.seat != null ? view.empires[view.seat] : null;
   const myBid = mine && mine.my_bid && !c.open_bids ? `<p class="my-bid">${I.lock} ${esc(t("your_bid", { axe: mine.my_bid.axe, coin: mine.my_bid.coin }))}</p>` : "";
-  return `<section class="conflict" aria-label="${esc(t("conflict"))}"><h2 class="mini-h">${esc(t("conflict"))} ${rq("card:conflict")}</h2>`
+  return `<section class="conflict" aria-label="${esc(t("conflict"))}"><h2 class="mini-h">${esc(t("conflict"))} ${ctx.rulesLink("card:conflict")}</h2>`
     + `<div class="conflict-card"><ul class="rows" aria-label="${esc(t("rows"))}">${rows}</ul>`
     + `<p><strong>${esc(t("victory"))}:</strong> ${esc(victory)}</p><p>${esc(pick(card.text))}</p></div>`
     + `<ul class="bids">${bids}</ul>${myBid}</section>`;
@@ -318,7 +304,7 @@ function tile(view, ctx, e, l, targetMarks) {
   const mine = e.seat === view.seat;
   const name = pick(l.type_name) || t("type_" + l.type);
   const label = (mine ? t("your_location", { pos: l.pos, name, points: l.points, state: locState(l) })
-    : t("their_location", { owner: seatName(ctx, e.seat), pos: l.pos, name, points: l.points, state: locState(l) }))
+    : t("their_location", { owner: ctx.names[e.seat], pos: l.pos, name, points: l.points, state: locState(l) }))
     + (l.ability && l.intact ? `. ${pick(l.ability.text)}` : "")
     + l.innovations.map((i) => `. ${pick(i.card.name)}: ${pick(i.card.ability && i.card.ability.text)}${i.exhausted ? ` (${t("exhausted")})` : ""}`).join("")
     + targetMarks.map((m) => `. ${pick(m.card.name)}${m.hits ? `: ${m.hits}` : ""}`).join("");
@@ -364,14 +350,14 @@ function empire(view, ctx, e) {
   if (e.bid_committed && !(view.conflict && (view.conflict.bids || view.conflict.open_bids))) flags.push(`<span class="flag bid">${I.lock}${esc(t("bid_committed"))}</span>`);
   if (e.sub_phase) flags.push(`<span class="flag ph-${esc(e.sub_phase)}">${esc(phaseName(e.sub_phase))}</span>`);
   const kind = ctx.kinds[e.seat];
-  return `<section class="empire seat-${e.seat}${mine ? " mine" : ""}${toMove ? " moving" : ""}" aria-label="${esc(seatName(ctx, e.seat))}" data-seat="${e.seat}">`
-    + `<header class="emp-head"><h2 class="emp-name"><span class="seat-dot" aria-hidden="true"></span>${kind && kind !== "human" ? I.bot : ""}${esc(seatName(ctx, e.seat))}${mine ? ` <span class="muted">(${esc(t("you"))})</span>` : ""}</h2>`
+  return `<section class="empire seat-${e.seat}${mine ? " mine" : ""}${toMove ? " moving" : ""}" aria-label="${esc(ctx.names[e.seat])}" data-seat="${e.seat}">`
+    + `<header class="emp-head"><h2 class="emp-name"><span class="seat-dot" aria-hidden="true"></span>${kind && kind !== "human" ? I.bot : ""}${esc(ctx.names[e.seat])}${mine ? ` <span class="muted">(${esc(t("you"))})</span>` : ""}</h2>`
     + `<span class="emp-score">${I.star}<strong>${e.score}</strong><span class="sr-only"> ${esc(t("score"))}</span></span>`
     + `<span class="emp-mil" title="${esc(t("military"))}">${I.LOC.army}<strong>${e.military}</strong><span class="sr-only"> ${esc(t("military"))}</span></span>`
     + resources
     + (mine ? "" : `<span class="hand-count">${esc(t("hand_hidden", { n: e.hand_count }))}</span>`)
     + flags.join("") + `</header>`
-    + `<div class="tiles" role="group" tabindex="0" aria-label="${esc(t("locations_of", { name: seatName(ctx, e.seat) }))}">${tiles}</div></section>`;
+    + `<div class="tiles" role="group" tabindex="0" aria-label="${esc(t("locations_of", { name: ctx.names[e.seat] }))}">${tiles}</div></section>`;
 }
 
 function handArea(view, ctx) {
@@ -387,7 +373,7 @@ function handArea(view, ctx) {
   const sells = ctx.candidates("sell");
   const sell = sells.length
     ? `<button type="button" class="sell-slot${ctx.sel === "sell" ? " selected" : ""}" data-key="sell" data-testid="sell-target"${sells.length === 1 ? ` data-action="${esc(JSON.stringify(sells[0].action))}"` : ""}`
-      + ` aria-pressed="${ctx.sel === "sell"}">${I.RES.coin}<span>${esc(sells.length === 1 ? sells[0].label : t("sell"))}</span></button>${rq("action:sell")}`
+      + ` aria-pressed="${ctx.sel === "sell"}">${I.RES.coin}<span>${esc(sells.length === 1 ? sells[0].label : t("sell"))}</span></button>${ctx.rulesLink("action:sell")}`
     : "";
   return `<section class="hand" aria-label="${esc(t("hand"))}"><h2 class="mini-h">${esc(t("hand"))} <span class="muted">(${e.hand.length})</span></h2>`
     + `<div class="hand-row">${cards || `<span class="muted">${esc(t("none"))}</span>`}${sell ? `<div class="sell-cell">${sell}</div>` : ""}</div></section>`;
@@ -441,7 +427,7 @@ export function boardSections(view, ctx) {
   const center = disasterArea(view, ctx) + conflictArea(view, ctx);
   revealTarget(view, ctx);
   return [
-    ["top", `<div class="ee-top">${phaseTrack(view)}${scoreTrack(view, ctx)}</div>`],
+    ["top", `<div class="ee-top">${phaseTrack(view, ctx)}${scoreTrack(view, ctx)}</div>`],
     ["pending", pendingBox(view, ctx, { more: (d) => pendingCard(view, d) })],
     ["center", center ? `<div class="ee-center">${center}</div>` : ""],
     ["hand", handArea(view, ctx)],
@@ -510,5 +496,3 @@ export function keyLabel(view, key, ctx) {
   if (kind === "sell") return t("sell");
   return key;
 }
-
-export const meta = { phaseKinds: PHASE_KINDS };

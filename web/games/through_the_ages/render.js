@@ -11,7 +11,6 @@
 
 import { translator, pick, esc } from "../../app/i18n.js";
 import * as I from "../../app/icons.js";
-import { loadRules, rulesLinkFor } from "../../app/rules-link.js";
 import { card as kitCard, details } from "../../app/kit/card.js";
 import { bidKind } from "../../app/kit/bid.js";
 import { pendingBox } from "../../app/kit/pending.js";
@@ -19,21 +18,6 @@ import STRINGS from "./strings.js";
 
 export const strings = STRINGS;
 const t = translator(STRINGS);
-const GAME = "through_the_ages";
-const RULES = await loadRules(GAME).catch(() => null);
-/** "?" link into the rules reference for a key of its `links` ("" when there is none). */
-const rq = (key) => (RULES ? rulesLinkFor(RULES, key) : "");
-
-// Which <details> the player opened (another civilization's full tableau): a redraw keeps them open.
-const OPEN = new Set();
-if (typeof document !== "undefined") {
-  document.addEventListener("toggle", (e) => {
-    const k = e.target && e.target.dataset ? e.target.dataset.keep : null;
-    if (!k) return;
-    if (e.target.open) OPEN.add(k);
-    else OPEN.delete(k);
-  }, true);
-}
 
 // ------------------------------------------------------------------------------------ keys
 
@@ -85,7 +69,6 @@ const allCards = (view) => {
 
 const cardById = (view, id) => allCards(view).find((c) => c && c.id === id) || null;
 const cname = (c) => (c ? pick(c.name) || c.id : "");
-const seatName = (ctx, s) => (ctx && ctx.names && ctx.names[s]) || t("player_n", { n: s + 1 });
 
 /** Words for a selected key ("Choices for …"). */
 export function keyLabel(view, key, ctx) {
@@ -96,7 +79,7 @@ export function keyLabel(view, key, ctx) {
     const me = view.seat != null ? civs(view)[view.seat] : null;
     return me && me.wonder ? cname(me.wonder.card) : t("wonder_building");
   }
-  if (kind === "civ") return seatName(ctx, +a);
+  if (kind === "civ") return ctx.names[+a];
   if (kind === "row") {
     const r = (view.row || [])[+a];
     return r && r.card ? `${cname(r.card)} (${t("row_slot", { n: +a + 1 })})` : key;
@@ -189,8 +172,8 @@ function shortGame(view, ctx) {
   if (!sg) return "";
   const tiles = [...sg.open, sg.war].map((c, i) => cardTile(ctx, c, { id: `p-short-${i}`, text: false })).join("");
   const held = sg.held.map((h) => h.cards
-    ? `<li>${esc(h.seat === view.seat ? t("short_yours", { names: h.cards.map(cname).join(", ") }) : `${seatName(ctx, h.seat)}: ${h.cards.map(cname).join(", ")}`)}</li>`
-    : `<li>${esc(t("short_held", { name: seatName(ctx, h.seat), n: h.count }))}</li>`).join("");
+    ? `<li>${esc(h.seat === view.seat ? t("short_yours", { names: h.cards.map(cname).join(", ") }) : `${ctx.names[h.seat]}: ${h.cards.map(cname).join(", ")}`)}</li>`
+    : `<li>${esc(t("short_held", { name: ctx.names[h.seat], n: h.count }))}</li>`).join("");
   return `<div class="ev short-game"><h3 class="mini-h">${esc(t("short_events"))}</h3>`
     + `<div class="mini-cards">${tiles}</div><ul class="short-held">${held}</ul></div>`;
 }
@@ -200,25 +183,23 @@ const phaseKind = (view) => (view.phase ? view.phase.kind : "action");
 
 function infoStrip(view, ctx) {
   const me = view.seat;
-  const phase = phaseKind(view);
   const fut = view.future_events || [];
   const mine = fut.filter((f) => f.card).map((f) => cname(f.card));
   const past = view.past_events || [];
   const pastList = past.length
-    ? `<details class="past"${OPEN.has("past") ? " open" : ""} data-keep="past"><summary>${esc(t("past_events_n", { n: past.length }))}</summary>`
+    ? `<details class="past"><summary>${esc(t("past_events_n", { n: past.length }))}</summary>`
       + `<div class="mini-cards">${past.map((c, i) => cardTile(ctx, c, { id: `p-past-${i}`, text: false })).join("")}</div></details>`
     : `<span class="muted">${esc(t("none"))}</span>`;
-  const wars = (view.wars || []).map((w) => `<li>${esc(t("war_line", { from: seatName(ctx, w.from), to: seatName(ctx, w.to), card: cname(w.card) }))}`
+  const wars = (view.wars || []).map((w) => `<li>${esc(t("war_line", { from: ctx.names[w.from], to: ctx.names[w.to], card: cname(w.card) }))}`
     + `${w.played ? ` <span class="muted">(${esc(t("short_played", { card: cname(w.played) }))})</span>` : ""}</li>`).join("");
   const common = (view.common_tactics || []).map((c, i) => cardTile(ctx, c, { key: `common:${c.id}`, id: `p-com-${i}` })).join("");
   return `<section class="tta-info" aria-label="${esc(t("age", { a: view.age }))}">`
     + `<div class="info-line">`
-    + `<span class="age-badge age-${esc(view.age)}">${esc(t("age", { a: view.age }))}</span>${rq("track:age")}`
+    + `<span class="age-badge age-${esc(view.age)}">${esc(t("age", { a: view.age }))}</span>${ctx.rulesLink("track:age")}`
     + `<span class="round">${esc(t("round", { n: view.round }))}</span>`
-    + (view.over ? "" : `<span class="ph-badge ph-${esc(phase)}">${esc(t(`phase_${phase}`))}</span>${rq(`phase:${phase}`)}`)
-    + (view.last_round != null && view.round >= view.last_round ? `<span class="flag last">${esc(t("last_round"))}</span>${rq("track:last_round")}` : "")
+    + (view.last_round != null && view.round >= view.last_round ? `<span class="flag last">${esc(t("last_round"))}</span>${ctx.rulesLink("track:last_round")}` : "")
     + `<span class="muted mode">${esc(t(`mode_tag_${view.mode}`))}</span>`
-    + (view.over ? "" : `<span class="turn-of seat-${view.turn}"><span class="seat-dot" aria-hidden="true"></span>${esc(t("turn_of", { name: seatName(ctx, view.turn) }))}</span>`)
+    + (view.over ? "" : `<span class="turn-of seat-${view.turn}"><span class="seat-dot" aria-hidden="true"></span>${esc(t("turn_of", { name: ctx.names[view.turn] }))}</span>`)
     + `</div>`
     + `<div class="decks">`
     + `<span>${esc(t("civil_deck", { n: view.civil_deck }))}</span>`
@@ -226,15 +207,15 @@ function infoStrip(view, ctx) {
     + `<span>${esc(t("military_discards", { n: view.military_discards }))}</span>`
     + `</div>`
     + `<div class="events">`
-    + `<div class="ev"><h3 class="mini-h">${esc(t("current_events"))} ${rq("card:event")}</h3><p>${esc(t("current_events_n", { n: view.current_events }))}`
+    + `<div class="ev"><h3 class="mini-h">${esc(t("current_events"))} ${ctx.rulesLink("card:event")}</h3><p>${esc(t("current_events_n", { n: view.current_events }))}`
     + `${(view.current_events_ages || []).length ? ` <span class="muted">(${esc(view.current_events_ages.join(" "))})</span>` : ""}</p></div>`
     + `<div class="ev"><h3 class="mini-h">${esc(t("future_events"))}</h3><p>${esc(t("future_events_n", { n: fut.length }))}`
     + `${mine.length ? `<br><span class="yours">${esc(t("your_future", { names: mine.join(", ") }))}</span>` : ""}</p></div>`
     + `<div class="ev"><h3 class="mini-h">${esc(t("past_events"))}</h3>${pastList}</div>`
     + shortGame(view, ctx)
     + `</div>`
-    + (wars ? `<div class="wars"><h3 class="mini-h">${esc(t("wars"))} ${rq("card:war")}</h3><ul>${wars}</ul></div>` : "")
-    + `<div class="common"><h3 class="mini-h">${esc(t("common_tactics"))} ${rq("card:tactic")}</h3>`
+    + (wars ? `<div class="wars"><h3 class="mini-h">${esc(t("wars"))} ${ctx.rulesLink("card:war")}</h3><ul>${wars}</ul></div>` : "")
+    + `<div class="common"><h3 class="mini-h">${esc(t("common_tactics"))} ${ctx.rulesLink("card:tactic")}</h3>`
     + `<div class="mini-cards">${common || `<span class="muted">${esc(t("none"))}</span>`}</div></div>`
     + (me == null ? "" : "")
     + `</section>`;
@@ -245,10 +226,10 @@ function infoStrip(view, ctx) {
 function liveBox(view, ctx) {
   const parts = [];
   const cs = civs(view);
-  const nm = (s) => seatName(ctx, s);
+  const nm = (s) => ctx.names[s];
   if (view.auction) {
     const a = view.auction;
-    parts.push(`<div class="live auction"><h3 class="mini-h">${esc(t("auction"))} ${rq("card:territory")}</h3>`
+    parts.push(`<div class="live auction"><h3 class="mini-h">${esc(t("auction"))} ${ctx.rulesLink("card:territory")}</h3>`
       + `<div class="live-card">${cardTile(ctx, a.card, { id: "p-auc" })}</div>`
       + `<p>${esc(a.leader != null ? t("auction_line", { bid: a.bid, name: nm(a.leader) }) : t("auction_none"))}</p>`
       + `<p class="muted">${esc(t("auction_in", { names: (a.in || []).map(nm).join(", ") }))}</p></div>`);
@@ -256,7 +237,7 @@ function liveBox(view, ctx) {
   if (view.colonize) {
     const c = view.colonize;
     const sent = Object.entries(c.sent || {}).map(([id, n]) => `${cname(cardById(view, id)) || id} ×${n}`).join(", ");
-    parts.push(`<div class="live colonize"><h3 class="mini-h">${esc(t("colonize"))} ${rq("card:territory")}</h3>`
+    parts.push(`<div class="live colonize"><h3 class="mini-h">${esc(t("colonize"))} ${ctx.rulesLink("card:territory")}</h3>`
       + `<div class="live-card">${cardTile(ctx, c.card, { id: "p-col" })}</div>`
       + `<p>${esc(t("colonize_line", { name: nm(c.seat), bid: c.bid }))}</p>`
       + (sent ? `<p>${esc(t("colonize_sent", { list: sent }))}</p>` : "")
@@ -268,7 +249,7 @@ function liveBox(view, ctx) {
     const def = cs[f.to] ? cs[f.to].ratings.strength : 0;
     const total = def + (f.bonus || 0);
     const maxUse = cs[f.to] ? cs[f.to].ma.total : 0;
-    parts.push(`<div class="live fight" data-testid="tta-fight"><h3 class="mini-h">${esc(t("fight"))} ${rq("card:aggression")}</h3>`
+    parts.push(`<div class="live fight" data-testid="tta-fight"><h3 class="mini-h">${esc(t("fight"))} ${ctx.rulesLink("card:aggression")}</h3>`
       + `<div class="live-card">${cardTile(ctx, f.card, { id: "p-fight" })}</div>`
       + `<p><strong>${esc(t("fight_line", { from: nm(f.from), to: nm(f.to), card: cname(f.card) }))}</strong></p>`
       + `<p class="fight-str">${esc(t("fight_str", { a: att, d: def, b: f.bonus || 0, total }))}</p>`
@@ -277,7 +258,7 @@ function liveBox(view, ctx) {
   }
   if (view.offer) {
     const o = view.offer;
-    parts.push(`<div class="live offer"><h3 class="mini-h">${esc(t("offer"))} ${rq("card:pact")}</h3>`
+    parts.push(`<div class="live offer"><h3 class="mini-h">${esc(t("offer"))} ${ctx.rulesLink("card:pact")}</h3>`
       + `<div class="live-card">${cardTile(ctx, o.card, { id: "p-offer" })}</div>`
       + `<p>${esc(t("offer_line", { from: nm(o.from), to: nm(o.to), card: cname(o.card), side: o.side }))}</p></div>`);
   }
@@ -299,7 +280,7 @@ function cardRow(view, ctx) {
       + `<span class="slot-cost${dear ? " dear" : ""}" title="${esc(t("take_cost", { n: r.cost ?? r.base_cost }))}">${esc(t("cost_n", { n: r.cost ?? r.base_cost }))}</span>`;
     return `<div class="slot c${r.base_cost}">${cardTile(ctx, r.card, { key: `row:${r.slot}`, id: `p-row-${r.slot}`, sub })}</div>`;
   }).join("");
-  return `<section class="tta-row" aria-label="${esc(t("card_row"))}"><h2 class="mini-h">${esc(t("card_row"))} ${rq("track:card_row")}</h2>`
+  return `<section class="tta-row" aria-label="${esc(t("card_row"))}"><h2 class="mini-h">${esc(t("card_row"))} ${ctx.rulesLink("track:card_row")}</h2>`
     + `<div class="row-grid">${cards}</div></section>`;
 }
 
@@ -345,7 +326,7 @@ function banks(view, ctx, c, mine) {
     + `</div>`;
   const stock = `<div class="bank stock"><span class="bank-h">${esc(t("food"))}: <strong>${c.food}</strong> <span class="muted">(${esc(t("production", { n: c.food_production }))})</span></span>`
     + `<span class="bank-h">${esc(t("resources"))}: <strong>${c.resources}</strong> <span class="muted">(${esc(t("production", { n: c.resource_production }))})</span></span></div>`;
-  return `<div class="banks">${yellow}${rq("track:yellow_bank")}${blue}${rq("track:blue_bank")}${workers}${stock}</div>`;
+  return `<div class="banks">${yellow}${ctx.rulesLink("track:yellow_bank")}${blue}${ctx.rulesLink("track:blue_bank")}${workers}${stock}</div>`;
 }
 
 function techTile(ctx, c, x, mine, scope, i) {
@@ -355,9 +336,9 @@ function techTile(ctx, c, x, mine, scope, i) {
   return cardTile(ctx, x.card, { key: mine ? `tech:${x.card.id}` : null, id: `p-${scope}-t${i}`, sub, extra });
 }
 
-function group(title, body, cls = "", rulesKey = "") {
+function group(ctx, title, body, cls = "", rulesKey = "") {
   if (!body) return "";
-  return `<div class="tgroup ${cls}"><h3 class="mini-h">${esc(title)} ${rulesKey ? rq(rulesKey) : ""}</h3><div class="tg-cards">${body}</div></div>`;
+  return `<div class="tgroup ${cls}"><h3 class="mini-h">${esc(title)} ${rulesKey ? ctx.rulesLink(rulesKey) : ""}</h3><div class="tg-cards">${body}</div></div>`;
 }
 
 function tableau(view, ctx, c, mine, scope) {
@@ -383,26 +364,26 @@ function tableau(view, ctx, c, mine, scope) {
   const mil = [
     c.tactic ? cardTile(ctx, c.tactic, { id: `p-${scope}-tac`, sub: `<span class="muted">${esc(t("tactic"))}</span>` }) : "",
     c.exclusive_tactic && (!c.tactic || c.exclusive_tactic.id !== c.tactic.id) ? cardTile(ctx, c.exclusive_tactic, { id: `p-${scope}-ex`, sub: `<span class="muted">${esc(t("exclusive_tactic"))}</span>` }) : "",
-    c.pact ? cardTile(ctx, c.pact.card, { id: `p-${scope}-pact`, sub: `<span class="muted">${esc(t("pact_with", { name: seatName(ctx, c.pact.with), side: c.pact.side }))}</span>` }) : "",
+    c.pact ? cardTile(ctx, c.pact.card, { id: `p-${scope}-pact`, sub: `<span class="muted">${esc(t("pact_with", { name: ctx.names[c.pact.with], side: c.pact.side }))}</span>` }) : "",
   ].join("");
   return `<div class="tableau">`
-    + group(t("government"), core, "core", "card:government")
-    + group(t("farms_mines"), by(["farm", "mine"]), "prod", "card:farm")
-    + group(t("urban"), by(["urban"]), "urban", "card:urban")
-    + group(t("units"), by(["unit"]), "units", "card:unit")
-    + group(t("specials"), (c.specials || []).map((s, i) => cardTile(ctx, s, { id: `p-${scope}-sp${i}` })).join(""), "specials", "card:special")
-    + group(t("colonies"), (c.colonies || []).map((s, i) => cardTile(ctx, s, { id: `p-${scope}-col${i}` })).join(""), "colonies", "card:territory")
-    + group(t("tactic"), mil, "milcards", "card:tactic")
+    + group(ctx, t("government"), core, "core", "card:government")
+    + group(ctx, t("farms_mines"), by(["farm", "mine"]), "prod", "card:farm")
+    + group(ctx, t("urban"), by(["urban"]), "urban", "card:urban")
+    + group(ctx, t("units"), by(["unit"]), "units", "card:unit")
+    + group(ctx, t("specials"), (c.specials || []).map((s, i) => cardTile(ctx, s, { id: `p-${scope}-sp${i}` })).join(""), "specials", "card:special")
+    + group(ctx, t("colonies"), (c.colonies || []).map((s, i) => cardTile(ctx, s, { id: `p-${scope}-col${i}` })).join(""), "colonies", "card:territory")
+    + group(ctx, t("tactic"), mil, "milcards", "card:tactic")
     + `</div>`;
 }
 
 function hands(view, ctx, c, mine, scope) {
   const civil = (c.civil_hand || []).map((card, i) => cardTile(ctx, card, { key: mine ? `hand:${card.id}` : null, id: `p-${scope}-h${i}` })).join("");
-  let out = `<div class="hand civil"><h3 class="mini-h">${esc(t("civil_hand_n", { n: (c.civil_hand || []).length, max: c.civil_hand_limit }))} ${rq("track:civil_hand")}</h3>`
+  let out = `<div class="hand civil"><h3 class="mini-h">${esc(t("civil_hand_n", { n: (c.civil_hand || []).length, max: c.civil_hand_limit }))} ${ctx.rulesLink("track:civil_hand")}</h3>`
     + `<div class="tg-cards">${civil || `<span class="muted">${esc(t("none"))}</span>`}</div></div>`;
   if (mine && c.military_hand) {
     const mil = c.military_hand.map((card, i) => cardTile(ctx, card, { key: `mil:${card.id}`, id: `p-${scope}-m${i}` })).join("");
-    out += `<div class="hand military" data-testid="tta-military-hand"><h3 class="mini-h">${I.lock} ${esc(t("military_hand_n", { n: c.military_hand.length, max: c.military_hand_limit }))} ${rq("track:military_hand")}</h3>`
+    out += `<div class="hand military" data-testid="tta-military-hand"><h3 class="mini-h">${I.lock} ${esc(t("military_hand_n", { n: c.military_hand.length, max: c.military_hand_limit }))} ${ctx.rulesLink("track:military_hand")}</h3>`
       + `<div class="tg-cards">${mil || `<span class="muted">${esc(t("none"))}</span>`}</div></div>`;
   } else {
     out += `<div class="hand military hidden-hand"><h3 class="mini-h">${I.lock} ${esc(t("military_hidden", { n: c.military_count }))}</h3></div>`;
@@ -417,7 +398,7 @@ function civHeader(view, ctx, c, mine) {
   if (view.start_player === c.seat) flags.push(`<span class="flag start" title="${esc(t("start_player"))}">${I.temple}<span class="sr-only">${esc(t("start_player"))}</span></span>`);
   if (moving) flags.push(`<span class="flag moving">${esc(t("to_move"))}</span>`);
   if (c.resigned) flags.push(`<span class="flag resigned">${esc(t("resigned"))}</span>`);
-  return `<span class="civ-name"><span class="seat-dot" aria-hidden="true"></span>${kind && kind !== "human" ? I.bot : ""}${esc(seatName(ctx, c.seat))}`
+  return `<span class="civ-name"><span class="seat-dot" aria-hidden="true"></span>${kind && kind !== "human" ? I.bot : ""}${esc(ctx.names[c.seat])}`
     + `${mine ? ` <span class="muted">(${esc(t("you"))})</span>` : ""}</span>${flags.join("")}`;
 }
 
@@ -440,11 +421,10 @@ function otherCiv(view, ctx, c) {
     + `<span class="muted">${esc(cname(c.government))}${c.leader ? ` · ${esc(cname(c.leader))}` : ""}</span></span>`;
   const target = acts.length
     ? `<button type="button" class="civ-target target${sel ? " selected" : ""}" data-key="${key}" data-testid="board-target" aria-pressed="${sel}"`
-      + `${acts.length === 1 ? ` data-action="${esc(JSON.stringify(acts[0].action))}"` : ""}>${esc(seatName(ctx, c.seat))}</button>` : "";
-  const keep = `civ-${c.seat}`;
-  return `<section class="civ other seat-${c.seat}${c.resigned ? " resigned" : ""}" data-seat="${c.seat}" aria-label="${esc(t("tableau_of", { name: seatName(ctx, c.seat) }))}">`
+      + `${acts.length === 1 ? ` data-action="${esc(JSON.stringify(acts[0].action))}"` : ""}>${esc(ctx.names[c.seat])}</button>` : "";
+  return `<section class="civ other seat-${c.seat}${c.resigned ? " resigned" : ""}" data-seat="${c.seat}" aria-label="${esc(t("tableau_of", { name: ctx.names[c.seat] }))}">`
     + `<div class="oc-sum">${summary}${target}</div>`
-    + `<details class="oc-more"${OPEN.has(keep) ? " open" : ""} data-keep="${keep}"><summary>${esc(t("show_tableau"))}</summary>`
+    + `<details class="oc-more"><summary>${esc(t("show_tableau"))}</summary>`
     + ratingsBar(c) + actionsBar(c) + banks(view, ctx, c, false) + tableau(view, ctx, c, false, `s${c.seat}`) + hands(view, ctx, c, false, `s${c.seat}`)
     + `</details></section>`;
 }
@@ -488,9 +468,6 @@ export function hint(view) {
 
 const DIRECT = new Set(["end", "pop", "stage", "cancel_pact", "pass", "done", "accept", "refuse"]);
 const GROUP_OF_KEY = { row: "row", hand: "hand", mil: "military", common: "common", tech: "tableau", civ: "other" };
-
-/** End the turn (and Done) stay in the finishing bar. */
-export const isPrimary = (action) => action.type === "end" || action.type === "done";
 
 /** A group by where the choice starts: the card row, the civil hand, ... (strings group_<g>). */
 export function groupOf(action) {
