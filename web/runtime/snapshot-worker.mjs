@@ -49,7 +49,7 @@ async function run(module) {
   }
 }
 
-onmessage = ({ data }) => {
+self.addEventListener("message", ({ data }) => {
   if ("chunk" in data) queue.push(data.chunk);
   if (data.end) ended = true;
   if ("wasm" in data) gotWasm(data.wasm);
@@ -58,4 +58,4 @@ onmessage = ({ data }) => {
     run(data.brotli);
   }
   wake();
-};
+});
