@@ -12,7 +12,12 @@ const { loadPyodide } = await import(pathToFileURL(resolve(pyodideDir, "pyodide.
 
 const t0 = performance.now();
 let out = "";
-const py = await loadPyodide({ indexURL: resolve(pyodideDir) + "/", stdout: (line) => { out = line; } });
+const py = await loadPyodide({
+  indexURL: resolve(pyodideDir) + "/",
+  stdout: (line) => {
+    out = line;
+  },
+});
 const t1 = performance.now();
 py.unpackArchive(new Uint8Array(readFileSync(enginePath)), "zip", { extractDir: "/home/pyodide" });
 py.runPython("import sys; sys.path.insert(0, '/home/pyodide') if '/home/pyodide' not in sys.path else None");
@@ -22,5 +27,11 @@ const t2 = performance.now();
 const cpu = process.cpuUsage();
 py.runPython(readFileSync(script, "utf8").replace('if __name__ == "__main__":', "if True:"));
 const used = process.cpuUsage(cpu);
-console.log(JSON.stringify({ boot_ms: Math.round(t1 - t0), import_ms: Math.round(t2 - t1),
-                             node_cpu_ms: Math.round((used.user + used.system) / 1000), ...JSON.parse(out) }));
+console.log(
+  JSON.stringify({
+    boot_ms: Math.round(t1 - t0),
+    import_ms: Math.round(t2 - t1),
+    node_cpu_ms: Math.round((used.user + used.system) / 1000),
+    ...JSON.parse(out),
+  }),
+);

@@ -10,7 +10,12 @@ const [pyodideDir, enginePath, script, ...scriptArgs] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(resolve(pyodideDir, "pyodide.mjs")).href);
 const t0 = performance.now();
 let out = "";
-const py = await loadPyodide({ indexURL: resolve(pyodideDir) + "/", stdout: (line) => { out = line; } });
+const py = await loadPyodide({
+  indexURL: resolve(pyodideDir) + "/",
+  stdout: (line) => {
+    out = line;
+  },
+});
 const bootMs = Math.round(performance.now() - t0);
 py.unpackArchive(new Uint8Array(readFileSync(enginePath)), "zip", { extractDir: "/home/pyodide" });
 py.runPython("import sys; sys.path.insert(0, '/home/pyodide') if '/home/pyodide' not in sys.path else None");
@@ -25,5 +30,10 @@ py.runPython(`import __main__; __main__.__file__ = ${JSON.stringify(inside)}`);
 const cpu = process.cpuUsage();
 py.runPython(code.replace('if __name__ == "__main__":', "if True:"));
 const used = process.cpuUsage(cpu);
-console.log(JSON.stringify({ boot_ms: bootMs, node_cpu_ms: Math.round((used.user + used.system) / 1000),
-                             ...JSON.parse(out) }));
+console.log(
+  JSON.stringify({
+    boot_ms: bootMs,
+    node_cpu_ms: Math.round((used.user + used.system) / 1000),
+    ...JSON.parse(out),
+  }),
+);

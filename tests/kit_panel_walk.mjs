@@ -11,7 +11,13 @@ for await (const chunk of process.stdin) input += chunk;
 const d = JSON.parse(input);
 const primary = (a) => /^(done|end|end_turn|finish|pass_turn)$|_done$/.test(a.type);
 const make = (sel) => K.stepContext(R, d.view, d.legal, sel, { primary, groupLabel: (g) => g });
-const unesc = (s) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const unesc = (s) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 const STEP = /data-key="([^"]*)"[^>]*>[^<]*(?:<span class="n">\((\d+)\)<\/span>)?/g;
 const out = [];
 const seen = new Set();
@@ -29,6 +35,12 @@ while (queue.length && out.length < d.limit) {
       queue.push(next);
     }
   }
-  out.push({ sel, buttons: (body.match(/<button/g) || []).length, acts, steps, finish: finish.map((li) => JSON.stringify(li.action)) });
+  out.push({
+    sel,
+    buttons: (body.match(/<button/g) || []).length,
+    acts,
+    steps,
+    finish: finish.map((li) => JSON.stringify(li.action)),
+  });
 }
 process.stdout.write(JSON.stringify(out));

@@ -40,26 +40,32 @@ function precacheAll() {
       await cache.addAll(missing.slice(i, i + 4).map(fresh));
     }
   })();
-  precaching.catch(() => { precaching = null; }); // a failed run may be asked again
+  precaching.catch(() => {
+    precaching = null;
+  }); // a failed run may be asked again
   return precaching;
 }
 
 self.addEventListener("install", (event) => {
-  event.waitUntil((async () => {
-    const older = (await caches.keys()).some((name) => name.startsWith(PREFIX) && name !== CACHE);
-    if (older) await precacheAll();
-    else await caches.open(CACHE);
-    await self.skipWaiting();
-  })());
+  event.waitUntil(
+    (async () => {
+      const older = (await caches.keys()).some((name) => name.startsWith(PREFIX) && name !== CACHE);
+      if (older) await precacheAll();
+      else await caches.open(CACHE);
+      await self.skipWaiting();
+    })(),
+  );
 });
 
 self.addEventListener("activate", (event) => {
-  event.waitUntil((async () => {
-    for (const name of await caches.keys()) {
-      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
-    }
-    await self.clients.claim();
-  })());
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+      }
+      await self.clients.claim();
+    })(),
+  );
 });
 
 function cacheKey(request) {
@@ -73,24 +79,30 @@ function cacheKey(request) {
 self.addEventListener("fetch", (event) => {
   const { request } = event;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
-  event.respondWith((async () => {
-    const cache = await caches.open(CACHE);
-    const key = cacheKey(request);
-    const hit = await cache.match(key);
-    if (hit) return hit;
-    const response = await fetch(request);
-    if (OWN.has(key) && response.status === 200 && !response.redirected && !request.headers.has("range")) {
-      event.waitUntil(cache.put(key, response.clone()).catch(() => {}));
-    }
-    return response;
-  })());
+  event.respondWith(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      const key = cacheKey(request);
+      const hit = await cache.match(key);
+      if (hit) return hit;
+      const response = await fetch(request);
+      if (OWN.has(key) && response.status === 200 && !response.redirected && !request.headers.has("range")) {
+        event.waitUntil(cache.put(key, response.clone()).catch(() => {}));
+      }
+      return response;
+    })(),
+  );
 });
 
 self.addEventListener("message", (event) => {
   const reply = (data) => event.source?.postMessage(data);
   if (event.data === "pgc-version") reply({ pgcVersion: VERSION });
   if (event.data === "pgc-precache") {
-    event.waitUntil(precacheAll().then(() => reply({ pgcPrecached: VERSION }),
-      (err) => reply({ pgcPrecacheFailed: String(err?.message ?? err) })));
+    event.waitUntil(
+      precacheAll().then(
+        () => reply({ pgcPrecached: VERSION }),
+        (err) => reply({ pgcPrecacheFailed: String(err?.message ?? err) }),
+      ),
+    );
   }
 });

@@ -43,7 +43,9 @@ function parseArgs(argv) {
 }
 
 async function pyodideReport(opts) {
-  const pyodideDir = opts.site ? resolve(opts.site, "pyscript/pyodide") : resolve(ROOT, "node_modules/pyodide");
+  const pyodideDir = opts.site
+    ? resolve(opts.site, "pyscript/pyodide")
+    : resolve(ROOT, "node_modules/pyodide");
   if (!existsSync(resolve(pyodideDir, "pyodide.mjs"))) {
     throw new Error(`no Pyodide in ${pyodideDir}: run \`npm ci\` (or \`python3 build.py\` for --site)`);
   }
@@ -76,9 +78,18 @@ pyodide_main(${Number(opts.games)}, "/repo")
 }
 
 function cpythonReport(opts) {
-  const r = spawnSync(opts.python, ["-m", "tests.pyodide.runner", "simulate", "--games", String(opts.games)],
-    { cwd: ROOT, encoding: "utf8", maxBuffer: 1 << 28, env: { ...process.env, PYTHONDONTWRITEBYTECODE: "1" } });
-  if (r.status !== 0) throw new Error(`CPython reference run failed (${opts.python}):\n${r.stderr || r.error}`);
+  const r = spawnSync(
+    opts.python,
+    ["-m", "tests.pyodide.runner", "simulate", "--games", String(opts.games)],
+    {
+      cwd: ROOT,
+      encoding: "utf8",
+      maxBuffer: 1 << 28,
+      env: { ...process.env, PYTHONDONTWRITEBYTECODE: "1" },
+    },
+  );
+  if (r.status !== 0)
+    throw new Error(`CPython reference run failed (${opts.python}):\n${r.stderr || r.error}`);
   return JSON.parse(r.stdout);
 }
 
@@ -91,7 +102,8 @@ function compare(pyo, cpy) {
     const label = JSON.stringify(a[i].case);
     if (a[i].result.error) problems.push(`${label}: Pyodide error ${a[i].result.error}`);
     if (b[i].result.error) problems.push(`${label}: CPython error ${b[i].result.error}`);
-    if (JSON.stringify(a[i]) !== JSON.stringify(b[i])) problems.push(`${label}: Pyodide and CPython results differ`);
+    if (JSON.stringify(a[i]) !== JSON.stringify(b[i]))
+      problems.push(`${label}: Pyodide and CPython results differ`);
   }
   if (a.length === 0) problems.push("no playable game registered (nothing to compare)");
   return problems;
@@ -109,15 +121,22 @@ async function main() {
   if (opts.json) writeFileSync(opts.json, JSON.stringify(report, null, 2) + "\n");
 
   const log = (s) => console.log(s);
-  log(`Pyodide ${pyo.python} (${pyo.platform}) from ${pyo.pyodide_dir}: boot ${pyo.boot_ms} ms; engine ${pyo.engine_file}`);
+  log(
+    `Pyodide ${pyo.python} (${pyo.platform}) from ${pyo.pyodide_dir}: boot ${pyo.boot_ms} ms; engine ${pyo.engine_file}`,
+  );
   const cases = pyo.determinism.results.map((r) => `${r.case.game}/${r.case.players}p`).join(", ") || "none";
-  log(`determinism: ${pyo.determinism.results.length} cases (${cases}), ${opts.games} games each: ` +
+  log(
+    `determinism: ${pyo.determinism.results.length} cases (${cases}), ${opts.games} games each: ` +
       (problems.length ? "FAILED" : "identical to CPython") +
-      ` (Pyodide ${pyo.determinism.seconds} s, CPython ${cpy.seconds} s)`);
-  for (const [gid, why] of Object.entries(pyo.determinism.broken_games)) log(`  game ${gid} not loadable: ${why}`);
+      ` (Pyodide ${pyo.determinism.seconds} s, CPython ${cpy.seconds} s)`,
+  );
+  for (const [gid, why] of Object.entries(pyo.determinism.broken_games))
+    log(`  game ${gid} not loadable: ${why}`);
   for (const p of problems) log(`  ${p}`);
-  log(`rule tests: ${tests.passed} passed, ${failed.length} failed, ${skipped.length} skipped, ` +
-      `${tests.xfailed} xfailed in ${tests.modules.length} modules (${tests.seconds} s)`);
+  log(
+    `rule tests: ${tests.passed} passed, ${failed.length} failed, ${skipped.length} skipped, ` +
+      `${tests.xfailed} xfailed in ${tests.modules.length} modules (${tests.seconds} s)`,
+  );
   for (const [id, why] of skipped) log(`  skipped ${id}: ${why}`);
   for (const id of failed) log(`  FAILED ${id}\n${tests.failed[id].replace(/^/gm, "    ")}`);
   log(report.ok ? "PASS" : "FAIL");

@@ -20,8 +20,10 @@ function summaryText(reply) {
   const ph = reply.view.phase;
   if (!ph || !ph.name) return "";
   const name = ph.name;
-  const pos = ph.index != null && ph.track && ph.track.length && !reply.view.over
-    ? ` (${Math.min(ph.index + 1, ph.track.length)}/${ph.track.length})` : "";
+  const pos =
+    ph.index != null && ph.track && ph.track.length && !reply.view.over
+      ? ` (${Math.min(ph.index + 1, ph.track.length)}/${ph.track.length})`
+      : "";
   if (typeof name === "string") return name + pos;
   return Object.fromEntries(Object.entries(name).map(([l, x]) => [l, x + pos]));
 }
@@ -43,7 +45,16 @@ export function summaryEntry(reply, doc) {
   const s = reply.summary || {};
   const ld = reply.load;
   return {
-    ...(ld && ld.status && ld.status !== "ok" ? { old: { status: ld.status, at: ld.at ?? null, version: (doc && doc.engine_version) || null, cause: ld.cause || null } } : {}),
+    ...(ld && ld.status && ld.status !== "ok"
+      ? {
+          old: {
+            status: ld.status,
+            at: ld.at ?? null,
+            version: (doc && doc.engine_version) || null,
+            cause: ld.cause || null,
+          },
+        }
+      : {}),
     game: v.game,
     players: v.players,
     seats: seatsOf(doc, v.players),
@@ -83,7 +94,7 @@ export function cleanName(raw) {
 
 /** Seats of a save's meta, or defaults (seat 0 human, the rest human too: nothing is assumed). */
 export function seatsOf(doc, players) {
-  const seats = (doc && doc.meta && Array.isArray(doc.meta.seats)) ? doc.meta.seats : [];
+  const seats = doc && doc.meta && Array.isArray(doc.meta.seats) ? doc.meta.seats : [];
   return Array.from({ length: players }, (_, i) => {
     const s = seats[i] || {};
     return { kind: typeof s.kind === "string" ? s.kind : "human", name: cleanName(s.name) };
@@ -94,7 +105,8 @@ export function seatsOf(doc, players) {
 export const IMPORT_LIMIT = 2 * 1024 * 1024;
 
 /** Byte size in words ("2.0 MB", "640 KB"). */
-export const fmtSize = (n) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(n / 1024)} KB`);
+export const fmtSize = (n) =>
+  n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(n / 1024)} KB`;
 
 /** The seat kinds a game accepts: "human" and its bots (from the engine catalog). */
 export const seatKindsOf = (game) => ["human", ...((game && game.bots) || [])];
@@ -111,7 +123,10 @@ export function badSeatKind(seats, game) {
  * seat but `seat`), `names=Ann,Bob`. Without `bots`, every seat but `seat` is the game's best bot.
  */
 export function seatsFromParams(params, players, seat, game) {
-  const list = (params.get("bots") || "").split(",").map((x) => x.trim()).filter(Boolean);
+  const list = (params.get("bots") || "")
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean);
   const names = (params.get("names") || "").split(",");
   const bots = (game && game.bots) || ["random"];
   const fallback = bots.includes("heuristic") ? "heuristic" : bots[0] || "random";
@@ -138,9 +153,16 @@ export const intOrRaw = (s) => {
 
 /** JSON.parse keeping integers beyond 2^53 exact (as raw JSON for the engine) where the browser can. */
 export function parseExact(text) {
-  return JSON.parse(text, (key, value, ctx) => (typeof value === "number" && !Number.isSafeInteger(value)
-    && ctx && typeof ctx.source === "string" && /^\d+$/.test(ctx.source) && typeof JSON.rawJSON === "function"
-    ? JSON.rawJSON(ctx.source) : value));
+  return JSON.parse(text, (key, value, ctx) =>
+    typeof value === "number" &&
+    !Number.isSafeInteger(value) &&
+    ctx &&
+    typeof ctx.source === "string" &&
+    /^\d+$/.test(ctx.source) &&
+    typeof JSON.rawJSON === "function"
+      ? JSON.rawJSON(ctx.source)
+      : value,
+  );
 }
 
 export function b64urlDecode(s) {
@@ -159,15 +181,22 @@ export function b64urlEncode(text) {
 
 /** A full-page message (error) with an optional link home. */
 export function messageHTML(title, text, homeLink = true) {
-  return `<div class="fatal" role="alert" data-testid="error-banner"><h1>${esc(title)}</h1><p>${esc(text)}</p>`
-    + (homeLink ? `<p><a class="btn primary" href="./index.html" data-testid="home-link">${esc(t("back_home"))}</a></p>` : "")
-    + `</div>`;
+  return (
+    `<div class="fatal" role="alert" data-testid="error-banner"><h1>${esc(title)}</h1><p>${esc(text)}</p>` +
+    (homeLink
+      ? `<p><a class="btn primary" href="./index.html" data-testid="home-link">${esc(t("back_home"))}</a></p>`
+      : "") +
+    `</div>`
+  );
 }
 
 export const fmtDate = (ms) => {
   if (!ms) return "—";
   try {
-    return new Date(ms).toLocaleString(document.documentElement.lang || undefined, { dateStyle: "medium", timeStyle: "short" });
+    return new Date(ms).toLocaleString(document.documentElement.lang || undefined, {
+      dateStyle: "medium",
+      timeStyle: "short",
+    });
   } catch {
     return new Date(ms).toLocaleString();
   }

@@ -34,16 +34,18 @@ export const SAVE_WITHIN = 300;
 /** After this long without a move, the game is stored whole (its base), so that a load applies no tail. */
 export const FULL_AFTER = 15_000;
 
-const idle = typeof requestIdleCallback === "function"
-  ? (fn) => requestIdleCallback(fn, { timeout: SAVE_WITHIN })
-  : (fn) => setTimeout(fn, 50);
+const idle =
+  typeof requestIdleCallback === "function"
+    ? (fn) => requestIdleCallback(fn, { timeout: SAVE_WITHIN })
+    : (fn) => setTimeout(fn, 50);
 
 /** How many of the viewer's legal actions the engine works out ahead, and the idle time (ms) one needs. */
 const AHEAD = 8;
 const AHEAD_SLICE = 6;
-const idleSlice = typeof requestIdleCallback === "function"
-  ? (fn) => requestIdleCallback(fn)
-  : (fn) => setTimeout(() => fn({ timeRemaining: () => 50 }), 50);
+const idleSlice =
+  typeof requestIdleCallback === "function"
+    ? (fn) => requestIdleCallback(fn)
+    : (fn) => setTimeout(() => fn({ timeRemaining: () => 50 }), 50);
 
 export class Session {
   /**
@@ -81,7 +83,13 @@ export class Session {
   /** The viewer's legal actions while it is not in to_move (optional actions), as a signature. */
   optionalSig() {
     const v = this.reply && this.reply.view;
-    if (!v || this.viewer == null || this.kind(this.viewer) !== "human" || (v.to_move || []).includes(this.viewer)) return null;
+    if (
+      !v ||
+      this.viewer == null ||
+      this.kind(this.viewer) !== "human" ||
+      (v.to_move || []).includes(this.viewer)
+    )
+      return null;
     const legal = this.reply.legal || [];
     return legal.length ? JSON.stringify(legal.map((li) => li.action)) : null;
   }
@@ -146,7 +154,8 @@ export class Session {
   args(args) {
     // no save text in the reply (see "Saving" above); in hotseat, which other human seats may act now
     const humans = this.humans;
-    const viewer = args && "view_seat" in args ? args.view_seat : args && "seat" in args ? args.seat : this.viewer;
+    const viewer =
+      args && "view_seat" in args ? args.view_seat : args && "seat" in args ? args.seat : this.viewer;
     const extra = { save: false, log_lang: true }; // the log is shown in the page's language only
     if (humans.length > 1) extra.others = humans.filter((s) => s !== viewer);
     return { sid: this.sid, lang: lang(), ...extra, ...args };
@@ -157,12 +166,14 @@ export class Session {
     const held = this.reply && this.reply.token != null ? this.reply : null;
     const since = method !== "save" && method !== "journal" ? { since: held ? held.token : null } : {};
     const r = this.pgc.call(method, { ...this.args(args), ...since });
-    if (!r || typeof r !== "object") return { ok: false, error: { kind: "runtime", message: "no reply from the engine" } };
+    if (!r || typeof r !== "object")
+      return { ok: false, error: { kind: "runtime", message: "no reply from the engine" } };
     if (r.ok && r.result && Array.isArray(r.result.same)) {
       const view = r.result.view;
       for (const k of r.result.same) view[k] = held.view[k];
       const span = r.result.log_span; // the log's new lines only: the held lines numbered first <= i < upto first
-      if (span) view.log = (held.view.log || []).filter((e) => e.i >= span[0] && e.i < span[1]).concat(view.log);
+      if (span)
+        view.log = (held.view.log || []).filter((e) => e.i >= span[0] && e.i < span[1]).concat(view.log);
     }
     return r;
   }
@@ -176,7 +187,7 @@ export class Session {
     const first = tm.find((s) => humans.includes(s));
     // Hotseat: nobody is known to hold the device yet (new game, resumed save), so start from the
     // public view and let run() raise the pass-the-device screen for the first human to move.
-    this.viewer = humans.length > 1 ? null : first ?? humans[0] ?? null;
+    this.viewer = humans.length > 1 ? null : (first ?? humans[0] ?? null);
     if (this.viewer !== v.seat) this.refresh();
     if (this.onSaved) this.changed(); // a new game is stored whole (the engine has no base of it yet)
     return this.run();
@@ -204,8 +215,15 @@ export class Session {
     const ms = SPEEDS[this.speed] ?? 320;
     if (!ms) return new Promise((res) => setTimeout(res, 0));
     return new Promise((res) => {
-      const timer = setTimeout(() => { this._skip = null; res(); }, ms);
-      this._skip = () => { clearTimeout(timer); this._skip = null; res(); };
+      const timer = setTimeout(() => {
+        this._skip = null;
+        res();
+      }, ms);
+      this._skip = () => {
+        clearTimeout(timer);
+        this._skip = null;
+        res();
+      };
     });
   }
 
@@ -256,7 +274,11 @@ export class Session {
         }
         this.thinking = null;
         const humans = tm.filter((s) => this.kind(s) === "human");
-        if (!humans.length || humans.includes(this.viewer) || (this.outOfTurn != null && this.outOfTurn === this.viewer)) {
+        if (
+          !humans.length ||
+          humans.includes(this.viewer) ||
+          (this.outOfTurn != null && this.outOfTurn === this.viewer)
+        ) {
           this.setBusy(false);
           this.onUpdate("human");
           return;
@@ -300,7 +322,8 @@ export class Session {
     if (p && p.seat === seat && p.held === held) return;
     const r = this.call("view", { seat });
     // still the same hand-off (the engine call may not be interrupted, but stay careful)
-    if (r.ok && this.passTo === seat && this.reply === held) this._passReply = { seat, held, reply: r.result };
+    if (r.ok && this.passTo === seat && this.reply === held)
+      this._passReply = { seat, held, reply: r.result };
   }
 
   /** The pass-the-device screen was confirmed: show the next seat's view and go on. */
@@ -318,7 +341,8 @@ export class Session {
 
   /** A human action for the current viewer. Returns the engine reply. */
   act(action) {
-    if (this.thinking != null || this.passTo != null || this.viewer == null) return { ok: false, error: { kind: "busy", message: "busy" } };
+    if (this.thinking != null || this.passTo != null || this.viewer == null)
+      return { ok: false, error: { kind: "busy", message: "busy" } };
     const r = this.call("apply", { seat: this.viewer, action, view_seat: this.viewer });
     if (!r.ok) {
       this.onError(r.error);
@@ -336,8 +360,15 @@ export class Session {
 
   canUndo() {
     const v = this.reply && this.reply.view;
-    return !!(v && v.can_undo && this.thinking == null && this.passTo == null && this.viewer != null && !v.over
-      && this.reply.view.seat === this.viewer);
+    return !!(
+      v &&
+      v.can_undo &&
+      this.thinking == null &&
+      this.passTo == null &&
+      this.viewer != null &&
+      !v.over &&
+      this.reply.view.seat === this.viewer
+    );
   }
 
   undo() {
@@ -385,8 +416,12 @@ export class Session {
     let worst = AHEAD_SLICE; // the longest call so far: another starts only if it fits in the idle time left
     const next = (deadline) => {
       let first = true; // the first call of an idle period needs AHEAD_SLICE ms, so that the plan ends
-      while (plan.length && this.reply === reply && !this.stopped
-             && deadline.timeRemaining() > (first ? AHEAD_SLICE : worst)) {
+      while (
+        plan.length &&
+        this.reply === reply &&
+        !this.stopped &&
+        deadline.timeRemaining() > (first ? AHEAD_SLICE : worst)
+      ) {
         first = false;
         const [method, args] = plan.shift();
         const t = performance.now();
@@ -421,8 +456,13 @@ export class Session {
     const stored = this.onSaved(j, this.reply.view, { ...this.reply, summary: j.summary });
     if (stored && stored.base) this.based(j.base);
     clearTimeout(this._fullTimer);
-    this._fullTimer = this.tailed && !this.stopped
-      ? setTimeout(() => { this._fullTimer = null; idle(() => this.flush(true)); }, this.fullAfter) : null;
+    this._fullTimer =
+      this.tailed && !this.stopped
+        ? setTimeout(() => {
+            this._fullTimer = null;
+            idle(() => this.flush(true));
+          }, this.fullAfter)
+        : null;
   }
 
   /**
@@ -441,6 +481,10 @@ export class Session {
     clearTimeout(this._fullTimer);
     this.stopped = true;
     this.skip();
-    try { this.pgc.call("close", { sid: this.sid }); } catch { /* ignore */ }
+    try {
+      this.pgc.call("close", { sid: this.sid });
+    } catch {
+      /* ignore */
+    }
   }
 }

@@ -9,7 +9,16 @@
 // after each change (and {type:"pgc-error", message} when the frame cannot start).
 
 import { initLang, setLang, t, pick, esc, langSelectHTML } from "./i18n.js";
-import { engine, setReady, b64urlDecode, messageHTML, seatsOf, seatsFromParams, badSeatKind, intOrRaw } from "./common.js";
+import {
+  engine,
+  setReady,
+  b64urlDecode,
+  messageHTML,
+  seatsOf,
+  seatsFromParams,
+  badSeatKind,
+  intOrRaw,
+} from "./common.js";
 import { Session, SPEEDS } from "./controller.js";
 import { GameView } from "./gameview.js";
 import * as fronts from "./games.js";
@@ -22,7 +31,13 @@ initLang(P.get("lang"), false);
 const root = document.getElementById("embed");
 const bar = document.getElementById("embed-bar");
 const help = document.getElementById("help");
-const post = (msg) => { try { if (parent !== window) parent.postMessage(msg, "*"); } catch { /* cross-origin parents still get it */ } };
+const post = (msg) => {
+  try {
+    if (parent !== window) parent.postMessage(msg, "*");
+  } catch {
+    /* cross-origin parents still get it */
+  }
+};
 
 function fail(reason) {
   bar.innerHTML = "";
@@ -75,7 +90,7 @@ async function main() {
   }
   const sid = `embed-${Math.random().toString(36).slice(2)}`;
   const seatParam = P.has("seat") ? intOrRaw(P.get("seat")) : 0;
-  if (P.has("seat") && (typeof seatParam !== "number")) {
+  if (P.has("seat") && typeof seatParam !== "number") {
     fail(t("bad_url", { reason: `seat must be a seat number, not ${JSON.stringify(P.get("seat"))}` }));
     return;
   }
@@ -85,7 +100,11 @@ async function main() {
     const r = pgc.call("load", { sid, text, seat: seatParam, lang: document.documentElement.lang });
     if (!r.ok) return fail(t("bad_url", { reason: r.error.message }));
     reply = r.result;
-    try { doc = JSON.parse(text); } catch { /* the engine parsed it */ }
+    try {
+      doc = JSON.parse(text);
+    } catch {
+      /* the engine parsed it */
+    }
   } else {
     if (!P.has("game")) return fail(t("bad_url", { reason: "missing game=<id> (or save=/replay=)" }));
     let options = {};
@@ -98,15 +117,21 @@ async function main() {
     }
     const g = catalog.games.find((x) => x.id === P.get("game"));
     const args = {
-      sid, game: P.get("game"), players: P.has("players") ? intOrRaw(P.get("players")) : (g ? g.min_players : 2),
-      seed: P.has("seed") ? intOrRaw(P.get("seed")) : 0, options, seat: seatParam, lang: document.documentElement.lang,
+      sid,
+      game: P.get("game"),
+      players: P.has("players") ? intOrRaw(P.get("players")) : g ? g.min_players : 2,
+      seed: P.has("seed") ? intOrRaw(P.get("seed")) : 0,
+      options,
+      seat: seatParam,
+      lang: document.documentElement.lang,
     };
     const r = pgc.call("new", args);
     if (!r.ok) return fail(t("bad_url", { reason: r.error.message }));
     reply = r.result;
   }
   const view = reply.view;
-  if (seatParam < 0 || seatParam >= view.players) return fail(t("bad_url", { reason: `no seat ${seatParam} in a ${view.players}-player game` }));
+  if (seatParam < 0 || seatParam >= view.players)
+    return fail(t("bad_url", { reason: `no seat ${seatParam} in a ${view.players}-player game` }));
   const gameId = view.game;
   const g = catalog.games.find((x) => x.id === gameId);
   const title = g ? pick(g.names) : gameId;
@@ -119,26 +144,41 @@ async function main() {
 
   if (P.get("step") === "1" || P.get("step") === "true") {
     // step mode shows the view of `seat`, or the public view when the address names none
-    return stepper(pgc, sid, text != null ? doc : null, reply, P.has("seat") ? seatParam : null, title, front);
+    return stepper(
+      pgc,
+      sid,
+      text != null ? doc : null,
+      reply,
+      P.has("seat") ? seatParam : null,
+      title,
+      front,
+    );
   }
 
-  const seats = P.has("bots") || !doc ? seatsFromParams(P, view.players, seatParam, g) : seatsOf(doc, view.players);
+  const seats =
+    P.has("bots") || !doc ? seatsFromParams(P, view.players, seatParam, g) : seatsOf(doc, view.players);
   const badKind = P.has("bots") ? badSeatKind(seats, g) : null;
   if (badKind) return fail(t("bad_url", { reason: `bots: ${badKind}` }));
   if (doc && !P.has("bots")) {
     // a save's own seats, but the embed decides who is human: `seat` (default 0)
-    seats.forEach((s, i) => { if (i === seatParam) s.kind = "human"; else if (s.kind === "human") s.kind = "heuristic"; });
+    seats.forEach((s, i) => {
+      if (i === seatParam) s.kind = "human";
+      else if (s.kind === "human") s.kind = "heuristic";
+    });
   }
   let last = null;
   let announced = false; // pgc-state only after pgc-ready: the first position is part of "ready"
   const session = new Session(pgc, {
-    sid, seats, speed: SPEEDS[P.get("speed")] != null ? P.get("speed") : "normal",
+    sid,
+    seats,
+    speed: SPEEDS[P.get("speed")] != null ? P.get("speed") : "normal",
     onUpdate: () => gv.render(),
     onPlayed: (p) => gv.played(p),
     onError: (e) => gv.error(e),
   });
   const gv = new GameView(root, session, {
-    front, compact: true,
+    front,
+    compact: true,
     onChange: (v) => {
       const sig = `${v.actions_played}/${v.over}`;
       if (sig !== last) {
@@ -148,11 +188,27 @@ async function main() {
     },
   });
   const kb = keyboard.install(gv, help);
-  renderBar(title, null, () => { session.refresh(); gv.lastMsg = ""; gv.build(); gv.render(); }, kb);
+  renderBar(
+    title,
+    null,
+    () => {
+      session.refresh();
+      gv.lastMsg = "";
+      gv.build();
+      gv.render();
+    },
+    kb,
+  );
   session.begin(reply);
   gv.render();
   setReady();
-  post({ type: "pgc-ready", game: gameId, seat: seatParam, mode: "play", actions_played: session.reply.view.actions_played });
+  post({
+    type: "pgc-ready",
+    game: gameId,
+    seat: seatParam,
+    mode: "play",
+    actions_played: session.reply.view.actions_played,
+  });
   announced = true;
   window.pgcGame = { session, view: gv };
 }
@@ -160,9 +216,10 @@ async function main() {
 function renderBar(title, stepHTML, onLang, kb) {
   document.getElementById("embed-title").textContent = title;
   const draw = () => {
-    bar.innerHTML = `<span class="title">${esc(title)}</span>${stepHTML ? stepHTML() : ""}`
-      + `<button type="button" class="btn ghost" id="help-btn" data-testid="help" aria-keyshortcuts="?">?<span class="sr-only">${esc(t("help"))}</span></button>`
-      + langSelectHTML("embed-lang");
+    bar.innerHTML =
+      `<span class="title">${esc(title)}</span>${stepHTML ? stepHTML() : ""}` +
+      `<button type="button" class="btn ghost" id="help-btn" data-testid="help" aria-keyshortcuts="?">?<span class="sr-only">${esc(t("help"))}</span></button>` +
+      langSelectHTML("embed-lang");
   };
   draw();
   bar.addEventListener("change", (e) => {
@@ -187,14 +244,27 @@ function stepper(pgc, sid, doc, first, seat, title, front) {
   let at = Math.max(0, Math.min(total, Number(P.get("at") ?? 0) || 0));
   const fake = { seats: seatsOf(doc, players).map((x) => ({ kind: "human", name: x.name })) };
   const session = {
-    ...fake, reply: first, viewer: seat, passTo: null, thinking: null, running: false, speed: "fast",
-    canUndo: () => false, skip() {}, act: () => ({ ok: false }), undo: () => ({ ok: false }), reveal() {},
-    refresh() { return go(at); },
+    ...fake,
+    reply: first,
+    viewer: seat,
+    passTo: null,
+    thinking: null,
+    running: false,
+    speed: "fast",
+    canUndo: () => false,
+    skip() {},
+    act: () => ({ ok: false }),
+    undo: () => ({ ok: false }),
+    reveal() {},
+    refresh() {
+      return go(at);
+    },
   };
   const gv = new GameView(root, session, { front, compact: true, readOnly: true });
   const go = (k) => {
     at = Math.max(0, Math.min(total, k));
-    const r = doc ? pgc.call("step", { sid, to: at, seat, lang: document.documentElement.lang })
+    const r = doc
+      ? pgc.call("step", { sid, to: at, seat, lang: document.documentElement.lang })
       : pgc.call("view", { sid, seat, lang: document.documentElement.lang });
     if (!r.ok) {
       gv.error(r.error);
@@ -204,21 +274,33 @@ function stepper(pgc, sid, doc, first, seat, title, front) {
     // the last action as this viewer may read it (webapi step "played"): another seat's sealed bid is
     // the log's redacted line, which names its seat; the viewer's own action has its label
     const p = r.result.played;
-    gv.lastMsg = !p ? "" : p.action == null ? gv.subNames(p.label || "")
-      : t("bot_did", { name: gv.names()[p.seat], label: gv.subNames(p.label || p.action.type || "") });
+    gv.lastMsg = !p
+      ? ""
+      : p.action == null
+        ? gv.subNames(p.label || "")
+        : t("bot_did", { name: gv.names()[p.seat], label: gv.subNames(p.label || p.action.type || "") });
     gv.render();
     draw();
     if (announced) post({ type: "pgc-state", actions_played: at, over: !!r.result.view.over });
     return true;
   };
-  const stepHTML = () => `<span class="stepper" role="group" aria-label="${esc(t("step_of", { n: at, total }))}">`
-    + `<button type="button" class="btn" data-step="first" data-testid="step-first"${at === 0 ? " disabled" : ""}>${I.first}<span>${esc(t("embed_first"))}</span></button>`
-    + `<button type="button" class="btn" data-step="prev" data-testid="step-prev"${at === 0 ? " disabled" : ""}>${I.prev}<span>${esc(t("embed_prev"))}</span></button>`
-    + `<span class="pos" data-testid="step-pos" aria-live="polite">${esc(t("step_of", { n: at, total }))}</span>`
-    + `<button type="button" class="btn" data-step="next" data-testid="step-next"${at >= total ? " disabled" : ""}><span>${esc(t("embed_next"))}</span>${I.next}</button>`
-    + `<button type="button" class="btn" data-step="last" data-testid="step-last"${at >= total ? " disabled" : ""}><span>${esc(t("embed_last"))}</span>${I.last}</button></span>`;
+  const stepHTML = () =>
+    `<span class="stepper" role="group" aria-label="${esc(t("step_of", { n: at, total }))}">` +
+    `<button type="button" class="btn" data-step="first" data-testid="step-first"${at === 0 ? " disabled" : ""}>${I.first}<span>${esc(t("embed_first"))}</span></button>` +
+    `<button type="button" class="btn" data-step="prev" data-testid="step-prev"${at === 0 ? " disabled" : ""}>${I.prev}<span>${esc(t("embed_prev"))}</span></button>` +
+    `<span class="pos" data-testid="step-pos" aria-live="polite">${esc(t("step_of", { n: at, total }))}</span>` +
+    `<button type="button" class="btn" data-step="next" data-testid="step-next"${at >= total ? " disabled" : ""}><span>${esc(t("embed_next"))}</span>${I.next}</button>` +
+    `<button type="button" class="btn" data-step="last" data-testid="step-last"${at >= total ? " disabled" : ""}><span>${esc(t("embed_last"))}</span>${I.last}</button></span>`;
   const kb = keyboard.install(gv, help);
-  const draw = renderBar(title, stepHTML, () => { gv.build(); go(at); }, kb);
+  const draw = renderBar(
+    title,
+    stepHTML,
+    () => {
+      gv.build();
+      go(at);
+    },
+    kb,
+  );
   bar.addEventListener("click", (e) => {
     const b = e.target.closest("[data-step]");
     if (!b || b.disabled) return;

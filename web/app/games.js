@@ -48,10 +48,13 @@ export async function strings(id) {
 export function load(id) {
   if (loaded.has(id)) return loaded.get(id);
   const m = manifest(id);
-  const p = !m ? Promise.reject(new Error(`this site has no front end for the game ${JSON.stringify(id)}`))
-    : Promise.all([import(new URL(m.module, base(id)).href), loadRules(id).catch(() => null),
-      m.css ? addCss(new URL(m.css, base(id)).href) : null])
-      .then(([R, rules]) => {
+  const p = !m
+    ? Promise.reject(new Error(`this site has no front end for the game ${JSON.stringify(id)}`))
+    : Promise.all([
+        import(new URL(m.module, base(id)).href),
+        loadRules(id).catch(() => null),
+        m.css ? addCss(new URL(m.css, base(id)).href) : null,
+      ]).then(([R, rules]) => {
         const s = R.strings || {};
         return { id, manifest: m, R, strings: s, t: translator(s), has: (key) => hasString(s, key), rules };
       });

@@ -20,9 +20,13 @@ const setHidden = (el, hidden) => {
 };
 
 /** Is this action the one that ends the seat's step ("done" and the like)? A renderer may say (R.isPrimary). */
-export const isPrimary = (action) => /^(done|end|end_turn|finish|pass_turn)$|_done$/.test(String(action && action.type));
+export const isPrimary = (action) =>
+  /^(done|end|end_turn|finish|pass_turn)$|_done$/.test(String(action && action.type));
 
-const prettify = (k) => String(k).replace(/[_-]+/g, " ").replace(/^\w/, (c) => c.toUpperCase());
+const prettify = (k) =>
+  String(k)
+    .replace(/[_-]+/g, " ")
+    .replace(/^\w/, (c) => c.toUpperCase());
 
 export class GameView {
   /**
@@ -49,12 +53,17 @@ export class GameView {
     this.rules = this.F.rules || null;
     this.errorCode = "";
     if (!this.rules && this.F.rules === undefined) {
-      loadRules(this.F.id).then((r) => {
-        this.rules = r;
-        this.statusHTML = null;
-        this.actsHTML = null;
-        if (this.s.reply) this.render();
-      }, () => { /* a game without a rules reference: no links */ });
+      loadRules(this.F.id).then(
+        (r) => {
+          this.rules = r;
+          this.statusHTML = null;
+          this.actsHTML = null;
+          if (this.s.reply) this.render();
+        },
+        () => {
+          /* a game without a rules reference: no links */
+        },
+      );
     }
     root.addEventListener("click", (e) => this.onClick(e));
     root.addEventListener("submit", (e) => this.onSubmit(e));
@@ -94,9 +103,20 @@ export class GameView {
     </div>`;
     const q = (s) => this.root.querySelector(s);
     this.el = {
-      status: q(".gv-status"), tools: q(".gv-tools"), warn: q(".warn-banner"), error: q(".error-banner"),
-      main: q(".gv-main"), board: q(".gv-board"), acts: q(".act-body"), log: q(".log"), pass: q(".gv-pass"),
-      over: q(".gv-over"), actsH: q("#acts-h"), logH: q("#log-h"), proj: q(".gv-proj"), projBody: q(".proj-body"),
+      status: q(".gv-status"),
+      tools: q(".gv-tools"),
+      warn: q(".warn-banner"),
+      error: q(".error-banner"),
+      main: q(".gv-main"),
+      board: q(".gv-board"),
+      acts: q(".act-body"),
+      log: q(".log"),
+      pass: q(".gv-pass"),
+      over: q(".gv-over"),
+      actsH: q("#acts-h"),
+      logH: q("#log-h"),
+      proj: q(".gv-proj"),
+      projBody: q(".proj-body"),
     };
     this.projHTML = null;
     // The sticky action panel sits just under the sticky status bar, whose height changes with its
@@ -119,7 +139,8 @@ export class GameView {
       new ResizeObserver((entries) => {
         const box = entries[entries.length - 1].borderBoxSize?.[0];
         if (!box) return;
-        if (Math.abs(box.inlineSize - width) > 0.5) { // another width: wrapping differs, start again
+        if (Math.abs(box.inlineSize - width) > 0.5) {
+          // another width: wrapping differs, start again
           width = box.inlineSize;
           tallest = 0;
           if (status.style.minHeight) {
@@ -145,7 +166,9 @@ export class GameView {
   /** Engine texts say "Player 2" / "玩家2": show the seat names chosen on the home page instead. */
   subNames(text) {
     const n = this.names();
-    return String(text).replace(/Player (\d+)/g, (m, d) => n[d - 1] ?? m).replace(/玩家(\d+)/g, (m, d) => n[d - 1] ?? m);
+    return String(text)
+      .replace(/Player (\d+)/g, (m, d) => n[d - 1] ?? m)
+      .replace(/玩家(\d+)/g, (m, d) => n[d - 1] ?? m);
   }
 
   played(p) {
@@ -194,7 +217,7 @@ export class GameView {
       this.draft = {};
       this.sel = [];
     }
-    const legal = this.opts.readOnly || this.s.thinking != null || this.s.passTo != null ? [] : (r.legal || []);
+    const legal = this.opts.readOnly || this.s.thinking != null || this.s.passTo != null ? [] : r.legal || [];
     const R = this.R;
     const ctx = stepContext(R, view, legal, this.sel, {
       primary: isPrimary,
@@ -239,9 +262,10 @@ export class GameView {
       this.logHTML = "";
       this.logItems = null;
       this.renderProjected({});
-      const pass = `<div class="pass-card" role="dialog" aria-modal="false" aria-labelledby="pass-h">`
-        + `${I.person}<h2 id="pass-h">${esc(t("pass_to", { name }))}</h2><p>${esc(t("pass_hint", { name }))}</p>`
-        + `<button type="button" class="btn primary big" data-testid="pass-device-continue" data-pass-continue="1">${esc(t("pass_continue", { name }))}</button></div>`;
+      const pass =
+        `<div class="pass-card" role="dialog" aria-modal="false" aria-labelledby="pass-h">` +
+        `${I.person}<h2 id="pass-h">${esc(t("pass_to", { name }))}</h2><p>${esc(t("pass_hint", { name }))}</p>` +
+        `<button type="button" class="btn primary big" data-testid="pass-device-continue" data-pass-continue="1">${esc(t("pass_continue", { name }))}</button></div>`;
       if (pass !== this.passHTML) {
         this.el.pass.innerHTML = pass;
         this.passHTML = pass;
@@ -259,9 +283,12 @@ export class GameView {
     // 1. every region's markup, as strings: nothing below reads or writes the DOM until step 3
     const ctx = this.ctx();
     const board = this.boardPlan(view, ctx);
-    const acts = this.s.thinking != null
-      ? `<p class="muted">${esc(t("bot_thinking", { name: this.names()[this.s.thinking] ?? "" }))}</p>`
-      : this.opts.readOnly ? "" : this.actionsHTML(view, ctx);
+    const acts =
+      this.s.thinking != null
+        ? `<p class="muted">${esc(t("bot_thinking", { name: this.names()[this.s.thinking] ?? "" }))}</p>`
+        : this.opts.readOnly
+          ? ""
+          : this.actionsHTML(view, ctx);
     const tools = this.toolsHTML();
     const over = this.overHTML(view);
     // 2. a focused control that the patch will remove or turn into another one loses focus now,
@@ -311,14 +338,17 @@ export class GameView {
       on = this.s.optionalWait
         ? `<button type="button" class="btn" data-let-play="1" data-testid="let-play">${esc(t("let_play", { names: waiting }))}</button>`
         : this.s.outOfTurn === view.seat
-          ? `<button type="button" class="btn" data-hand-back="1" data-testid="hand-back">${esc(t("hand_back"))}</button>` : "";
+          ? `<button type="button" class="btn" data-hand-back="1" data-testid="hand-back">${esc(t("hand_back"))}</button>`
+          : "";
     }
     return `<div class="kp-body">${note}${body}</div>${finishBar(ctx, finish, on)}`;
   }
 
   /** The board as sections, and whether the whole board must be rewritten (other sections or order). */
   boardPlan(view, ctx) {
-    const secs = this.R.boardSections ? this.R.boardSections(view, ctx) : [["all", this.R.renderBoard(view, ctx)]];
+    const secs = this.R.boardSections
+      ? this.R.boardSections(view, ctx)
+      : [["all", this.R.renderBoard(view, ctx)]];
     const keys = secs.map((x) => x[0]).join("|");
     const phase = this.R.boardClass ? this.R.boardClass(view) : "board";
     return { secs, keys, phase, full: this.el.board._keys !== keys };
@@ -379,7 +409,8 @@ export class GameView {
 
   /** Focus `el` (or, with null, the control restoreFocus picks) on the next animation frame. */
   focusLater(el) {
-    if (!mayMoveView()) { // an embedded frame the reader has not used yet leaves focus to the host page
+    if (!mayMoveView()) {
+      // an embedded frame the reader has not used yet leaves focus to the host page
       this.focusLost = false;
       this.focusWant = null;
       return;
@@ -401,7 +432,6 @@ export class GameView {
       else if (lost) this.restoreFocus(sig);
     });
   }
-
 
   renderLog(view) {
     const log = view.log || [];
@@ -441,14 +471,16 @@ export class GameView {
     if (el.children.length === old.length && old.length && items.length) {
       for (let k = 1; k <= 8 && k < items.length; k++) {
         const n = Math.min(old.length, items.length - k);
-        if (n > 0 && same(items, k, old, 0, n)) { // k new lines on top
+        if (n > 0 && same(items, k, old, 0, n)) {
+          // k new lines on top
           for (let i = old.length - 1; i >= n; i--) el.children[i].remove();
           el.insertAdjacentHTML("afterbegin", items.slice(0, k).join(""));
           if (items.length > k + n) el.insertAdjacentHTML("beforeend", items.slice(k + n).join(""));
           return;
         }
         const m = Math.min(items.length, old.length - k);
-        if (m > 0 && same(old, k, items, 0, m)) { // k lines taken off the top
+        if (m > 0 && same(old, k, items, 0, m)) {
+          // k lines taken off the top
           for (let i = 0; i < k; i++) el.firstElementChild.remove();
           for (let i = el.children.length - 1; i >= m; i--) el.children[i].remove();
           if (items.length > m) el.insertAdjacentHTML("beforeend", items.slice(m).join(""));
@@ -464,31 +496,48 @@ export class GameView {
     const names = this.names();
     let turn;
     if (view.over) turn = t("game_over");
-    else if (this.opts.readOnly) turn = t("to_move_list", { names: (view.to_move || []).map((x) => names[x]).join(", ") });
+    else if (this.opts.readOnly)
+      turn = t("to_move_list", { names: (view.to_move || []).map((x) => names[x]).join(", ") });
     else if (s.thinking != null) turn = t("bot_thinking", { name: names[s.thinking] });
     else if (s.viewer == null) turn = t("all_bots");
     else if ((view.to_move || []).includes(s.viewer)) turn = t("your_turn", { name: names[s.viewer] });
     else turn = t("waiting_for", { names: (view.to_move || []).map((x) => names[x]).join(", ") });
     // the phase, with a "?" to its section of the game's rules reference
     const ph = view.phase && view.phase.name ? view.phase : null;
-    const phase = ph ? `<span class="phase-name" data-testid="phase-name">${esc(pick(ph.name))}${ph.kind ? this.rulesLink(`phase:${ph.kind}`) : ""}</span>` : "";
+    const phase = ph
+      ? `<span class="phase-name" data-testid="phase-name">${esc(pick(ph.name))}${ph.kind ? this.rulesLink(`phase:${ph.kind}`) : ""}</span>`
+      : "";
     // hotseat: other players who may act now, out of turn
     const others = !this.opts.readOnly && !view.over ? s.otherSeatsWithActions?.() || [] : [];
-    const can = others.length ? `<span class="others-can" data-testid="others-can-act">${esc(t("can_act_now", { names: others.map((x) => names[x]).join(", ") }))}`
-      + others.map((x) => ` <button type="button" class="btn small" data-hand-to="${x}" data-testid="hand-to">${esc(t("hand_to", { name: names[x] }))}</button>`).join("") + `</span>` : "";
+    const can = others.length
+      ? `<span class="others-can" data-testid="others-can-act">${esc(t("can_act_now", { names: others.map((x) => names[x]).join(", ") }))}` +
+        others
+          .map(
+            (x) =>
+              ` <button type="button" class="btn small" data-hand-to="${x}" data-testid="hand-to">${esc(t("hand_to", { name: names[x] }))}</button>`,
+          )
+          .join("") +
+        `</span>`
+      : "";
     // While a seat has a pending decision the engine's one-line status can lag behind; prefer the prompt.
     const p = view.pending;
-    const status = p && p.prompt ? t("you_did", { name: names[p.seat] ?? "", label: this.subNames(pick(p.prompt)) })
-      : view.status ? this.subNames(pick(view.status)) : "";
+    const status =
+      p && p.prompt
+        ? t("you_did", { name: names[p.seat] ?? "", label: this.subNames(pick(p.prompt)) })
+        : view.status
+          ? this.subNames(pick(view.status))
+          : "";
     // What to do now, in words, when it is the viewer's move and no single decision is pending.
-    const mine = !view.over && !this.opts.readOnly && s.thinking == null && (view.to_move || []).includes(s.viewer);
+    const mine =
+      !view.over && !this.opts.readOnly && s.thinking == null && (view.to_move || []).includes(s.viewer);
     const hint = mine && !p && this.R.hint ? this.R.hint(view) : "";
-    const html = `<span class="turn">${esc(turn)}${phase ? ` ${phase}` : ""}</span>`
-      + (status && !(ph && status === pick(ph.name)) ? `<span class="st-line">${esc(status)}</span>` : "")
-      + (view.caption ? `<span class="caption" data-testid="caption">${esc(pick(view.caption))}</span>` : "") // a teaching step's text
-      + can
-      + (hint ? `<span class="hint" data-testid="phase-hint">${esc(hint)}</span>` : "")
-      + (this.lastMsg ? `<span class="last-move">${esc(this.lastMsg)}</span>` : "");
+    const html =
+      `<span class="turn">${esc(turn)}${phase ? ` ${phase}` : ""}</span>` +
+      (status && !(ph && status === pick(ph.name)) ? `<span class="st-line">${esc(status)}</span>` : "") +
+      (view.caption ? `<span class="caption" data-testid="caption">${esc(pick(view.caption))}</span>` : "") + // a teaching step's text
+      can +
+      (hint ? `<span class="hint" data-testid="phase-hint">${esc(hint)}</span>` : "") +
+      (this.lastMsg ? `<span class="last-move">${esc(this.lastMsg)}</span>` : "");
     if (html !== this.statusHTML) {
       this.el.status.innerHTML = html;
       this.statusHTML = html;
@@ -498,9 +547,13 @@ export class GameView {
   toolsHTML() {
     const extra = this.opts.toolbar ? this.opts.toolbar(this) : "";
     const can = this.s.canUndo();
-    const skip = this.s.thinking != null && this.s.speed !== "fast"
-      ? `<button type="button" class="btn ghost" data-skip="1" data-testid="skip-bot">${esc(t("skip"))}</button>` : "";
-    const undo = this.opts.readOnly ? "" : `<button type="button" class="btn" data-undo="1" data-testid="undo" aria-keyshortcuts="u"${can ? "" : " disabled"}>${I.undo}<span>${esc(t("undo"))}</span></button>`;
+    const skip =
+      this.s.thinking != null && this.s.speed !== "fast"
+        ? `<button type="button" class="btn ghost" data-skip="1" data-testid="skip-bot">${esc(t("skip"))}</button>`
+        : "";
+    const undo = this.opts.readOnly
+      ? ""
+      : `<button type="button" class="btn" data-undo="1" data-testid="undo" aria-keyshortcuts="u"${can ? "" : " disabled"}>${I.undo}<span>${esc(t("undo"))}</span></button>`;
     return skip + undo + extra;
   }
 
@@ -518,9 +571,13 @@ export class GameView {
     if (this.el.warn.hidden !== !this.storageMsg) this.el.warn.hidden = !this.storageMsg;
     if (this.el.warn.textContent !== this.storageMsg) this.el.warn.textContent = this.storageMsg;
     setHidden(this.el.error, !this.errorMsg);
-    const why = this.errorMsg && this.errorCode ? this.rulesLink(`code:${this.errorCode}`, { text: t("rules_why"), className: "rules-why" }) : "";
+    const why =
+      this.errorMsg && this.errorCode
+        ? this.rulesLink(`code:${this.errorCode}`, { text: t("rules_why"), className: "rules-why" })
+        : "";
     const err = this.errorMsg
-      ? `${I.warn}<span>${esc(this.errorMsg)}${why ? ` <span data-testid="error-rules">${why}</span>` : ""}</span><button type="button" class="btn ghost small" data-dismiss="1">${esc(t("close"))}</button>` : "";
+      ? `${I.warn}<span>${esc(this.errorMsg)}${why ? ` <span data-testid="error-rules">${why}</span>` : ""}</span><button type="button" class="btn ghost small" data-dismiss="1">${esc(t("close"))}</button>`
+      : "";
     if (err !== this.errorHTML) {
       this.el.error.innerHTML = err;
       this.errorHTML = err;
@@ -536,40 +593,62 @@ export class GameView {
     // the game's ranking (tie-breaks applied) when it gives one, else the winners first (a win need
     // not be the highest total, e.g. the last player left after the others resigned), then by total
     const winSet = new Set(sc.winners || []);
-    const seats = Array.isArray(sc.rank) && sc.rank.length === n ? sc.rank.slice()
-      : sc.totals.map((_, i) => i).sort((a, b) => (winSet.has(b) - winSet.has(a))
-        || sc.totals[b] - sc.totals[a] || a - b);
+    const seats =
+      Array.isArray(sc.rank) && sc.rank.length === n
+        ? sc.rank.slice()
+        : sc.totals
+            .map((_, i) => i)
+            .sort((a, b) => winSet.has(b) - winSet.has(a) || sc.totals[b] - sc.totals[a] || a - b);
     const cats = [];
     for (const b of sc.breakdown || []) for (const k of Object.keys(b)) if (!cats.includes(k)) cats.push(k);
     const winners = (sc.winners || []).map((w) => names[w]).join(", ");
     // places: seats that share the win share first place; everyone else is placed by position (with
     // no winner, e.g. a learning game, seats with equal totals share a place)
     let place = 0;
-    const rows = seats.map((s, i) => {
-      const win = winSet.has(s);
-      place = win ? 1 : winSet.size ? i + 1 : 1 + seats.filter((o) => sc.totals[o] > sc.totals[s]).length;
-      return `<tr class="seat-${s}${win ? " win" : ""}" data-testid="score-row" data-seat="${s}"><td>${place}</td><th scope="row">${win ? `${I.crown}<span class="sr-only">${esc(t("winner"))}: </span>` : ""}${esc(names[s])}</th>`
-        + cats.map((k) => `<td>${(sc.breakdown[s] || {})[k] ?? 0}</td>`).join("")
-        + `<td class="tot" data-testid="final-score" data-seat="${s}">${sc.totals[s]}</td></tr>`;
-    }).join("");
-    const tbText = sc.tiebreak && typeof sc.tiebreak === "object" && sc.tiebreak.text ? this.subNames(pick(sc.tiebreak.text)) : "";
-    const tb = tbText ? `<p class="tiebreak" data-testid="tiebreak"><strong>${esc(t("tiebreak_h"))}${esc(t("colon"))}</strong>${esc(tbText)}</p>` : "";
+    const rows = seats
+      .map((s, i) => {
+        const win = winSet.has(s);
+        place = win ? 1 : winSet.size ? i + 1 : 1 + seats.filter((o) => sc.totals[o] > sc.totals[s]).length;
+        return (
+          `<tr class="seat-${s}${win ? " win" : ""}" data-testid="score-row" data-seat="${s}"><td>${place}</td><th scope="row">${win ? `${I.crown}<span class="sr-only">${esc(t("winner"))}: </span>` : ""}${esc(names[s])}</th>` +
+          cats.map((k) => `<td>${(sc.breakdown[s] || {})[k] ?? 0}</td>`).join("") +
+          `<td class="tot" data-testid="final-score" data-seat="${s}">${sc.totals[s]}</td></tr>`
+        );
+      })
+      .join("");
+    const tbText =
+      sc.tiebreak && typeof sc.tiebreak === "object" && sc.tiebreak.text
+        ? this.subNames(pick(sc.tiebreak.text))
+        : "";
+    const tb = tbText
+      ? `<p class="tiebreak" data-testid="tiebreak"><strong>${esc(t("tiebreak_h"))}${esc(t("colon"))}</strong>${esc(tbText)}</p>`
+      : "";
     const catName = (k) => this.catName(k);
-    return `<div class="over-card" role="region" aria-labelledby="over-h">`
-      + `<h2 id="over-h">${I.crown} ${esc(t("game_over"))}</h2>`
-      + ((sc.winners || []).length
+    return (
+      `<div class="over-card" role="region" aria-labelledby="over-h">` +
+      `<h2 id="over-h">${I.crown} ${esc(t("game_over"))}</h2>` +
+      ((sc.winners || []).length
         ? `<p class="winners" data-testid="winners"><strong>${esc(sc.winners.length > 1 ? t("winners") : t("winner"))}:</strong> ${esc(winners)}</p>`
-        : `<p class="winners" data-testid="winners"><strong>${esc(t("no_winner"))}</strong></p>`)
-      + (sc.outcome && typeof sc.outcome === "object" ? `<p class="outcome" data-testid="outcome">${esc(this.subNames(pick(sc.outcome)))}</p>` : "")
-      + `<div class="table-wrap" tabindex="0" role="region" aria-label="${esc(`${t("game_over")}: ${t("scores")}`)}"><table class="score-table"><thead><tr><th scope="col">${esc(t("rank"))}</th><th scope="col">${esc(t("player"))}</th>`
-      + cats.map((k) => `<th scope="col">${esc(catName(k))}</th>`).join("")
-      + `<th scope="col">${esc(t("total"))}</th></tr></thead><tbody>${rows}</tbody></table></div>${tb}`
-      + `<div class="over-actions">`
-      + (this.opts.onRematch ? `<button type="button" class="btn primary" data-rematch="1" data-testid="rematch">${esc(t("rematch"))}</button>` : "")
-      + (this.opts.onHome ? `<a class="btn${this.opts.onRematch ? "" : " primary"}" href="${esc(this.opts.onHome)}" data-testid="play-again">${esc(t("play_again"))}</a>` : "")
-      + `<button type="button" class="btn" data-toggle-over="1" aria-expanded="${!this.overHidden}">${esc(t("view_board"))}</button>`
-      + (this.opts.onExport ? `<button type="button" class="btn" data-export="1">${I.download}<span>${esc(t("export_game"))}</span></button>` : "")
-      + `</div></div>`;
+        : `<p class="winners" data-testid="winners"><strong>${esc(t("no_winner"))}</strong></p>`) +
+      (sc.outcome && typeof sc.outcome === "object"
+        ? `<p class="outcome" data-testid="outcome">${esc(this.subNames(pick(sc.outcome)))}</p>`
+        : "") +
+      `<div class="table-wrap" tabindex="0" role="region" aria-label="${esc(`${t("game_over")}: ${t("scores")}`)}"><table class="score-table"><thead><tr><th scope="col">${esc(t("rank"))}</th><th scope="col">${esc(t("player"))}</th>` +
+      cats.map((k) => `<th scope="col">${esc(catName(k))}</th>`).join("") +
+      `<th scope="col">${esc(t("total"))}</th></tr></thead><tbody>${rows}</tbody></table></div>${tb}` +
+      `<div class="over-actions">` +
+      (this.opts.onRematch
+        ? `<button type="button" class="btn primary" data-rematch="1" data-testid="rematch">${esc(t("rematch"))}</button>`
+        : "") +
+      (this.opts.onHome
+        ? `<a class="btn${this.opts.onRematch ? "" : " primary"}" href="${esc(this.opts.onHome)}" data-testid="play-again">${esc(t("play_again"))}</a>`
+        : "") +
+      `<button type="button" class="btn" data-toggle-over="1" aria-expanded="${!this.overHidden}">${esc(t("view_board"))}</button>` +
+      (this.opts.onExport
+        ? `<button type="button" class="btn" data-export="1">${I.download}<span>${esc(t("export_game"))}</span></button>`
+        : "") +
+      `</div></div>`
+    );
   }
 
   /** A score category in words: the game's string "cat_<key>", else the key prettified. */
@@ -587,16 +666,29 @@ export class GameView {
     if (p && p.length) {
       const names = this.names();
       const cats = [];
-      for (const row of p) for (const [k, v] of Object.entries(row || {})) if (k !== "total" && typeof v === "number" && !cats.includes(k)) cats.push(k);
-      const total = (row) => (typeof row.total === "number" ? row.total : cats.reduce((a, k) => a + (row[k] || 0), 0));
+      for (const row of p)
+        for (const [k, v] of Object.entries(row || {}))
+          if (k !== "total" && typeof v === "number" && !cats.includes(k)) cats.push(k);
+      const total = (row) =>
+        typeof row.total === "number" ? row.total : cats.reduce((a, k) => a + (row[k] || 0), 0);
       // categories down, seats across: narrow enough for the side panel and a phone
-      html = `<div class="table-wrap" tabindex="0" role="region" aria-label="${esc(t("projected"))}"><table class="score-table proj-table"><thead><tr><td></td>`
-        + p.map((_, s) => `<th scope="col" class="seat-${s}">${esc(names[s] ?? "")}</th>`).join("")
-        + `</tr></thead><tbody>`
-        + cats.map((k) => `<tr><th scope="row">${esc(this.catName(k))}</th>${p.map((row) => `<td>${row[k] ?? 0}</td>`).join("")}</tr>`).join("")
-        + `<tr class="tot-row"><th scope="row">${esc(t("projected_total"))}</th>`
-        + p.map((row, s) => `<td class="tot" data-testid="projected-total" data-seat="${s}">${total(row)}</td>`).join("")
-        + `</tr></tbody></table></div>`;
+      html =
+        `<div class="table-wrap" tabindex="0" role="region" aria-label="${esc(t("projected"))}"><table class="score-table proj-table"><thead><tr><td></td>` +
+        p.map((_, s) => `<th scope="col" class="seat-${s}">${esc(names[s] ?? "")}</th>`).join("") +
+        `</tr></thead><tbody>` +
+        cats
+          .map(
+            (k) =>
+              `<tr><th scope="row">${esc(this.catName(k))}</th>${p.map((row) => `<td>${row[k] ?? 0}</td>`).join("")}</tr>`,
+          )
+          .join("") +
+        `<tr class="tot-row"><th scope="row">${esc(t("projected_total"))}</th>` +
+        p
+          .map(
+            (row, s) => `<td class="tot" data-testid="projected-total" data-seat="${s}">${total(row)}</td>`,
+          )
+          .join("") +
+        `</tr></tbody></table></div>`;
     }
     if (html === this.projHTML) return;
     this.projHTML = html;
@@ -629,7 +721,8 @@ export class GameView {
     if (form && (a.name || a.dataset.role)) {
       return `form[data-form="${form.dataset.form}"] ${a.name ? `[name="${a.name}"]` : `[data-role="${a.dataset.role}"]`}`;
     }
-    if (a.dataset.action) return { action: a.dataset.action, region: a.closest(".gv-board") ? "board" : "side" };
+    if (a.dataset.action)
+      return { action: a.dataset.action, region: a.closest(".gv-board") ? "board" : "side" };
     if (a.dataset.testid) return `[data-testid="${a.dataset.testid}"]`;
     return "inside";
   }
@@ -639,7 +732,8 @@ export class GameView {
     let el = null;
     if (typeof sig === "string" && sig !== "inside") el = this.root.querySelector(sig);
     else if (sig && sig.action) {
-      el = [...this.root.querySelectorAll("[data-action]")].find((b) => b.dataset.action === sig.action) || null;
+      el =
+        [...this.root.querySelectorAll("[data-action]")].find((b) => b.dataset.action === sig.action) || null;
     }
     if (el && !el.disabled) {
       el.focus({ preventScroll: true });
@@ -647,7 +741,9 @@ export class GameView {
     }
     // the control went away (the action was played): land on the panel's first choice or step (a step
     // before the finishing bar: Enter on the landing spot must not end the turn), else the actions heading
-    const first = this.root.querySelector(".kp-body [data-action], .kp-body [data-key], .act-body [data-testid=legal-action]");
+    const first = this.root.querySelector(
+      ".kp-body [data-action], .kp-body [data-key], .act-body [data-testid=legal-action]",
+    );
     (first || this.el.actsH).focus({ preventScroll: true });
   }
 
@@ -685,7 +781,9 @@ export class GameView {
     this.handing = true;
     const seat = s.passTo;
     const hadFocus = this.el.pass.contains(document.activeElement);
-    const setBusy = (on) => { if (s.setBusy) s.setBusy(on); };
+    const setBusy = (on) => {
+      if (s.setBusy) s.setBusy(on);
+    };
     setBusy(true);
     this.el.pass.hidden = true;
     this.el.status.textContent = "";
@@ -695,25 +793,41 @@ export class GameView {
       // at the next frame (a hidden page has no frames: a timer then, long enough that a loaded machine's
       // late frame still comes first, so that the page is not idle before focus is given back)
       let done = false;
-      const go = () => { if (!done) { done = true; fn(); } };
+      const go = () => {
+        if (!done) {
+          done = true;
+          fn();
+        }
+      };
       requestAnimationFrame(go);
       setTimeout(go, 1000);
     };
     const afterFrame = (fn) => onFrame(() => later(fn)); // once the next frame is painted
     const stale = () => s.stopped || s.passTo !== seat;
     afterFrame(() => {
-      if (stale()) { this.handing = false; setBusy(false); this.render(); return; }
+      if (stale()) {
+        this.handing = false;
+        setBusy(false);
+        this.render();
+        return;
+      }
       if (s.preparePass) s.preparePass();
       later(() => {
         this.handing = false;
-        if (stale()) { setBusy(false); this.render(); return; }
+        if (stale()) {
+          setBusy(false);
+          this.render();
+          return;
+        }
         const before = this.renders;
         s.reveal();
         if (this.renders === before) this.render();
         // the pass card's button is gone: focus goes where restoreFocus puts it, on the next frame
         if (hadFocus) this.letGo(null, "inside");
         // not busy once that frame has given focus back (a bot's turn keeps the page busy itself)
-        onFrame(() => { if (s.thinking == null) setBusy(false); });
+        onFrame(() => {
+          if (s.thinking == null) setBusy(false);
+        });
       });
     });
   }
@@ -769,7 +883,8 @@ export class GameView {
         this.sel = [...this.sel, key];
         this.render();
         const first = this.root.querySelector(".choices [data-action], .choices [data-key]");
-        if (first && btn.dataset.testid !== "hand-card" && !btn.classList.contains("tile")) this.focusLater(first);
+        if (first && btn.dataset.testid !== "hand-card" && !btn.classList.contains("tile"))
+          this.focusLater(first);
       }
     }
   }
@@ -821,7 +936,8 @@ export class GameView {
     for (let i = actions.length - 1; i >= 0; i--) {
       const seat = Array.isArray(actions[i]) ? actions[i][0] : null;
       if (seat === me) break;
-      if (seat != null && seat !== me && seats[seat] && seats[seat].kind === "human") count.set(seat, (count.get(seat) || 0) + 1);
+      if (seat != null && seat !== me && seats[seat] && seats[seat].kind === "human")
+        count.set(seat, (count.get(seat) || 0) + 1);
     }
     return [...count].sort((a, b) => a[0] - b[0]);
   }
@@ -832,7 +948,9 @@ export class GameView {
       // hotseat: say whose moves go too before taking them back (issue 16)
       const names = this.names();
       const n = others.reduce((a, [, k]) => a + k, 0);
-      const who = others.map(([seat]) => names[seat]).join(document.documentElement.lang === "en" ? ", " : "、");
+      const who = others
+        .map(([seat]) => names[seat])
+        .join(document.documentElement.lang === "en" ? ", " : "、");
       if (!confirm(t(n === 1 ? "undo_confirm_one" : "undo_confirm_many", { names: who, n }))) return;
     }
     this.clearError();

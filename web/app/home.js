@@ -10,7 +10,22 @@ import { refuseFrame } from "./noframe.js";
 import * as I from "./icons.js";
 import * as fronts from "./games.js";
 import { loadRules, rulesHref } from "./rules-link.js";
-import { engine, setReady, installUpdateNotice, summaryEntry, oldCause, fmtDate, gameName, randomSeed, seatsOf, seatKindsOf, IMPORT_LIMIT, fmtSize, cleanName, NAME_MAX } from "./common.js";
+import {
+  engine,
+  setReady,
+  installUpdateNotice,
+  summaryEntry,
+  oldCause,
+  fmtDate,
+  gameName,
+  randomSeed,
+  seatsOf,
+  seatKindsOf,
+  IMPORT_LIMIT,
+  fmtSize,
+  cleanName,
+  NAME_MAX,
+} from "./common.js";
 
 const params = new URLSearchParams(location.search);
 initLang(params.get("lang"));
@@ -55,11 +70,13 @@ function resetForGame() {
 function fitSeats() {
   const g = gameSpec();
   const best = g.bots.includes("heuristic") ? "heuristic" : g.bots[0] || "human";
-  while (form.seats.length < form.players) form.seats.push({ kind: form.seats.length === 0 ? "human" : best, name: "" });
+  while (form.seats.length < form.players)
+    form.seats.push({ kind: form.seats.length === 0 ? "human" : best, name: "" });
   form.seats.length = form.players;
 }
 
-const kindLabel = (k) => (k === "human" ? t("human") : t("bot_" + k) !== "bot_" + k ? t("bot_" + k) : `${t("bot")} (${k})`);
+const kindLabel = (k) =>
+  k === "human" ? t("human") : t("bot_" + k) !== "bot_" + k ? t("bot_" + k) : `${t("bot")} (${k})`;
 
 /** An option value in words: the schema's value_labels, else the game's string "<option>_<value>"
  * (e.g. "mode_quick"), else the value. */
@@ -80,47 +97,80 @@ function renderForm() {
     return;
   }
   const g = gameSpec();
-  const altLang = (x) => (document.documentElement.lang === "en" ? (x.native || "zh-Hant") : "en");
-  const zh = document.documentElement.lang === "en" ? (g.native || "zh-Hant") : document.documentElement.lang === "zh-Hans" ? "zh-Hans" : "zh-Hant";
-  const games = offered.map((x) => `<option value="${esc(x.id)}"${x.id === g.id ? " selected" : ""}>${esc(pick(x.names))} · ${esc(x.names[altLang(x)] || x.names.en)}${x.listed === false ? ` (${esc(t("test_game"))})` : ""}</option>`).join("");
+  const altLang = (x) => (document.documentElement.lang === "en" ? x.native || "zh-Hant" : "en");
+  const zh =
+    document.documentElement.lang === "en"
+      ? g.native || "zh-Hant"
+      : document.documentElement.lang === "zh-Hans"
+        ? "zh-Hans"
+        : "zh-Hant";
+  const games = offered
+    .map(
+      (x) =>
+        `<option value="${esc(x.id)}"${x.id === g.id ? " selected" : ""}>${esc(pick(x.names))} · ${esc(x.names[altLang(x)] || x.names.en)}${x.listed === false ? ` (${esc(t("test_game"))})` : ""}</option>`,
+    )
+    .join("");
   const players = [];
-  for (let n = g.min_players; n <= g.max_players; n++) players.push(`<option value="${n}"${n === form.players ? " selected" : ""}>${n}</option>`);
+  for (let n = g.min_players; n <= g.max_players; n++)
+    players.push(`<option value="${n}"${n === form.players ? " selected" : ""}>${n}</option>`);
   const kinds = ["human", ...g.bots];
-  const seats = form.seats.map((s, i) => `<div class="seat-row seat-${i}">`
-    + `<span class="seat-dot" aria-hidden="true"></span><span class="seat-lbl">${esc(t("seat_n", { n: i + 1 }))}</span>`
-    + `<select data-seat="${i}" data-testid="seat-${i}" aria-label="${esc(t("seat_kind", { n: i + 1 }))}">`
-    + kinds.map((k) => `<option value="${esc(k)}"${k === s.kind ? " selected" : ""}>${esc(kindLabel(k))}</option>`).join("")
-    + `</select><input type="text" maxlength="${NAME_MAX}" data-seat-name="${i}" data-testid="seat-name-${i}" aria-label="${esc(t("seat_name", { n: i + 1 }))}" placeholder="${esc(t("player_n", { n: i + 1 }))}" value="${esc(s.name)}"></div>`).join("");
-  const opts = Object.entries(g.options || {}).map(([name, spec]) => {
-    const id = `opt-${name}`;
-    const label = pick(spec.label) || name;
-    const bools = spec.values.length === 2 && spec.values.every((v) => typeof v === "boolean");
-    if (bools) {
-      return `<div class="field check"><input type="checkbox" id="${id}" data-option="${esc(name)}" data-testid="option-${esc(name)}"${form.options[name] ? " checked" : ""}><label for="${id}">${esc(label)}</label></div>`;
-    }
-    return `<div class="field"><label for="${id}">${esc(label)}</label><select id="${id}" data-option="${esc(name)}" data-testid="option-${esc(name)}">`
-      + spec.values.map((v, vi) => `<option value="${vi}"${v === form.options[name] ? " selected" : ""}>${esc(optionValueLabel(g.id, name, v))}</option>`).join("")
-      + `</select></div>`;
-  }).join("");
-  slot.innerHTML = `<form id="new-game-form" data-testid="new-game-form" novalidate>`
-    + `<div class="game-pick"><div class="game-badge" aria-hidden="true">${I.hourglass}</div><div class="field grow"><label for="game-select">${esc(t("game"))}</label>`
-    + `<select id="game-select" data-testid="game-select">${games}</select>`
-    + `<p class="game-names"><span lang="en">${esc(g.names.en)}</span> · <span lang="${zh}">${esc(g.names[zh] || g.names["zh-Hant"])}</span></p>`
-    + `<p class="rules-line" id="form-rules">${formRulesHTML(g)}</p></div></div>`
-    + `<div class="field"><label for="players-select">${esc(t("players"))}</label><select id="players-select" data-testid="players-select">${players.join("")}</select></div>`
-    + `<fieldset class="seats"><legend>${esc(t("seats"))}</legend>${seats}</fieldset>`
-    + (opts ? `<fieldset class="options"><legend>${esc(t("options"))}</legend>${opts}</fieldset>` : "")
-    + `<div class="field seed-field"><label for="seed-input">${esc(t("seed"))}</label><div class="row">`
-    + `<input id="seed-input" type="text" inputmode="numeric" pattern="[0-9]*" data-testid="seed-input" value="${form.seed}" aria-describedby="seed-help">`
-    + `<button type="button" class="btn ghost" id="reroll" data-testid="reroll-seed">${esc(t("reroll"))}</button></div>`
-    + `<p class="muted small" id="seed-help">${esc(t("seed_help"))}</p></div>`
-    + `<div class="form-actions"><button type="submit" class="btn primary big" data-testid="start-game">${I.play}<span>${esc(t("start"))}</span></button></div>`
-    + `</form><p class="muted small">${esc(t("coming_soon"))}</p>`;
+  const seats = form.seats
+    .map(
+      (s, i) =>
+        `<div class="seat-row seat-${i}">` +
+        `<span class="seat-dot" aria-hidden="true"></span><span class="seat-lbl">${esc(t("seat_n", { n: i + 1 }))}</span>` +
+        `<select data-seat="${i}" data-testid="seat-${i}" aria-label="${esc(t("seat_kind", { n: i + 1 }))}">` +
+        kinds
+          .map(
+            (k) =>
+              `<option value="${esc(k)}"${k === s.kind ? " selected" : ""}>${esc(kindLabel(k))}</option>`,
+          )
+          .join("") +
+        `</select><input type="text" maxlength="${NAME_MAX}" data-seat-name="${i}" data-testid="seat-name-${i}" aria-label="${esc(t("seat_name", { n: i + 1 }))}" placeholder="${esc(t("player_n", { n: i + 1 }))}" value="${esc(s.name)}"></div>`,
+    )
+    .join("");
+  const opts = Object.entries(g.options || {})
+    .map(([name, spec]) => {
+      const id = `opt-${name}`;
+      const label = pick(spec.label) || name;
+      const bools = spec.values.length === 2 && spec.values.every((v) => typeof v === "boolean");
+      if (bools) {
+        return `<div class="field check"><input type="checkbox" id="${id}" data-option="${esc(name)}" data-testid="option-${esc(name)}"${form.options[name] ? " checked" : ""}><label for="${id}">${esc(label)}</label></div>`;
+      }
+      return (
+        `<div class="field"><label for="${id}">${esc(label)}</label><select id="${id}" data-option="${esc(name)}" data-testid="option-${esc(name)}">` +
+        spec.values
+          .map(
+            (v, vi) =>
+              `<option value="${vi}"${v === form.options[name] ? " selected" : ""}>${esc(optionValueLabel(g.id, name, v))}</option>`,
+          )
+          .join("") +
+        `</select></div>`
+      );
+    })
+    .join("");
+  slot.innerHTML =
+    `<form id="new-game-form" data-testid="new-game-form" novalidate>` +
+    `<div class="game-pick"><div class="game-badge" aria-hidden="true">${I.hourglass}</div><div class="field grow"><label for="game-select">${esc(t("game"))}</label>` +
+    `<select id="game-select" data-testid="game-select">${games}</select>` +
+    `<p class="game-names"><span lang="en">${esc(g.names.en)}</span> · <span lang="${zh}">${esc(g.names[zh] || g.names["zh-Hant"])}</span></p>` +
+    `<p class="rules-line" id="form-rules">${formRulesHTML(g)}</p></div></div>` +
+    `<div class="field"><label for="players-select">${esc(t("players"))}</label><select id="players-select" data-testid="players-select">${players.join("")}</select></div>` +
+    `<fieldset class="seats"><legend>${esc(t("seats"))}</legend>${seats}</fieldset>` +
+    (opts ? `<fieldset class="options"><legend>${esc(t("options"))}</legend>${opts}</fieldset>` : "") +
+    `<div class="field seed-field"><label for="seed-input">${esc(t("seed"))}</label><div class="row">` +
+    `<input id="seed-input" type="text" inputmode="numeric" pattern="[0-9]*" data-testid="seed-input" value="${form.seed}" aria-describedby="seed-help">` +
+    `<button type="button" class="btn ghost" id="reroll" data-testid="reroll-seed">${esc(t("reroll"))}</button></div>` +
+    `<p class="muted small" id="seed-help">${esc(t("seed_help"))}</p></div>` +
+    `<div class="form-actions"><button type="submit" class="btn primary big" data-testid="start-game">${I.play}<span>${esc(t("start"))}</span></button></div>` +
+    `</form><p class="muted small">${esc(t("coming_soon"))}</p>`;
 }
 
 /** The link to the chosen game's rules, once they are known to load ("" until then). */
 function formRulesHTML(g) {
-  return withRules.has(g.id) ? `<a href="${esc(rulesHref(g.id))}" data-testid="rules-link">${esc(t("rules_of", { game: pick(g.names) }))}</a>` : "";
+  return withRules.has(g.id)
+    ? `<a href="${esc(rulesHref(g.id))}" data-testid="rules-link">${esc(t("rules_of", { game: pick(g.names) }))}</a>`
+    : "";
 }
 
 /** "Read the rules: A · B" under the title: every offered game that has a rules reference. */
@@ -128,8 +178,15 @@ function renderRulesLinks() {
   const el = $("#rules-links");
   const games = offered.filter((g) => withRules.has(g.id));
   el.hidden = !games.length;
-  el.innerHTML = games.length ? `${esc(t("rules_read"))}${esc(t("colon"))}`
-    + games.map((g) => `<a href="${esc(rulesHref(g.id))}" data-testid="rules-link-${esc(g.id)}">${esc(pick(g.names))}</a>`).join(" · ") : "";
+  el.innerHTML = games.length
+    ? `${esc(t("rules_read"))}${esc(t("colon"))}` +
+      games
+        .map(
+          (g) =>
+            `<a href="${esc(rulesHref(g.id))}" data-testid="rules-link-${esc(g.id)}">${esc(pick(g.names))}</a>`,
+        )
+        .join(" · ")
+    : "";
   const line = $("#form-rules");
   if (line && gameSpec()) line.innerHTML = formRulesHTML(gameSpec());
 }
@@ -164,12 +221,17 @@ function startGame(e) {
   const raw = String(form.seed).trim();
   const seed = raw === "" ? randomSeed() : Number(raw);
   if (!/^\d+$/.test(raw === "" ? "0" : raw) || !Number.isSafeInteger(seed)) {
-    showError(t("engine_error", { reason: `seed must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}` }));
+    showError(
+      t("engine_error", { reason: `seed must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}` }),
+    );
     $("#seed-input").focus();
     return;
   }
   const settings = {
-    game: form.game, players: form.players, seed, options: form.options,
+    game: form.game,
+    players: form.players,
+    seed,
+    options: form.options,
     seats: form.seats.map((s) => ({ kind: s.kind, name: cleanName(s.name) })),
   };
   location.href = `./play.html?new=${encodeURIComponent(JSON.stringify(settings))}`;
@@ -183,7 +245,9 @@ function seatsLine(e) {
   for (let i = 0; i < (e.players || seats.length); i++) {
     const s = seats[i] || {};
     const name = cleanName(s.name) || t("player_n", { n: i + 1 });
-    out.push(`<span class="who seat-${i}">${s.kind && s.kind !== "human" ? I.bot : I.person}${esc(name)}</span>`);
+    out.push(
+      `<span class="who seat-${i}">${s.kind && s.kind !== "human" ? I.bot : I.person}${esc(name)}</span>`,
+    );
   }
   return out.join("");
 }
@@ -192,8 +256,12 @@ function seatsLine(e) {
 function optionTags(gid, options) {
   const spec = (catalog && (catalog.games.find((x) => x.id === gid) || {}).options) || {};
   return Object.entries(spec)
-    .filter(([name, o]) => options && name in options && options[name] !== o.default && typeof options[name] !== "boolean")
-    .map(([name]) => ` <span class="tag">${esc(optionValueLabel(gid, name, options[name]))}</span>`).join("");
+    .filter(
+      ([name, o]) =>
+        options && name in options && options[name] !== o.default && typeof options[name] !== "boolean",
+    )
+    .map(([name]) => ` <span class="tag">${esc(optionValueLabel(gid, name, options[name]))}</span>`)
+    .join("");
 }
 
 function renderSaved() {
@@ -204,40 +272,67 @@ function renderSaved() {
     slot.innerHTML = `<p class="muted" data-testid="no-saves">${esc(t("no_saves"))}</p>`;
     return;
   }
-  slot.innerHTML = `<ul class="saved-list">${items.map(({ id, entry }) => {
-    const mem = checks.get(id);
-    const known = entry || (mem && mem.entry) || null; // a summary that storage could not keep lives in memory
-    const e = known || {};
-    const chk = e.damaged ? { state: "damaged", reason: e.damaged } : known ? { state: "ok" } : { state: "checking" };
-    const gid = e.game || "?";
-    const title = gid === "?" ? (chk.state === "checking" ? t("checking") : t("unknown_game")) : catalog ? gameName(catalog, gid) : gid;
-    const g = catalog && catalog.games.find((x) => x.id === gid);
-    const alt = g ? (document.documentElement.lang === "en" ? g.names[g.native || "zh-Hant"] : g.names.en) : "";
-    const damaged = chk.state === "damaged";
-    const sum = e.summary || {};
-    // the engine's line says "Player 2" / "玩家2": use the names chosen for the seats
-    const seatName = (d, m) => ((e.seats || [])[d - 1] && cleanName(e.seats[d - 1].name)) || m;
-    const text = pick(sum.text).replace(/Player (\d+)|玩家(\d+)/g, (m, a, b) => seatName(+(a || b), m));
-    const progress = damaged ? ""
-      : chk.state === "checking" ? `<span class="muted">${esc(t("checking"))}</span>`
-        : `${sum.over ? `<span class="tag over">${esc(t("game_over_short"))}</span>` : `<span class="tag live">${esc(t("in_progress"))}</span>`}`
-          + (text ? ` <span data-testid="saved-summary">${esc(text)}</span>` : "")
-          + (sum.actions_played != null ? ` · <span class="muted">${esc(t("actions_n", { n: sum.actions_played }))}</span>` : "");
-    const label = `${title} — ${fmtDate(e.updated)}`;
-    const actions = damaged
-      ? `<button type="button" class="btn" data-export-raw="${esc(id)}" data-testid="export-game">${I.download}<span>${esc(t("export_raw"))}</span></button>`
-        + `<button type="button" class="btn danger" data-delete="${esc(id)}" data-testid="delete-game" aria-label="${esc(`${t("delete")}: ${label}`)}">${I.trash}<span>${esc(t("delete"))}</span></button>`
-      : `<a class="btn primary" href="./play.html?save=${encodeURIComponent(id)}" data-testid="resume-game" aria-label="${esc(`${t("resume")}: ${label}`)}">${I.play}<span>${esc(t("resume"))}</span></a>`
-        + `<button type="button" class="btn" data-export="${esc(id)}" data-testid="export-game" aria-label="${esc(`${t("export")}: ${label}`)}">${I.download}<span>${esc(t("export"))}</span></button>`
-        + `<button type="button" class="btn danger" data-delete="${esc(id)}" data-testid="delete-game" aria-label="${esc(`${t("delete")}: ${label}`)}">${I.trash}<span>${esc(t("delete"))}</span></button>`;
-    return `<li class="saved-row${damaged ? " damaged" : ""}" data-testid="saved-game" data-id="${esc(id)}" data-state="${chk.state}">`
-      + `<div class="saved-main"><h3 class="saved-title">${esc(title)}${alt ? ` <span class="alt">${esc(alt)}</span>` : ""}${optionTags(gid, e.options)}</h3>`
-      + `<div class="saved-seats">${seatsLine(e)}</div>`
-      + `<div class="saved-meta"><span><span class="muted">${esc(t("last_played"))}${esc(t("colon"))}</span> ${esc(fmtDate(e.updated))}</span> <span class="progress">${progress}</span></div>`
-      + (damaged ? `<p class="damaged-msg" data-testid="saved-game-damaged">${I.warn}<span>${esc(t("damaged", { reason: chk.reasonKey ? t(chk.reasonKey) : chk.reason }))}</span></p>` : "")
-      + (!damaged && e.old ? `<p class="old-msg" data-testid="saved-game-old">${I.warn}<span>${esc(t(OLD_NOTE[oldCause(e.old, catalog && catalog.engine_version)]))}</span></p>` : "")
-      + `</div><div class="saved-actions">${actions}</div></li>`;
-  }).join("")}${originals.map(originalRow).join("")}</ul>`;
+  slot.innerHTML = `<ul class="saved-list">${items
+    .map(({ id, entry }) => {
+      const mem = checks.get(id);
+      const known = entry || (mem && mem.entry) || null; // a summary that storage could not keep lives in memory
+      const e = known || {};
+      const chk = e.damaged
+        ? { state: "damaged", reason: e.damaged }
+        : known
+          ? { state: "ok" }
+          : { state: "checking" };
+      const gid = e.game || "?";
+      const title =
+        gid === "?"
+          ? chk.state === "checking"
+            ? t("checking")
+            : t("unknown_game")
+          : catalog
+            ? gameName(catalog, gid)
+            : gid;
+      const g = catalog && catalog.games.find((x) => x.id === gid);
+      const alt = g
+        ? document.documentElement.lang === "en"
+          ? g.names[g.native || "zh-Hant"]
+          : g.names.en
+        : "";
+      const damaged = chk.state === "damaged";
+      const sum = e.summary || {};
+      // the engine's line says "Player 2" / "玩家2": use the names chosen for the seats
+      const seatName = (d, m) => ((e.seats || [])[d - 1] && cleanName(e.seats[d - 1].name)) || m;
+      const text = pick(sum.text).replace(/Player (\d+)|玩家(\d+)/g, (m, a, b) => seatName(+(a || b), m));
+      const progress = damaged
+        ? ""
+        : chk.state === "checking"
+          ? `<span class="muted">${esc(t("checking"))}</span>`
+          : `${sum.over ? `<span class="tag over">${esc(t("game_over_short"))}</span>` : `<span class="tag live">${esc(t("in_progress"))}</span>`}` +
+            (text ? ` <span data-testid="saved-summary">${esc(text)}</span>` : "") +
+            (sum.actions_played != null
+              ? ` · <span class="muted">${esc(t("actions_n", { n: sum.actions_played }))}</span>`
+              : "");
+      const label = `${title} — ${fmtDate(e.updated)}`;
+      const actions = damaged
+        ? `<button type="button" class="btn" data-export-raw="${esc(id)}" data-testid="export-game">${I.download}<span>${esc(t("export_raw"))}</span></button>` +
+          `<button type="button" class="btn danger" data-delete="${esc(id)}" data-testid="delete-game" aria-label="${esc(`${t("delete")}: ${label}`)}">${I.trash}<span>${esc(t("delete"))}</span></button>`
+        : `<a class="btn primary" href="./play.html?save=${encodeURIComponent(id)}" data-testid="resume-game" aria-label="${esc(`${t("resume")}: ${label}`)}">${I.play}<span>${esc(t("resume"))}</span></a>` +
+          `<button type="button" class="btn" data-export="${esc(id)}" data-testid="export-game" aria-label="${esc(`${t("export")}: ${label}`)}">${I.download}<span>${esc(t("export"))}</span></button>` +
+          `<button type="button" class="btn danger" data-delete="${esc(id)}" data-testid="delete-game" aria-label="${esc(`${t("delete")}: ${label}`)}">${I.trash}<span>${esc(t("delete"))}</span></button>`;
+      return (
+        `<li class="saved-row${damaged ? " damaged" : ""}" data-testid="saved-game" data-id="${esc(id)}" data-state="${chk.state}">` +
+        `<div class="saved-main"><h3 class="saved-title">${esc(title)}${alt ? ` <span class="alt">${esc(alt)}</span>` : ""}${optionTags(gid, e.options)}</h3>` +
+        `<div class="saved-seats">${seatsLine(e)}</div>` +
+        `<div class="saved-meta"><span><span class="muted">${esc(t("last_played"))}${esc(t("colon"))}</span> ${esc(fmtDate(e.updated))}</span> <span class="progress">${progress}</span></div>` +
+        (damaged
+          ? `<p class="damaged-msg" data-testid="saved-game-damaged">${I.warn}<span>${esc(t("damaged", { reason: chk.reasonKey ? t(chk.reasonKey) : chk.reason }))}</span></p>`
+          : "") +
+        (!damaged && e.old
+          ? `<p class="old-msg" data-testid="saved-game-old">${I.warn}<span>${esc(t(OLD_NOTE[oldCause(e.old, catalog && catalog.engine_version)]))}</span></p>`
+          : "") +
+        `</div><div class="saved-actions">${actions}</div></li>`
+      );
+    })
+    .join("")}${originals.map(originalRow).join("")}</ul>`;
 }
 
 /** The saved list's note on a save that loads only with a change, by its cause (common.js oldCause). */
@@ -250,11 +345,13 @@ function originalRow(id) {
   const now = catalog && catalog.engine_version;
   const changed = doc && doc.engine_version && now && doc.engine_version === now; // not older: changed or damaged
   const title = `${catalog ? gameName(catalog, gid) : gid} — ${t(changed ? "original_changed_title" : "original_title")}`;
-  return `<li class="saved-row original" data-testid="original-save" data-id="${esc(id)}">`
-    + `<div class="saved-main"><h3 class="saved-title">${esc(title)}</h3><p class="muted small">${esc(t("original_of"))}`
-    + `${doc && doc.engine_version ? ` (${esc(doc.engine_version)})` : ""}</p></div>`
-    + `<div class="saved-actions"><button type="button" class="btn" data-export-original="${esc(id)}" data-testid="export-original" aria-label="${esc(`${t("export_original")}: ${title}`)}">${I.download}<span>${esc(t("export_original"))}</span></button>`
-    + `<button type="button" class="btn danger" data-delete-original="${esc(id)}" data-testid="delete-original" aria-label="${esc(`${t("delete")}: ${title}`)}">${I.trash}<span>${esc(t("delete"))}</span></button></div></li>`;
+  return (
+    `<li class="saved-row original" data-testid="original-save" data-id="${esc(id)}">` +
+    `<div class="saved-main"><h3 class="saved-title">${esc(title)}</h3><p class="muted small">${esc(t("original_of"))}` +
+    `${doc && doc.engine_version ? ` (${esc(doc.engine_version)})` : ""}</p></div>` +
+    `<div class="saved-actions"><button type="button" class="btn" data-export-original="${esc(id)}" data-testid="export-original" aria-label="${esc(`${t("export_original")}: ${title}`)}">${I.download}<span>${esc(t("export_original"))}</span></button>` +
+    `<button type="button" class="btn danger" data-delete-original="${esc(id)}" data-testid="delete-original" aria-label="${esc(`${t("delete")}: ${title}`)}">${I.trash}<span>${esc(t("delete"))}</span></button></div></li>`
+  );
 }
 
 /**
@@ -279,8 +376,16 @@ async function migrateAll() {
 async function packFinished() {
   for (const { id, entry } of store.list()) {
     const text = store.getText(id);
-    if (entry && entry.summary && entry.summary.over && !entry.old && !entry.damaged && text
-        && !store.isPacked(text) && store.getTail(id) == null) {
+    if (
+      entry &&
+      entry.summary &&
+      entry.summary.over &&
+      !entry.old &&
+      !entry.damaged &&
+      text &&
+      !store.isPacked(text) &&
+      store.getTail(id) == null
+    ) {
       await store.repack(id, text);
     }
   }
@@ -300,7 +405,10 @@ async function savedText(id) {
   const s = r.ok ? pgc.call("save", { sid: "home-merge" }) : r;
   pgc.call("close", { sid: "home-merge" });
   if (!r.ok) return { text: stored.text };
-  return { text: r.result.load && r.result.load.original ? r.result.load.original : s.ok ? s.result.save : stored.text };
+  return {
+    text:
+      r.result.load && r.result.load.original ? r.result.load.original : s.ok ? s.result.save : stored.text,
+  };
 }
 
 /** A summary stored by an older build: its line in the one language it was saved in. */
@@ -366,7 +474,8 @@ function onSavedClick(e) {
     checks.delete(id);
     renderSaved();
     info(t("deleted"));
-    const first = document.querySelector("[data-testid=saved-game] a, [data-testid=saved-game] button") || $("#saved-h");
+    const first =
+      document.querySelector("[data-testid=saved-game] a, [data-testid=saved-game] button") || $("#saved-h");
     if (first.tabIndex < 0 && first.tagName === "H2") first.tabIndex = -1;
     first.focus();
   } else if (id) {
@@ -415,7 +524,11 @@ async function onImport(e) {
   const g = catalog && catalog.games.find((x) => x.id === r.result.view.game);
   const bad = g ? seatsOf(doc, r.result.view.players).find((s) => !seatKindsOf(g).includes(s.kind)) : null;
   if (bad) {
-    showError(t("import_failed", { reason: t("import_bad_seat", { kind: JSON.stringify(bad.kind), kinds: seatKindsOf(g).join(", ") }) }));
+    showError(
+      t("import_failed", {
+        reason: t("import_bad_seat", { kind: JSON.stringify(bad.kind), kinds: seatKindsOf(g).join(", ") }),
+      }),
+    );
     return;
   }
   const id = store.newId();
@@ -434,7 +547,9 @@ async function onImport(e) {
 function renderPlayable() {
   const el = $("#playable");
   const names = offered.filter((g) => g.listed !== false).map((g) => pick(g.names));
-  el.textContent = names.length ? t("playable_now", { games: names.join(document.documentElement.lang === "en" ? ", " : "、") }) : "";
+  el.textContent = names.length
+    ? t("playable_now", { games: names.join(document.documentElement.lang === "en" ? ", " : "、") })
+    : "";
 }
 
 function renderAll() {
@@ -457,7 +572,9 @@ async function main() {
     $("#lang-select").focus();
   });
   $("#new-game-slot").addEventListener("change", onFormChange);
-  $("#new-game-slot").addEventListener("input", (e) => { if (e.target.matches("input[type=text]")) onFormChange(e); });
+  $("#new-game-slot").addEventListener("input", (e) => {
+    if (e.target.matches("input[type=text]")) onFormChange(e);
+  });
   $("#new-game-slot").addEventListener("click", (e) => {
     if (e.target.closest("#reroll")) {
       form.seed = randomSeed();
@@ -479,16 +596,30 @@ async function main() {
   if (!cat.ok) showError(cat.error.message);
   offered = catalog.games.filter((g) => fronts.manifest(g.id) && (g.listed !== false || showTestGames));
   // each game's strings (option value labels); a game whose strings fail to load keeps the shell's
-  await Promise.all(catalog.games.filter((g) => fronts.manifest(g.id)).map((g) => fronts.strings(g.id)
-    .then((b) => gameT.set(g.id, translator(b)), () => {})));
+  await Promise.all(
+    catalog.games
+      .filter((g) => fronts.manifest(g.id))
+      .map((g) =>
+        fronts.strings(g.id).then(
+          (b) => gameT.set(g.id, translator(b)),
+          () => {},
+        ),
+      ),
+  );
   if (offered.length) {
     form.game = offered[0].id;
     resetForGame();
   }
   renderAll();
   // the rules links, for the games whose rules reference loads (the rules page shows it offline too)
-  Promise.all(offered.map((g) => loadRules(g.id).then(() => withRules.add(g.id), () => {})))
-    .then(renderRulesLinks);
+  Promise.all(
+    offered.map((g) =>
+      loadRules(g.id).then(
+        () => withRules.add(g.id),
+        () => {},
+      ),
+    ),
+  ).then(renderRulesLinks);
   await migrateAll();
   renderSaved();
   setReady();

@@ -12,22 +12,31 @@ const S = {
     site_sub: "Civilization board games, played in your browser — fully offline.",
     playable_now: "Playable now: {games}.",
     old_title: "Saved with an older version of the site",
-    old_other_build: "This game was saved by another version of the site, whose rules differ from this one's.",
-    old_version: "This game was saved with an older version of the site (version {old}; this is {now}). The rules have changed since.",
-    old_stale: "Every move still works under the current rules, but the game now stands differently. Continue it under the current rules?",
-    old_broken: "Move {n} of this game is not possible under the current rules. Continue from just before that move (after {k} moves)?",
+    old_other_build:
+      "This game was saved by another version of the site, whose rules differ from this one's.",
+    old_version:
+      "This game was saved with an older version of the site (version {old}; this is {now}). The rules have changed since.",
+    old_stale:
+      "Every move still works under the current rules, but the game now stands differently. Continue it under the current rules?",
+    old_broken:
+      "Move {n} of this game is not possible under the current rules. Continue from just before that move (after {k} moves)?",
     old_accept: "Continue under the current rules",
     old_kept: "Until you continue, the saved game stays exactly as it was, and you can export it as it is.",
-    old_accepted: "The game now follows the current rules. The original save is kept: export it from the home page until you delete it.",
+    old_accepted:
+      "The game now follows the current rules. The original save is kept: export it from the home page until you delete it.",
     saved_old: "Saved with an older version of the site: open it to continue under the current rules.",
     export_original: "Export original",
     original_title: "Original save (older version)",
     changed_title: "This save was changed or damaged",
-    changed_why: "This game was saved by this version of the site, but the save no longer matches the game it records: it was changed or damaged after it was saved.",
-    changed_stale: "Every move can still be played, but the game does not end where the save says. Continue from the moves as they are?",
-    changed_broken: "Move {n} of this save cannot be played. Continue from just before that move (after {k} moves)?",
+    changed_why:
+      "This game was saved by this version of the site, but the save no longer matches the game it records: it was changed or damaged after it was saved.",
+    changed_stale:
+      "Every move can still be played, but the game does not end where the save says. Continue from the moves as they are?",
+    changed_broken:
+      "Move {n} of this save cannot be played. Continue from just before that move (after {k} moves)?",
     changed_accept: "Continue the game",
-    saved_changed: "This save was changed or damaged: open it to continue from before the first move that does not fit.",
+    saved_changed:
+      "This save was changed or damaged: open it to continue from before the first move that does not fit.",
     original_changed_title: "Original save (changed or damaged)",
     build_title: "Saved by another build of the site",
     saved_build: "Saved by another build of the site: open it to continue under the current rules.",
@@ -132,7 +141,8 @@ const S = {
     play_again: "New game",
     view_board: "View the board",
     export_game: "Export this game",
-    storage_full: "Storage is full: this game is not saved any more. Export or delete old games (home page). You can keep playing.",
+    storage_full:
+      "Storage is full: this game is not saved any more. Export or delete old games (home page). You can keep playing.",
     error: "Error",
     bad_url: "This page address is not valid: {reason}",
     no_save_found: "There is no saved game with id {id} in this browser.",
@@ -145,8 +155,12 @@ const S = {
     sc_escape: "Clear the selection / close dialogs",
     sc_skip: "Bots act at once (skip the delay)",
     sc_tab: "Move between controls; Enter or Space activates",
-    help_board: "Click a highlighted part of the board to act on it, or use the action list. Everything you may do right now is listed under “Your actions”.",
-    embed_prev: "Previous", embed_next: "Next", embed_first: "First", embed_last: "Last",
+    help_board:
+      "Click a highlighted part of the board to act on it, or use the action list. Everything you may do right now is listed under “Your actions”.",
+    embed_prev: "Previous",
+    embed_next: "Next",
+    embed_first: "First",
+    embed_last: "Last",
     step_of: "Step {n} of {total}",
     open_full: "Open in full page",
     all_bots: "All seats are bots: watching.",
@@ -308,7 +322,10 @@ const S = {
     sc_skip: "電腦立即行動（跳過等待）",
     sc_tab: "在控制項之間移動；按 Enter 或空白鍵執行",
     help_board: "點選版圖上亮起的部分來操作，或使用行動清單。你現在能做的一切都列在「你的行動」中。",
-    embed_prev: "上一步", embed_next: "下一步", embed_first: "最前", embed_last: "最後",
+    embed_prev: "上一步",
+    embed_next: "下一步",
+    embed_first: "最前",
+    embed_last: "最後",
     step_of: "第 {n} / {total} 步",
     open_full: "以完整頁面開啟",
     all_bots: "所有座位都是電腦：觀戰中。",
@@ -470,7 +487,10 @@ const S = {
     sc_skip: "电脑立即行动（跳过等待）",
     sc_tab: "在控件之间移动；按 Enter 或空格键执行",
     help_board: "点击版图上亮起的部分来操作，或使用行动列表。你现在能做的一切都列在“你的行动”中。",
-    embed_prev: "上一步", embed_next: "下一步", embed_first: "最前", embed_last: "最后",
+    embed_prev: "上一步",
+    embed_next: "下一步",
+    embed_first: "最前",
+    embed_last: "最后",
     step_of: "第 {n} / {total} 步",
     open_full: "以完整页面打开",
     all_bots: "所有座位都是电脑：观战中。",
@@ -520,14 +540,20 @@ export function initLang(urlLang, remember = true) {
     try {
       const stored = localStorage.getItem(KEY);
       if (LANGS.includes(stored)) lang = stored;
-    } catch { /* storage blocked */ }
+    } catch {
+      /* storage blocked */
+    }
   }
   setLang(lang || detect(), false);
   return current;
 }
 
 function trySet(lang) {
-  try { localStorage.setItem(KEY, lang); } catch { /* storage full or blocked: the choice lasts this page */ }
+  try {
+    localStorage.setItem(KEY, lang);
+  } catch {
+    /* storage full or blocked: the choice lasts this page */
+  }
 }
 
 export function setLang(lang, remember = true) {
@@ -560,7 +586,11 @@ export function translator(bundle) {
 }
 
 /** Does a game's string bundle (or the shell) define this key? */
-export const hasString = (bundle, key) => !!((bundle && ((bundle[current] && key in bundle[current]) || (bundle.en && key in bundle.en))) || key in S.en);
+export const hasString = (bundle, key) =>
+  !!(
+    (bundle && ((bundle[current] && key in bundle[current]) || (bundle.en && key in bundle.en))) ||
+    key in S.en
+  );
 
 /** Pick an engine Text ({en, zh-Hant, zh-Hans}) in the current language; strings pass through. */
 export function pick(text) {
@@ -586,9 +616,13 @@ export const esc = (s) => String(s ?? "").replace(/[&<>"']/g, (c) => ESC[c]);
 
 /** A language picker <select> wired to setLang + a callback. */
 export function langSelectHTML(id = "lang-select") {
-  return `<label class="lang-pick"><span class="sr-only">${esc(t("lang"))}</span>`
-    + `<svg class="ico" viewBox="0 0 16 16" aria-hidden="true"><circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" stroke-width="1.3"/><path d="M1.5 8h13M8 1.5c2 2 2.8 4.2 2.8 6.5S10 12.5 8 14.5M8 1.5C6 3.5 5.2 5.7 5.2 8S6 12.5 8 14.5" fill="none" stroke="currentColor" stroke-width="1.1"/></svg>`
-    + `<select id="${id}" data-testid="lang-select" aria-label="${esc(t("lang"))}">`
-    + LANGS.map((l) => `<option value="${l}"${l === current ? " selected" : ""} lang="${l}">${LANG_NAMES[l]}</option>`).join("")
-    + `</select></label>`;
+  return (
+    `<label class="lang-pick"><span class="sr-only">${esc(t("lang"))}</span>` +
+    `<svg class="ico" viewBox="0 0 16 16" aria-hidden="true"><circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" stroke-width="1.3"/><path d="M1.5 8h13M8 1.5c2 2 2.8 4.2 2.8 6.5S10 12.5 8 14.5M8 1.5C6 3.5 5.2 5.7 5.2 8S6 12.5 8 14.5" fill="none" stroke="currentColor" stroke-width="1.1"/></svg>` +
+    `<select id="${id}" data-testid="lang-select" aria-label="${esc(t("lang"))}">` +
+    LANGS.map(
+      (l) => `<option value="${l}"${l === current ? " selected" : ""} lang="${l}">${LANG_NAMES[l]}</option>`,
+    ).join("") +
+    `</select></label>`
+  );
 }

@@ -9,13 +9,22 @@ const typing = (el) => el && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$
 /** The help dialog; with `gameId` (a game whose rules reference loaded), a link to its rules. */
 export function helpHTML(gameId = null) {
   const row = (k, d) => `<tr><th scope="row"><kbd>${esc(k)}</kbd></th><td>${esc(t(d))}</td></tr>`;
-  const rules = gameId ? `<p><a href="${esc(rulesHref(gameId))}" target="_blank" rel="noopener" data-testid="help-rules">`
-    + `${esc(t("help_rules"))}</a> <span class="muted small">${esc(t("new_tab"))}</span></p>` : "";
-  return `<h2 id="help-h">${esc(t("help_title"))}</h2><p>${esc(t("help_board"))}</p>${rules}`
-    + `<h3>${esc(t("shortcuts"))}</h3><table class="keys"><tbody>`
-    + row("Tab / Shift+Tab", "sc_tab") + row("u", "sc_undo") + row("a", "sc_actions") + row("s", "sc_skip")
-    + row("Esc", "sc_escape") + row("?", "sc_help") + `</tbody></table>`
-    + `<form method="dialog"><button class="btn primary" data-testid="help-close">${esc(t("close"))}</button></form>`;
+  const rules = gameId
+    ? `<p><a href="${esc(rulesHref(gameId))}" target="_blank" rel="noopener" data-testid="help-rules">` +
+      `${esc(t("help_rules"))}</a> <span class="muted small">${esc(t("new_tab"))}</span></p>`
+    : "";
+  return (
+    `<h2 id="help-h">${esc(t("help_title"))}</h2><p>${esc(t("help_board"))}</p>${rules}` +
+    `<h3>${esc(t("shortcuts"))}</h3><table class="keys"><tbody>` +
+    row("Tab / Shift+Tab", "sc_tab") +
+    row("u", "sc_undo") +
+    row("a", "sc_actions") +
+    row("s", "sc_skip") +
+    row("Esc", "sc_escape") +
+    row("?", "sc_help") +
+    `</tbody></table>` +
+    `<form method="dialog"><button class="btn primary" data-testid="help-close">${esc(t("close"))}</button></form>`
+  );
 }
 
 /** Install the shortcuts; `gv` is the GameView, `dialog` a <dialog> element for the help. */

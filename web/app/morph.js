@@ -23,10 +23,39 @@
 const tpl = document.createElement("template");
 const probe = document.createElement("template");
 const SVG_NS = "http://www.w3.org/2000/svg";
-const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]);
+const VOID = new Set([
+  "area",
+  "base",
+  "br",
+  "col",
+  "embed",
+  "hr",
+  "img",
+  "input",
+  "link",
+  "meta",
+  "source",
+  "track",
+  "wbr",
+]);
 // elements whose content the parser reads otherwise (raw text, dropped newlines, other namespaces): never scanned
-const OPAQUE = new Set(["script", "style", "textarea", "title", "pre", "listing", "xmp", "plaintext", "noscript",
-  "noembed", "noframes", "iframe", "template", "math", "select"]);
+const OPAQUE = new Set([
+  "script",
+  "style",
+  "textarea",
+  "title",
+  "pre",
+  "listing",
+  "xmp",
+  "plaintext",
+  "noscript",
+  "noembed",
+  "noframes",
+  "iframe",
+  "template",
+  "math",
+  "select",
+]);
 const NAME = /[A-Za-z][^\s/>]*/y;
 const last = new WeakMap(); // element -> {html, tree}: the markup its children were last patched to
 const ahead = new WeakMap(); // element -> {html, tree}: markup scanned (by willKeep) for its coming patch
@@ -59,8 +88,10 @@ function check(el, html) {
   const want = el.cloneNode(false);
   want.innerHTML = html;
   const got = el.cloneNode(true);
-  for (const d of [...want.querySelectorAll("details"), ...got.querySelectorAll("details")]) d.removeAttribute("open");
-  if (!got.isEqualNode(want)) (globalThis.pgcMorphBad ||= []).push({ got: got.innerHTML, want: want.innerHTML });
+  for (const d of [...want.querySelectorAll("details"), ...got.querySelectorAll("details")])
+    d.removeAttribute("open");
+  if (!got.isEqualNode(want))
+    (globalThis.pgcMorphBad ||= []).push({ got: got.innerHTML, want: want.innerHTML });
 }
 
 const inSvg = (el) => el.namespaceURI === SVG_NS && el.localName !== "foreignObject";
@@ -91,9 +122,18 @@ function scan(html, svg0) {
       i = j + 3;
       continue;
     }
-    if (html.charCodeAt(i + 1) === 47) { // a close tag: must close the open element
+    if (html.charCodeAt(i + 1) === 47) {
+      // a close tag: must close the open element
       const gt = html.indexOf(">", i);
-      if (gt < 0 || stack.length < 2 || html.slice(i + 2, gt).trim().toLowerCase() !== top.tag) return null;
+      if (
+        gt < 0 ||
+        stack.length < 2 ||
+        html
+          .slice(i + 2, gt)
+          .trim()
+          .toLowerCase() !== top.tag
+      )
+        return null;
       stack.pop();
       top.ce = i;
       top.e = gt + 1;
@@ -105,9 +145,13 @@ function scan(html, svg0) {
     if (!m) return null;
     const tag = m[0].toLowerCase();
     let j = i + 1 + m[0].length;
-    for (let q = 0; j < n; j++) { // the open tag's end, outside quoted values
+    for (let q = 0; j < n; j++) {
+      // the open tag's end, outside quoted values
       const c = html.charCodeAt(j);
-      if (q) { if (c === q) q = 0; } else if (c === 34 || c === 39) q = c; else if (c === 62) break;
+      if (q) {
+        if (c === q) q = 0;
+      } else if (c === 34 || c === 39) q = c;
+      else if (c === 62) break;
     }
     if (j >= n) return null;
     const svg = top.svg || tag === "svg";
@@ -134,7 +178,8 @@ function matches(p, kids) {
   for (let i = 0; i < kids.length; i++) {
     const x = nodes[i];
     const k = kids[i];
-    if (k.tag ? x.nodeType !== 1 || x.localName.toLowerCase() !== k.tag : x.nodeType !== (k.comment ? 8 : 3)) return false;
+    if (k.tag ? x.nodeType !== 1 || x.localName.toLowerCase() !== k.tag : x.nodeType !== (k.comment ? 8 : 3))
+      return false;
   }
   return true;
 }
@@ -169,7 +214,8 @@ function patchKids(p, O, ok, N, nk) {
     const b = nk[i];
     if (a.e - a.s === b.e - b.s && O.startsWith(N.slice(b.s, b.e), a.s)) continue; // the same markup
     const x = nodes[i];
-    if (a.tag !== b.tag || !a.comment !== !b.comment) { // another kind of node: a new one
+    if (a.tag !== b.tag || !a.comment !== !b.comment) {
+      // another kind of node: a new one
       const y = parseOne(p, N.slice(b.s, b.e));
       if (!y) return false;
       p.replaceChild(y, x);
@@ -206,7 +252,8 @@ function patchKids(p, O, ok, N, nk) {
     }
   }
   for (let i = ok.length - 1; i >= n; i--) nodes[i].remove();
-  if (nk.length > n) { // the new nodes at the end, parsed together
+  if (nk.length > n) {
+    // the new nodes at the end, parsed together
     const box = parseIn(p, N.slice(nk[n].s, nk[nk.length - 1].e));
     const ok2 = box.childNodes.length === nk.length - n;
     if (ok2) p.append(...box.childNodes);
@@ -222,15 +269,68 @@ const ENTITY = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0
 const ENTITIES = /&(?:#(\d{1,7})|#[xX]([\da-fA-F]{1,6})|([a-z]+));/g;
 const ATTR = /[\t\n\f ]+([^\t\n\f />"'=]+)(?:=(?:"([^"]*)"|'([^']*)'|([^\t\n\f >"'=<`]+)))?/y;
 // SVG attribute names the parser writes in camel case (the HTML spec's "adjust SVG attributes")
-const SVG_CAMEL = new Map(["attributeName", "attributeType", "baseFrequency", "baseProfile", "calcMode",
-  "clipPathUnits", "diffuseConstant", "edgeMode", "filterUnits", "glyphRef", "gradientTransform", "gradientUnits",
-  "kernelMatrix", "kernelUnitLength", "keyPoints", "keySplines", "keyTimes", "lengthAdjust", "limitingConeAngle",
-  "markerHeight", "markerUnits", "markerWidth", "maskContentUnits", "maskUnits", "numOctaves", "pathLength",
-  "patternContentUnits", "patternTransform", "patternUnits", "pointsAtX", "pointsAtY", "pointsAtZ", "preserveAlpha",
-  "preserveAspectRatio", "primitiveUnits", "refX", "refY", "repeatCount", "repeatDur", "requiredExtensions",
-  "requiredFeatures", "specularConstant", "specularExponent", "spreadMethod", "startOffset", "stdDeviation",
-  "stitchTiles", "surfaceScale", "systemLanguage", "tableValues", "targetX", "targetY", "textLength", "viewBox",
-  "viewTarget", "xChannelSelector", "yChannelSelector", "zoomAndPan"].map((k) => [k.toLowerCase(), k]));
+const SVG_CAMEL = new Map(
+  [
+    "attributeName",
+    "attributeType",
+    "baseFrequency",
+    "baseProfile",
+    "calcMode",
+    "clipPathUnits",
+    "diffuseConstant",
+    "edgeMode",
+    "filterUnits",
+    "glyphRef",
+    "gradientTransform",
+    "gradientUnits",
+    "kernelMatrix",
+    "kernelUnitLength",
+    "keyPoints",
+    "keySplines",
+    "keyTimes",
+    "lengthAdjust",
+    "limitingConeAngle",
+    "markerHeight",
+    "markerUnits",
+    "markerWidth",
+    "maskContentUnits",
+    "maskUnits",
+    "numOctaves",
+    "pathLength",
+    "patternContentUnits",
+    "patternTransform",
+    "patternUnits",
+    "pointsAtX",
+    "pointsAtY",
+    "pointsAtZ",
+    "preserveAlpha",
+    "preserveAspectRatio",
+    "primitiveUnits",
+    "refX",
+    "refY",
+    "repeatCount",
+    "repeatDur",
+    "requiredExtensions",
+    "requiredFeatures",
+    "specularConstant",
+    "specularExponent",
+    "spreadMethod",
+    "startOffset",
+    "stdDeviation",
+    "stitchTiles",
+    "surfaceScale",
+    "systemLanguage",
+    "tableValues",
+    "targetX",
+    "targetY",
+    "textLength",
+    "viewBox",
+    "viewTarget",
+    "xChannelSelector",
+    "yChannelSelector",
+    "zoomAndPan",
+  ].map((k) => [k.toLowerCase(), k]),
+);
 
 /** Markup text as the parser would read it, or null when unsure. */
 function decode(s) {
@@ -268,7 +368,7 @@ function attrsOf(N, b, svg) {
     let name = m[1];
     if (name.includes(":") || /[^\w.-]/.test(name)) return null;
     const lower = name.toLowerCase();
-    name = svg ? SVG_CAMEL.get(lower) ?? lower : lower;
+    name = svg ? (SVG_CAMEL.get(lower) ?? lower) : lower;
     const raw = m[2] ?? m[3] ?? m[4] ?? "";
     const value = decode(raw);
     if (value == null) return null;
@@ -285,7 +385,8 @@ const players = (x, name) => name === "open" && x.localName === "details";
 function setAttrs(x, attrs) {
   const keep = new Set(attrs.map((a) => a[0]));
   for (const { name } of [...x.attributes]) if (!keep.has(name) && !players(x, name)) x.removeAttribute(name);
-  for (const [name, value] of attrs) if (x.getAttribute(name) !== value && !players(x, name)) x.setAttribute(name, value);
+  for (const [name, value] of attrs)
+    if (x.getAttribute(name) !== value && !players(x, name)) x.setAttribute(name, value);
 }
 
 function patchChildren(oldParent, newParent) {
@@ -311,10 +412,12 @@ function patchChildren(oldParent, newParent) {
 
 function patchAttributes(x, y) {
   for (const a of [...x.attributes]) {
-    if (!y.hasAttributeNS(a.namespaceURI, a.localName) && !players(x, a.name)) x.removeAttributeNS(a.namespaceURI, a.localName);
+    if (!y.hasAttributeNS(a.namespaceURI, a.localName) && !players(x, a.name))
+      x.removeAttributeNS(a.namespaceURI, a.localName);
   }
   for (const a of y.attributes) {
-    if (x.getAttributeNS(a.namespaceURI, a.localName) !== a.value && !players(x, a.name)) x.setAttributeNS(a.namespaceURI, a.name, a.value);
+    if (x.getAttributeNS(a.namespaceURI, a.localName) !== a.value && !players(x, a.name))
+      x.setAttributeNS(a.namespaceURI, a.name, a.value);
   }
 }
 
@@ -333,14 +436,18 @@ export function willKeep(el, html, node) {
   }
   const tree = treeOf(el, html);
   let oldN = el;
-  if (tree) { // the new markup's spans: only the node's own open tag is parsed
+  if (tree) {
+    // the new markup's spans: only the node's own open tag is parsed
     let k = tree;
     for (let i = path.length - 1; i >= 0; i--) {
       oldN = oldN.childNodes[path[i]];
       k = k.kids[path[i]];
       if (!k || !k.tag || k.tag !== oldN.localName.toLowerCase()) return false;
     }
-    const y = parseOne(oldN.parentNode, html.slice(k.s, k.oe) + (k.ce === k.oe && k.e === k.oe ? "" : `</${k.tag}>`));
+    const y = parseOne(
+      oldN.parentNode,
+      html.slice(k.s, k.oe) + (k.ce === k.oe && k.e === k.oe ? "" : `</${k.tag}>`),
+    );
     return !!y && IDENTITY.every((a) => oldN.getAttribute(a) === y.getAttribute(a));
   }
   probe.innerHTML = html;

@@ -16,7 +16,8 @@ export function refuseFrame() {
   }
   if (!framed) return false;
   document.documentElement.dataset.framed = "true";
-  document.body.innerHTML = `<div class="fatal" role="alert" data-testid="framed"><h1>${esc(t("framed_title"))}</h1>`
-    + `<p><a class="btn primary" href="${esc(location.href)}" target="_blank" rel="noopener noreferrer">${esc(t("framed_open"))}</a></p></div>`;
+  document.body.innerHTML =
+    `<div class="fatal" role="alert" data-testid="framed"><h1>${esc(t("framed_title"))}</h1>` +
+    `<p><a class="btn primary" href="${esc(location.href)}" target="_blank" rel="noopener noreferrer">${esc(t("framed_open"))}</a></p></div>`;
   return true;
 }

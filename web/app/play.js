@@ -6,7 +6,21 @@ import { initLang, setLang, t, pick, esc, applyStatic, langSelectHTML } from "./
 import * as store from "./store.js";
 import { refuseFrame } from "./noframe.js";
 import * as I from "./icons.js";
-import { engine, setReady, installUpdateNotice, summaryEntry, oldCause, seatsOf, messageHTML, randomSeed, seatsFromParams, badSeatKind, intOrRaw, parseExact, cleanName } from "./common.js";
+import {
+  engine,
+  setReady,
+  installUpdateNotice,
+  summaryEntry,
+  oldCause,
+  seatsOf,
+  messageHTML,
+  randomSeed,
+  seatsFromParams,
+  badSeatKind,
+  intOrRaw,
+  parseExact,
+  cleanName,
+} from "./common.js";
 import { Session, SPEEDS } from "./controller.js";
 import { GameView } from "./gameview.js";
 import * as fronts from "./games.js";
@@ -29,15 +43,19 @@ let old = null; // {status, at, message, text, version}: the opened save was mad
 function header() {
   const game = catalog && gameId ? catalog.games.find((g) => g.id === gameId) : null;
   const speed = session ? session.speed : store.pref("speed", "normal");
-  topbar.innerHTML = `<a class="btn ghost" href="./index.html" data-testid="home-link">${I.home}<span>${esc(t("home"))}</span></a>`
-    + `<h1 class="game-title">${game ? `${esc(pick(game.names))} <span class="alt" lang="${document.documentElement.lang === "en" ? (game.native || "zh-Hant") : "en"}">${esc(document.documentElement.lang === "en" ? game.names[game.native || "zh-Hant"] : game.names.en)}</span>` : ""}</h1>`
-    + `<div class="top-tools">`
-    + `<label class="speed">${esc(t("bot_speed"))} <select id="speed" data-testid="bot-speed">`
-    + Object.keys(SPEEDS).map((k) => `<option value="${k}"${k === speed ? " selected" : ""}>${esc(t("speed_" + k))}</option>`).join("")
-    + `</select></label>`
-    + `<button type="button" class="btn ghost" id="export-btn" data-testid="export-current">${I.download}<span>${esc(t("export"))}</span></button>`
-    + `<button type="button" class="btn ghost" id="help-btn" data-testid="help" aria-keyshortcuts="?">${I.help}<span>${esc(t("help"))}</span></button>`
-    + langSelectHTML() + `</div>`;
+  topbar.innerHTML =
+    `<a class="btn ghost" href="./index.html" data-testid="home-link">${I.home}<span>${esc(t("home"))}</span></a>` +
+    `<h1 class="game-title">${game ? `${esc(pick(game.names))} <span class="alt" lang="${document.documentElement.lang === "en" ? game.native || "zh-Hant" : "en"}">${esc(document.documentElement.lang === "en" ? game.names[game.native || "zh-Hant"] : game.names.en)}</span>` : ""}</h1>` +
+    `<div class="top-tools">` +
+    `<label class="speed">${esc(t("bot_speed"))} <select id="speed" data-testid="bot-speed">` +
+    Object.keys(SPEEDS)
+      .map((k) => `<option value="${k}"${k === speed ? " selected" : ""}>${esc(t("speed_" + k))}</option>`)
+      .join("") +
+    `</select></label>` +
+    `<button type="button" class="btn ghost" id="export-btn" data-testid="export-current">${I.download}<span>${esc(t("export"))}</span></button>` +
+    `<button type="button" class="btn ghost" id="help-btn" data-testid="help" aria-keyshortcuts="?">${I.help}<span>${esc(t("help"))}</span></button>` +
+    langSelectHTML() +
+    `</div>`;
   document.title = `${game ? pick(game.names) : t("site_title")} — ${t("site_title")}`;
 }
 
@@ -86,7 +104,8 @@ function parseNew(raw) {
   } catch {
     throw new Error("the new-game settings are not valid JSON");
   }
-  if (!s || typeof s !== "object" || typeof s.game !== "string") throw new Error("the new-game settings name no game");
+  if (!s || typeof s !== "object" || typeof s.game !== "string")
+    throw new Error("the new-game settings name no game");
   return s;
 }
 
@@ -102,10 +121,13 @@ function settingsFromParams() {
       throw new Error(`options is not valid JSON (${err.message})`);
     }
   }
-  const players = params.has("players") ? intOrRaw(params.get("players")) : (g ? g.min_players : 2);
+  const players = params.has("players") ? intOrRaw(params.get("players")) : g ? g.min_players : 2;
   const n = typeof players === "number" && players > 0 && players < 16 ? players : 0;
   return {
-    game, players, options, seed: params.has("seed") ? intOrRaw(params.get("seed")) : undefined,
+    game,
+    players,
+    options,
+    seed: params.has("seed") ? intOrRaw(params.get("seed")) : undefined,
     seats: seatsFromParams(params, n, 0, g),
   };
 }
@@ -116,7 +138,9 @@ function earlyGame() {
     if (params.has("new")) return parseNew(params.get("new")).game;
     if (params.has("game")) return params.get("game");
     if (saveId) return store.getSummary(saveId)?.game ?? null;
-  } catch { /* start() reports a bad address */ }
+  } catch {
+    /* start() reports a bad address */
+  }
   return null;
 }
 
@@ -152,10 +176,13 @@ async function start() {
     gameId = s.game;
     const g = catalog.games.find((x) => x.id === s.game);
     const players = s.players ?? (g ? g.min_players : 2);
-    seats = Array.from({ length: typeof players === "number" && players > 0 && players < 16 ? players : 0 }, (_, i) => {
-      const x = (Array.isArray(s.seats) && s.seats[i]) || {};
-      return { kind: typeof x.kind === "string" ? x.kind : "human", name: cleanName(x.name) };
-    });
+    seats = Array.from(
+      { length: typeof players === "number" && players > 0 && players < 16 ? players : 0 },
+      (_, i) => {
+        const x = (Array.isArray(s.seats) && s.seats[i]) || {};
+        return { kind: typeof x.kind === "string" ? x.kind : "human", name: cleanName(x.name) };
+      },
+    );
     const badKind = g ? badSeatKind(seats, g) : null;
     if (badKind) {
       fail(t("error"), t("bad_url", { reason: badKind }));
@@ -163,9 +190,15 @@ async function start() {
     }
     const firstHuman = seats.findIndex((x) => x.kind === "human");
     const r = pgc.call("new", {
-      sid, game: s.game, players, seed: s.seed ?? randomSeed(), options: s.options || {},
+      sid,
+      game: s.game,
+      players,
+      seed: s.seed ?? randomSeed(),
+      options: s.options || {},
       meta: { seats, created: now, lang: document.documentElement.lang, app: "pygame_core-web" },
-      seat: firstHuman >= 0 ? firstHuman : null, lang: document.documentElement.lang, save: false,
+      seat: firstHuman >= 0 ? firstHuman : null,
+      lang: document.documentElement.lang,
+      save: false,
     });
     if (!r.ok) {
       fail(t("error"), t("bad_url", { reason: r.error.message }));
@@ -190,7 +223,13 @@ async function start() {
     }
     const text = stored.text;
     // the base and the moves stored since (its tail), merged by the engine
-    const r = pgc.call("load", { sid, text, tail: stored.tail, save: false, lang: document.documentElement.lang });
+    const r = pgc.call("load", {
+      sid,
+      text,
+      tail: stored.tail,
+      save: false,
+      lang: document.documentElement.lang,
+    });
     if (!r.ok) {
       fail(t("error"), t("damaged", { reason: r.error.message }));
       return;
@@ -198,7 +237,11 @@ async function start() {
     reply = r.result;
     gameId = reply.view.game;
     let doc = null;
-    try { doc = JSON.parse(text); } catch { /* load succeeded, so it parses */ }
+    try {
+      doc = JSON.parse(text);
+    } catch {
+      /* load succeeded, so it parses */
+    }
     seats = seatsOf(doc, reply.view.players);
     if (doc) envelope = { meta: doc.meta, engine_version: doc.engine_version };
     const g = catalog.games.find((x) => x.id === gameId);
@@ -208,7 +251,8 @@ async function start() {
       fail(t("error"), t("damaged", { reason: badKind }));
       return;
     }
-    if (reply.load && reply.load.status !== "ok") old = { ...reply.load, text: reply.load.original ?? text, version: doc && doc.engine_version };
+    if (reply.load && reply.load.status !== "ok")
+      old = { ...reply.load, text: reply.load.original ?? text, version: doc && doc.engine_version };
   } else {
     fail(t("error"), t("bad_url", { reason: "expected ?game=<id>, ?save=<id> or ?new=<settings>" }));
     return;
@@ -230,7 +274,9 @@ async function start() {
     storageFull = on;
   };
   session = new Session(pgc, {
-    sid, seats, speed: params.get("speed") || store.pref("speed", "normal"),
+    sid,
+    seats,
+    speed: params.get("speed") || store.pref("speed", "normal"),
     onUpdate: () => gv && gv.render(),
     onPlayed: (p) => gv && gv.played(p),
     onError: (e) => gv && gv.error(e),
@@ -241,14 +287,17 @@ async function start() {
         try {
           const doc = JSON.parse(journal.save);
           envelope = { meta: doc.meta, engine_version: doc.engine_version };
-        } catch { /* engine text is JSON */ }
+        } catch {
+          /* engine text is JSON */
+        }
       }
       let base = false;
       let res = { ok: false };
       if (journal.save != null) {
         res = store.putBase(saveId, journal.save);
         base = res.ok;
-        if (base && view.over) store.repack(saveId, journal.save); // a finished game is stored packed
+        if (base && view.over)
+          store.repack(saveId, journal.save); // a finished game is stored packed
         else if (!base && view.over) packFinal(journal);
       }
       // the tail, when the base was not stored (or nothing when the base is the game as it stands)
@@ -264,14 +313,20 @@ async function start() {
     if (!packed || !session.based(journal.base, true)) return;
     if (store.putBase(saveId, packed).ok) {
       session.based(journal.base);
-      store.setSummary(saveId, { ...summaryEntry({ view: session.reply.view, summary: journal.summary }, envelope), updated: Date.now() });
+      store.setSummary(saveId, {
+        ...summaryEntry({ view: session.reply.view, summary: journal.summary }, envelope),
+        updated: Date.now(),
+      });
       full(false);
     }
   }
   const view = document.createElement("div");
   main.replaceChildren(view);
   gv = new GameView(view, session, {
-    front, onHome: "./index.html", onExport: exportGame, onRematch: rematch,
+    front,
+    onHome: "./index.html",
+    onExport: exportGame,
+    onRematch: rematch,
   });
   kb = keyboard.install(gv, help);
   window.pgcGame = { session, view: gv }; // for tests and benchmarks
@@ -320,20 +375,27 @@ function offerOld(box, o, accept) {
   const cause = oldCause(o, now);
   const changed = cause === "damaged"; // this very version: changed or damaged, never "older"
   const title = changed ? t("changed_title") : cause === "build" ? t("build_title") : t("old_title");
-  const why = changed ? t("changed_why") : cause === "version" && o.version && now
-    ? t("old_version", { old: o.version, now }) : t("old_other_build");
+  const why = changed
+    ? t("changed_why")
+    : cause === "version" && o.version && now
+      ? t("old_version", { old: o.version, now })
+      : t("old_other_build");
   const n = { n: (o.at ?? 0) + 1, k: o.at ?? 0 };
-  const what = o.status === "broken_at" ? t(changed ? "changed_broken" : "old_broken", n) : t(changed ? "changed_stale" : "old_stale");
+  const what =
+    o.status === "broken_at"
+      ? t(changed ? "changed_broken" : "old_broken", n)
+      : t(changed ? "changed_stale" : "old_stale");
   box.className = "old-offer";
   box.dataset.testid = "old-save-offer";
   box.dataset.status = o.status;
   box.dataset.cause = cause;
   box.setAttribute("aria-labelledby", "old-h");
-  box.innerHTML = `<h2 id="old-h">${I.warn} ${esc(title)}</h2><p>${esc(why)}</p><p><strong>${esc(what)}</strong></p>`
-    + `<p class="muted small">${esc(t("old_kept"))}</p><div class="over-actions">`
-    + `<button type="button" class="btn primary" data-testid="old-accept">${esc(t(changed ? "changed_accept" : "old_accept"))}</button>`
-    + `<button type="button" class="btn" data-testid="export-original">${I.download}<span>${esc(t("export_original"))}</span></button>`
-    + `<a class="btn ghost" href="./index.html">${esc(t("back_home"))}</a></div>`;
+  box.innerHTML =
+    `<h2 id="old-h">${I.warn} ${esc(title)}</h2><p>${esc(why)}</p><p><strong>${esc(what)}</strong></p>` +
+    `<p class="muted small">${esc(t("old_kept"))}</p><div class="over-actions">` +
+    `<button type="button" class="btn primary" data-testid="old-accept">${esc(t(changed ? "changed_accept" : "old_accept"))}</button>` +
+    `<button type="button" class="btn" data-testid="export-original">${I.download}<span>${esc(t("export_original"))}</span></button>` +
+    `<a class="btn ghost" href="./index.html">${esc(t("back_home"))}</a></div>`;
   box.querySelector("[data-testid=old-accept]").addEventListener("click", accept, { once: true });
   box.querySelector("[data-testid=export-original]").addEventListener("click", () => {
     store.download(`${gameId}-${saveId}-original.json`, o.text);
@@ -344,7 +406,10 @@ function offerOld(box, o, accept) {
 /** A new game with the same game, players, options and seats (kinds and names), on a new seed. */
 function rematch(view) {
   const settings = {
-    game: view.game, players: view.players, options: view.options || {}, seed: randomSeed(),
+    game: view.game,
+    players: view.players,
+    options: view.options || {},
+    seed: randomSeed(),
     seats: session.seats.map((x) => ({ kind: x.kind, name: x.name || "" })),
   };
   location.href = `./play.html?new=${encodeURIComponent(JSON.stringify(settings))}`;

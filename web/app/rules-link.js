@@ -22,8 +22,10 @@ const WORDS = {
   "zh-Hans": { rules: "规则", about: "规则：{topic}", newTab: "（在新标签页打开）" },
 };
 
-const pageLang = () => (typeof document !== "undefined" && LANGS.includes(document.documentElement.lang)
-  ? document.documentElement.lang : "en");
+const pageLang = () =>
+  typeof document !== "undefined" && LANGS.includes(document.documentElement.lang)
+    ? document.documentElement.lang
+    : "en";
 
 const hrefs = new Map(); // "game lang section" -> URL: a board redraw writes the same few dozen links again
 
@@ -51,20 +53,27 @@ export function rulesHref(gameId, sectionId, lang) {
  * screen readers as "Rules: <label>"); `text` (visible text, default "?"); `newTab` (default true, so a
  * running game stays open); `className` (default "rules-q": the round "?" of css/rules.css).
  */
-export function rulesLink(gameId, sectionId, { lang, label = "", text = "?", newTab = true, className = "rules-q" } = {}) {
+export function rulesLink(
+  gameId,
+  sectionId,
+  { lang, label = "", text = "?", newTab = true, className = "rules-q" } = {},
+) {
   const l = LANGS.includes(lang) ? lang : pageLang();
   const w = WORDS[l];
   const name = (label ? w.about.replace("{topic}", label) : w.rules) + (newTab ? w.newTab : "");
   const target = newTab ? ' target="_blank" rel="noopener"' : "";
-  return `<a class="${esc(className)}" href="${esc(rulesHref(gameId, sectionId, l))}"${target}`
-    + ` aria-label="${esc(name)}" title="${esc(name)}" data-rules="${esc(sectionId || "")}">${esc(text)}</a>`;
+  return (
+    `<a class="${esc(className)}" href="${esc(rulesHref(gameId, sectionId, l))}"${target}` +
+    ` aria-label="${esc(name)}" title="${esc(name)}" data-rules="${esc(sectionId || "")}">${esc(text)}</a>`
+  );
 }
 
 const loaded = new Map();
 
 /** The rules document of `gameId` (games/<id>/rules.json), fetched once; rejects if there is none. */
 export function loadRules(gameId) {
-  if (!GAME_ID.test(String(gameId))) return Promise.reject(new Error(`not a game id: ${JSON.stringify(gameId)}`));
+  if (!GAME_ID.test(String(gameId)))
+    return Promise.reject(new Error(`not a game id: ${JSON.stringify(gameId)}`));
   if (!loaded.has(gameId)) {
     const p = fetch(new URL(`games/${gameId}/rules.json`, SITE)).then((r) => {
       if (!r.ok) throw new Error(`no rules for ${gameId} (HTTP ${r.status})`);
@@ -99,7 +108,9 @@ export function rulesLinkFor(rules, key, options = {}) {
   const k = `${pageLang()} ${key}`;
   if (memo && memo.has(k)) return memo.get(k);
   const id = sectionFor(rules, key);
-  const html = id ? rulesLink(rules.game, id, { label: sectionTitle(rules, id, options.lang), ...options }) : "";
+  const html = id
+    ? rulesLink(rules.game, id, { label: sectionTitle(rules, id, options.lang), ...options })
+    : "";
   if (memo) memo.set(k, html);
   return html;
 }

@@ -59,7 +59,10 @@ export function renderMarkup(text, opts = {}) {
   };
   for (const raw of String(text || "").split("\n")) {
     const line = raw.trim();
-    if (!line) { flush(); continue; }
+    if (!line) {
+      flush();
+      continue;
+    }
     const k = kindOf(line);
     if (k !== kind || k === "h3") flush();
     kind = k;

@@ -9,15 +9,39 @@ import { renderMarkup } from "./rules-markup.js";
 import { registerServiceWorker as registerOfflineWorker, startIdleClock } from "../runtime/offline.js";
 
 const W = {
-  en: { rules: "Rules", contents: "Contents", home: "Home", skip: "Skip to the rules", site: "Civilization Board Games",
-        missing: "No rules for this game", missing_text: "This page needs ?game=<id> of a game that has a rules reference.",
-        back_top: "Back to the contents", table: "Table (scrolls sideways)" },
-  "zh-Hant": { rules: "規則", contents: "目錄", home: "首頁", skip: "跳到規則", site: "文明桌遊",
-               missing: "此遊戲沒有規則", missing_text: "此頁面需要 ?game=<id>，且該遊戲需有規則說明。",
-               back_top: "回到目錄", table: "表格（可左右捲動）" },
-  "zh-Hans": { rules: "规则", contents: "目录", home: "首页", skip: "跳到规则", site: "文明桌游",
-               missing: "此游戏没有规则", missing_text: "此页面需要 ?game=<id>，且该游戏需有规则说明。",
-               back_top: "回到目录", table: "表格（可左右滚动）" },
+  en: {
+    rules: "Rules",
+    contents: "Contents",
+    home: "Home",
+    skip: "Skip to the rules",
+    site: "Civilization Board Games",
+    missing: "No rules for this game",
+    missing_text: "This page needs ?game=<id> of a game that has a rules reference.",
+    back_top: "Back to the contents",
+    table: "Table (scrolls sideways)",
+  },
+  "zh-Hant": {
+    rules: "規則",
+    contents: "目錄",
+    home: "首頁",
+    skip: "跳到規則",
+    site: "文明桌遊",
+    missing: "此遊戲沒有規則",
+    missing_text: "此頁面需要 ?game=<id>，且該遊戲需有規則說明。",
+    back_top: "回到目錄",
+    table: "表格（可左右捲動）",
+  },
+  "zh-Hans": {
+    rules: "规则",
+    contents: "目录",
+    home: "首页",
+    skip: "跳到规则",
+    site: "文明桌游",
+    missing: "此游戏没有规则",
+    missing_text: "此页面需要 ?game=<id>，且该游戏需有规则说明。",
+    back_top: "回到目录",
+    table: "表格（可左右滚动）",
+  },
 };
 const w = (key) => (W[lang()] || W.en)[key];
 const $ = (s) => document.querySelector(s);
@@ -59,23 +83,32 @@ function renderChrome() {
 
 function renderToc() {
   const wide = window.matchMedia("(min-width: 801px)").matches;
-  const items = rules.sections.map((s) => `<li><a href="#${esc(s.id)}">${esc(pick(s.title))}</a></li>`).join("");
-  $("#rules-toc").innerHTML = `<details id="toc" class="toc-box"${wide ? " open" : ""}>`
-    + `<summary><h2 class="toc-h">${esc(w("contents"))}</h2></summary><ol>${items}</ol></details>`;
+  const items = rules.sections
+    .map((s) => `<li><a href="#${esc(s.id)}">${esc(pick(s.title))}</a></li>`)
+    .join("");
+  $("#rules-toc").innerHTML =
+    `<details id="toc" class="toc-box"${wide ? " open" : ""}>` +
+    `<summary><h2 class="toc-h">${esc(w("contents"))}</h2></summary><ol>${items}</ol></details>`;
 }
 
 function renderSections() {
   const tableLabel = w("table");
-  $("#rules-main").innerHTML = rules.sections.map((s) => `<section class="rules-sec" id="${esc(s.id)}" aria-labelledby="${esc(s.id)}-h" data-seed="${esc(s.seed || "")}">`
-    + `<h2 id="${esc(s.id)}-h" tabindex="-1">${esc(pick(s.title))}</h2>`
-    + renderMarkup(pick(s.body), { tableLabel })
-    + `<p class="to-top"><a href="#rules-toc">${esc(w("back_top"))}</a></p></section>`).join("");
+  $("#rules-main").innerHTML = rules.sections
+    .map(
+      (s) =>
+        `<section class="rules-sec" id="${esc(s.id)}" aria-labelledby="${esc(s.id)}-h" data-seed="${esc(s.seed || "")}">` +
+        `<h2 id="${esc(s.id)}-h" tabindex="-1">${esc(pick(s.title))}</h2>` +
+        renderMarkup(pick(s.body), { tableLabel }) +
+        `<p class="to-top"><a href="#rules-toc">${esc(w("back_top"))}</a></p></section>`,
+    )
+    .join("");
 }
 
 function renderMissing(reason) {
   $("#rules-toc").hidden = true;
-  $("#rules-main").innerHTML = `<div class="fatal" role="alert" data-testid="error-banner"><h2>${esc(w("missing"))}</h2>`
-    + `<p>${esc(w("missing_text"))}</p><p class="muted">${esc(reason)}</p></div>`;
+  $("#rules-main").innerHTML =
+    `<div class="fatal" role="alert" data-testid="error-banner"><h2>${esc(w("missing"))}</h2>` +
+    `<p>${esc(w("missing_text"))}</p><p class="muted">${esc(reason)}</p></div>`;
 }
 
 function render(reason) {

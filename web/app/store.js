@@ -58,7 +58,9 @@ export function listIds() {
       const k = localStorage.key(i);
       if (k && k.startsWith(PREFIX)) ids.push(k.slice(PREFIX.length));
     }
-  } catch { /* storage blocked */ }
+  } catch {
+    /* storage blocked */
+  }
   return ids;
 }
 
@@ -79,7 +81,7 @@ export function list() {
 /** The format-1 index entry of a save (older builds), or {}: only its "updated" date is still used. */
 export function legacyEntry(id) {
   const idx = readJSON(LEGACY_INDEX);
-  return (idx && idx[id] && typeof idx[id] === "object") ? idx[id] : {};
+  return idx && idx[id] && typeof idx[id] === "object" ? idx[id] : {};
 }
 
 /** Delete the format-1 index once every save has a current summary (nothing left to migrate). */
@@ -87,7 +89,9 @@ export function dropLegacyIndex() {
   try {
     if (localStorage.getItem(LEGACY_INDEX) == null) return;
     if (listIds().every((id) => getSummary(id))) localStorage.removeItem(LEGACY_INDEX);
-  } catch { /* kept for the next visit */ }
+  } catch {
+    /* kept for the next visit */
+  }
 }
 
 export function getText(id) {
@@ -167,7 +171,11 @@ export function putTail(id, text) {
 }
 
 function removeTail(id) {
-  try { localStorage.removeItem(TAIL + id); } catch { /* ignore */ }
+  try {
+    localStorage.removeItem(TAIL + id);
+  } catch {
+    /* ignore */
+  }
 }
 
 // ------------------------------------------------------------------ packed saves
@@ -263,7 +271,11 @@ export function setSummary(id, entry) {
     localStorage.setItem(sumKey(id), JSON.stringify({ ...entry, v: SUMMARY_FORMAT }));
     return true;
   } catch {
-    try { localStorage.removeItem(sumKey(id)); } catch { /* ignore */ } // never leave a stale one
+    try {
+      localStorage.removeItem(sumKey(id));
+    } catch {
+      /* ignore */
+    } // never leave a stale one
     return false;
   }
 }
@@ -295,29 +307,51 @@ export function originalIds() {
       const k = localStorage.key(i);
       if (k && k.startsWith(ORIG)) ids.push(k.slice(ORIG.length));
     }
-  } catch { /* storage blocked */ }
+  } catch {
+    /* storage blocked */
+  }
   return ids.sort();
 }
 
 export function removeOriginal(id) {
-  try { localStorage.removeItem(ORIG + id); } catch { /* ignore */ }
+  try {
+    localStorage.removeItem(ORIG + id);
+  } catch {
+    /* ignore */
+  }
 }
 
 export function remove(id) {
-  try { localStorage.removeItem(saveKey(id)); } catch { /* ignore */ }
+  try {
+    localStorage.removeItem(saveKey(id));
+  } catch {
+    /* ignore */
+  }
   removeTail(id);
-  try { localStorage.removeItem(sumKey(id)); } catch { /* ignore */ }
+  try {
+    localStorage.removeItem(sumKey(id));
+  } catch {
+    /* ignore */
+  }
   try {
     const idx = readJSON(LEGACY_INDEX);
     if (idx && id in idx) {
       delete idx[id];
       localStorage.setItem(LEGACY_INDEX, JSON.stringify(idx));
     }
-  } catch { /* ignore */ }
+  } catch {
+    /* ignore */
+  }
 }
 
 function isQuota(e) {
-  return e && (e.name === "QuotaExceededError" || e.name === "NS_ERROR_DOM_QUOTA_REACHED" || e.code === 22 || e.code === 1014);
+  return (
+    e &&
+    (e.name === "QuotaExceededError" ||
+      e.name === "NS_ERROR_DOM_QUOTA_REACHED" ||
+      e.code === 22 ||
+      e.code === 1014)
+  );
 }
 
 /** Offer a text as a file download. */
@@ -329,7 +363,10 @@ export function download(filename, text) {
   a.rel = "noopener";
   document.body.append(a);
   a.click();
-  setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+  setTimeout(() => {
+    URL.revokeObjectURL(a.href);
+    a.remove();
+  }, 1000);
 }
 
 // ------------------------------------------------------------------ preferences
@@ -344,5 +381,9 @@ export function pref(name, fallback) {
 }
 
 export function setPref(name, value) {
-  try { localStorage.setItem(`pgc.pref.${name}`, JSON.stringify(value)); } catch { /* ignore */ }
+  try {
+    localStorage.setItem(`pgc.pref.${name}`, JSON.stringify(value));
+  } catch {
+    /* ignore */
+  }
 }

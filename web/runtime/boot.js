@@ -134,9 +134,13 @@ function countDownloads(ui, expectedTotal, fail, skipped) {
   // and wait forever), so it ends the boot at once with a clear message.
   // The boot snapshot is optional: runtime/pyodide-snapshot.mjs boots without it if it is missing.
   const optional = (u) => /\.snap(\.gz|\.br)?$/.test(u);
-  const essential = (u) => !optional(u) && (watched(u) || u.startsWith(url("../pyscript/"))
-    || u.startsWith(url("./")) || u === url("../pyscript.json")
-    || (u.startsWith(SITE) && (u.endsWith(".zip") || u.endsWith(".whl"))));
+  const essential = (u) =>
+    !optional(u) &&
+    (watched(u) ||
+      u.startsWith(url("../pyscript/")) ||
+      u.startsWith(url("./")) ||
+      u === url("../pyscript.json") ||
+      (u.startsWith(SITE) && (u.endsWith(".zip") || u.endsWith(".whl"))));
   const relName = (u) => (u.startsWith(SITE) ? u.slice(SITE.length) : u);
   // url -> {done, total, finished}; a URL fetched again (the snapshot shim's plain-boot fallback
   // starts Pyodide over) replaces its entry, and the abandoned first response no longer counts.
@@ -161,7 +165,8 @@ function countDownloads(ui, expectedTotal, fail, skipped) {
     ui.bytes(done, Math.max(expected, total));
   };
   const wrapped = async function (input, init) {
-    const u = new URL(typeof input === "string" || input instanceof URL ? input : input.url, location.href).href;
+    const u = new URL(typeof input === "string" || input instanceof URL ? input : input.url, location.href)
+      .href;
     let response;
     try {
       response = await original.call(this, input, init);
@@ -217,7 +222,9 @@ function makePgc(pyCall) {
         text = pyCall(String(method), JSON.stringify(args ?? {}));
       } catch (err) {
         console.error("pgc.call failed inside Python:", err);
-        const lines = String(err?.message ?? err).trim().split("\n");
+        const lines = String(err?.message ?? err)
+          .trim()
+          .split("\n");
         return { ok: false, error: { kind: "internal", message: lines[lines.length - 1], code: "internal" } };
       }
       return JSON.parse(text);
@@ -238,7 +245,8 @@ async function pyscriptConfig() {
   if (config.interpreter) config.interpreter = new URL(config.interpreter, configUrl).href;
   if (config.files) {
     config.files = Object.fromEntries(
-      Object.entries(config.files).map(([from, to]) => [new URL(from, configUrl).href, to]));
+      Object.entries(config.files).map(([from, to]) => [new URL(from, configUrl).href, to]),
+    );
   }
   if (config.packages) {
     config.packages = config.packages.map((p) => (p.startsWith("./") ? new URL(p, configUrl).href : p));
@@ -248,8 +256,8 @@ async function pyscriptConfig() {
 
 // The config keys that bootDirect knows; any other (e.g. `packages`) is left to PyScript.
 const DIRECT_KEYS = new Set(["interpreter", "files"]);
-const direct = (config) => Boolean(config.interpreter)
-  && Object.keys(config).every((key) => DIRECT_KEYS.has(key));
+const direct = (config) =>
+  Boolean(config.interpreter) && Object.keys(config).every((key) => DIRECT_KEYS.has(key));
 
 // The entries of a zip file as [name, bytes], inflated with the browser's DecompressionStream while
 // Python is still starting (Pyodide's unpackArchive runs Python's zipfile on a cold interpreter: about
@@ -280,9 +288,13 @@ async function unzip(buffer) {
     if (name.startsWith("/") || name.split("/").includes("..")) return null;
     const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
     const data = bytes.subarray(start, start + size);
-    jobs.push(method === 0 ? [name, data] : new Response(new Blob([data]).stream()
-      .pipeThrough(new DecompressionStream("deflate-raw"))).arrayBuffer()
-      .then((inflated) => [name, new Uint8Array(inflated)]));
+    jobs.push(
+      method === 0
+        ? [name, data]
+        : new Response(new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw")))
+            .arrayBuffer()
+            .then((inflated) => [name, new Uint8Array(inflated)]),
+    );
   }
   return Promise.all(jobs);
 }
@@ -343,7 +355,9 @@ async function bootDirect(config, fail) {
   try {
     py.runPython(source, { filename: url("./main.py") });
   } catch (err) {
-    const lines = String(err?.message ?? err).trim().split("\n");
+    const lines = String(err?.message ?? err)
+      .trim()
+      .split("\n");
     fail(lines[lines.length - 1]);
   }
 }
@@ -358,8 +372,12 @@ function bootPyScript(config) {
   script.src = url("./main.py");
   script.setAttribute("config", JSON.stringify(config));
   document.body.append(script);
-  return import(url("../pyscript/core.js")).then(() => performance.mark("pgc:pyscript-loaded"),
-    (err) => { throw new Error(`PyScript did not load (${err.message})`); });
+  return import(url("../pyscript/core.js")).then(
+    () => performance.mark("pgc:pyscript-loaded"),
+    (err) => {
+      throw new Error(`PyScript did not load (${err.message})`);
+    },
+  );
 }
 
 function boot() {
@@ -374,18 +392,28 @@ function boot() {
   // the bar knows its total before the first byte is counted; it only feeds the bar, never blocks it
   const infoRead = fetch(url("../build-info.json"))
     .then((r) => (r.ok ? r.json() : {}))
-    .then((got) => { info = got; })
+    .then((got) => {
+      info = got;
+    })
     .catch(() => {});
   const expected = () => {
     const plain = snapshotMissing || globalThis.pgcSnapshot?.state === "fallback";
-    return Math.max(0, (Number(info.boot_download_bytes) || 0)
-      - (snapshotMissing ? Number(info.snapshot_bytes) || 0 : 0)
-      + (plain && info.snapshot ? Number(info.stdlib_bytes) || 0 : 0));
+    return Math.max(
+      0,
+      (Number(info.boot_download_bytes) || 0) -
+        (snapshotMissing ? Number(info.snapshot_bytes) || 0 : 0) +
+        (plain && info.snapshot ? Number(info.stdlib_bytes) || 0 : 0),
+    );
   };
   let failEarly = () => {};
-  const stopCounting = countDownloads(ui, expected, (message) => failEarly(message), () => {
-    snapshotMissing = true;
-  });
+  const stopCounting = countDownloads(
+    ui,
+    expected,
+    (message) => failEarly(message),
+    () => {
+      snapshotMissing = true;
+    },
+  );
 
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => fail(`no answer after ${BOOT_TIMEOUT_MS / 1000} s`), BOOT_TIMEOUT_MS);
@@ -420,29 +448,36 @@ function boot() {
       fail,
     };
 
-    Promise.all([pyscriptConfig(), infoRead]).then(([config]) => {
-      performance.mark("pgc:config-read");
-      return direct(config) ? bootDirect(config, fail) : bootPyScript(config);
-    }).catch((err) => fail(err.message));
-  }).then((pyCall) => {
-    const pgc = makePgc(pyCall);
-    window.pgc = pgc;
-    window.pgcReadyAt = performance.now();
-    ui.done();
-    document.documentElement.dataset.pgcReady = "true";
-    document.dispatchEvent(new CustomEvent("pgc-ready", { detail: pgc }));
-    return pgc;
-  }, (err) => {
-    const message = String(err?.message ?? err).replace(/[.\s]+$/, "");
-    console.error("pygame_core boot failed:", err);
-    ui.fail(message);
-    document.documentElement.dataset.pgcReady = "error";
-    document.dispatchEvent(new CustomEvent("pgc-error", { detail: { message } }));
-    throw err;
-  }).finally(() => {
-    registerServiceWorker(() => document.dispatchEvent(new CustomEvent("pgc-update")));
-    startIdleClock();
-  });
+    Promise.all([pyscriptConfig(), infoRead])
+      .then(([config]) => {
+        performance.mark("pgc:config-read");
+        return direct(config) ? bootDirect(config, fail) : bootPyScript(config);
+      })
+      .catch((err) => fail(err.message));
+  })
+    .then(
+      (pyCall) => {
+        const pgc = makePgc(pyCall);
+        window.pgc = pgc;
+        window.pgcReadyAt = performance.now();
+        ui.done();
+        document.documentElement.dataset.pgcReady = "true";
+        document.dispatchEvent(new CustomEvent("pgc-ready", { detail: pgc }));
+        return pgc;
+      },
+      (err) => {
+        const message = String(err?.message ?? err).replace(/[.\s]+$/, "");
+        console.error("pygame_core boot failed:", err);
+        ui.fail(message);
+        document.documentElement.dataset.pgcReady = "error";
+        document.dispatchEvent(new CustomEvent("pgc-error", { detail: { message } }));
+        throw err;
+      },
+    )
+    .finally(() => {
+      registerServiceWorker(() => document.dispatchEvent(new CustomEvent("pgc-update")));
+      startIdleClock();
+    });
 }
 
 async function whenBody() {

@@ -81,7 +81,8 @@ async function precache() {
 
 /** Register ./sw.js (scope: the site); onUpdate() when a newer build took over a controlled page. */
 export function registerServiceWorker(onUpdate = () => {}) {
-  const allowed = "serviceWorker" in navigator && window.isSecureContext && /^https?:$/.test(location.protocol);
+  const allowed =
+    "serviceWorker" in navigator && window.isSecureContext && /^https?:$/.test(location.protocol);
   if (!allowed) {
     setOffline("unsupported");
     return;
@@ -95,11 +96,16 @@ export function registerServiceWorker(onUpdate = () => {}) {
     if (controlled) onUpdate();
     controlled = true;
   });
-  navigator.serviceWorker.register(new URL("sw.js", SITE), { scope: SITE }).then(() => {
-    // not awaited by the queue: a worker that never becomes active must not hold up later tasks
-    whenIdle(() => { precache().catch((err) => setOffline(`failed: ${err?.message ?? err}`)); });
-  }, (err) => {
-    setOffline(`failed: ${err?.message ?? err}`);
-    console.warn("service worker not registered (the site still works online):", err);
-  });
+  navigator.serviceWorker.register(new URL("sw.js", SITE), { scope: SITE }).then(
+    () => {
+      // not awaited by the queue: a worker that never becomes active must not hold up later tasks
+      whenIdle(() => {
+        precache().catch((err) => setOffline(`failed: ${err?.message ?? err}`));
+      });
+    },
+    (err) => {
+      setOffline(`failed: ${err?.message ?? err}`);
+      console.warn("service worker not registered (the site still works online):", err);
+    },
+  );
 }

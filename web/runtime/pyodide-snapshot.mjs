@@ -56,7 +56,8 @@ const brotliWasm = fetch(BROTLI_WASM_URL).then(async (response) => {
   if (!response.ok) throw new Error(`${BROTLI_WASM_URL}: HTTP ${response.status}`);
   try {
     return await WebAssembly.compileStreaming(response.clone());
-  } catch { // e.g. a host that does not say application/wasm
+  } catch {
+    // e.g. a host that does not say application/wasm
     return WebAssembly.compile(await response.arrayBuffer());
   }
 });
@@ -80,17 +81,23 @@ function startWorker() {
 const worker = startWorker();
 // The worker's answer; rejects {infrastructure: true} when the worker itself failed (then this thread
 // does the work), or with the reason the snapshot was refused.
-const fromWorker = worker && new Promise((resolve, reject) => {
-  const broken = (why) => reject(Object.assign(new Error(`snapshot worker: ${why}`), { infrastructure: true }));
-  worker.onmessage = ({ data }) => (data.error ? reject(new Error(data.error)) : resolve(data));
-  worker.onerror = (event) => {
-    event.preventDefault();
-    broken(event.message || "it did not start");
-  };
-  worker.onmessageerror = () => broken("a message could not be read");
-});
+const fromWorker =
+  worker &&
+  new Promise((resolve, reject) => {
+    const broken = (why) =>
+      reject(Object.assign(new Error(`snapshot worker: ${why}`), { infrastructure: true }));
+    worker.onmessage = ({ data }) => (data.error ? reject(new Error(data.error)) : resolve(data));
+    worker.onerror = (event) => {
+      event.preventDefault();
+      broken(event.message || "it did not start");
+    };
+    worker.onmessageerror = () => broken("a message could not be read");
+  });
 fromWorker?.catch(() => {}).finally(() => worker.terminate());
-brotliWasm.then((module) => worker?.postMessage({ brotli: module }), () => worker?.postMessage({ brotli: null }));
+brotliWasm.then(
+  (module) => worker?.postMessage({ brotli: module }),
+  () => worker?.postMessage({ brotli: null }),
+);
 
 // The snapshot's chunks as they stream in, each posted to the worker; resolves with all of them.
 async function download(response) {
@@ -124,7 +131,12 @@ async function inflateAndRebuild(chunks, wasmFile) {
     }
   }
   const t0 = performance.now();
-  const { bytes, decoded } = await inflate((async function* () { yield* await chunks; })(), brotliHere);
+  const { bytes, decoded } = await inflate(
+    (async function* () {
+      yield* await chunks;
+    })(),
+    brotliHere,
+  );
   if (decoded) status.decodeMs = Math.round(performance.now() - t0);
   const t1 = performance.now();
   const expected = stamp(bytes);
@@ -152,7 +164,9 @@ const snapshotResponse = fetch(SNAPSHOT_URL);
 // the snapshot's answer is in, so that a missing snapshot is known (runtime/boot.js then counts the
 // stdlib zip instead) before a byte of the wasm is counted; its download does not wait: the page's
 // <head> preloads it.
-const wasm = snapshotResponse.catch(() => {}).then(() => fetch(WASM_URL))
+const wasm = snapshotResponse
+  .catch(() => {})
+  .then(() => fetch(WASM_URL))
   .then((response) => ({ response, clone: response.clone(), compiled: compileEarly(response) }));
 wasm.catch(() => {}); // handled by whoever awaits it
 
@@ -160,10 +174,13 @@ wasm.catch(() => {}); // handled by whoever awaits it
 // start compiling once the snapshot is ready): null if that fails, and Pyodide compiles it itself.
 function compileEarly(response) {
   if (!response.ok || typeof WebAssembly.compileStreaming !== "function") return Promise.resolve(null);
-  return WebAssembly.compileStreaming(response.clone()).then((module) => {
-    mark("wasm-compiled");
-    return module;
-  }, () => null);
+  return WebAssembly.compileStreaming(response.clone()).then(
+    (module) => {
+      mark("wasm-compiled");
+      return module;
+    },
+    () => null,
+  );
 }
 
 // Until it has served it once, globalThis.fetch answers Pyodide's request for WASM_URL with the clone
@@ -178,7 +195,8 @@ function unhook() {
   if (globalThis.fetch === fetchHook) globalThis.fetch = previousFetch;
 }
 function unhookInstantiate() {
-  if (WebAssembly.instantiateStreaming === instantiateHook) WebAssembly.instantiateStreaming = previousInstantiate;
+  if (WebAssembly.instantiateStreaming === instantiateHook)
+    WebAssembly.instantiateStreaming = previousInstantiate;
 }
 function fetchHook(input, init) {
   const url = input instanceof Request ? input.url : String(input);
@@ -191,13 +209,16 @@ function fetchHook(input, init) {
   return previousFetch(input, init);
 }
 function instantiateHook(source, imports) {
-  if (handedOver === null || source !== handedOver) return previousInstantiate.call(WebAssembly, source, imports);
+  if (handedOver === null || source !== handedOver)
+    return previousInstantiate.call(WebAssembly, source, imports);
   unhookInstantiate();
-  return wasm.then(({ clone, compiled }) => compiled.then((module) => {
-    if (!module) return previousInstantiate.call(WebAssembly, source, imports);
-    clone.body?.cancel().catch(() => {});
-    return WebAssembly.instantiate(module, imports).then((instance) => ({ module, instance }));
-  }));
+  return wasm.then(({ clone, compiled }) =>
+    compiled.then((module) => {
+      if (!module) return previousInstantiate.call(WebAssembly, source, imports);
+      clone.body?.cancel().catch(() => {});
+      return WebAssembly.instantiate(module, imports).then((instance) => ({ module, instance }));
+    }),
+  );
 }
 globalThis.fetch = fetchHook;
 if (typeof previousInstantiate === "function") WebAssembly.instantiateStreaming = instantiateHook;
@@ -224,9 +245,12 @@ async function keepWasm() {
   const info = await (await fetch(new URL("../build-info.json", import.meta.url))).json();
   const cache = await caches.open(`pgc-${info.version}`);
   if (await cache.match(WASM_URL)) return;
-  await cache.put(WASM_URL, new Response(bytes, {
-    headers: { "Content-Type": "application/wasm", "Content-Length": String(bytes.length) },
-  }));
+  await cache.put(
+    WASM_URL,
+    new Response(bytes, {
+      headers: { "Content-Type": "application/wasm", "Content-Length": String(bytes.length) },
+    }),
+  );
 }
 
 // The sha256 check runs beside Pyodide's restore, not before it (WebCrypto copies the bytes when asked,
@@ -234,14 +258,20 @@ async function keepWasm() {
 // damaged snapshot rejects `damaged` at once, whatever the restore is doing with it.
 let stampChecked = Promise.resolve();
 let failDamaged;
-const damaged = new Promise((_resolve, reject) => { failDamaged = reject; });
+const damaged = new Promise((_resolve, reject) => {
+  failDamaged = reject;
+});
 damaged.catch(() => {}); // handled in restore()
 
 const chunks = snapshotResponse.then(download);
 const wasmFile = wasmBytes();
 chunks.catch(() => worker?.terminate()); // no snapshot: handled below
-wasmFile.then((bytes) => worker?.postMessage({ wasm: bytes }), () => worker?.postMessage({ wasm: null }));
-const snapshot = chunks.then(() => inflateAndRebuild(chunks, wasmFile))
+wasmFile.then(
+  (bytes) => worker?.postMessage({ wasm: bytes }),
+  () => worker?.postMessage({ wasm: null }),
+);
+const snapshot = chunks
+  .then(() => inflateAndRebuild(chunks, wasmFile))
   .then(({ rebuilt, expected }) => {
     mark("snapshot-rebuilt");
     stampChecked = checkStamp(rebuilt, expected);
@@ -302,7 +332,9 @@ async function restore() {
   try {
     // Given as a promise: Pyodide starts its wasm (served by the hook) and lock downloads meanwhile.
     const py = await Promise.race([
-      loadPlain({ indexURL: INDEX_URL, stdLibURL: NO_STDLIB_URL, _loadSnapshot: snapshot }), damaged]);
+      loadPlain({ indexURL: INDEX_URL, stdLibURL: NO_STDLIB_URL, _loadSnapshot: snapshot }),
+      damaged,
+    ]);
     mark("pyodide-restored");
     await stampChecked;
     mark("stamp-checked");

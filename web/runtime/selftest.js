@@ -10,8 +10,11 @@ try {
   // the runtime works if Python answers both calls with proper replies; the catalog must list games
   const runtime = bad.ok === false && bad.error.kind === "option" && typeof reply.ok === "boolean";
   const ok = runtime && reply.ok === true && Array.isArray(reply.result.games);
-  out.textContent = JSON.stringify({ ok, runtime, readyAt: Math.round(window.pgcReadyAt), callMs: ms, reply, bad },
-    null, 2);
+  out.textContent = JSON.stringify(
+    { ok, runtime, readyAt: Math.round(window.pgcReadyAt), callMs: ms, reply, bad },
+    null,
+    2,
+  );
   document.documentElement.dataset.selftestRuntime = runtime ? "pass" : "fail";
   document.documentElement.dataset.selftest = ok ? "pass" : "fail";
 } catch (err) {

@@ -74,8 +74,8 @@ export async function inflate(chunks, decoder) {
     yield head;
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
   })();
-  const inflated = head.length >= 4
-    && new DataView(head.buffer, head.byteOffset, 4).getUint32(0, true) === MAGIC;
+  const inflated =
+    head.length >= 4 && new DataView(head.buffer, head.byteOffset, 4).getUint32(0, true) === MAGIC;
   if (!inflated) return { bytes: await decodeBrotli(await decoder(), rest), decoded: true };
   const parts = [];
   let total = 0;
@@ -125,7 +125,8 @@ export function initialMemory(wasm, size) {
     if (id === 11) {
       for (let count = leb(); count > 0; count--) {
         const flags = leb();
-        if (flags === 1) { // passive: not part of the initial memory
+        if (flags === 1) {
+          // passive: not part of the initial memory
           i += leb();
           continue;
         }
@@ -154,7 +155,8 @@ export function rebuildSnapshot(delta, wasm) {
   if (delta.length < HEADER + 8) throw new Error("snapshot delta too short");
   const view = new DataView(delta.buffer, delta.byteOffset, delta.byteLength);
   if (view.getUint32(0, true) !== MAGIC) throw new Error("not a snapshot delta (magic number)");
-  if (view.getUint32(4, true) !== VERSION) throw new Error(`snapshot delta version ${view.getUint32(4, true)}`);
+  if (view.getUint32(4, true) !== VERSION)
+    throw new Error(`snapshot delta version ${view.getUint32(4, true)}`);
   const xorEnd = view.getUint32(8, true);
   const expected = view.getUint32(12, true);
   const heap = HEADER + view.getUint32(HEADER + 4, true); // Pyodide's header length is its 2nd u32
@@ -162,8 +164,11 @@ export function rebuildSnapshot(delta, wasm) {
   // the wasm's initial memory, XORed in and checked word by word in one pass
   const image = initialMemory(wasm, xorEnd);
   const aligned = (delta.byteOffset + heap) % 4 === 0;
-  const words = new Uint32Array(aligned ? delta.buffer : delta.slice(heap, heap + xorEnd).buffer,
-    aligned ? delta.byteOffset + heap : 0, xorEnd / 4);
+  const words = new Uint32Array(
+    aligned ? delta.buffer : delta.slice(heap, heap + xorEnd).buffer,
+    aligned ? delta.byteOffset + heap : 0,
+    xorEnd / 4,
+  );
   const init = new Uint32Array(image.buffer);
   let h = 0x811c9dc5;
   for (let k = 0; k < words.length; k++) {
@@ -171,7 +176,7 @@ export function rebuildSnapshot(delta, wasm) {
     words[k] = w;
     h = Math.imul(h ^ w, 0x01000193);
   }
-  if ((h >>> 0) !== expected) {
+  if (h >>> 0 !== expected) {
     throw new Error("the snapshot delta was made against another pyodide.asm.wasm (checksum)");
   }
   if (!aligned) delta.set(new Uint8Array(words.buffer), heap);

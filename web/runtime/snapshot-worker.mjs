@@ -15,14 +15,19 @@ const queue = [];
 let ended = false;
 let wake = () => {};
 let gotWasm;
-const wasmIn = new Promise((resolve) => { gotWasm = resolve; });
+const wasmIn = new Promise((resolve) => {
+  gotWasm = resolve;
+});
 let started = false;
 
 async function* chunks() {
   for (;;) {
     if (queue.length) yield queue.shift();
     else if (ended) return;
-    else await new Promise((resolve) => { wake = resolve; });
+    else
+      await new Promise((resolve) => {
+        wake = resolve;
+      });
   }
 }
 
@@ -40,8 +45,13 @@ async function run(module) {
     const t1 = performance.now();
     const expected = stamp(bytes);
     const rebuilt = rebuildSnapshot(bytes, wasm);
-    const answer = { buffer: rebuilt.buffer, offset: rebuilt.byteOffset, length: rebuilt.length,
-      stamp: expected, rebuildMs: Math.round(performance.now() - t1) };
+    const answer = {
+      buffer: rebuilt.buffer,
+      offset: rebuilt.byteOffset,
+      length: rebuilt.length,
+      stamp: expected,
+      rebuildMs: Math.round(performance.now() - t1),
+    };
     if (decoded) answer.decodeMs = decodeMs;
     postMessage(answer, [rebuilt.buffer]);
   } catch (err) {

@@ -23,7 +23,8 @@ const lock = `<svg class="ico" viewBox="0 0 16 16" aria-hidden="true" focusable=
  */
 export function bidKind({ name, type, fields, note = null, invalid = null }) {
   const items = (legal) => legal.filter((li) => li.action.type === type);
-  const find = (legal, v) => items(legal).find((li) => fields.every((f) => (li.action[f] ?? 0) === v[f])) || null;
+  const find = (legal, v) =>
+    items(legal).find((li) => fields.every((f) => (li.action[f] ?? 0) === v[f])) || null;
   const read = (form) => Object.fromEntries(fields.map((f) => [f, Math.floor(+form.elements[f].value || 0)]));
   const dataOf = (form) => ({ ...form.dataset });
 
@@ -56,27 +57,39 @@ export function bidKind({ name, type, fields, note = null, invalid = null }) {
     if (!legal.length) return "";
     const draft = ctx.draft[name] || {};
     const v = {};
-    const rows = fields.map((f) => {
-      const ns = legal.map((li) => li.action[f] ?? 0);
-      const min = Math.min(...ns);
-      const max = Math.max(...ns);
-      v[f] = Math.min(Math.max(draft[f] ?? min, min), max);
-      const inp = inputs[f] || {};
-      return `<label class="kb-field">${inp.label ?? esc(f)}<input type="number" inputmode="numeric" name="${esc(f)}" min="${min}" max="${max}" value="${v[f]}"`
-        + `${inp.testid ? ` data-testid="${esc(inp.testid)}"` : ""}></label>`;
-    }).join("");
+    const rows = fields
+      .map((f) => {
+        const ns = legal.map((li) => li.action[f] ?? 0);
+        const min = Math.min(...ns);
+        const max = Math.max(...ns);
+        v[f] = Math.min(Math.max(draft[f] ?? min, min), max);
+        const inp = inputs[f] || {};
+        return (
+          `<label class="kb-field">${inp.label ?? esc(f)}<input type="number" inputmode="numeric" name="${esc(f)}" min="${min}" max="${max}" value="${v[f]}"` +
+          `${inp.testid ? ` data-testid="${esc(inp.testid)}"` : ""}></label>`
+        );
+      })
+      .join("");
     const li = find(ctx.legal, v);
-    const attrs = Object.entries(data).map(([k, x]) => ` data-${esc(k)}="${esc(x)}"`).join("");
+    const attrs = Object.entries(data)
+      .map(([k, x]) => ` data-${esc(k)}="${esc(x)}"`)
+      .join("");
     const how = sealed ? t("bid_sealed") : t("bid_open");
-    return `<form class="kit-bid${sealed ? " sealed" : " open"}" data-form="${esc(name)}" data-testid="${esc(testid)}" aria-label="${esc(title)}"${attrs}>`
-      + `<h3 class="mini-h">${sealed ? `${lock} ` : ""}${esc(title)}</h3>`
-      + `<p class="kb-how" data-testid="bid-how">${esc(how)}</p>`
-      + `<div class="kb-fields">${rows}</div>`
-      + (note ? `<p class="kb-note" data-role="bid-note" aria-live="polite">${esc(note(v, { ...data }))}</p>` : "")
-      + `<button type="submit" class="btn primary" data-testid="bid-commit" data-role="bid-commit"`
-      + `${li ? ` data-action="${esc(JSON.stringify(li.action))}" data-idx="${ctx.legal.indexOf(li)}"` : " disabled"}>${esc(submit)}</button>`
-      + (invalid ? `<p class="warn-text" data-role="bid-invalid"${li ? " hidden" : ""}>${esc(invalid())}</p>` : "")
-      + `</form>`;
+    return (
+      `<form class="kit-bid${sealed ? " sealed" : " open"}" data-form="${esc(name)}" data-testid="${esc(testid)}" aria-label="${esc(title)}"${attrs}>` +
+      `<h3 class="mini-h">${sealed ? `${lock} ` : ""}${esc(title)}</h3>` +
+      `<p class="kb-how" data-testid="bid-how">${esc(how)}</p>` +
+      `<div class="kb-fields">${rows}</div>` +
+      (note
+        ? `<p class="kb-note" data-role="bid-note" aria-live="polite">${esc(note(v, { ...data }))}</p>`
+        : "") +
+      `<button type="submit" class="btn primary" data-testid="bid-commit" data-role="bid-commit"` +
+      `${li ? ` data-action="${esc(JSON.stringify(li.action))}" data-idx="${ctx.legal.indexOf(li)}"` : " disabled"}>${esc(submit)}</button>` +
+      (invalid
+        ? `<p class="warn-text" data-role="bid-invalid"${li ? " hidden" : ""}>${esc(invalid())}</p>`
+        : "") +
+      `</form>`
+    );
   }
 
   return { form, handler: { input, submit: (f, ctx) => find(ctx.legal, read(f)) } };

@@ -29,8 +29,18 @@ function clamp(c) {
   const { W, H, minW } = c;
   const maxW = W * 1.4;
   const ratio = c.h / c.w;
-  if (c.w < minW) { c.x += (c.w - minW) / 2; c.y += (c.h - minW * ratio) / 2; c.w = minW; c.h = minW * ratio; }
-  if (c.w > maxW) { c.x += (c.w - maxW) / 2; c.y += (c.h - maxW * ratio) / 2; c.w = maxW; c.h = maxW * ratio; }
+  if (c.w < minW) {
+    c.x += (c.w - minW) / 2;
+    c.y += (c.h - minW * ratio) / 2;
+    c.w = minW;
+    c.h = minW * ratio;
+  }
+  if (c.w > maxW) {
+    c.x += (c.w - maxW) / 2;
+    c.y += (c.h - maxW * ratio) / 2;
+    c.w = maxW;
+    c.h = maxW * ratio;
+  }
   // keep at least a quarter of the board in sight
   c.x = Math.min(Math.max(c.x, -c.w * 0.75), W - c.w * 0.25);
   c.y = Math.min(Math.max(c.y, -c.h * 0.75), H - c.h * 0.25);
@@ -40,7 +50,10 @@ function clamp(c) {
 function show(c, b) {
   const pad = Math.min(b.w, b.h) * 0.5 + 1;
   const need = Math.max((b.w + 2 * pad) / c.w, (b.h + 2 * pad) / c.h);
-  if (need > 1) { c.w *= need; c.h *= need; }
+  if (need > 1) {
+    c.w *= need;
+    c.h *= need;
+  }
   c.x = b.x + b.w / 2 - c.w / 2;
   c.y = b.y + b.h / 2 - c.h / 2;
 }
@@ -76,7 +89,12 @@ export function camera(id, W, H, o = {}) {
       if (o.targets.length && !o.targets.some((b) => inView(c, b))) {
         const x0 = Math.min(...o.targets.map((b) => b.x));
         const y0 = Math.min(...o.targets.map((b) => b.y));
-        show(c, { x: x0, y: y0, w: Math.max(...o.targets.map((b) => b.x + b.w)) - x0, h: Math.max(...o.targets.map((b) => b.y + b.h)) - y0 });
+        show(c, {
+          x: x0,
+          y: y0,
+          w: Math.max(...o.targets.map((b) => b.x + b.w)) - x0,
+          h: Math.max(...o.targets.map((b) => b.y + b.h)) - y0,
+        });
       }
     }
   }
@@ -92,38 +110,58 @@ export function camera(id, W, H, o = {}) {
  */
 export function camBoard(id, cam, { body, under = "", label = "", cls = "", underCls = "", attrs = "" }) {
   const vb = vbText(cam);
-  const home = cam.home && sig(cam.home) !== sig(whole(cam.W, cam.H)) ? ` data-focus="${vbText(cam.home)}"` : "";
-  return `<div class="kit-cambox">`
-    + (under ? `<svg class="kit-cam-under ${underCls}" viewBox="${vb}" preserveAspectRatio="xMidYMid meet" aria-hidden="true" focusable="false">${under}</svg>` : "")
-    + `<svg class="kit-cam ${cls}" data-cam="${esc(id)}" data-bench="pan" viewBox="${vb}" data-mapw="${cam.W}" data-maph="${cam.H}"${home}`
-    + ` data-zoom="${(cam.W / cam.w).toFixed(3)}" preserveAspectRatio="xMidYMid meet" tabindex="0" role="img" aria-label="${esc(label)}" focusable="true"${attrs ? ` ${attrs}` : ""}>`
-    + body + `</svg></div>`;
+  const home =
+    cam.home && sig(cam.home) !== sig(whole(cam.W, cam.H)) ? ` data-focus="${vbText(cam.home)}"` : "";
+  return (
+    `<div class="kit-cambox">` +
+    (under
+      ? `<svg class="kit-cam-under ${underCls}" viewBox="${vb}" preserveAspectRatio="xMidYMid meet" aria-hidden="true" focusable="false">${under}</svg>`
+      : "") +
+    `<svg class="kit-cam ${cls}" data-cam="${esc(id)}" data-bench="pan" viewBox="${vb}" data-mapw="${cam.W}" data-maph="${cam.H}"${home}` +
+    ` data-zoom="${(cam.W / cam.w).toFixed(3)}" preserveAspectRatio="xMidYMid meet" tabindex="0" role="img" aria-label="${esc(label)}" focusable="true"${attrs ? ` ${attrs}` : ""}>` +
+    body +
+    `</svg></div>`
+  );
 }
 
 /** Zoom buttons for board `id`: labels {in, out, fit, home?} (the "home" button shows the viewer's area). */
 export function camTools(id, labels, extra = "") {
-  const b = (z, text, aria) => `<button type="button" class="btn small" data-cam="${esc(id)}" data-cam-zoom="${z}"${aria ? ` aria-label="${esc(aria)}" title="${esc(aria)}"` : ""}>${esc(text)}</button>`;
-  return `<div class="kit-cam-tools">${b("in", "+", labels.in)}${b("out", "−", labels.out)}${b("fit", labels.fit)}`
-    + (labels.home ? b("home", labels.home) : "") + extra + `</div>`;
+  const b = (z, text, aria) =>
+    `<button type="button" class="btn small" data-cam="${esc(id)}" data-cam-zoom="${z}"${aria ? ` aria-label="${esc(aria)}" title="${esc(aria)}"` : ""}>${esc(text)}</button>`;
+  return (
+    `<div class="kit-cam-tools">${b("in", "+", labels.in)}${b("out", "−", labels.out)}${b("fit", labels.fit)}` +
+    (labels.home ? b("home", labels.home) : "") +
+    extra +
+    `</div>`
+  );
 }
 
 /** The twins of the board's clickable keys: [[key, label]] -> visually hidden buttons (shown on focus). */
 export function camTwins(items, groupLabel) {
   if (!items.length) return "";
-  return `<div class="kit-twins" role="group" aria-label="${esc(groupLabel)}">`
-    + items.map(([k, label]) => `<button type="button" class="twin" data-key="${esc(k)}" data-testid="map-target">${esc(label)}</button>`).join("")
-    + `</div>`;
+  return (
+    `<div class="kit-twins" role="group" aria-label="${esc(groupLabel)}">` +
+    items
+      .map(
+        ([k, label]) =>
+          `<button type="button" class="twin" data-key="${esc(k)}" data-testid="map-target">${esc(label)}</button>`,
+      )
+      .join("") +
+    `</div>`
+  );
 }
 
 // ------------------------------------------------------------------------------------- moving
 
-const camOf = (svg) => cams.get(svg.dataset.cam) || camera(svg.dataset.cam, +svg.dataset.mapw, +svg.dataset.maph);
+const camOf = (svg) =>
+  cams.get(svg.dataset.cam) || camera(svg.dataset.cam, +svg.dataset.mapw, +svg.dataset.maph);
 
 function apply(svg, c) {
   const vb = vbText(c);
   svg.setAttribute("viewBox", vb);
   svg.dataset.zoom = (c.W / c.w).toFixed(3);
-  for (const under of svg.parentElement ? svg.parentElement.querySelectorAll("svg.kit-cam-under") : []) under.setAttribute("viewBox", vb);
+  for (const under of svg.parentElement ? svg.parentElement.querySelectorAll("svg.kit-cam-under") : [])
+    under.setAttribute("viewBox", vb);
 }
 
 /** Board units per CSS pixel of the drawn board (the viewBox is fitted with "meet"). */
@@ -188,7 +226,8 @@ function onPointerDown(e) {
   const svg = e.target.closest && e.target.closest(CAM);
   if (!svg || (e.pointerType === "mouse" && e.button !== 0)) return;
   pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
-  if (!drag || drag.svg !== svg) drag = { svg, moved: false, pinch: null, startX: e.clientX, startY: e.clientY };
+  if (!drag || drag.svg !== svg)
+    drag = { svg, moved: false, pinch: null, startX: e.clientX, startY: e.clientY };
   if (pointers.size === 2) {
     const [a, b] = [...pointers.values()];
     drag.pinch = { d: Math.hypot(a.x - b.x, a.y - b.y), mx: (a.x + b.x) / 2, my: (a.y + b.y) / 2 };
@@ -224,7 +263,9 @@ function onPointerUp(e) {
   pointers.delete(e.pointerId);
   if (drag && pointers.size === 0) {
     if (drag.moved) swallowClick = true; // the click that ends a drag is not a choice
-    setTimeout(() => { swallowClick = false; }, 0);
+    setTimeout(() => {
+      swallowClick = false;
+    }, 0);
     drag = null;
   } else if (drag && pointers.size === 1) {
     drag.pinch = null;

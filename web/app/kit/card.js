@@ -17,13 +17,18 @@ const PANELS = new Map();
 
 if (typeof document !== "undefined") {
   // toggle events do not bubble: listen in the capture phase
-  document.addEventListener("beforetoggle", (e) => {
-    const el = e.target;
-    if (e.newState !== "open" || !el.matches || !el.matches(".kc-pop[data-lazy]")) return;
-    const fill = PANELS.get(el.id);
-    el.innerHTML = (fill ? fill() : "")
-      + `<button type="button" class="btn small kc-close" popovertarget="${esc(el.id)}" popovertargetaction="hide">${esc(t("close"))}</button>`;
-  }, true);
+  document.addEventListener(
+    "beforetoggle",
+    (e) => {
+      const el = e.target;
+      if (e.newState !== "open" || !el.matches || !el.matches(".kc-pop[data-lazy]")) return;
+      const fill = PANELS.get(el.id);
+      el.innerHTML =
+        (fill ? fill() : "") +
+        `<button type="button" class="btn small kc-close" popovertarget="${esc(el.id)}" popovertargetaction="hide">${esc(t("close"))}</button>`;
+    },
+    true,
+  );
 }
 
 /** An id usable in HTML from any parts (card ids are like "fire-05"). */
@@ -38,8 +43,10 @@ export function cardTools(ctx, { id, title, rules = "", info = null }) {
   if (!info) return q ? `<span class="kc-tools">${q}</span>` : "";
   PANELS.set(id, info);
   const label = t("card_details", { name: title });
-  return `<span class="kc-tools">${q}<button type="button" class="kc-info" popovertarget="${esc(id)}" aria-label="${esc(label)}" title="${esc(label)}">i</button></span>`
-    + `<div popover id="${esc(id)}" class="kc-pop" role="dialog" aria-label="${esc(label)}" data-lazy></div>`;
+  return (
+    `<span class="kc-tools">${q}<button type="button" class="kc-info" popovertarget="${esc(id)}" aria-label="${esc(label)}" title="${esc(label)}">i</button></span>` +
+    `<div popover id="${esc(id)}" class="kc-pop" role="dialog" aria-label="${esc(label)}" data-lazy></div>`
+  );
 }
 
 /**
@@ -53,15 +60,31 @@ export function cardTools(ctx, { id, title, rules = "", info = null }) {
  *   rules   its rules key ("card:wonder": ctx.rulesLink); info: () => details markup (details())
  *   testid  of the clickable face (default "board-target")
  */
-export function card(ctx, { id, title, face, label = "", key = null, cls = "", faceCls = "", rules = "", info = null, testid = "board-target" }) {
+export function card(
+  ctx,
+  {
+    id,
+    title,
+    face,
+    label = "",
+    key = null,
+    cls = "",
+    faceCls = "",
+    rules = "",
+    info = null,
+    testid = "board-target",
+  },
+) {
   const acts = key ? ctx.candidates(key) : [];
   const on = !!key && (ctx.selAll || []).includes(key);
-  const inner = label ? `<span class="sr-only">${esc(label)}</span><span class="kc-vis" aria-hidden="true">${face}</span>` : face;
+  const inner = label
+    ? `<span class="sr-only">${esc(label)}</span><span class="kc-vis" aria-hidden="true">${face}</span>`
+    : face;
   const state = `${acts.length ? " target" : ""}${on ? " selected" : ""}`;
   const fc = `kc-face${faceCls ? ` ${faceCls}` : ""}${state}`;
   const main = acts.length
-    ? `<button type="button" class="${fc}" data-key="${esc(key)}" data-testid="${esc(testid)}" aria-pressed="${on}"`
-      + `${acts.length === 1 ? ` data-action="${esc(JSON.stringify(acts[0].action))}"` : ""}>${inner}</button>`
+    ? `<button type="button" class="${fc}" data-key="${esc(key)}" data-testid="${esc(testid)}" aria-pressed="${on}"` +
+      `${acts.length === 1 ? ` data-action="${esc(JSON.stringify(acts[0].action))}"` : ""}>${inner}</button>`
     : `<div class="${fc}">${inner}</div>`;
   return `<div class="kc${cls ? ` ${cls}` : ""}${state}">${main}${cardTools(ctx, { id, title, rules, info })}</div>`;
 }
@@ -73,9 +96,14 @@ export function card(ctx, { id, title, face, label = "", key = null, cls = "", f
  */
 export function details(ctx, { title, cls = "", meta = "", rows = [], text = "", more = "", rules = "" }) {
   const q = rules ? ` ${ctx.rulesLink(rules)}` : "";
-  return `<div class="kc-details${cls ? ` ${cls}` : ""}"><h3 class="pop-h">${esc(title)}${q}</h3>`
-    + (meta ? `<p class="pop-meta">${meta}</p>` : "")
-    + (rows.length ? `<dl class="pop-dl">${rows.map((r) => (typeof r === "string" ? r : `<dt>${esc(r[0])}</dt><dd>${r[1]}</dd>`)).join("")}</dl>` : "")
-    + (text ? `<p class="pop-text">${esc(text)}</p>` : "")
-    + more + `</div>`;
+  return (
+    `<div class="kc-details${cls ? ` ${cls}` : ""}"><h3 class="pop-h">${esc(title)}${q}</h3>` +
+    (meta ? `<p class="pop-meta">${meta}</p>` : "") +
+    (rows.length
+      ? `<dl class="pop-dl">${rows.map((r) => (typeof r === "string" ? r : `<dt>${esc(r[0])}</dt><dd>${r[1]}</dd>`)).join("")}</dl>`
+      : "") +
+    (text ? `<p class="pop-text">${esc(text)}</p>` : "") +
+    more +
+    `</div>`
+  );
 }

@@ -36,16 +36,40 @@ function common(g) {
  * orthogonal ones, or the eight around it with `diagonal`.
  */
 export function squareGrid(size = 1) {
-  const ORTHO = [[1, 0], [0, -1], [-1, 0], [0, 1]];
-  const ALL = [[1, 0], [1, -1], [0, -1], [-1, -1], [-1, 0], [-1, 1], [0, 1], [1, 1]];
+  const ORTHO = [
+    [1, 0],
+    [0, -1],
+    [-1, 0],
+    [0, 1],
+  ];
+  const ALL = [
+    [1, 0],
+    [1, -1],
+    [0, -1],
+    [-1, -1],
+    [-1, 0],
+    [-1, 1],
+    [0, 1],
+    [1, 1],
+  ];
   return common({
     kind: "square",
     size,
     centre: (x, y) => [(x + 0.5) * size, (y + 0.5) * size],
     box: (x, y) => ({ x: x * size, y: y * size, w: size, h: size }),
     corners: (x, y, inset = 0) => {
-      const [x0, y0, x1, y1] = [x * size + inset, y * size + inset, (x + 1) * size - inset, (y + 1) * size - inset];
-      return [[x0, y0], [x1, y0], [x1, y1], [x0, y1]];
+      const [x0, y0, x1, y1] = [
+        x * size + inset,
+        y * size + inset,
+        (x + 1) * size - inset,
+        (y + 1) * size - inset,
+      ];
+      return [
+        [x0, y0],
+        [x1, y0],
+        [x1, y1],
+        [x0, y1],
+      ];
     },
     neighbours: (x, y, diagonal = false) => (diagonal ? ALL : ORTHO).map(([dx, dy]) => [x + dx, y + dy]),
     /** Steps between two cells: king moves with `diagonal`, else orthogonal steps. */
@@ -59,7 +83,14 @@ export function squareGrid(size = 1) {
 }
 
 /** The six axial directions, counter-clockwise from +q (east on pointy-top hexes). */
-export const HEX_DIRS = [[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]];
+export const HEX_DIRS = [
+  [1, 0],
+  [1, -1],
+  [0, -1],
+  [-1, 0],
+  [-1, 1],
+  [0, 1],
+];
 
 /** Round fractional axial coordinates to the hex that contains them. */
 function hexRound(q, r) {
@@ -77,7 +108,8 @@ function hexRound(q, r) {
  * centred on the origin (cells reach into negative board units: draw them with bounds()).
  */
 export function hexGrid(size = 1, top = "pointy") {
-  if (top !== "pointy" && top !== "flat") throw new Error(`hexGrid: top must be "pointy" or "flat", not ${top}`);
+  if (top !== "pointy" && top !== "flat")
+    throw new Error(`hexGrid: top must be "pointy" or "flat", not ${top}`);
   const pointy = top === "pointy";
   const centre = pointy
     ? (q, r) => [size * SQRT3 * (q + r / 2), size * 1.5 * r]
@@ -104,9 +136,10 @@ export function hexGrid(size = 1, top = "pointy") {
     neighbours: (q, r) => HEX_DIRS.map(([dq, dr]) => [q + dq, r + dr]),
     distance: (q, r, q2, r2_) => (Math.abs(q - q2) + Math.abs(r - r2_) + Math.abs(q + r - q2 - r2_)) / 2,
     /** The cell under a board point. */
-    cellAt: (px, py) => (pointy
-      ? hexRound(((SQRT3 / 3) * px - py / 3) / size, ((2 / 3) * py) / size)
-      : hexRound(((2 / 3) * px) / size, (-px / 3 + (SQRT3 / 3) * py) / size)),
+    cellAt: (px, py) =>
+      pointy
+        ? hexRound(((SQRT3 / 3) * px - py / 3) / size, ((2 / 3) * py) / size)
+        : hexRound(((2 / 3) * px) / size, (-px / 3 + (SQRT3 / 3) * py) / size),
   });
 }
 

@@ -27,16 +27,20 @@ const label = (ctx, li) => (ctx.subNames ? ctx.subNames(li.label) : li.label);
 /** One legal action as a button (data-idx + data-action tie the click to the legal item). */
 export function actionButton(ctx, li, testid = "legal-action", cls = "") {
   const g = ctx.groupOf ? ` g-${esc(ctx.groupOf(li.action))}` : "";
-  return `<button type="button" class="act${g}${cls ? ` ${cls}` : ""}" data-testid="${testid}" data-idx="${ctx.legal.indexOf(li)}"`
-    + ` data-action="${esc(JSON.stringify(li.action))}">${esc(label(ctx, li))}</button>`;
+  return (
+    `<button type="button" class="act${g}${cls ? ` ${cls}` : ""}" data-testid="${testid}" data-idx="${ctx.legal.indexOf(li)}"` +
+    ` data-action="${esc(JSON.stringify(li.action))}">${esc(label(ctx, li))}</button>`
+  );
 }
 
 /** A button that takes one step (selects `key`; the shell handles data-key clicks) for `n` items. */
 function stepButton(ctx, key, n, confirm = false) {
   const words = key.startsWith(GROUP_KEY) ? ctx.groupLabel(key.slice(GROUP_KEY.length)) : ctx.keyLabel(key);
   const text = ctx.subNames ? ctx.subNames(words) : words;
-  return `<button type="button" class="act pick" data-key="${esc(key)}"${confirm ? " data-confirm" : ""} data-testid="pick-key"`
-    + ` aria-pressed="false">${esc(text)}${n > 1 ? ` <span class="n">(${n})</span> ›` : ""}</button>`;
+  return (
+    `<button type="button" class="act pick" data-key="${esc(key)}"${confirm ? " data-confirm" : ""} data-testid="pick-key"` +
+    ` aria-pressed="false">${esc(text)}${n > 1 ? ` <span class="n">(${n})</span> ›` : ""}</button>`
+  );
 }
 
 /**
@@ -59,14 +63,19 @@ export function stepContext(R, view, legal, sel, { primary, groupLabel, subNames
   const groupOf = (action) => String(R.groupOf ? R.groupOf(action, view) : action.type);
   const isGroup = (k) => k.startsWith(GROUP_KEY);
   // the items a key is about: a board key's, or a group's (a "grp:<group>" step)
-  const itemsOf = (k) => (isGroup(k) ? legal.filter((li) => groupOf(li.action) === k.slice(GROUP_KEY.length)) : byKey.get(k) || []);
-  const has = (li, k) => (isGroup(k) ? groupOf(li.action) === k.slice(GROUP_KEY.length) : keysOf.get(li).includes(k));
+  const itemsOf = (k) =>
+    isGroup(k) ? legal.filter((li) => groupOf(li.action) === k.slice(GROUP_KEY.length)) : byKey.get(k) || [];
+  const has = (li, k) =>
+    isGroup(k) ? groupOf(li.action) === k.slice(GROUP_KEY.length) : keysOf.get(li).includes(k);
   const selAll = sel.filter((k) => itemsOf(k).length);
   const withSel = (list) => list.filter((li) => selAll.every((k) => has(li, k)));
   const selCandidates = selAll.length ? withSel(itemsOf(selAll[0])) : [];
-  const keyLabel = (k) => (isGroup(k) ? groupLabel(k.slice(GROUP_KEY.length)) : R.keyLabel ? R.keyLabel(view, k, ctx) : k);
+  const keyLabel = (k) =>
+    isGroup(k) ? groupLabel(k.slice(GROUP_KEY.length)) : R.keyLabel ? R.keyLabel(view, k, ctx) : k;
   const ctx = {
-    legal, byKey, keysOf,
+    legal,
+    byKey,
+    keysOf,
     sel: selAll[selAll.length - 1] || null,
     selAll,
     selCandidates,
@@ -90,7 +99,7 @@ export function stepContext(R, view, legal, sel, { primary, groupLabel, subNames
 /** The legal items the player is choosing among now (the selection narrows them). */
 export const current = (ctx) => (ctx.selAll.length ? ctx.selCandidates : ctx.legal);
 
-const realKeys = (ctx, li) => (ctx.keysOf.get(li) || []);
+const realKeys = (ctx, li) => ctx.keysOf.get(li) || [];
 
 /**
  * Keys that every item being chosen among shares: choosing one would narrow nothing, so the steps skip
@@ -122,8 +131,12 @@ export function nextKey(ctx, li) {
 /** The finishing bar: the primary actions (Done, End the turn), kept in reach below the panel's scroll. */
 export function finishBar(ctx, items, extra = "") {
   if (!items.length && !extra) return "";
-  return `<div class="act-primary kp-finish" data-testid="primary-actions">`
-    + items.map((li) => actionButton(ctx, li, "legal-action", "primary finish")).join("") + extra + `</div>`;
+  return (
+    `<div class="act-primary kp-finish" data-testid="primary-actions">` +
+    items.map((li) => actionButton(ctx, li, "legal-action", "primary finish")).join("") +
+    extra +
+    `</div>`
+  );
 }
 
 /**
@@ -137,7 +150,9 @@ function stepEntries(ctx, list, budget) {
   // an action that needs a second click is first a step (its own choice, with a way back)
   const one = (li, testid) => {
     const k = realKeys(ctx, li)[0];
-    return k && confirm(li.action) && !ctx.selAll.includes(k) ? stepButton(ctx, k, 1, true) : actionButton(ctx, li, testid);
+    return k && confirm(li.action) && !ctx.selAll.includes(k)
+      ? stepButton(ctx, k, 1, true)
+      : actionButton(ctx, li, testid);
   };
   const testid = ctx.selAll.length ? "choice-action" : "legal-action";
   if (list.length <= budget) {
@@ -163,7 +178,11 @@ function stepEntries(ctx, list, budget) {
       // the count is what the step leaves to choose from (every item about that key, not only those
       // whose next key it is)
       const n = o.key ? list.filter((li) => realKeys(ctx, li).includes(o.key)).length : 1;
-      entries.push({ group: g, n: items.length, html: items.length === 1 ? one(items[0], testid) : stepButton(ctx, o.key, n) });
+      entries.push({
+        group: g,
+        n: items.length,
+        html: items.length === 1 ? one(items[0], testid) : stepButton(ctx, o.key, n),
+      });
     }
   }
   // still too many: fold the largest groups (by buttons) into one button each
@@ -174,24 +193,36 @@ function stepEntries(ctx, list, budget) {
   }
   let count = entries.length;
   const folded = new Map();
-  const bySize = [...groups].filter(([g]) => !ctx.selAll.includes(GROUP_KEY + g)).sort((a, b) => b[1].length - a[1].length);
+  const bySize = [...groups]
+    .filter(([g]) => !ctx.selAll.includes(GROUP_KEY + g))
+    .sort((a, b) => b[1].length - a[1].length);
   for (const [g, es] of bySize) {
     if (count <= budget || groups.size === 1) break;
     if (es.length < 2) break;
-    folded.set(g, stepButton(ctx, GROUP_KEY + g, es.reduce((a, e) => a + e.n, 0)));
+    folded.set(
+      g,
+      stepButton(
+        ctx,
+        GROUP_KEY + g,
+        es.reduce((a, e) => a + e.n, 0),
+      ),
+    );
     count -= es.length - 1;
   }
   const out = [];
-  for (const [g, es] of groups) out.push(folded.has(g) ? [g, [folded.get(g)], true] : [g, es.map((e) => e.html), false]);
+  for (const [g, es] of groups)
+    out.push(folded.has(g) ? [g, [folded.get(g)], true] : [g, es.map((e) => e.html), false]);
   return out;
 }
 
 /** Buttons, never more than `max`: a longer list folds its rest into a closed "Show all n". */
 function buttonList(htmls, max) {
   if (htmls.length <= max) return `<div class="act-list">${htmls.join("")}</div>`;
-  return `<div class="act-list">${htmls.slice(0, max - 1).join("")}</div>`
-    + `<details class="act-more"><summary>${esc(t("show_all", { n: htmls.length }))}</summary>`
-    + `<div class="act-list">${htmls.slice(max - 1).join("")}</div></details>`;
+  return (
+    `<div class="act-list">${htmls.slice(0, max - 1).join("")}</div>` +
+    `<details class="act-more"><summary>${esc(t("show_all", { n: htmls.length }))}</summary>` +
+    `<div class="act-list">${htmls.slice(max - 1).join("")}</div></details>`
+  );
 }
 
 /**
@@ -214,18 +245,27 @@ export function actionPanel(view, ctx) {
   let body;
   if (sel) {
     const head = esc(t("choices_for", { what: ctx.selLabel }));
-    body = `<div class="choices" role="group" aria-label="${head}"><div class="choices-h"><h3 class="mini-h">${head}</h3>`
-      + `<button type="button" class="btn ghost small" data-clear-sel="1">${esc(t("clear_selection"))}</button></div>`
-      + buttonList(groups.flatMap(([, hs]) => hs), budget) + `</div>`;
+    body =
+      `<div class="choices" role="group" aria-label="${head}"><div class="choices-h"><h3 class="mini-h">${head}</h3>` +
+      `<button type="button" class="btn ghost small" data-clear-sel="1">${esc(t("clear_selection"))}</button></div>` +
+      buttonList(
+        groups.flatMap(([, hs]) => hs),
+        budget,
+      ) +
+      `</div>`;
   } else {
     const many = groups.length > 1;
     let room = budget;
     // a folded group is its own button: it needs no heading
-    body = (form && form.html ? form.html : "") + groups.map(([g, hs, fold]) => {
-      const h = `<div class="act-group g-${esc(g)}">${many && !fold ? `<h3 class="mini-h">${esc(ctx.groupLabel(g))}</h3>` : ""}${buttonList(hs, Math.max(2, room))}</div>`;
-      room -= hs.length;
-      return h;
-    }).join("");
+    body =
+      (form && form.html ? form.html : "") +
+      groups
+        .map(([g, hs, fold]) => {
+          const h = `<div class="act-group g-${esc(g)}">${many && !fold ? `<h3 class="mini-h">${esc(ctx.groupLabel(g))}</h3>` : ""}${buttonList(hs, Math.max(2, room))}</div>`;
+          room -= hs.length;
+          return h;
+        })
+        .join("");
   }
   return { body, finish };
 }

@@ -9,7 +9,10 @@
 import { t, esc } from "../i18n.js";
 import * as I from "../icons.js";
 
-const prettify = (k) => String(k).replace(/[_-]+/g, " ").replace(/^\w/, (c) => c.toUpperCase());
+const prettify = (k) =>
+  String(k)
+    .replace(/[_-]+/g, " ")
+    .replace(/^\w/, (c) => c.toUpperCase());
 
 /**
  * The box's markup, "" when nothing is pending. `ctx`: the shell's (names, text(key, vars), rulesLink);
@@ -19,18 +22,27 @@ export function pendingBox(view, ctx, { more = null } = {}) {
   const ds = (view.decisions || []).slice().reverse();
   if (!ds.length) return "";
   const name = (s) => ctx.names[s] ?? t("player_n", { n: s + 1 });
-  const items = ds.map((d) => {
-    const answered = d.answered || [];
-    const waiting = (d.seats || []).filter((s) => !answered.includes(s));
-    const who = waiting.map(name).join(", ");
-    const said = ctx.text ? ctx.text(`dec_${d.kind}`, { name: who }) : null;
-    const what = said == null ? `${prettify(d.kind)}: ${who}` : said.includes(who) ? said : `${said}: ${who}`;
-    const done = d.answered ? ` <span class="muted">(${esc(t("pending_answered", { names: answered.map(name).join(", ") || "—" }))})</span>` : "";
-    const mine = view.seat != null && waiting.includes(view.seat);
-    const link = ctx.rulesLink ? ctx.rulesLink(`pending:${d.kind}`) : "";
-    return `<li class="pd${mine ? " mine" : ""}${d.blocking ? " blocking" : ""}" data-kind="${esc(d.kind)}">`
-      + `${d.answered ? I.lock : ""}${esc(what)}${done}${link}${more ? more(d) : ""}</li>`;
-  }).join("");
-  return `<section class="kit-pending" data-testid="pending-decisions" aria-label="${esc(t("pending_h"))}">`
-    + `<h2 class="mini-h">${esc(t("pending_h"))}</h2><ul>${items}</ul></section>`;
+  const items = ds
+    .map((d) => {
+      const answered = d.answered || [];
+      const waiting = (d.seats || []).filter((s) => !answered.includes(s));
+      const who = waiting.map(name).join(", ");
+      const said = ctx.text ? ctx.text(`dec_${d.kind}`, { name: who }) : null;
+      const what =
+        said == null ? `${prettify(d.kind)}: ${who}` : said.includes(who) ? said : `${said}: ${who}`;
+      const done = d.answered
+        ? ` <span class="muted">(${esc(t("pending_answered", { names: answered.map(name).join(", ") || "—" }))})</span>`
+        : "";
+      const mine = view.seat != null && waiting.includes(view.seat);
+      const link = ctx.rulesLink ? ctx.rulesLink(`pending:${d.kind}`) : "";
+      return (
+        `<li class="pd${mine ? " mine" : ""}${d.blocking ? " blocking" : ""}" data-kind="${esc(d.kind)}">` +
+        `${d.answered ? I.lock : ""}${esc(what)}${done}${link}${more ? more(d) : ""}</li>`
+      );
+    })
+    .join("");
+  return (
+    `<section class="kit-pending" data-testid="pending-decisions" aria-label="${esc(t("pending_h"))}">` +
+    `<h2 class="mini-h">${esc(t("pending_h"))}</h2><ul>${items}</ul></section>`
+  );
 }

@@ -14,7 +14,13 @@ export const S = 10; // one square, in SVG units
 const G = squareGrid(S);
 const TILE = squareGrid(4 * S); // a map tile is 4 x 4 squares
 
-const TERRAIN_FILL = { water: "#6ea8d8", grassland: "#9ccc78", forest: "#3f8a48", mountain: "#a3978b", desert: "#e6d293" };
+const TERRAIN_FILL = {
+  water: "#6ea8d8",
+  grassland: "#9ccc78",
+  forest: "#3f8a48",
+  mountain: "#a3978b",
+  desert: "#e6d293",
+};
 const ICON_ORDER = ["trade", "production", "culture", "coin"];
 
 /** Symbols used by <use>: defined once per map (inline, so nothing is fetched). */
@@ -57,12 +63,16 @@ function iconRow(sq, x, y) {
     if (n > 1) parts.push(`<text class="ic-n" x="${(ix + 2.9).toFixed(1)}" y="${y + 9.6}">${n}</text>`);
     i += n > 1 ? 1.35 : 1;
   }
-  if (sq.resource) parts.push(`<use href="#ci-${esc(sq.resource)}" x="${x + 0.5}" y="${y + 0.5}" width="3.4" height="3.4"/>`);
+  if (sq.resource)
+    parts.push(
+      `<use href="#ci-${esc(sq.resource)}" x="${x + 0.5}" y="${y + 0.5}" width="3.4" height="3.4"/>`,
+    );
   return parts.join("");
 }
 
 /** `<rect>` over box b shrunk by `inset` on every side, with more attributes. */
-const rect = (b, inset, attrs) => `<rect ${attrs} x="${+(b.x + inset).toFixed(2)}" y="${+(b.y + inset).toFixed(2)}" width="${+(b.w - 2 * inset).toFixed(2)}" height="${+(b.h - 2 * inset).toFixed(2)}"`;
+const rect = (b, inset, attrs) =>
+  `<rect ${attrs} x="${+(b.x + inset).toFixed(2)}" y="${+(b.y + inset).toFixed(2)}" width="${+(b.w - 2 * inset).toFixed(2)}" height="${+(b.h - 2 * inset).toFixed(2)}"`;
 /** The map's squares are numbered row by row: square sq of a map w squares wide is cell (sq % w, sq / w). */
 const cell = (sq, w) => [sq % w, Math.floor(sq / w)];
 
@@ -78,15 +88,20 @@ function terrainLayer(map) {
   map.squares.forEach((sq, i) => {
     if (!sq) return;
     const b = G.box(...cell(i, map.w));
-    out.push(rect(b, 0, `class="sq t-${esc(sq.terrain)}" fill="${TERRAIN_FILL[sq.terrain] || "#ccc"}"`) + "/>");
-    if (sq.disaster) out.push(rect(b, 0.6, `fill="none" stroke="#5d4037" stroke-dasharray="1 .8" stroke-width=".5"`) + "/>");
+    out.push(
+      rect(b, 0, `class="sq t-${esc(sq.terrain)}" fill="${TERRAIN_FILL[sq.terrain] || "#ccc"}"`) + "/>",
+    );
+    if (sq.disaster)
+      out.push(rect(b, 0.6, `fill="none" stroke="#5d4037" stroke-dasharray="1 .8" stroke-width=".5"`) + "/>");
     out.push(iconRow(sq, b.x, b.y));
   });
   for (const tile of map.tiles) {
     const b = TILE.box(tile.x, tile.y);
     if (!tile.up) {
       const [cx] = TILE.centre(tile.x, tile.y);
-      out.push(`<g class="facedown">${rect(b, 0, `fill="url(#cp-unknown)"`)}/><text class="q" x="${cx}" y="${b.y + 2.6 * S}">?</text></g>`);
+      out.push(
+        `<g class="facedown">${rect(b, 0, `fill="url(#cp-unknown)"`)}/><text class="q" x="${cx}" y="${b.y + 2.6 * S}">?</text></g>`,
+      );
     }
     out.push(rect(b, 0, `class="tile-edge${tile.home != null ? ` seat-${tile.home} home` : ""}"`) + "/>");
   }
@@ -112,18 +127,35 @@ export function mapSVG(o) {
     focus: f ? { x: f.x * S, y: f.y * S, w: f.w * S, h: f.h * S } : null,
     follow: view.seat,
     reveal: { sel: at(o.selSq), battle: at(o.battleSq) },
-    targets: [...o.hot.map(([sq]) => box(sq)), ...(o.cells || []).filter((c) => map.tiles[c]).map((c) => TILE.box(map.tiles[c].x, map.tiles[c].y))],
+    targets: [
+      ...o.hot.map(([sq]) => box(sq)),
+      ...(o.cells || []).filter((c) => map.tiles[c]).map((c) => TILE.box(map.tiles[c].x, map.tiles[c].y)),
+    ],
   });
   const layers = [];
   // face-down tiles keep their tooltip: the terrain under this svg takes no pointer events
-  const fd = map.tiles.filter((tile) => !tile.up).map((tile) => `${rect(TILE.box(tile.x, tile.y), 0, `class="fd-hit"`)}><title>${esc(t("facedown_tile"))}</title></rect>`);
+  const fd = map.tiles
+    .filter((tile) => !tile.up)
+    .map(
+      (tile) =>
+        `${rect(TILE.box(tile.x, tile.y), 0, `class="fd-hit"`)}><title>${esc(t("facedown_tile"))}</title></rect>`,
+    );
   if (fd.length) layers.push(`<g class="l-facedown">${fd.join("")}</g>`);
   // outskirts and blockades
   const out = [];
   for (const c of view.cities || []) {
     const b = box(c.sq);
-    out.push(rect({ x: b.x - S, y: b.y - S, w: 3 * S, h: 3 * S }, 0.5, `class="outskirts seat-${c.owner}" rx="1.5"`) + "/>");
-    for (const q of c.blockaded || []) out.push(`${rect(box(q), 0, `class="blockade" fill="url(#cp-hatch)"`)}><title>${esc(t("blockaded"))}</title></rect>`);
+    out.push(
+      rect(
+        { x: b.x - S, y: b.y - S, w: 3 * S, h: 3 * S },
+        0.5,
+        `class="outskirts seat-${c.owner}" rx="1.5"`,
+      ) + "/>",
+    );
+    for (const q of c.blockaded || [])
+      out.push(
+        `${rect(box(q), 0, `class="blockade" fill="url(#cp-hatch)"`)}><title>${esc(t("blockaded"))}</title></rect>`,
+      );
   }
   layers.push(`<g class="l-outskirts">${out.join("")}</g>`);
   // items, markers, cities
@@ -131,19 +163,25 @@ export function mapSVG(o) {
   for (const it of view.items || []) {
     const { x, y } = box(it.sq);
     const sym = it.kind === "wonder" ? "wonder" : it.kind === "great_person" ? "gp" : "building";
-    things.push(`<g class="item seat-${it.owner}${it.obsolete ? " obsolete" : ""}"><rect x="${x + 1.2}" y="${y + 1.2}" width="${S - 2.4}" height="${S - 4.2}" rx="1" class="item-bg"/>`
-      + `<use href="#ci-${sym}" x="${x + 2.6}" y="${y + 1.4}" width="4.8" height="4.8"/><title>${esc(o.itemName(it))}</title></g>`);
+    things.push(
+      `<g class="item seat-${it.owner}${it.obsolete ? " obsolete" : ""}"><rect x="${x + 1.2}" y="${y + 1.2}" width="${S - 2.4}" height="${S - 4.2}" rx="1" class="item-bg"/>` +
+        `<use href="#ci-${sym}" x="${x + 2.6}" y="${y + 1.4}" width="4.8" height="4.8"/><title>${esc(o.itemName(it))}</title></g>`,
+    );
   }
   for (const m of view.markers || []) {
     const { x, y } = box(m.sq);
-    things.push(`<use class="marker" href="#ci-${m.kind === "village" ? "village" : "hut"}" x="${x + 2}" y="${y + 1.5}" width="6" height="6"><title>${esc(t(m.kind))}</title></use>`);
+    things.push(
+      `<use class="marker" href="#ci-${m.kind === "village" ? "village" : "hut"}" x="${x + 2}" y="${y + 1.5}" width="6" height="6"><title>${esc(t(m.kind))}</title></use>`,
+    );
   }
   for (const c of view.cities || []) {
     const { x, y } = box(c.sq);
-    things.push(`<g class="city seat-${c.owner}${c.walls ? " walls" : ""}">${rect(box(c.sq), 0.6, `class="city-bg" rx="1.4"`)}/>`
-      + `<use href="#ci-city" x="${x + 1.6}" y="${y + 1.2}" width="6.8" height="6.8"/>`
-      + (c.capital ? `<use href="#ci-star" x="${x + 5.8}" y="${y + 0.2}" width="4" height="4"/>` : "")
-      + `<title>${esc(o.cityLabel(c))}</title></g>`);
+    things.push(
+      `<g class="city seat-${c.owner}${c.walls ? " walls" : ""}">${rect(box(c.sq), 0.6, `class="city-bg" rx="1.4"`)}/>` +
+        `<use href="#ci-city" x="${x + 1.6}" y="${y + 1.2}" width="6.8" height="6.8"/>` +
+        (c.capital ? `<use href="#ci-star" x="${x + 5.8}" y="${y + 0.2}" width="4" height="4"/>` : "") +
+        `<title>${esc(o.cityLabel(c))}</title></g>`,
+    );
   }
   layers.push(`<g class="l-things">${things.join("")}</g>`);
   // figures: one badge per square and owner
@@ -160,38 +198,59 @@ export function mapSVG(o) {
     const groups = [];
     for (const kind of ["army", "scout"]) {
       const owners = [...new Set(list.filter((fig) => fig.kind === kind).map((fig) => fig.owner))];
-      for (const ow of owners) groups.push({ kind, owner: ow, n: list.filter((fig) => fig.kind === kind && fig.owner === ow).length });
+      for (const ow of owners)
+        groups.push({
+          kind,
+          owner: ow,
+          n: list.filter((fig) => fig.kind === kind && fig.owner === ow).length,
+        });
     }
     const mv = list.some((fig) => moving.has(fig.id));
     groups.forEach((g, i) => {
       const gx = x + (groups.length > 1 ? (i % 2) * 4.6 : 2.2) + 0.3;
       const gy = y + (groups.length > 2 ? Math.floor(i / 2) * 4 : 1.6) + 0.4;
       const size = groups.length > 1 ? 4.8 : 6;
-      figs.push(`<g class="fig seat-${g.owner} k-${g.kind}${mv ? " moving" : ""}"><use href="#ci-${g.kind}" x="${gx}" y="${gy}" width="${size}" height="${size}"/>`
-        + (g.n > 1 ? `<text class="fig-n" x="${gx + size}" y="${gy + size}">${g.n}</text>` : "") + `</g>`);
+      figs.push(
+        `<g class="fig seat-${g.owner} k-${g.kind}${mv ? " moving" : ""}"><use href="#ci-${g.kind}" x="${gx}" y="${gy}" width="${size}" height="${size}"/>` +
+          (g.n > 1 ? `<text class="fig-n" x="${gx + size}" y="${gy + size}">${g.n}</text>` : "") +
+          `</g>`,
+      );
     });
-    figs.push(`${rect(box(sq), 0, `class="fig-hit"`)}><title>${esc(o.figuresLabel(sq, list))}</title></rect>`);
+    figs.push(
+      `${rect(box(sq), 0, `class="fig-hit"`)}><title>${esc(o.figuresLabel(sq, list))}</title></rect>`,
+    );
   }
   layers.push(`<g class="l-figs">${figs.join("")}</g>`);
   const battle = at(o.battleSq);
   if (battle) {
-    layers.push(`<g class="l-battle">${rect(battle, 0.2, `class="battle-sq" data-testid="battle-square" rx="1.2"`)}><title>${esc(t("battle_here"))}</title></rect>`
-      + `<text class="battle-x" x="${battle.x + S - 1.4}" y="${battle.y + 3.4}">⚔</text></g>`);
+    layers.push(
+      `<g class="l-battle">${rect(battle, 0.2, `class="battle-sq" data-testid="battle-square" rx="1.2"`)}><title>${esc(t("battle_here"))}</title></rect>` +
+        `<text class="battle-x" x="${battle.x + S - 1.4}" y="${battle.y + 3.4}">⚔</text></g>`,
+    );
   }
   // clickable squares (legal targets only) on top
   const hot = [];
   for (const [sq, kind] of o.hot) {
-    hot.push(`${rect(box(sq), 0.35, `class="hot ${kind}" data-bench="target" data-mapkey="${esc(o.keyOf(sq, kind))}" rx="1"`)}><title>${esc(o.hotLabel(sq, kind))}</title></rect>`);
+    hot.push(
+      `${rect(box(sq), 0.35, `class="hot ${kind}" data-bench="target" data-mapkey="${esc(o.keyOf(sq, kind))}" rx="1"`)}><title>${esc(o.hotLabel(sq, kind))}</title></rect>`,
+    );
   }
   for (const c of o.cells || []) {
     const tile = map.tiles[c];
-    if (tile) hot.push(`${rect(TILE.box(tile.x, tile.y), 1, `class="hot explore" data-bench="target" data-mapkey="tile:${c}" rx="2"`)}><title>${esc(t("explore_here"))}</title></rect>`);
+    if (tile)
+      hot.push(
+        `${rect(TILE.box(tile.x, tile.y), 1, `class="hot explore" data-bench="target" data-mapkey="tile:${c}" rx="2"`)}><title>${esc(t("explore_here"))}</title></rect>`,
+      );
   }
   const sel = at(o.selSq);
   if (sel) hot.push(rect(sel, 0.3, `class="sel-ring" data-testid="map-selected" rx="1"`) + "/>");
   layers.push(`<g class="l-hot">${hot.join("")}</g>`);
   return camBoard("civ-map", cam, {
-    under: DEFS + `<g class="l-terrain">${terrainLayer(map)}</g>`, underCls: "civ-terrain",
-    body: layers.join(""), cls: "civ-map", attrs: `data-testid="civ-map"`, label: t("map_label"),
+    under: DEFS + `<g class="l-terrain">${terrainLayer(map)}</g>`,
+    underCls: "civ-terrain",
+    body: layers.join(""),
+    cls: "civ-map",
+    attrs: `data-testid="civ-map"`,
+    label: t("map_label"),
   });
 }

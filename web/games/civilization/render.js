@@ -33,7 +33,8 @@ installCamera();
 
 // ------------------------------------------------------------------------------- names and words
 
-const nm = (table, id) => (N[table] && N[table][id] ? pick(N[table][id].name || N[table][id]) : String(id ?? ""));
+const nm = (table, id) =>
+  N[table] && N[table][id] ? pick(N[table][id].name || N[table][id]) : String(id ?? "");
 const coords = (view, sq) => `(${(sq % view.map.w) + 1},${Math.floor(sq / view.map.w) + 1})`;
 const seatName = (ctx, s) => (ctx && ctx.names[s]) || t("player_n", { n: s + 1 });
 
@@ -50,7 +51,8 @@ export function actionKeys(a, view) {
   };
   const extra = [];
   if (a.opt != null) extra.push(`opt:${a.opt}`);
-  if (a.city != null && a.type !== "produce" && a.type !== "arts" && a.type !== "harvest") extra.push(`city:${a.city}`);
+  if (a.city != null && a.type !== "produce" && a.type !== "arts" && a.type !== "harvest")
+    extra.push(`city:${a.city}`);
   // an effect's figures (Steam Power ships them from here), then its square (where to), or a pinned square
   if (a.from != null && (a.type === "ability" || a.type === "culture_card")) extra.push(`stack:${a.from}`);
   if (a.sq != null && !["capital", "place", "site", "place_gp"].includes(a.type)) extra.push(`sq:${a.sq}`);
@@ -58,7 +60,9 @@ export function actionKeys(a, view) {
   switch (a.type) {
     case "civ":
       return [`civ:${a.civ}`];
-    case "capital": case "place": case "site":
+    case "capital":
+    case "place":
+    case "site":
       return [`sq:${a.sq}`];
     case "place_gp":
       return [`gp:${a.gp}`, `sq:${a.sq}`];
@@ -78,7 +82,8 @@ export function actionKeys(a, view) {
       return [`sq:${a.to}`];
     case "produce":
       return [`city:${a.city}`, `prod:${prodGroup(a.item)}`];
-    case "arts": case "harvest":
+    case "arts":
+    case "harvest":
       return [`city:${a.city}`];
     case "offer":
       return [`to:${a.to}`, `give:${a.give}`];
@@ -106,26 +111,42 @@ export function keyLabel(view, key) {
   const kind = key.slice(0, i);
   const v = key.slice(i + 1);
   switch (kind) {
-    case "stack": return t("figures_at", { at: coords(view, +v) });
-    case "sq": return t("square_at", { at: coords(view, +v) });
-    case "tile": return t("facedown_tile");
+    case "stack":
+      return t("figures_at", { at: coords(view, +v) });
+    case "sq":
+      return t("square_at", { at: coords(view, +v) });
+    case "tile":
+      return t("facedown_tile");
     case "city": {
       const c = (view.cities || []).find((x) => x.index === +v);
       return c ? t("city_at", { at: coords(view, c.sq) }) : key;
     }
-    case "prod": return t("prod_" + v);
-    case "to": return t("offer_to", { name: t("player_n", { n: +v + 1 }) });
-    case "give": return t("give", { what: bundleText(v) });
-    case "lvl": return t("tech_level", { n: v });
-    case "tech": return nm("tech", v);
-    case "bcard": return t("battle_card");
-    case "front": return +v < 0 ? t("new_front") : t("front_n", { n: +v + 1 });
-    case "ccard": return nm("event", v.replace(/_\d+$/, ""));
-    case "gp": return nm("gp", v);
-    case "abil": return nm("tech", v);
-    case "opt": return t("option_n", { n: +v + 1 });
-    case "civ": return nm("civ", v);
-    default: return key;
+    case "prod":
+      return t("prod_" + v);
+    case "to":
+      return t("offer_to", { name: t("player_n", { n: +v + 1 }) });
+    case "give":
+      return t("give", { what: bundleText(v) });
+    case "lvl":
+      return t("tech_level", { n: v });
+    case "tech":
+      return nm("tech", v);
+    case "bcard":
+      return t("battle_card");
+    case "front":
+      return +v < 0 ? t("new_front") : t("front_n", { n: +v + 1 });
+    case "ccard":
+      return nm("event", v.replace(/_\d+$/, ""));
+    case "gp":
+      return nm("gp", v);
+    case "abil":
+      return nm("tech", v);
+    case "opt":
+      return t("option_n", { n: +v + 1 });
+    case "civ":
+      return nm("civ", v);
+    default:
+      return key;
   }
 }
 
@@ -152,7 +173,10 @@ function hotSquares(view, ctx) {
     if (!k) continue;
     const [p, v] = [k.slice(0, k.indexOf(":")), k.slice(k.indexOf(":") + 1)];
     if (!MAP_PREFIX.includes(p)) continue;
-    if (p === "tile") { cells.add(+v); continue; }
+    if (p === "tile") {
+      cells.add(+v);
+      continue;
+    }
     let sq = +v;
     if (p === "city") {
       const c = (view.cities || []).find((x) => x.index === +v);
@@ -171,12 +195,23 @@ const phaseKind = (view) => (view.phase ? view.phase.kind : "");
 
 function topBar(view, ctx) {
   const ph = phaseKind(view);
-  const steps = PHASES.map((p) => `<li class="ph-step ph-${p}${p === ph ? " now" : ""}"${p === ph ? ' aria-current="step"' : ""}>${esc(t("phase_" + p))}</li>`).join("");
-  const first = view.first != null ? `<span class="first">${esc(t("first_player", { name: ctx.names[view.first] }))}</span>` : "";
-  return `<section class="civ-top" aria-label="${esc(t("turn_track"))}">`
-    + `<div class="turn-line">${ph === "setup" ? "" : `<span class="turn-n">${esc(t("turn_n", { n: view.turn || 0 }))}</span>`}`
-    + (view.learning ? `<span class="learning">${esc(t("learning_game"))}</span>${ctx.rulesLink("track:learning_game")}` : "")
-    + first + `</div><ol class="ph-steps">${steps}</ol></section>`;
+  const steps = PHASES.map(
+    (p) =>
+      `<li class="ph-step ph-${p}${p === ph ? " now" : ""}"${p === ph ? ' aria-current="step"' : ""}>${esc(t("phase_" + p))}</li>`,
+  ).join("");
+  const first =
+    view.first != null
+      ? `<span class="first">${esc(t("first_player", { name: ctx.names[view.first] }))}</span>`
+      : "";
+  return (
+    `<section class="civ-top" aria-label="${esc(t("turn_track"))}">` +
+    `<div class="turn-line">${ph === "setup" ? "" : `<span class="turn-n">${esc(t("turn_n", { n: view.turn || 0 }))}</span>`}` +
+    (view.learning
+      ? `<span class="learning">${esc(t("learning_game"))}</span>${ctx.rulesLink("track:learning_game")}`
+      : "") +
+    first +
+    `</div><ol class="ph-steps">${steps}</ol></section>`
+  );
 }
 
 /**
@@ -188,7 +223,8 @@ function ownArea(view) {
   const { w, h, tiles } = view.map;
   if (me == null || !tiles) return null;
   const sqs = [];
-  for (const tl of tiles) if (tl.home === me) sqs.push(tl.y * 4 * w + tl.x * 4, (tl.y * 4 + 3) * w + tl.x * 4 + 3);
+  for (const tl of tiles)
+    if (tl.home === me) sqs.push(tl.y * 4 * w + tl.x * 4, (tl.y * 4 + 3) * w + tl.x * 4 + 3);
   for (const c of view.cities || []) if (c.owner === me) sqs.push(c.sq);
   for (const f of view.figures || []) if (f.owner === me && f.sq != null && f.sq >= 0) sqs.push(f.sq);
   if (!sqs.length) return null;
@@ -204,8 +240,14 @@ function ownArea(view) {
     const extra = min - (b - a);
     let na = a - Math.floor(extra / 2);
     let nb = b + Math.ceil(extra / 2);
-    if (na < 0) { nb -= na; na = 0; }
-    if (nb > max) { na -= nb - max; nb = max; }
+    if (na < 0) {
+      nb -= na;
+      na = 0;
+    }
+    if (nb > max) {
+      na -= nb - max;
+      nb = max;
+    }
     return [Math.max(0, na), nb];
   };
   [x0, x1] = grow(x0, x1, Math.min(8, w), w);
@@ -219,35 +261,71 @@ function mapSection(view, ctx) {
   const selStack = ctx.selAll.find((k) => k.startsWith("stack:") || k.startsWith("city:"));
   const area = ownArea(view);
   const svg = mapSVG({
-    view, t, cells,
+    view,
+    t,
+    cells,
     battleSq: view.battle ? view.battle.square : null,
     focus: area,
-    selSq: selStack ? (selStack.startsWith("stack:") ? +selStack.slice(6) : ((view.cities || []).find((c) => `city:${c.index}` === selStack) || {}).sq) : null,
-    hot: [...hot].map(([sq, key]) => [sq, key.startsWith("stack:") || key.startsWith("city:") ? "pick" : "reach"]),
+    selSq: selStack
+      ? selStack.startsWith("stack:")
+        ? +selStack.slice(6)
+        : ((view.cities || []).find((c) => `city:${c.index}` === selStack) || {}).sq
+      : null,
+    hot: [...hot].map(([sq, key]) => [
+      sq,
+      key.startsWith("stack:") || key.startsWith("city:") ? "pick" : "reach",
+    ]),
     keyOf: (sq) => hot.get(sq),
     hotLabel: (sq) => keyLabel(view, hot.get(sq)),
-    itemName: (it) => `${it.kind === "wonder" ? nm("wonder", it.id) : it.kind === "great_person" ? nm("gp", it.id) : nm("building", it.id)} (${seatName(ctx, it.owner)})${it.obsolete ? ` — ${t("obsolete")}` : ""}`,
-    cityLabel: (c) => `${c.capital ? t("capital") : t("city")} ${coords(view, c.sq)} — ${seatName(ctx, c.owner)}: ${t("yield_line", c.yield)}${c.walls ? `, ${t("walls")}` : ""}${c.blockaded.length ? `, ${t("blockaded")}` : ""}`,
-    figuresLabel: (sq, list) => `${coords(view, sq)}: ${list.map((f) => `${t(f.kind)} (${seatName(ctx, f.owner)})`).join(", ")}`,
+    itemName: (it) =>
+      `${it.kind === "wonder" ? nm("wonder", it.id) : it.kind === "great_person" ? nm("gp", it.id) : nm("building", it.id)} (${seatName(ctx, it.owner)})${it.obsolete ? ` — ${t("obsolete")}` : ""}`,
+    cityLabel: (c) =>
+      `${c.capital ? t("capital") : t("city")} ${coords(view, c.sq)} — ${seatName(ctx, c.owner)}: ${t("yield_line", c.yield)}${c.walls ? `, ${t("walls")}` : ""}${c.blockaded.length ? `, ${t("blockaded")}` : ""}`,
+    figuresLabel: (sq, list) =>
+      `${coords(view, sq)}: ${list.map((f) => `${t(f.kind)} (${seatName(ctx, f.owner)})`).join(", ")}`,
   });
   // the twins: one real button per clickable map key (keyboard and screen-reader access; map clicks use them)
   const keys = [...new Set([...hot.values(), ...cells.map((c) => `tile:${c}`)])];
-  const sel = selStack ? `<span class="map-sel">${esc(t("selected", { what: keyLabel(view, selStack) }))}</span>` : "";
-  const tools = camTools("civ-map", { in: t("zoom_in"), out: t("zoom_out"), fit: t("zoom_fit"), home: area ? t("zoom_home") : "" },
-    sel + `<span class="map-help muted">${esc(t("map_help"))}</span>`);
-  return `<section class="map-wrap" aria-label="${esc(t("map"))}">${tools}${svg}`
-    + camTwins(keys.map((k) => [k, keyLabel(view, k)]), t("map_targets")) + legend() + `</section>`;
+  const sel = selStack
+    ? `<span class="map-sel">${esc(t("selected", { what: keyLabel(view, selStack) }))}</span>`
+    : "";
+  const tools = camTools(
+    "civ-map",
+    { in: t("zoom_in"), out: t("zoom_out"), fit: t("zoom_fit"), home: area ? t("zoom_home") : "" },
+    sel + `<span class="map-help muted">${esc(t("map_help"))}</span>`,
+  );
+  return (
+    `<section class="map-wrap" aria-label="${esc(t("map"))}">${tools}${svg}` +
+    camTwins(
+      keys.map((k) => [k, keyLabel(view, k)]),
+      t("map_targets"),
+    ) +
+    legend() +
+    `</section>`
+  );
 }
 
 function legend() {
-  const ic = (k, label) => `<span class="lg"><svg viewBox="0 0 10 10" aria-hidden="true"><use href="#ci-${k}"/></svg>${esc(label)}</span>`;
-  return `<details class="legend"><summary>${esc(t("legend"))}</summary><div class="lg-row">`
-    + ic("trade", t("trade")) + ic("production", t("production")) + ic("culture", t("culture")) + ic("coin", t("coins"))
-    + RESOURCES.map((r) => ic(r, nm("resource", r))).join("")
-    + ic("hut", t("hut")) + ic("village", t("village")) + ic("army", t("army")) + ic("scout", t("scout"))
-    + ic("city", t("city")) + ic("building", t("building")) + ic("wonder", t("wonder")) + ic("gp", t("great_person"))
-    + `<span class="lg"><span class="sw blockade-sw"></span>${esc(t("blockaded"))}</span><span class="lg"><span class="sw unknown-sw"></span>${esc(t("facedown_tile"))}</span>`
-    + `</div></details>`;
+  const ic = (k, label) =>
+    `<span class="lg"><svg viewBox="0 0 10 10" aria-hidden="true"><use href="#ci-${k}"/></svg>${esc(label)}</span>`;
+  return (
+    `<details class="legend"><summary>${esc(t("legend"))}</summary><div class="lg-row">` +
+    ic("trade", t("trade")) +
+    ic("production", t("production")) +
+    ic("culture", t("culture")) +
+    ic("coin", t("coins")) +
+    RESOURCES.map((r) => ic(r, nm("resource", r))).join("") +
+    ic("hut", t("hut")) +
+    ic("village", t("village")) +
+    ic("army", t("army")) +
+    ic("scout", t("scout")) +
+    ic("city", t("city")) +
+    ic("building", t("building")) +
+    ic("wonder", t("wonder")) +
+    ic("gp", t("great_person")) +
+    `<span class="lg"><span class="sw blockade-sw"></span>${esc(t("blockaded"))}</span><span class="lg"><span class="sw unknown-sw"></span>${esc(t("facedown_tile"))}</span>` +
+    `</div></details>`
+  );
 }
 
 function keyButton(ctx, key, inner, cls, label) {
@@ -260,13 +338,19 @@ function keyButton(ctx, key, inner, cls, label) {
 function unitChip(ctx, u, key) {
   const inner = `<span class="u-type">${esc(nm("unit", u.type))}</span><span class="u-str">${u.strength}</span>`;
   const label = `${nm("unit", u.type)} ${u.strength}`;
-  return key ? keyButton(ctx, key, inner, `unit u-${esc(u.type)}`, label) : `<span class="unit u-${esc(u.type)}" title="${esc(label)}">${inner}</span>`;
+  return key
+    ? keyButton(ctx, key, inner, `unit u-${esc(u.type)}`, label)
+    : `<span class="unit u-${esc(u.type)}" title="${esc(label)}">${inner}</span>`;
 }
 
 /** Which unit type trumps which (names.js), in words: the trumping unit deals its wounds first. */
 function trumpsLine() {
-  const pairs = UNITS.filter((u) => N.unit[u] && N.unit[u].trumps).map((u) => t("trumps", { a: nm("unit", u), b: nm("unit", N.unit[u].trumps) }));
-  return pairs.length ? `<p class="b-trumps muted" data-testid="battle-trumps">${esc(pairs.join(" · "))} — ${esc(t("trumps_rule"))}</p>` : "";
+  const pairs = UNITS.filter((u) => N.unit[u] && N.unit[u].trumps).map((u) =>
+    t("trumps", { a: nm("unit", u), b: nm("unit", N.unit[u].trumps) }),
+  );
+  return pairs.length
+    ? `<p class="b-trumps muted" data-testid="battle-trumps">${esc(pairs.join(" · "))} — ${esc(t("trumps_rule"))}</p>`
+    : "";
 }
 
 function battleSection(view, ctx) {
@@ -274,37 +358,62 @@ function battleSection(view, ctx) {
   if (!b) return "";
   const barb = b.defender == null;
   const seatOf = (s) => (s === "a" ? b.attacker : b.defender);
-  const sideName = (s) => (s === "d" && barb ? `${t("barbarians")}${b.proxy != null ? ` (${ctx.names[b.proxy]})` : ""}` : ctx.names[seatOf(s)]);
-  const count = (s) => UNITS.reduce((n, u) => n + ((b.hand_count && b.hand_count[s] && b.hand_count[s][u]) || 0), 0);
-  const counts = (s) => UNITS.filter((u) => b.hand_count && b.hand_count[s] && b.hand_count[s][u]).map((u) => `${nm("unit", u)} ×${b.hand_count[s][u]}`).join(", ");
+  const sideName = (s) =>
+    s === "d" && barb
+      ? `${t("barbarians")}${b.proxy != null ? ` (${ctx.names[b.proxy]})` : ""}`
+      : ctx.names[seatOf(s)];
+  const count = (s) =>
+    UNITS.reduce((n, u) => n + ((b.hand_count && b.hand_count[s] && b.hand_count[s][u]) || 0), 0);
+  const counts = (s) =>
+    UNITS.filter((u) => b.hand_count && b.hand_count[s] && b.hand_count[s][u])
+      .map((u) => `${nm("unit", u)} ×${b.hand_count[s][u]}`)
+      .join(", ");
   const head = (s) => {
     const seat = seatOf(s);
     const you = b.side === s;
     const list = counts(s);
-    return `<div class="b-head ${s}${seat != null ? ` seat-${seat}` : " barb"}${you ? " you" : ""}${b.turn === s ? " now" : ""}" data-testid="battle-side" data-side="${s}">`
-      + `<strong>${esc(t(s === "a" ? "attacker" : "defender"))}</strong> <span class="b-name">${esc(sideName(s))}</span>${you ? ` <span class="b-you">${esc(t("your_side"))}</span>` : ""}`
-      + `<span class="b-meta">${esc(t("bonus_n", { n: (b.bonus && b.bonus[s]) || 0 }))} · ${esc(t("cards_n", { n: count(s) }))}${list ? ` (${esc(list)})` : ""}</span></div>`;
+    return (
+      `<div class="b-head ${s}${seat != null ? ` seat-${seat}` : " barb"}${you ? " you" : ""}${b.turn === s ? " now" : ""}" data-testid="battle-side" data-side="${s}">` +
+      `<strong>${esc(t(s === "a" ? "attacker" : "defender"))}</strong> <span class="b-name">${esc(sideName(s))}</span>${you ? ` <span class="b-you">${esc(t("your_side"))}</span>` : ""}` +
+      `<span class="b-meta">${esc(t("bonus_n", { n: (b.bonus && b.bonus[s]) || 0 }))} · ${esc(t("cards_n", { n: count(s) }))}${list ? ` (${esc(list)})` : ""}</span></div>`
+    );
   };
   const card = (u, s, i) => {
     if (!u) return `<span class="unit empty" aria-label="${esc(t("no_unit"))}">—</span>`;
     const dead = u.wounds >= u.strength;
-    const inner = `<span class="u-type">${esc(nm("unit", u.type))}</span><span class="u-str">${u.strength}</span>`
-      + (u.wounds ? `<span class="u-w">${esc(dead ? t("killed") : t("wounds_n", { n: u.wounds }))}</span>` : "");
+    const inner =
+      `<span class="u-type">${esc(nm("unit", u.type))}</span><span class="u-str">${u.strength}</span>` +
+      (u.wounds
+        ? `<span class="u-w">${esc(dead ? t("killed") : t("wounds_n", { n: u.wounds }))}</span>`
+        : "");
     const label = `${nm("unit", u.type)} ${u.strength}${u.wounds ? `, ${t("wounds_n", { n: u.wounds })}` : ""}`;
     const cls = `unit u-${esc(u.type)}${dead ? " dead" : ""}`;
     // the unit on the side that does not play now is the target of an attack on its front
-    return s !== b.side ? keyButton(ctx, `front:${i}`, inner, cls, label) : `<span class="${cls}" title="${esc(label)}">${inner}</span>`;
+    return s !== b.side
+      ? keyButton(ctx, `front:${i}`, inner, cls, label)
+      : `<span class="${cls}" title="${esc(label)}">${inner}</span>`;
   };
-  const fronts = (b.fronts || []).map((f, i) => `<li class="front" data-testid="battle-front" data-front="${i}"><span class="f-n">${esc(t("front_n", { n: i + 1 }))}</span>`
-    + `<span class="f-slot a">${card(f.a, "a", i)}</span><span class="vs" aria-hidden="true">⚔</span><span class="f-slot d">${card(f.d, "d", i)}</span></li>`).join("");
-  const newFront = ctx.candidates("front:-1").length || ctx.selAll.includes("front:-1")
-    ? `<div class="b-new">${keyButton(ctx, "front:-1", `＋ ${esc(t("new_front"))}`, "new-front", t("new_front"))}</div>` : "";
-  const hand = b.hand ? `<div class="b-hand"><h3 class="mini-h">${esc(t("your_battle_hand"))}</h3><div class="units">${b.hand.map((u) => unitChip(ctx, u, `bcard:${u.id}`)).join("") || `<span class="muted">${esc(t("none"))}</span>`}</div></div>` : "";
+  const fronts = (b.fronts || [])
+    .map(
+      (f, i) =>
+        `<li class="front" data-testid="battle-front" data-front="${i}"><span class="f-n">${esc(t("front_n", { n: i + 1 }))}</span>` +
+        `<span class="f-slot a">${card(f.a, "a", i)}</span><span class="vs" aria-hidden="true">⚔</span><span class="f-slot d">${card(f.d, "d", i)}</span></li>`,
+    )
+    .join("");
+  const newFront =
+    ctx.candidates("front:-1").length || ctx.selAll.includes("front:-1")
+      ? `<div class="b-new">${keyButton(ctx, "front:-1", `＋ ${esc(t("new_front"))}`, "new-front", t("new_front"))}</div>`
+      : "";
+  const hand = b.hand
+    ? `<div class="b-hand"><h3 class="mini-h">${esc(t("your_battle_hand"))}</h3><div class="units">${b.hand.map((u) => unitChip(ctx, u, `bcard:${u.id}`)).join("") || `<span class="muted">${esc(t("none"))}</span>`}</div></div>`
+    : "";
   const turn = b.turn ? t("to_play", { name: sideName(b.turn) }) : "";
-  return `<section class="battle" data-testid="civ-battle" aria-label="${esc(t("battle"))}"><h2 class="mini-h">⚔ ${esc(t("battle_at", { at: coords(view, b.square) }))} ${ctx.rulesLink("pending:battle")}</h2>`
-    + `<div class="b-table"><div class="b-heads">${head("a")}<span class="vs" aria-hidden="true">⚔</span>${head("d")}</div>`
-    + `<ol class="fronts">${fronts || `<li class="muted no-front">${esc(t("no_fronts"))}</li>`}</ol></div>`
-    + `<p class="b-turn${b.turn === b.side ? " mine" : ""}">${esc(turn)}</p>${newFront}${hand}${trumpsLine()}</section>`;
+  return (
+    `<section class="battle" data-testid="civ-battle" aria-label="${esc(t("battle"))}"><h2 class="mini-h">⚔ ${esc(t("battle_at", { at: coords(view, b.square) }))} ${ctx.rulesLink("pending:battle")}</h2>` +
+    `<div class="b-table"><div class="b-heads">${head("a")}<span class="vs" aria-hidden="true">⚔</span>${head("d")}</div>` +
+    `<ol class="fronts">${fronts || `<li class="muted no-front">${esc(t("no_fronts"))}</li>`}</ol></div>` +
+    `<p class="b-turn${b.turn === b.side ? " mine" : ""}">${esc(turn)}</p>${newFront}${hand}${trumpsLine()}</section>`
+  );
 }
 
 function researchSection(view, ctx) {
@@ -314,8 +423,15 @@ function researchSection(view, ctx) {
   if (!opts || !opts.length) return "";
   const byLv = {};
   for (const id of opts) (byLv[N.tech[id] ? N.tech[id].level : 0] ||= []).push(id);
-  const rows = Object.keys(byLv).sort().map((lv) => `<div class="r-row"><span class="r-lv">${esc(t("tech_level", { n: lv }))}</span>`
-    + byLv[lv].map((id) => techCard(ctx, id)).join("") + `</div>`).join("");
+  const rows = Object.keys(byLv)
+    .sort()
+    .map(
+      (lv) =>
+        `<div class="r-row"><span class="r-lv">${esc(t("tech_level", { n: lv }))}</span>` +
+        byLv[lv].map((id) => techCard(ctx, id)).join("") +
+        `</div>`,
+    )
+    .join("");
   return `<section class="research" data-testid="civ-research" aria-label="${esc(t("research_options"))}"><h2 class="mini-h">${esc(t("research_options"))} ${ctx.rulesLink("phase:research")}</h2>${rows}</section>`;
 }
 
@@ -323,9 +439,20 @@ function researchSection(view, ctx) {
 function techCard(ctx, id) {
   const text = pick(N.tech[id] && N.tech[id].text);
   return card(ctx, {
-    id: domId("p-tech", id), title: nm("tech", id), key: `tech:${id}`, cls: "tech-cell", faceCls: "tech-opt", rules: "card:tech",
+    id: domId("p-tech", id),
+    title: nm("tech", id),
+    key: `tech:${id}`,
+    cls: "tech-cell",
+    faceCls: "tech-opt",
+    rules: "card:tech",
     face: `<span class="tname">${esc(nm("tech", id))}</span><span class="ttext">${esc(text)}</span>`,
-    info: () => details(ctx, { title: nm("tech", id), rules: "card:tech", meta: esc(t("tech_level", { n: N.tech[id] ? N.tech[id].level : "?" })), text }),
+    info: () =>
+      details(ctx, {
+        title: nm("tech", id),
+        rules: "card:tech",
+        meta: esc(t("tech_level", { n: N.tech[id] ? N.tech[id].level : "?" })),
+        text,
+      }),
   });
 }
 
@@ -333,10 +460,20 @@ function techCard(ctx, id) {
 function cultureCard(ctx, seat, h) {
   const ev = N.event[h.event];
   return card(ctx, {
-    id: domId("p-cc", seat, h.id), title: nm("event", h.event), key: `ccard:${h.id}`, cls: "ccard-cell",
-    faceCls: `ccard era-${esc(ev ? ev.era : "")}`, rules: "card:culture",
+    id: domId("p-cc", seat, h.id),
+    title: nm("event", h.event),
+    key: `ccard:${h.id}`,
+    cls: "ccard-cell",
+    faceCls: `ccard era-${esc(ev ? ev.era : "")}`,
+    rules: "card:culture",
     face: `<span class="cc-name">${esc(nm("event", h.event))}</span><span class="cc-text">${esc(pick(ev && ev.text))}</span>`,
-    info: () => details(ctx, { title: nm("event", h.event), rules: "card:culture", meta: ev ? esc(t("era_" + ev.era)) : "", text: pick(ev && ev.text) }),
+    info: () =>
+      details(ctx, {
+        title: nm("event", h.event),
+        rules: "card:culture",
+        meta: ev ? esc(t("era_" + ev.era)) : "",
+        text: pick(ev && ev.text),
+      }),
   });
 }
 
@@ -358,22 +495,45 @@ function pyramid(civ) {
 function pyramidHTML(civ) {
   const level = (x) => (N.tech[x.id] ? N.tech[x.id].level : x.row);
   const rows = [1, 2, 3, 4, 5].map((r) => civ.techs.filter((x) => (x.row || level(x)) === r));
-  const html = rows.map((row, i) => {
-    const open = i === 0 ? 0 : Math.max(0, rows[i - 1].length - 1 - row.length);
-    if (!row.length && !open) return "";
-    const techs = row.map((x) => `<span class="tech lv-${level(x)}" title="${esc(`${nm("tech", x.id)} (${t("tech_level", { n: level(x) })}): ${pick(N.tech[x.id] && N.tech[x.id].text)}`)}">${esc(nm("tech", x.id))}</span>`).join("");
-    const slots = Array.from({ length: Math.min(open, 5) }, () => `<span class="tech empty" title="${esc(t("pyramid_slot", { n: i + 1 }))}"><span class="sr-only">${esc(t("pyramid_slot", { n: i + 1 }))}</span></span>`).join("");
-    return `<div class="pyr-row lv-${i + 1}" data-level="${i + 1}"><span class="pyr-n" aria-hidden="true">${["I", "II", "III", "IV", "V"][i]}</span><span class="pyr-techs">${techs}${slots}</span></div>`;
-  }).reverse().join("");
-  const list = civ.techs.map((x) => `<li><strong>${esc(nm("tech", x.id))}</strong>: ${esc(pick(N.tech[x.id] && N.tech[x.id].text))}</li>`).join("");
-  return `<div class="pyramid" data-testid="tech-pyramid" aria-label="${esc(t("tech_pyramid"))}">${html}</div>`
-    + (list ? `<details class="tech-list"><summary>${esc(t("tech_list"))}</summary><ul>${list}</ul></details>` : "");
+  const html = rows
+    .map((row, i) => {
+      const open = i === 0 ? 0 : Math.max(0, rows[i - 1].length - 1 - row.length);
+      if (!row.length && !open) return "";
+      const techs = row
+        .map(
+          (x) =>
+            `<span class="tech lv-${level(x)}" title="${esc(`${nm("tech", x.id)} (${t("tech_level", { n: level(x) })}): ${pick(N.tech[x.id] && N.tech[x.id].text)}`)}">${esc(nm("tech", x.id))}</span>`,
+        )
+        .join("");
+      const slots = Array.from(
+        { length: Math.min(open, 5) },
+        () =>
+          `<span class="tech empty" title="${esc(t("pyramid_slot", { n: i + 1 }))}"><span class="sr-only">${esc(t("pyramid_slot", { n: i + 1 }))}</span></span>`,
+      ).join("");
+      return `<div class="pyr-row lv-${i + 1}" data-level="${i + 1}"><span class="pyr-n" aria-hidden="true">${["I", "II", "III", "IV", "V"][i]}</span><span class="pyr-techs">${techs}${slots}</span></div>`;
+    })
+    .reverse()
+    .join("");
+  const list = civ.techs
+    .map(
+      (x) =>
+        `<li><strong>${esc(nm("tech", x.id))}</strong>: ${esc(pick(N.tech[x.id] && N.tech[x.id].text))}</li>`,
+    )
+    .join("");
+  return (
+    `<div class="pyramid" data-testid="tech-pyramid" aria-label="${esc(t("tech_pyramid"))}">${html}</div>` +
+    (list
+      ? `<details class="tech-list"><summary>${esc(t("tech_list"))}</summary><ul>${list}</ul></details>`
+      : "")
+  );
 }
 
 function dial(label, value, max, cls) {
   const pct = Math.max(0, Math.min(100, Math.round((value / max) * 100)));
-  return `<div class="dial ${cls}" data-testid="dial-${cls.slice(2)}" role="meter" aria-valuemin="0" aria-valuemax="${max}" aria-valuenow="${value}" aria-label="${esc(label)}">`
-    + `<span class="d-lbl">${esc(label)}</span><span class="d-bar"><span style="width:${pct}%"></span></span><span class="d-val">${value}</span></div>`;
+  return (
+    `<div class="dial ${cls}" data-testid="dial-${cls.slice(2)}" role="meter" aria-valuemin="0" aria-valuemax="${max}" aria-valuenow="${value}" aria-label="${esc(label)}">` +
+    `<span class="d-lbl">${esc(label)}</span><span class="d-bar"><span style="width:${pct}%"></span></span><span class="d-val">${value}</span></div>`
+  );
 }
 
 /** Own standing forces grouped by type, then strength ("Infantry: 4 ×3, 5 ×1"): one line per type. */
@@ -382,17 +542,29 @@ function forcesList(forces) {
   const rows = UNITS.map((u) => {
     const by = {};
     for (const f of forces) if (f.type === u) by[f.strength] = (by[f.strength] || 0) + 1;
-    const strengths = Object.keys(by).map(Number).sort((a, b) => b - a);
+    const strengths = Object.keys(by)
+      .map(Number)
+      .sort((a, b) => b - a);
     if (!strengths.length) return "";
-    return `<li class="f-row u-${u}"><span class="u-type">${esc(nm("unit", u))}</span>`
-      + strengths.map((st) => `<span class="f-chip" title="${esc(`${nm("unit", u)} ${st} ×${by[st]}`)}"><b>${st}</b>${by[st] > 1 ? `<small>×${by[st]}</small>` : ""}</span>`).join("") + `</li>`;
+    return (
+      `<li class="f-row u-${u}"><span class="u-type">${esc(nm("unit", u))}</span>` +
+      strengths
+        .map(
+          (st) =>
+            `<span class="f-chip" title="${esc(`${nm("unit", u)} ${st} ×${by[st]}`)}"><b>${st}</b>${by[st] > 1 ? `<small>×${by[st]}</small>` : ""}</span>`,
+        )
+        .join("") +
+      `</li>`
+    );
   }).join("");
   return `<ul class="forces" data-testid="standing-forces">${rows}</ul>`;
 }
 
 /** Another player's hidden cards as counts ("Infantry ×2 (hidden)"), or "none". */
 function hiddenCounts(parts) {
-  return parts.length ? `<p>${esc(parts.join(", "))} <span class="muted">(${esc(t("hidden_cards"))})</span></p>` : `<p class="muted">${esc(t("none"))}</p>`;
+  return parts.length
+    ? `<p>${esc(parts.join(", "))} <span class="muted">(${esc(t("hidden_cards"))})</span></p>`
+    : `<p class="muted">${esc(t("none"))}</p>`;
 }
 
 function traitsLine(c) {
@@ -410,10 +582,25 @@ const sheets = new Map(); // seat -> {key, html}: a sheet is built again only wh
  * culture cards and great persons are clickable or selected now.
  */
 function civSheet(view, ctx, c) {
-  const keys = [...(c.hand || []).map((h) => `ccard:${h.id}`), ...(c.great_persons || []).map((g) => `gp:${g}`)];
-  const clickable = keys.map((k) => `${ctx.candidates(k).length ? 1 : 0}${ctx.selAll.includes(k) ? 1 : 0}`).join("");
+  const keys = [
+    ...(c.hand || []).map((h) => `ccard:${h.id}`),
+    ...(c.great_persons || []).map((g) => `gp:${g}`),
+  ];
+  const clickable = keys
+    .map((k) => `${ctx.candidates(k).length ? 1 : 0}${ctx.selAll.includes(k) ? 1 : 0}`)
+    .join("");
   const owned = (view.cities || []).filter((x) => x.owner === c.seat).length;
-  const key = JSON.stringify([lang(), view.seat, view.to_move, !!view.over, owned, ctx.names[c.seat], clickable, !!ctx.rulesLink("card:tech"), c]);
+  const key = JSON.stringify([
+    lang(),
+    view.seat,
+    view.to_move,
+    !!view.over,
+    owned,
+    ctx.names[c.seat],
+    clickable,
+    !!ctx.rulesLink("card:tech"),
+    c,
+  ]);
   const hit = sheets.get(c.seat);
   if (hit && hit.key === key) return hit.html;
   const html = sheetHTML(view, ctx, c);
@@ -425,7 +612,13 @@ function sheetHTML(view, ctx, c) {
   const mine = c.seat === view.seat;
   const moving = (view.to_move || []).includes(c.seat);
   const gov = c.government === "anarchy" ? t("anarchy") : nm("gov", c.government);
-  const res = RESOURCES.filter((r) => c.resources && c.resources[r]).map((r) => `<span class="res"><svg viewBox="0 0 10 10" aria-hidden="true"><use href="#ci-${r}"/></svg>${esc(nm("resource", r))} ×${c.resources[r]}</span>`).join("") || `<span class="muted">${esc(t("none"))}</span>`;
+  const res =
+    RESOURCES.filter((r) => c.resources && c.resources[r])
+      .map(
+        (r) =>
+          `<span class="res"><svg viewBox="0 0 10 10" aria-hidden="true"><use href="#ci-${r}"/></svg>${esc(nm("resource", r))} ×${c.resources[r]}</span>`,
+      )
+      .join("") || `<span class="muted">${esc(t("none"))}</span>`;
   const ranks = UNITS.map((u) => {
     const r = (c.ranks && c.ranks[u]) || 0;
     const rn = r && N.unit[u] ? pick(N.unit[u].ranks[r - 1]) : "—";
@@ -433,49 +626,92 @@ function sheetHTML(view, ctx, c) {
   }).join("");
   const forces = c.forces
     ? forcesList(c.forces)
-    : hiddenCounts(UNITS.filter((u) => c.forces_count && c.forces_count[u]).map((u) => `${nm("unit", u)} ×${c.forces_count[u]}`));
+    : hiddenCounts(
+        UNITS.filter((u) => c.forces_count && c.forces_count[u]).map(
+          (u) => `${nm("unit", u)} ×${c.forces_count[u]}`,
+        ),
+      );
   const hand = c.hand
     ? `<div class="c-hand">${c.hand.map((h) => cultureCard(ctx, c.seat, h)).join("") || `<span class="muted">${esc(t("none"))}</span>`}</div>`
-    : hiddenCounts(["ancient", "medieval", "modern"].filter((e) => c.hand_count && c.hand_count[e]).map((e) => `${t("era_" + e)} ×${c.hand_count[e]}`));
-  const gps = (c.great_persons || []).map((g) => keyButton(ctx, `gp:${g}`, esc(nm("gp", g)), "gp-chip", nm("gp", g))).join("");
-  const wonders = (c.wonders || []).map((w) => `<span class="chip wonder">${esc(nm("wonder", w))}</span>`).join("");
-  const tokens = Object.entries(c.coin_tokens || {}).filter(([, n]) => n).map(([k, n]) => `${nm("tech", k)} ×${n}`).join(", ");
+    : hiddenCounts(
+        ["ancient", "medieval", "modern"]
+          .filter((e) => c.hand_count && c.hand_count[e])
+          .map((e) => `${t("era_" + e)} ×${c.hand_count[e]}`),
+      );
+  const gps = (c.great_persons || [])
+    .map((g) => keyButton(ctx, `gp:${g}`, esc(nm("gp", g)), "gp-chip", nm("gp", g)))
+    .join("");
+  const wonders = (c.wonders || [])
+    .map((w) => `<span class="chip wonder">${esc(nm("wonder", w))}</span>`)
+    .join("");
+  const tokens = Object.entries(c.coin_tokens || {})
+    .filter(([, n]) => n)
+    .map(([k, n]) => `${nm("tech", k)} ×${n}`)
+    .join(", ");
   const civName = nm("civ", c.civ);
   const leader = N.civ[c.civ] ? pick(N.civ[c.civ].leader) : "";
-  return `<section class="sheet seat-${c.seat}${mine ? " mine" : ""}${moving ? " moving" : ""}" data-testid="civ-sheet" data-seat="${c.seat}" aria-label="${esc(t("sheet_of", { name: ctx.names[c.seat] }))}">`
-    + `<header class="sh-head"><h2 class="sh-name"><span class="seat-dot" aria-hidden="true"></span>${esc(ctx.names[c.seat])}${mine ? ` <span class="muted">(${esc(t("you"))})</span>` : ""}</h2>`
-    + `<span class="civ-name" title="${esc(N.civ[c.civ] ? pick(N.civ[c.civ].text) : "")}">${esc(civName)}${leader ? ` · ${esc(leader)}` : ""}</span>`
-    + `<span class="gov">${esc(t("government"))}: <strong>${esc(gov)}</strong> ${ctx.rulesLink("card:government")}</span>${moving && !view.over ? `<span class="flag moving">${esc(t("to_move"))}</span>` : ""}</header>`
-    + `<div class="sh-grid"><div class="sh-col">`
-    + (N.gov[c.government] && N.gov[c.government].text ? `<p class="line gov-line"><strong>${esc(gov)}</strong>: ${esc(pick(N.gov[c.government].text))}</p>` : "")
-    + `<div class="dials" title="${esc(t("dials_help"))}">` + dial(t("trade_dial"), c.trade, 27, "d-trade") + dial(t("economy_dial"), c.coins, 15, "d-coin") + `</div>`
-    + `<p class="line">${esc(t("culture"))}: <strong>${c.culture}</strong> · ${esc(t("culture_step", { n: c.culture_level }))}</p>`
-    + `<p class="line">${esc(t("cities_limit", { n: (view.cities || []).filter((x) => x.owner === c.seat).length, max: c.city_limit }))} · ${esc(t("figures_left", { a: c.unbuilt.army, s: c.unbuilt.scout }))}</p>`
-    + `<div class="line res-line">${esc(t("resources"))}: ${res}</div>`
-    + traitsLine(c)
-    + (tokens ? `<p class="line">${esc(t("coin_tokens"))}: ${esc(tokens)}</p>` : "")
-    + (gps ? `<div class="line">${esc(t("great_persons"))}: ${gps}</div>` : "")
-    + (wonders ? `<div class="line">${esc(t("wonders"))}: ${wonders}</div>` : "")
-    + `</div><div class="sh-col"><h3 class="mini-h">${esc(t("tech_pyramid"))} (${c.techs.length}) ${ctx.rulesLink("card:tech")}</h3>${pyramid(c)}</div>`
-    + `<div class="sh-col"><h3 class="mini-h">${esc(t("military"))} ${ctx.rulesLink("card:unit")}</h3><ul class="ranks">${ranks}</ul>`
-    + `<h3 class="mini-h">${esc(t("standing_forces"))}</h3>${forces}`
-    + `<h3 class="mini-h">${esc(mine ? t("culture_hand") : t("culture_hand_of"))}</h3>${hand}</div></div></section>`;
+  return (
+    `<section class="sheet seat-${c.seat}${mine ? " mine" : ""}${moving ? " moving" : ""}" data-testid="civ-sheet" data-seat="${c.seat}" aria-label="${esc(t("sheet_of", { name: ctx.names[c.seat] }))}">` +
+    `<header class="sh-head"><h2 class="sh-name"><span class="seat-dot" aria-hidden="true"></span>${esc(ctx.names[c.seat])}${mine ? ` <span class="muted">(${esc(t("you"))})</span>` : ""}</h2>` +
+    `<span class="civ-name" title="${esc(N.civ[c.civ] ? pick(N.civ[c.civ].text) : "")}">${esc(civName)}${leader ? ` · ${esc(leader)}` : ""}</span>` +
+    `<span class="gov">${esc(t("government"))}: <strong>${esc(gov)}</strong> ${ctx.rulesLink("card:government")}</span>${moving && !view.over ? `<span class="flag moving">${esc(t("to_move"))}</span>` : ""}</header>` +
+    `<div class="sh-grid"><div class="sh-col">` +
+    (N.gov[c.government] && N.gov[c.government].text
+      ? `<p class="line gov-line"><strong>${esc(gov)}</strong>: ${esc(pick(N.gov[c.government].text))}</p>`
+      : "") +
+    `<div class="dials" title="${esc(t("dials_help"))}">` +
+    dial(t("trade_dial"), c.trade, 27, "d-trade") +
+    dial(t("economy_dial"), c.coins, 15, "d-coin") +
+    `</div>` +
+    `<p class="line">${esc(t("culture"))}: <strong>${c.culture}</strong> · ${esc(t("culture_step", { n: c.culture_level }))}</p>` +
+    `<p class="line">${esc(t("cities_limit", { n: (view.cities || []).filter((x) => x.owner === c.seat).length, max: c.city_limit }))} · ${esc(t("figures_left", { a: c.unbuilt.army, s: c.unbuilt.scout }))}</p>` +
+    `<div class="line res-line">${esc(t("resources"))}: ${res}</div>` +
+    traitsLine(c) +
+    (tokens ? `<p class="line">${esc(t("coin_tokens"))}: ${esc(tokens)}</p>` : "") +
+    (gps ? `<div class="line">${esc(t("great_persons"))}: ${gps}</div>` : "") +
+    (wonders ? `<div class="line">${esc(t("wonders"))}: ${wonders}</div>` : "") +
+    `</div><div class="sh-col"><h3 class="mini-h">${esc(t("tech_pyramid"))} (${c.techs.length}) ${ctx.rulesLink("card:tech")}</h3>${pyramid(c)}</div>` +
+    `<div class="sh-col"><h3 class="mini-h">${esc(t("military"))} ${ctx.rulesLink("card:unit")}</h3><ul class="ranks">${ranks}</ul>` +
+    `<h3 class="mini-h">${esc(t("standing_forces"))}</h3>${forces}` +
+    `<h3 class="mini-h">${esc(mine ? t("culture_hand") : t("culture_hand_of"))}</h3>${hand}</div></div></section>`
+  );
 }
 
 function marketSection(view, ctx) {
   const m = view.market;
   if (!m) return "";
-  const res = Object.entries(m.resources || {}).map(([r, n]) => `<span class="res"><svg viewBox="0 0 10 10" aria-hidden="true"><use href="#ci-${esc(r)}"/></svg>${esc(nm("resource", r))} ×${n}</span>`).join("");
-  const bld = Object.entries(m.buildings || {}).map(([b, n]) => `<li>${esc(nm("building", b))} <span class="muted">×${n}</span></li>`).join("");
-  const won = (m.wonders || []).map((w) => `<li title="${esc(pick(N.wonder[w] && N.wonder[w].text))}">${esc(nm("wonder", w))} <span class="muted">${esc(N.wonder[w] ? `${t("era_" + N.wonder[w].era)} · ${pick(N.wonder[w].text)}` : "")}</span></li>`).join("");
-  const decks = Object.entries(m.unit_decks || {}).map(([u, d]) => `<li>${esc(nm("unit", u))}: ${d.count}${d.face_up ? ` (+${d.face_up} ${esc(t("face_up"))})` : ""}</li>`).join("");
-  const cdecks = Object.entries(m.culture_decks || {}).map(([e, d]) => `<li>${esc(t("era_" + e))}: ${d.count}</li>`).join("");
-  return `<section class="market" data-testid="civ-market" aria-label="${esc(t("market"))}"><h2 class="mini-h">${esc(t("market"))} ${ctx.rulesLink("action:produce")}</h2>`
-    + `<div class="mk-grid"><div><h3 class="mini-h">${esc(t("resources"))}</h3><div class="res-line">${res}</div>`
-    + `<h3 class="mini-h">${esc(t("unit_decks"))}</h3><ul class="plain">${decks}</ul></div>`
-    + `<div><h3 class="mini-h">${esc(t("buildings"))}</h3><ul class="plain cols">${bld}</ul></div>`
-    + `<div><h3 class="mini-h">${esc(t("wonders"))} ${m.wonder_deck ? `<span class="muted">(${esc(t("deck_n", { n: m.wonder_deck }))})</span>` : ""}</h3><ul class="plain">${won || `<li class="muted">${esc(t("none"))}</li>`}</ul>`
-    + `<h3 class="mini-h">${esc(t("culture_decks"))}</h3><ul class="plain">${cdecks}</ul><p class="line">${esc(t("gp_left", { n: m.great_persons_left }))}</p></div></div></section>`;
+  const res = Object.entries(m.resources || {})
+    .map(
+      ([r, n]) =>
+        `<span class="res"><svg viewBox="0 0 10 10" aria-hidden="true"><use href="#ci-${esc(r)}"/></svg>${esc(nm("resource", r))} ×${n}</span>`,
+    )
+    .join("");
+  const bld = Object.entries(m.buildings || {})
+    .map(([b, n]) => `<li>${esc(nm("building", b))} <span class="muted">×${n}</span></li>`)
+    .join("");
+  const won = (m.wonders || [])
+    .map(
+      (w) =>
+        `<li title="${esc(pick(N.wonder[w] && N.wonder[w].text))}">${esc(nm("wonder", w))} <span class="muted">${esc(N.wonder[w] ? `${t("era_" + N.wonder[w].era)} · ${pick(N.wonder[w].text)}` : "")}</span></li>`,
+    )
+    .join("");
+  const decks = Object.entries(m.unit_decks || {})
+    .map(
+      ([u, d]) =>
+        `<li>${esc(nm("unit", u))}: ${d.count}${d.face_up ? ` (+${d.face_up} ${esc(t("face_up"))})` : ""}</li>`,
+    )
+    .join("");
+  const cdecks = Object.entries(m.culture_decks || {})
+    .map(([e, d]) => `<li>${esc(t("era_" + e))}: ${d.count}</li>`)
+    .join("");
+  return (
+    `<section class="market" data-testid="civ-market" aria-label="${esc(t("market"))}"><h2 class="mini-h">${esc(t("market"))} ${ctx.rulesLink("action:produce")}</h2>` +
+    `<div class="mk-grid"><div><h3 class="mini-h">${esc(t("resources"))}</h3><div class="res-line">${res}</div>` +
+    `<h3 class="mini-h">${esc(t("unit_decks"))}</h3><ul class="plain">${decks}</ul></div>` +
+    `<div><h3 class="mini-h">${esc(t("buildings"))}</h3><ul class="plain cols">${bld}</ul></div>` +
+    `<div><h3 class="mini-h">${esc(t("wonders"))} ${m.wonder_deck ? `<span class="muted">(${esc(t("deck_n", { n: m.wonder_deck }))})</span>` : ""}</h3><ul class="plain">${won || `<li class="muted">${esc(t("none"))}</li>`}</ul>` +
+    `<h3 class="mini-h">${esc(t("culture_decks"))}</h3><ul class="plain">${cdecks}</ul><p class="line">${esc(t("gp_left", { n: m.great_persons_left }))}</p></div></div></section>`
+  );
 }
 
 /** What a step costs in each era and what the symbols mean, read from the track's spaces. */
@@ -483,13 +719,21 @@ function trackKey(track) {
   const eras = [];
   for (const sp of track) {
     const last = eras[eras.length - 1];
-    if (last && last.era === sp.era && last.c === sp.cost.culture && last.t === sp.cost.trade) last.to = sp.index;
+    if (last && last.era === sp.era && last.c === sp.cost.culture && last.t === sp.cost.trade)
+      last.to = sp.index;
     else eras.push({ era: sp.era, from: sp.index, to: sp.index, c: sp.cost.culture, t: sp.cost.trade });
   }
   const cost = (e) => (e.t ? t("cost_ct", { c: e.c, t: e.t }) : t("cost_c", { c: e.c }));
-  const items = eras.map((e) => `<li class="era-${esc(e.era)}"><strong>${esc(t("era_" + e.era))} ${e.from}–${e.to}</strong>: ${esc(cost(e))}</li>`).join("");
-  return `<ul class="ct-key" data-testid="culture-track-key">${items}`
-    + `<li><svg viewBox="0 0 10 10" aria-hidden="true"><use href="#ci-gp"/></svg> ${esc(t("ct_gp_key"))}</li><li>★ ${esc(t("ct_victory"))}</li><li>${esc(t("ct_event_key"))}</li></ul>`;
+  const items = eras
+    .map(
+      (e) =>
+        `<li class="era-${esc(e.era)}"><strong>${esc(t("era_" + e.era))} ${e.from}–${e.to}</strong>: ${esc(cost(e))}</li>`,
+    )
+    .join("");
+  return (
+    `<ul class="ct-key" data-testid="culture-track-key">${items}` +
+    `<li><svg viewBox="0 0 10 10" aria-hidden="true"><use href="#ci-gp"/></svg> ${esc(t("ct_gp_key"))}</li><li>★ ${esc(t("ct_victory"))}</li><li>${esc(t("ct_event_key"))}</li></ul>`
+  );
 }
 
 function cultureTrack(view, ctx) {
@@ -497,12 +741,20 @@ function cultureTrack(view, ctx) {
   if (!track.length) return "";
   const at = {};
   for (const c of view.civs) (at[c.culture_level] ||= []).push(c.seat);
-  const cell = (sp) => `<li class="ct ct-${esc(sp.kind)} era-${esc(sp.era)}" title="${esc(`${sp.index}: ${t("ct_" + sp.kind)} — ${t("cost_ct", { c: sp.cost.culture, t: sp.cost.trade })}`)}">`
-    + `<span class="ct-n">${sp.index}</span>${sp.kind === "great_person" ? `<svg viewBox="0 0 10 10" aria-hidden="true"><use href="#ci-gp"/></svg>` : sp.kind === "victory" ? "★" : ""}`
-    + (at[sp.index] || []).map((s) => `<span class="pawn seat-${s}" title="${esc(ctx.names[s])}"></span>`).join("") + `</li>`;
-  const start = (at[0] || []).map((s) => `<span class="pawn seat-${s}" title="${esc(ctx.names[s])}"></span>`).join("");
-  return `<section class="culture-track" data-testid="civ-culture-track" aria-label="${esc(t("culture_track"))}"><h2 class="mini-h">${esc(t("culture_track"))} ${ctx.rulesLink("track:culture")}</h2>`
-    + `<ol class="ct-list"><li class="ct ct-start"><span class="ct-n">0</span>${start}</li>${track.map(cell).join("")}</ol>${trackKey(track)}</section>`;
+  const cell = (sp) =>
+    `<li class="ct ct-${esc(sp.kind)} era-${esc(sp.era)}" title="${esc(`${sp.index}: ${t("ct_" + sp.kind)} — ${t("cost_ct", { c: sp.cost.culture, t: sp.cost.trade })}`)}">` +
+    `<span class="ct-n">${sp.index}</span>${sp.kind === "great_person" ? `<svg viewBox="0 0 10 10" aria-hidden="true"><use href="#ci-gp"/></svg>` : sp.kind === "victory" ? "★" : ""}` +
+    (at[sp.index] || [])
+      .map((s) => `<span class="pawn seat-${s}" title="${esc(ctx.names[s])}"></span>`)
+      .join("") +
+    `</li>`;
+  const start = (at[0] || [])
+    .map((s) => `<span class="pawn seat-${s}" title="${esc(ctx.names[s])}"></span>`)
+    .join("");
+  return (
+    `<section class="culture-track" data-testid="civ-culture-track" aria-label="${esc(t("culture_track"))}"><h2 class="mini-h">${esc(t("culture_track"))} ${ctx.rulesLink("track:culture")}</h2>` +
+    `<ol class="ct-list"><li class="ct ct-start"><span class="ct-n">0</span>${start}</li>${track.map(cell).join("")}</ol>${trackKey(track)}</section>`
+  );
 }
 
 function overBox(view, ctx) {
@@ -512,13 +764,20 @@ function overBox(view, ctx) {
   let why = "";
   if (v === "learning") {
     // the learning game ends when a player founds a third city (L322), or when a capital is taken
-    const third = view.civs.filter((c) => (view.cities || []).filter((x) => x.owner === c.seat).length >= 3).map((c) => ctx.names[c.seat]);
+    const third = view.civs
+      .filter((c) => (view.cities || []).filter((x) => x.owner === c.seat).length >= 3)
+      .map((c) => ctx.names[c.seat]);
     why = third.length ? t("learning_end_city", { names: third.join(", ") }) : t("learning_end_other");
   } else if (v && winners.length) {
-    why = t("winners_are", { names: winners.map((s) => ctx.names[s]).join(", ") }) + (t("why_" + v) !== "why_" + v ? ` — ${t("why_" + v)}` : "");
+    why =
+      t("winners_are", { names: winners.map((s) => ctx.names[s]).join(", ") }) +
+      (t("why_" + v) !== "why_" + v ? ` — ${t("why_" + v)}` : "");
   }
-  return `<section class="civ-over" data-testid="civ-over"><h2 class="mini-h">${esc(t("victory_" + (v || "none")))}</h2>`
-    + (why ? `<p>${esc(why)}</p>` : "") + `</section>`;
+  return (
+    `<section class="civ-over" data-testid="civ-over"><h2 class="mini-h">${esc(t("victory_" + (v || "none")))}</h2>` +
+    (why ? `<p>${esc(why)}</p>` : "") +
+    `</section>`
+  );
 }
 
 // ------------------------------------------------------------------------------- choosing civilizations
@@ -529,12 +788,22 @@ function civCard(ctx, id) {
   const st = STARTS[id] || {};
   const gov = st.government ? nm("gov", st.government) : "";
   const tech = st.tech ? nm("tech", st.tech) : "";
-  const start = [gov && t("civ_start_gov", { gov }), tech && t("civ_start_tech", { tech })].filter(Boolean).join(" · ");
-  const face = `<span class="cc-name">${esc(nm("civ", id))}</span>`
-    + (c.leader ? `<span class="cc-leader">${esc(pick(c.leader))}</span>` : "")
-    + (c.text ? `<span class="cc-text">${esc(pick(c.text))}</span>` : "")
-    + (start ? `<span class="cc-start">${esc(start)}</span>` : "");
-  const info = () => details(ctx, { title: nm("civ", id), rules: "action:civ", meta: c.leader ? esc(pick(c.leader)) : "", text: c.text ? pick(c.text) : "", more: start ? `<p>${esc(start)}</p>` : "" });
+  const start = [gov && t("civ_start_gov", { gov }), tech && t("civ_start_tech", { tech })]
+    .filter(Boolean)
+    .join(" · ");
+  const face =
+    `<span class="cc-name">${esc(nm("civ", id))}</span>` +
+    (c.leader ? `<span class="cc-leader">${esc(pick(c.leader))}</span>` : "") +
+    (c.text ? `<span class="cc-text">${esc(pick(c.text))}</span>` : "") +
+    (start ? `<span class="cc-start">${esc(start)}</span>` : "");
+  const info = () =>
+    details(ctx, {
+      title: nm("civ", id),
+      rules: "action:civ",
+      meta: c.leader ? esc(pick(c.leader)) : "",
+      text: c.text ? pick(c.text) : "",
+      more: start ? `<p>${esc(start)}</p>` : "",
+    });
   return `<li data-civ="${esc(id)}">${card(ctx, { id: domId("p-civ", id), title: nm("civ", id), face, key: `civ:${id}`, cls: "cc-cell", faceCls: "cc-card", rules: "action:civ", info })}</li>`;
 }
 
@@ -542,20 +811,30 @@ function civCard(ctx, id) {
 function choosePanel(view, ctx) {
   const now = view.current;
   const mine = now != null && now === view.seat && ctx.legal.some((li) => li.action.type === "civ");
-  const head = mine ? t("choose_civ") : now != null ? t("civ_choosing", { name: ctx.names[now] }) : t("choose_civs");
+  const head = mine
+    ? t("choose_civ")
+    : now != null
+      ? t("civ_choosing", { name: ctx.names[now] })
+      : t("choose_civs");
   const cards = (view.civ_choices || []).map((id) => civCard(ctx, id)).join("");
-  const picks = (view.order || []).map((s) => {
-    const c = (view.picks || [])[s];
-    const what = c ? nm("civ", c) : s === now ? t("civ_choosing_now") : t("civ_not_yet");
-    return `<li class="seat-${s}${s === now ? " now" : ""}${c ? " done" : ""}" data-seat="${s}"><span class="seat-dot" aria-hidden="true"></span>`
-      + `<span class="cp-who">${esc(ctx.names[s])}${s === view.seat ? ` <span class="muted">(${esc(t("you"))})</span>` : ""}</span>`
-      + `<span class="cp-civ${c ? "" : " muted"}">${esc(what)}</span></li>`;
-  }).join("");
-  return `<section class="civ-choose" data-testid="civ-choose" aria-labelledby="civ-choose-h">`
-    + `<h2 class="mini-h" id="civ-choose-h">${esc(head)} ${ctx.rulesLink("phase:setup")}</h2>`
-    + `<p class="muted cc-note">${esc(t("choose_civs_note"))}${view.learning ? ` ${esc(t("choose_civs_learning"))}` : ""}</p>`
-    + `<ul class="cc-list" aria-label="${esc(t("civs_free"))}">${cards}</ul>`
-    + `<h3 class="mini-h">${esc(t("civ_picks"))}</h3><ol class="cc-picks" data-testid="civ-picks">${picks}</ol></section>`;
+  const picks = (view.order || [])
+    .map((s) => {
+      const c = (view.picks || [])[s];
+      const what = c ? nm("civ", c) : s === now ? t("civ_choosing_now") : t("civ_not_yet");
+      return (
+        `<li class="seat-${s}${s === now ? " now" : ""}${c ? " done" : ""}" data-seat="${s}"><span class="seat-dot" aria-hidden="true"></span>` +
+        `<span class="cp-who">${esc(ctx.names[s])}${s === view.seat ? ` <span class="muted">(${esc(t("you"))})</span>` : ""}</span>` +
+        `<span class="cp-civ${c ? "" : " muted"}">${esc(what)}</span></li>`
+      );
+    })
+    .join("");
+  return (
+    `<section class="civ-choose" data-testid="civ-choose" aria-labelledby="civ-choose-h">` +
+    `<h2 class="mini-h" id="civ-choose-h">${esc(head)} ${ctx.rulesLink("phase:setup")}</h2>` +
+    `<p class="muted cc-note">${esc(t("choose_civs_note"))}${view.learning ? ` ${esc(t("choose_civs_learning"))}` : ""}</p>` +
+    `<ul class="cc-list" aria-label="${esc(t("civs_free"))}">${cards}</ul>` +
+    `<h3 class="mini-h">${esc(t("civ_picks"))}</h3><ol class="cc-picks" data-testid="civ-picks">${picks}</ol></section>`
+  );
 }
 
 // ------------------------------------------------------------------------------- the contract
@@ -575,28 +854,52 @@ function lastOf(slot, inputs, build) {
 }
 
 export function boardSections(view, ctx) {
-  if (view.picks) return [["top", topBar(view, ctx) + pendingBox(view, ctx)], ["choose", choosePanel(view, ctx)]];
+  if (view.picks)
+    return [
+      ["top", topBar(view, ctx) + pendingBox(view, ctx)],
+      ["choose", choosePanel(view, ctx)],
+    ];
   const me = view.seat;
   const order = view.civs.map((c) => c.seat);
-  if (me != null) order.sort((a, b) => ((a - me + view.players) % view.players) - ((b - me + view.players) % view.players));
+  if (me != null)
+    order.sort((a, b) => ((a - me + view.players) % view.players) - ((b - me + view.players) % view.players));
   return [
     ["top", topBar(view, ctx) + pendingBox(view, ctx) + overBox(view, ctx)],
     ["battle", battleSection(view, ctx)],
     ["research", researchSection(view, ctx)],
     ["map", mapSection(view, ctx)],
     ...order.map((s) => [`civ-${s}`, civSheet(view, ctx, view.civs[s])]),
-    ["track", lastOf("track", [view.culture_track, view.civs, lang(), JSON.stringify(ctx.names), ctx.rulesLink("track:culture")], () => cultureTrack(view, ctx))],
-    ["market", lastOf("market", [view.market, lang(), ctx.rulesLink("action:produce")], () => marketSection(view, ctx))],
+    [
+      "track",
+      lastOf(
+        "track",
+        [view.culture_track, view.civs, lang(), JSON.stringify(ctx.names), ctx.rulesLink("track:culture")],
+        () => cultureTrack(view, ctx),
+      ),
+    ],
+    [
+      "market",
+      lastOf("market", [view.market, lang(), ctx.rulesLink("action:produce")], () =>
+        marketSection(view, ctx),
+      ),
+    ],
   ];
 }
 
-export const renderBoard = (view, ctx) => boardSections(view, ctx).map(([, h]) => h).join("");
+export const renderBoard = (view, ctx) =>
+  boardSections(view, ctx)
+    .map(([, h]) => h)
+    .join("");
 
-export const boardClass = (view) => `civ-board phase-${phaseKind(view)}${view.picks ? " choosing" : ""}${view.battle ? " in-battle" : ""}`;
+export const boardClass = (view) =>
+  `civ-board phase-${phaseKind(view)}${view.picks ? " choosing" : ""}${view.battle ? " in-battle" : ""}`;
 
 export function hint(view) {
   // the viewer's own pending decision first (the topmost one naming it)
-  const mine = (view.decisions || []).slice().reverse().find((d) => (d.seats || []).includes(view.seat));
+  const mine = (view.decisions || [])
+    .slice()
+    .reverse()
+    .find((d) => (d.seats || []).includes(view.seat));
   if (mine && mine.kind === "react" && view.react && view.react.source) {
     // say what is aimed at the viewer: a culture event, a tech ability or a city action (Writing)
     const src = view.react.source;
@@ -622,8 +925,23 @@ const ENDS = new Set(["end_start", "end_trade", "end_city", "end_move", "stop", 
 
 export const isPrimary = (action) => ENDS.has(action.type);
 
-const GROUP_OF_KEY = { stack: "map", sq: "map", tile: "map", city: "city", prod: "city", to: "trade", give: "trade",
-  lvl: "research", tech: "research", bcard: "battle", front: "battle", ccard: "cards", gp: "cards", abil: "cards", civ: "civ" };
+const GROUP_OF_KEY = {
+  stack: "map",
+  sq: "map",
+  tile: "map",
+  city: "city",
+  prod: "city",
+  to: "trade",
+  give: "trade",
+  lvl: "research",
+  tech: "research",
+  bcard: "battle",
+  front: "battle",
+  ccard: "cards",
+  gp: "cards",
+  abil: "cards",
+  civ: "civ",
+};
 
 /** A group by the first step of an action (map, city, trade ...; strings group_<g>); "turn" when it has none. */
 export function groupOf(action, view) {
@@ -632,4 +950,3 @@ export function groupOf(action, view) {
 }
 
 export const groupOrder = ["turn", "battle", "map", "city", "trade", "research", "cards", "civ", "other"];
-

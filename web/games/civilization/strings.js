@@ -4,9 +4,11 @@
 export default {
   en: {
     hint_setup: "Place your capital, then your army and scout, on a highlighted square.",
-    hint_start: "Found cities with scouts, change government, or send scouts to gather; then end Start of Turn.",
+    hint_start:
+      "Found cities with scouts, change government, or send scouts to gather; then end Start of Turn.",
     hint_trade: "Your trade was collected. You may make offers to other players, then end Trade.",
-    hint_city: "Each city does one thing: click a city (or use the list) to produce, devote to the arts or harvest.",
+    hint_city:
+      "Each city does one thing: click a city (or use the list) to produce, devote to the arts or harvest.",
     hint_move: "Click one of your figures, then a highlighted square. End Movement when done.",
     hint_research: "Choose a technology in secret (or nothing); everyone reveals together.",
     hint_battle: "Play a battle card: on a new front or against an enemy unit alone on its front.",
@@ -151,7 +153,8 @@ export default {
     trade_dial: "Trade dial",
     economy_dial: "Economy dial",
     dials_help: "Trade pays for research and rushing; 15 coins on the economy dial win the game.",
-    traits_line: "Travel speed {speed} · stacking limit {stack} · culture hand limit {hand} · battle hand {battle}",
+    traits_line:
+      "Travel speed {speed} · stacking limit {stack} · culture hand limit {hand} · battle hand {battle}",
     water_cross: "may cross water",
     water_end: "may end a move on water",
     pyramid_slot: "room for a tech in row {n}",
@@ -177,18 +180,21 @@ export default {
     dec_react: "Cancel or allow an effect",
     hint_react: "{p} is using {x} against you: cancel it with a card or ability if you can, or allow it.",
     hint_react_city: "{p} is taking a city action: you may cancel it with Writing, or allow it.",
-    hint_dec_react: "Another player's effect is aimed at you (see the event log): cancel it with a card or ability if you can, or let it happen.",
+    hint_dec_react:
+      "Another player's effect is aimed at you (see the event log): cancel it with a card or ability if you can, or let it happen.",
     hint_dec_loot: "You won the battle: choose your loot.",
     hint_dec_site: "Choose the square where it goes (highlighted on the map).",
     hint_dec_discard: "Too many culture cards: choose one to discard.",
     hint_dec_great_person: "You drew a great person: keep it on your sheet or place it in your outskirts.",
     hint_dec_offer: "Another player offers you a trade: accept or decline.",
     tech_list: "What these techs do",
-    hint_civ: "Choose your civilization: click one of those still free. Seats choose in turn order from the first player.",
+    hint_civ:
+      "Choose your civilization: click one of those still free. Seats choose in turn order from the first player.",
     choose_civ: "Choose your civilization",
     choose_civs: "Choosing civilizations",
     civ_choosing: "{name} is choosing a civilization",
-    choose_civs_note: "All players agreed to choose: each seat chooses one in turn order from the first player, before the rest of the setup.",
+    choose_civs_note:
+      "All players agreed to choose: each seat chooses one in turn order from the first player, before the rest of the setup.",
     choose_civs_learning: "The learning game leaves out Egypt and Rome.",
     civs_free: "Civilizations still free",
     civ_picks: "Choices so far",

@@ -5,11 +5,15 @@ export default {
     mode_standard: "Standard",
     mode_quick: "Quick",
     hint_economy: "Use your Economy abilities (highlighted) in any order, then press Done.",
-    hint_industry: "Build or sell up to 2 hand cards (to build: pick a card, then a highlighted location), repair one location, use your Industry abilities, then press Done.",
+    hint_industry:
+      "Build or sell up to 2 hand cards (to build: pick a card, then a highlighted location), repair one location, use your Industry abilities, then press Done.",
     hint_economy_industry: "Play a whole Economy phase and a whole Industry phase, in the order you choose.",
-    hint_conflict: "Your strength is your base military plus the axes and coins you bid. Nobody sees a bid until everyone has bid.",
-    hint_conflict_open: "Your strength is your base military plus the axes and coins you bid. In a learning game everyone bids in turn, in the open: you see the bids made before yours.",
-    hint_quick_setup: "Choose 2 cards to execute now (each destroys its target location, then becomes an innovation); you may redraw all 4 once.",
+    hint_conflict:
+      "Your strength is your base military plus the axes and coins you bid. Nobody sees a bid until everyone has bid.",
+    hint_conflict_open:
+      "Your strength is your base military plus the axes and coins you bid. In a learning game everyone bids in turn, in the open: you see the bids made before yours.",
+    hint_quick_setup:
+      "Choose 2 cards to execute now (each destroys its target location, then becomes an innovation); you may redraw all 4 once.",
     phase_track: "Phase track",
     phase_n: "Phase {n} of {total}",
     current: "current",
@@ -118,11 +122,14 @@ export default {
     mode_standard: "標準",
     mode_quick: "快速",
     hint_economy: "依任意順序發動你的經濟能力（已標示），然後按「完成」。",
-    hint_industry: "建造或出售最多2張手牌（建造：先選牌，再選標示的地點）、修繕一個毀壞的地點、發動工業能力，然後按「完成」。",
+    hint_industry:
+      "建造或出售最多2張手牌（建造：先選牌，再選標示的地點）、修繕一個毀壞的地點、發動工業能力，然後按「完成」。",
     hint_economy_industry: "依你選擇的順序，完整進行一次經濟階段與一次工業階段。",
     hint_conflict: "你的總軍事力量＝起始軍事力量＋出價的戰斧與金幣。所有人都出價後，出價才會公開。",
-    hint_conflict_open: "你的總軍事力量＝起始軍事力量＋出價的戰斧與金幣。首次遊戲中，玩家依次公開出價：你會看到在你之前的出價。",
-    hint_quick_setup: "選擇2張災難牌立即執行（先毀壞牌上所示的地點，再把牌作為創新放置）；可棄置全部4張並重新抽取一次。",
+    hint_conflict_open:
+      "你的總軍事力量＝起始軍事力量＋出價的戰斧與金幣。首次遊戲中，玩家依次公開出價：你會看到在你之前的出價。",
+    hint_quick_setup:
+      "選擇2張災難牌立即執行（先毀壞牌上所示的地點，再把牌作為創新放置）；可棄置全部4張並重新抽取一次。",
     phase_track: "階段軌",
     phase_n: "第 {n} / {total} 階段",
     current: "目前",
@@ -231,11 +238,14 @@ export default {
     mode_standard: "标准",
     mode_quick: "快速",
     hint_economy: "按任意顺序发动你的经济能力（已高亮显示），然后点击“完成”。",
-    hint_industry: "建造或出售最多2张手牌（建造：先选牌，再选高亮的地点）、修缮一个毁坏的地点、发动工业能力，然后点击“完成”。",
+    hint_industry:
+      "建造或出售最多2张手牌（建造：先选牌，再选高亮的地点）、修缮一个毁坏的地点、发动工业能力，然后点击“完成”。",
     hint_economy_industry: "按你选择的顺序，完整进行一次经济阶段与一次工业阶段。",
     hint_conflict: "你的总军事力量＝起始军事力量＋出价的战斧与金币。所有人都出价后，出价才会公开。",
-    hint_conflict_open: "你的总军事力量＝起始军事力量＋出价的战斧与金币。首次游戏中，玩家依次公开出价：你会看到在你之前的出价。",
-    hint_quick_setup: "选择2张灾难牌立即执行（先毁坏牌上所示的地点，再把牌作为创新放置）；可弃置全部4张并重新抽取一次。",
+    hint_conflict_open:
+      "你的总军事力量＝起始军事力量＋出价的战斧与金币。首次游戏中，玩家依次公开出价：你会看到在你之前的出价。",
+    hint_quick_setup:
+      "选择2张灾难牌立即执行（先毁坏牌上所示的地点，再把牌作为创新放置）；可弃置全部4张并重新抽取一次。",
     phase_track: "阶段轨",
     phase_n: "第 {n} / {total} 阶段",
     current: "当前",

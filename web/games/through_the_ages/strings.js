@@ -6,8 +6,10 @@ export default {
   en: {
     mode_simple: "First game (Ages A-II)",
     mode_full: "Full game (Ages A-III)",
-    hint_political: "Political phase: you may prepare one event (or, in the full game, play one other political card) before your first action. Any civil or military action ends it.",
-    hint_action: "Spend your civil actions (white) and military actions (red) in any order: pick a card in the row, a card of your tableau or a card in your hand. End the turn when you are done.",
+    hint_political:
+      "Political phase: you may prepare one event (or, in the full game, play one other political card) before your first action. Any civil or military action ends it.",
+    hint_action:
+      "Spend your civil actions (white) and military actions (red) in any order: pick a card in the row, a card of your tableau or a card in your hand. End the turn when you are done.",
     hint_round1: "First round: you may only take cards from the card row with your civil actions.",
     age: "Age {a}",
     round: "Round {n}",
@@ -173,8 +175,10 @@ export default {
   "zh-Hant": {
     mode_simple: "簡單模式（時代A-II）",
     mode_full: "完整模式（時代A-III）",
-    hint_political: "政治階段：在你的第一個行動之前，你可以籌劃一張事件牌（完整模式中也可以打出另一張政治牌）。任何內政或軍事行動都會結束政治階段。",
-    hint_action: "以任意順序花費內政行動點（白色）與軍事行動點（紅色）：選擇卡牌列中的一張牌、你桌面上的一張牌或手中的一張牌。完成後結束回合。",
+    hint_political:
+      "政治階段：在你的第一個行動之前，你可以籌劃一張事件牌（完整模式中也可以打出另一張政治牌）。任何內政或軍事行動都會結束政治階段。",
+    hint_action:
+      "以任意順序花費內政行動點（白色）與軍事行動點（紅色）：選擇卡牌列中的一張牌、你桌面上的一張牌或手中的一張牌。完成後結束回合。",
     hint_round1: "第一輪：你只能用內政行動點從卡牌列拿取卡牌。",
     age: "時代{a}",
     round: "第{n}輪",
@@ -340,8 +344,10 @@ export default {
   "zh-Hans": {
     mode_simple: "简单模式（时代A-II）",
     mode_full: "完整模式（时代A-III）",
-    hint_political: "政治阶段：在你的第一个行动之前，你可以筹划一张事件牌（完整模式中也可以打出另一张政治牌）。任何内政或军事行动都会结束政治阶段。",
-    hint_action: "以任意顺序花费内政行动点（白色）与军事行动点（红色）：选择卡牌列中的一张牌、你桌面上的一张牌或手中的一张牌。完成后结束回合。",
+    hint_political:
+      "政治阶段：在你的第一个行动之前，你可以筹划一张事件牌（完整模式中也可以打出另一张政治牌）。任何内政或军事行动都会结束政治阶段。",
+    hint_action:
+      "以任意顺序花费内政行动点（白色）与军事行动点（红色）：选择卡牌列中的一张牌、你桌面上的一张牌或手中的一张牌。完成后结束回合。",
     hint_round1: "第一轮：你只能用内政行动点从卡牌列拿取卡牌。",
     age: "时代{a}",
     round: "第{n}轮",
