@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # Install what the tests need (on a fresh Debian machine), build dist/, and run every check.
-#   scripts/test.sh            # apt chromium if missing, .venv, npm ci, build, ruff, mypy, JS lint, pytest
+#   scripts/test.sh            # apt chromium if missing, .venv, npm ci, build, ruff, mypy, JS lint and format, pytest
 #   scripts/test.sh -k boot    # extra arguments go to pytest
 # Environment: PYTHON (default python3) makes the venv; SKIP_APT=1 never calls apt-get;
-# JS_FORMAT_CHECK=1 also checks that the JS is formatted as `npm run fmt` leaves it (Biome, biome.json).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -39,10 +38,7 @@ check() {
 check "ruff check ." .venv/bin/ruff check .
 check "mypy" .venv/bin/mypy
 check "JS lint (npm run lint: Biome)" npm run --silent lint
-# Not on by default yet: turned on once the whole JS has been formatted with `npm run fmt`.
-if [ "${JS_FORMAT_CHECK:-0}" = 1 ]; then
-  check "JS format (npm run fmt:check: Biome)" npm run --silent fmt:check
-fi
+check "JS format (npm run fmt:check: Biome)" npm run --silent fmt:check
 check "pytest" .venv/bin/python -m pytest -q "$@"
 
 if [ ${#failed[@]} -ne 0 ]; then
