@@ -4,7 +4,7 @@ surviving mutant of scripts/mutate.py: economy.py's owner line dropped single re
 
 from __future__ import annotations
 
-from ee_helpers import edit, fresh, play, res, set_phase
+from ee_helpers import edit, fresh, give, play, res, set_phase
 
 from pygame_core.games.empires_end import GAME
 
@@ -30,3 +30,14 @@ def test_a_conversion_tells_the_owner_only_what_it_gained_L97_L324():
     s = play(_econ(wheat=2), 0, {"type": "use", "src": "L:road_convert", "to": "axe"})
     assert GAME.visible_log(s, 0)[-1]["text"]["en"] == "Player 1 uses Road (14): 1 axe."
     assert GAME.visible_log(s, 1)[-1]["text"]["en"] == "Player 1 uses Road (14)."
+
+
+def test_an_ability_that_yields_nothing_is_logged_without_a_yield_L97():
+    """Plague 9 gives 1 coin per adjacent intact town; under position 9 it has none, so it yields
+    nothing, and even the owner's line names no resources."""
+    def fn(d):
+        set_phase(d, "economy")
+        give(d, 0, 9, "plague-09")
+    s = play(edit(fresh(2), fn), 0, {"type": "use", "src": "I:plague-09"})
+    for seat in (0, 1):
+        assert GAME.visible_log(s, seat)[-1]["text"]["en"] == "Player 1 uses Plague 9."
