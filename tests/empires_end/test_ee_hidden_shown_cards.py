@@ -5,7 +5,7 @@ scripts/mutate.py: model.show() not recording a newly shown card.)"""
 
 from __future__ import annotations
 
-from ee_helpers import play
+from ee_helpers import edit, fresh, give, play, set_disaster
 
 from pygame_core.games.empires_end import GAME
 from pygame_core.games.empires_end.decisions import steps_of
@@ -33,3 +33,16 @@ def test_shown_cards_are_not_secrets_of_their_owner_L662():
     tokens = GAME.secret_tokens(s, 0)
     assert not set(EXECUTED) & set(tokens)
     assert set(s.data["seats"][0]["hand"]) <= set(tokens)
+
+
+def test_a_changed_disaster_goes_to_the_discard_pile_face_up_L588_L590():
+    """L588-590: Change disaster discards the open card, which everyone has seen; re-dealing another
+    seat's unknowns leaves it on the discard pile."""
+    def fn(d):
+        set_disaster(d, ["fire-09"], start=0)
+        give(d, 0, 1, "barbarians-02")  # change disaster
+    s = play(edit(fresh(2), fn), 0, {"type": "change", "card": 0, "src": "I:barbarians-02"})
+    assert s.data["discard"][-1] == "fire-09"
+    for seat in (1, None):
+        assert all(GAME.redetermine(s, seat, k).data["discard"][-1] == "fire-09" for k in range(8)), seat
+    assert "fire-09" not in GAME.secret_tokens(s, 1)
