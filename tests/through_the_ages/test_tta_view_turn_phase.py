@@ -15,12 +15,12 @@ def test_the_first_round_has_no_political_phase_l331():
         s = fresh(2, mode, round_=1)
         assert s.data["round"] == 1
         for viewer in (0, 1, None):
-            assert GAME.view(s, viewer)["phase"] == "action", (mode, viewer)
+            assert GAME.view(s, viewer)["phase"]["kind"] == "action", (mode, viewer)
 
 
 def test_from_the_second_round_a_turn_starts_in_the_political_phase_l1330():
     s = fresh(2, "full", round_=2)
-    assert [GAME.view(s, v)["phase"] for v in (0, 1, None)] == ["political"] * 3
+    assert [GAME.view(s, v)["phase"]["kind"] for v in (0, 1, None)] == ["political"] * 3
     take = next(a for a in legal(s) if a["type"] == "take")
     s = play(s, take)
-    assert GAME.view(s, 1)["phase"] == "action"
+    assert GAME.view(s, 1)["phase"]["kind"] == "action"
