@@ -478,7 +478,8 @@ window.__benchPick = (afterSelect) => {
   }
   for (const d of document.querySelectorAll('#game details.act-group:not([open])')) d.open = true;
   const acts = [...document.querySelectorAll(
-    "#game [data-testid='legal-action'][data-action], #game [data-testid='bid-commit'][data-action]")];
+    "#game [data-testid='legal-action'][data-action], #game [data-testid='choice-action'][data-action], "
+    + "#game [data-testid='bid-commit'][data-action]")];
   const i = acts.findIndex(vis);
   if (i < 0) return target() || {kind: 'none'};
   acts[i].setAttribute('data-bench-next', '1');
@@ -755,7 +756,17 @@ def bench_click(br: Browser, site: Server, samples: int, page_path: str | None,
                     if kind == "over":
                         break
                     if kind == "none":
-                        raise RuntimeError("no legal-action control, no pass-device button, no game over")
+                        seen = page.evaluate("""() => [...document.querySelectorAll('#game button, #game [data-bench]')]
+                            .slice(0, 30).map((b) => `${b.dataset.testid || b.dataset.bench || b.tagName}:`
+                              + `${(b.textContent || '').trim().slice(0, 30)}`)""")
+                        raise RuntimeError("no legal-action control, no pass-device button, no game over "
+                                           f"after {len(kinds)} clicks; the page shows {seen}")
+                if kind == "continue":
+                    # a player takes a moment to hand the device over, and the page fetches the next seat's view
+                    # in that idle time (Session.preparePass): wait for it, untimed, as long as a hand-over takes
+                    page.wait_for_function("() => { const s = window.pgcGame && window.pgcGame.session;"
+                                           " return !s || !s.passReady || s.passReady(); }",
+                                           timeout=PASS_IDLE_MS, polling=20)
                 r = page.evaluate("([s, m, i]) => window.__benchClick(s, m, i)", [selector, mark, len(kinds)])
                 if kind == "target" and not r["engine"]:
                     kind = "select"  # the click narrowed the choice (a figure picked), nothing played
@@ -1042,6 +1053,10 @@ def bench_pan_zoom(page: Any, samples: int) -> dict[str, Any]:
             out[what][k + "_ms"] = {"p50": round(pct(vals, 50), 2), "p95": round(pct(vals, 95), 2),
                                     "max": round(max(vals), 2)}
     return out
+
+
+#: at most this long is waited, untimed, before a pass-the-device "continue" (a hand-over takes longer)
+PASS_IDLE_MS = 2_000
 
 
 def wait_idle(page: Any) -> None:

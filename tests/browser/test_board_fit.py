@@ -160,6 +160,12 @@ def test_disaster_target_on_screen_and_hits_in_words(page, base_url, size):
         now = page.locator("#game .phase-track .pt.now")
         y = page.evaluate("scrollY")
         assert now.evaluate(ON_SCREEN), f"the phase track left the screen as the turn began (scrollY {y})"
+    # each pass/take button shows once: a phone's pinned panel holds them, a laptop shows them beside the card
+    visible = page.evaluate("""() => [...document.querySelectorAll('#game button[data-action]')]
+        .filter((b) => b.offsetParent !== null && /"type":"(take|pass)"/.test(b.dataset.action))
+        .map((b) => b.closest('.disaster') ? 'card' : 'panel')""")
+    takes = sum(1 for a in legal(page) if a["type"] in ("take", "pass"))
+    assert len(visible) == takes * (2 if size == "laptop" else 1), (size, visible, takes)
     hits = page.locator("#game [data-testid='disaster-hits']").first.inner_text()
     assert hits.strip() == d["hits"]["0"]["en"], (hits, d["hits"])
     assert "hits your position" not in page.locator("#game").inner_text()

@@ -326,6 +326,12 @@ export class Session {
       this._passReply = { seat, held, reply: r.result };
   }
 
+  /** True when the next seat's view is fetched already, so that "continue" only has to draw it. */
+  passReady() {
+    const p = this._passReply;
+    return !!(p && this.passTo != null && p.seat === this.passTo && p.held === this.reply);
+  }
+
   /** The pass-the-device screen was confirmed: show the next seat's view and go on. */
   reveal() {
     if (this.passTo == null) return;
