@@ -756,14 +756,12 @@ def bench_click(br: Browser, site: Server, samples: int, page_path: str | None,
                     if kind == "over":
                         break
                     if kind == "none":
-                        seen = page.evaluate("""() => [...document.querySelectorAll('#game button, #game [data-bench]')]
-                            .slice(0, 30).map((b) => `${b.dataset.testid || b.dataset.bench || b.tagName}:`
-                              + `${(b.textContent || '').trim().slice(0, 30)}`)""")
+                        seen = page.evaluate(SEEN_CONTROLS)
                         raise RuntimeError("no legal-action control, no pass-device button, no game over "
                                            f"after {len(kinds)} clicks; the page shows {seen}")
                 if kind == "continue":
-                    # a player takes a moment to hand the device over, and the page fetches the next seat's view
-                    # in that idle time (Session.preparePass): wait for it, untimed, as long as a hand-over takes
+                    # a player takes a moment to hand the device over, and the page fetches the next seat's
+                    # view in that idle time (Session.preparePass): wait for it, untimed, as a hand-over takes
                     page.wait_for_function("() => { const s = window.pgcGame && window.pgcGame.session;"
                                            " return !s || !s.passReady || s.passReady(); }",
                                            timeout=PASS_IDLE_MS, polling=20)
@@ -1054,6 +1052,11 @@ def bench_pan_zoom(page: Any, samples: int) -> dict[str, Any]:
                                     "max": round(max(vals), 2)}
     return out
 
+
+#: what the page shows when the click part finds nothing to click (for its error message)
+SEEN_CONTROLS = """() => [...document.querySelectorAll('#game button, #game [data-bench]')].slice(0, 30)
+  .map((b) => `${b.dataset.testid || b.dataset.bench || b.tagName}:`
+    + (b.textContent || '').trim().slice(0, 30))"""
 
 #: at most this long is waited, untimed, before a pass-the-device "continue" (a hand-over takes longer)
 PASS_IDLE_MS = 2_000
