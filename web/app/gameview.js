@@ -530,7 +530,7 @@ export class GameView {
     // What to do now, in words, when it is the viewer's move and no single decision is pending.
     const mine =
       !view.over && !this.opts.readOnly && s.thinking == null && (view.to_move || []).includes(s.viewer);
-    const hint = mine && !p && this.R.hint ? this.R.hint(view) : "";
+    const hint = mine && !p && this.R.hint ? this.R.hint(view, { names: this.names() }) : "";
     const html =
       `<span class="turn">${esc(turn)}${phase ? ` ${phase}` : ""}</span>` +
       (status && !(ph && status === pick(ph.name)) ? `<span class="st-line">${esc(status)}</span>` : "") +

@@ -36,7 +36,6 @@ installCamera();
 const nm = (table, id) =>
   N[table] && N[table][id] ? pick(N[table][id].name || N[table][id]) : String(id ?? "");
 const coords = (view, sq) => `(${(sq % view.map.w) + 1},${Math.floor(sq / view.map.w) + 1})`;
-const seatName = (ctx, s) => (ctx && ctx.names[s]) || t("player_n", { n: s + 1 });
 
 function prodGroup(item) {
   if (item === "army" || item === "scout") return "figure";
@@ -106,7 +105,7 @@ export function actionKeys(a, view) {
 }
 
 /** Words for a key ("Choices for …", the panel's step buttons). */
-export function keyLabel(view, key) {
+export function keyLabel(view, key, ctx) {
   const i = key.indexOf(":");
   const kind = key.slice(0, i);
   const v = key.slice(i + 1);
@@ -124,7 +123,7 @@ export function keyLabel(view, key) {
     case "prod":
       return t("prod_" + v);
     case "to":
-      return t("offer_to", { name: t("player_n", { n: +v + 1 }) });
+      return t("offer_to", { name: ctx?.names?.[+v] || t("player_n", { n: +v + 1 }) });
     case "give":
       return t("give", { what: bundleText(v) });
     case "lvl":
@@ -276,18 +275,18 @@ function mapSection(view, ctx) {
       key.startsWith("stack:") || key.startsWith("city:") ? "pick" : "reach",
     ]),
     keyOf: (sq) => hot.get(sq),
-    hotLabel: (sq) => keyLabel(view, hot.get(sq)),
+    hotLabel: (sq) => keyLabel(view, hot.get(sq), ctx),
     itemName: (it) =>
-      `${it.kind === "wonder" ? nm("wonder", it.id) : it.kind === "great_person" ? nm("gp", it.id) : nm("building", it.id)} (${seatName(ctx, it.owner)})${it.obsolete ? ` — ${t("obsolete")}` : ""}`,
+      `${it.kind === "wonder" ? nm("wonder", it.id) : it.kind === "great_person" ? nm("gp", it.id) : nm("building", it.id)} (${ctx.names[it.owner]})${it.obsolete ? ` — ${t("obsolete")}` : ""}`,
     cityLabel: (c) =>
-      `${c.capital ? t("capital") : t("city")} ${coords(view, c.sq)} — ${seatName(ctx, c.owner)}: ${t("yield_line", c.yield)}${c.walls ? `, ${t("walls")}` : ""}${c.blockaded.length ? `, ${t("blockaded")}` : ""}`,
+      `${c.capital ? t("capital") : t("city")} ${coords(view, c.sq)} — ${ctx.names[c.owner]}: ${t("yield_line", c.yield)}${c.walls ? `, ${t("walls")}` : ""}${c.blockaded.length ? `, ${t("blockaded")}` : ""}`,
     figuresLabel: (sq, list) =>
-      `${coords(view, sq)}: ${list.map((f) => `${t(f.kind)} (${seatName(ctx, f.owner)})`).join(", ")}`,
+      `${coords(view, sq)}: ${list.map((f) => `${t(f.kind)} (${ctx.names[f.owner]})`).join(", ")}`,
   });
   // the twins: one real button per clickable map key (keyboard and screen-reader access; map clicks use them)
   const keys = [...new Set([...hot.values(), ...cells.map((c) => `tile:${c}`)])];
   const sel = selStack
-    ? `<span class="map-sel">${esc(t("selected", { what: keyLabel(view, selStack) }))}</span>`
+    ? `<span class="map-sel">${esc(t("selected", { what: keyLabel(view, selStack, ctx) }))}</span>`
     : "";
   const tools = camTools(
     "civ-map",
@@ -297,7 +296,7 @@ function mapSection(view, ctx) {
   return (
     `<section class="map-wrap" aria-label="${esc(t("map"))}">${tools}${svg}` +
     camTwins(
-      keys.map((k) => [k, keyLabel(view, k)]),
+      keys.map((k) => [k, keyLabel(view, k, ctx)]),
       t("map_targets"),
     ) +
     legend() +
@@ -894,7 +893,7 @@ export const renderBoard = (view, ctx) =>
 export const boardClass = (view) =>
   `civ-board phase-${phaseKind(view)}${view.picks ? " choosing" : ""}${view.battle ? " in-battle" : ""}`;
 
-export function hint(view) {
+export function hint(view, o = {}) {
   // the viewer's own pending decision first (the topmost one naming it)
   const mine = (view.decisions || [])
     .slice()
@@ -903,7 +902,7 @@ export function hint(view) {
   if (mine && mine.kind === "react" && view.react && view.react.source) {
     // say what is aimed at the viewer: a culture event, a tech ability or a city action (Writing)
     const src = view.react.source;
-    const p = t("player_n", { n: view.react.by + 1 });
+    const p = o.names?.[view.react.by] || t("player_n", { n: view.react.by + 1 });
     if (src.src === "city") return t("hint_react_city", { p });
     return t("hint_react", { p, x: src.src === "card" ? nm("event", src.id) : nm("tech", src.id) });
   }
