@@ -195,3 +195,32 @@ def test_the_camera_brings_new_targets_into_view(contexts, base_url):
     app.step(page)  # found the capital: the army's squares are the new targets
     assert any(hot_in_view(page)), f"no target in view after the action: {vb(page)}"
     assert vb(page)[1] < before[1], "the camera moved back up to them"
+
+
+def test_the_camera_follows_a_bot_to_move_and_comes_back_to_the_viewer(contexts, base_url):
+    """Issue 17 §1: the camera follows the seat to move. Against a bot, while the bot moves the map shows
+    the bot's area (its home tile is at the other end of the 2-player map), and when the viewer is to move
+    again it shows the viewer's own area."""
+    ctx, _ = contexts.new(viewport={"width": 1366, "height": 768})
+    page = ctx.new_page()
+    url = app.play_url(GAME, players=2, seed=3, humans=1, bot="heuristic", options={"game": "learning"},
+                       speed="normal")
+    page.goto(f"{base_url}/{url}")
+    wait_ready(page)
+    focus = lambda: page.locator(MAP).get_attribute("data-focus")  # noqa: E731
+    mine_to_move = ("window.pgcGame.session.thinking == null && "
+                    "(window.pgcGame.session.reply.view.to_move || []).includes(0)")
+    seen: dict[str, set[str | None]] = {"bot": set(), "me": set()}
+    for _ in range(40):  # the setup's turns, each seat's in turn (seat 1, the bot, begins at this seed)
+        page.wait_for_function(f"window.pgcGame.session.thinking === 1 || ({mine_to_move})", timeout=60_000)
+        if page.evaluate("window.pgcGame.session.thinking") == 1:
+            seen["bot"].add(focus())
+            page.wait_for_function(mine_to_move, timeout=60_000)
+        else:
+            seen["me"].add(focus())
+            app.step(page)
+        if seen["bot"] and len(seen["me"]) and page.evaluate("window.pgcGame.session.thinking") == 1:
+            break
+    assert seen["bot"] and seen["me"], seen
+    assert None not in seen["me"] and len(seen["me"]) == 1, f"the viewer's area is its view: {seen}"
+    assert not seen["bot"] & seen["me"], f"the map stayed on the viewer's area while the bot moved: {seen}"

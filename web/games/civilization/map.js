@@ -111,9 +111,9 @@ function terrainLayer(map) {
 }
 
 /**
- * The map's markup. `o`: {view, t, focus (squares), hot: [[sq, "reach"|"pick"]], cells (tiles to explore),
- * selSq, battleSq, keyOf(sq), hotLabel(sq), itemName(item), cityLabel(city), figuresLabel(sq, figures),
- * label}. Everything clickable carries data-mapkey (its twin button is in the board).
+ * The map's markup. `o`: {view, t, focus (squares), follow (whose area it is: a new value shows `focus`
+ * again), hot: [[sq, "reach"|"pick"]], cells (tiles to explore), selSq, battleSq, keyOf(sq), hotLabel(sq),
+ * itemName(item), cityLabel(city), figuresLabel(sq, figures), label}. Everything clickable carries data-mapkey (its twin button is in the board).
  */
 export function mapSVG(o) {
   const { view, t } = o;
@@ -125,7 +125,7 @@ export function mapSVG(o) {
   const cam = camera("civ-map", map.w * S, map.h * S, {
     min: 3 * S,
     focus: f ? { x: f.x * S, y: f.y * S, w: f.w * S, h: f.h * S } : null,
-    follow: view.seat,
+    follow: o.follow !== undefined ? o.follow : view.seat,
     reveal: { sel: at(o.selSq), battle: at(o.battleSq) },
     targets: [
       ...o.hot.map(([sq]) => box(sq)),

@@ -214,11 +214,19 @@ function topBar(view, ctx) {
 }
 
 /**
- * The viewer's own area in squares (home tile, cities and figures, two squares around), for the map's
+ * Whose area the map's camera follows: the seat to move when it is another seat alone (a bot's turn
+ * the viewer watches), else the viewer (issue 17: the camera follows the seat to move).
+ */
+export function followed(view) {
+  const tm = view.to_move || [];
+  return tm.length === 1 && tm[0] !== view.seat && !view.over ? tm[0] : view.seat;
+}
+
+/**
+ * A seat's own area in squares (home tile, cities and figures, two squares around), for the map's
  * first view when the whole map would draw its squares small; null when that area is most of the map.
  */
-function ownArea(view) {
-  const me = view.seat;
+function ownArea(view, me) {
   const { w, h, tiles } = view.map;
   if (me == null || !tiles) return null;
   const sqs = [];
@@ -258,10 +266,12 @@ function ownArea(view) {
 function mapSection(view, ctx) {
   const { hot, cells } = hotSquares(view, ctx);
   const selStack = ctx.selAll.find((k) => k.startsWith("stack:") || k.startsWith("city:"));
-  const area = ownArea(view);
+  const follow = followed(view);
+  const area = ownArea(view, follow);
   const svg = mapSVG({
     view,
     t,
+    follow,
     cells,
     battleSq: view.battle ? view.battle.square : null,
     focus: area,
