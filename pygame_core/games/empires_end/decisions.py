@@ -37,10 +37,6 @@ def steps_of(d: Data, seat: int) -> list[Decision]:
     return [x for x in reversed(stack.stack(d)) if x["kind"] in STEPS and seat in x["seats"]]
 
 
-def any_steps(d: Data) -> bool:
-    return any(x["kind"] in STEPS for x in stack.stack(d))
-
-
 def options(d: Data, seat: int, item: Decision) -> list[Any]:
     p = d["seats"][seat]
     k = item["kind"]

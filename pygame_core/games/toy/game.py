@@ -2,7 +2,7 @@
 
 Each round both seats secretly bid 0-2 of their chips (simultaneous), then the bids are
 revealed; the higher bid draws the top card (hidden to the other seat) and scores it.
-Three rounds.
+Three rounds (option ``rounds``: 1 or 3).
 
 Option ``board: "hex"`` (for the front end's hex board test, never a real game): instead of bidding, the
 seats take turns claiming a free cell of a radius-2 hexagon of hex cells (axial coordinates ``[q, r]``)
@@ -38,7 +38,8 @@ class Toy(Game):
     def _setup(self, ctx: Ctx) -> None:
         deck = list(range(1, 11))
         ctx.rng.shuffle(deck)
-        ctx.data.update({"deck": deck, "round": 0, "bids": [None, None], "chips": [3, 3],
+        ctx.data.update({"deck": deck, "round": 0, "rounds": ctx.options["rounds"], "bids": [None, None],
+                         "chips": [3, 3],
                          "hands": [[], []], "score": [0, 0]})
         if ctx.options.get("board") == "hex":
             ctx.data["hex"] = {"cells": [list(c) for c in HEXAGON], "owner": {"-2,0": 0, "2,0": 1}}
@@ -104,7 +105,7 @@ class Toy(Game):
         return [f"#{c}." for c in data["hands"][seat]]
 
     def _is_over(self, data: dict[str, Any]) -> bool:
-        return data["round"] >= (2 * HEX_CLAIMS if "hex" in data else 3)
+        return data["round"] >= (2 * HEX_CLAIMS if "hex" in data else data.get("rounds", 3))
 
     def _scores(self, data: dict[str, Any]) -> dict[str, Any]:
         best = max(data["score"])
