@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from pygame_core.games.great_wall import data as gdata
-from pygame_core.games.great_wall import model, steps
+from pygame_core.games.great_wall import effects, model, steps
 from pygame_core.games.great_wall.text import fmt, seat_name, t
 from pygame_core.kernel.state import Action, Ctx
 
@@ -58,6 +58,11 @@ def start(ctx: Ctx, seat: int, n: int, different: bool = True) -> None:
     g = ctx.data
     if n > 0 and moves(g, seat, []):
         steps.ask(g, "clerks", seat, left=n, used=[], different=different)
+
+
+@effects.op("move_clerks")
+def _op_move(ctx: Ctx, seat: int, e: dict[str, Any]) -> None:
+    start(ctx, seat, int(e.get("n", 1)), bool(e.get("different", True)))
 
 
 def _legal(g: Data, seat: int, d: Data) -> list[Action]:

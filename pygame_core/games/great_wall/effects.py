@@ -9,6 +9,7 @@ them. Numbers scaled by Supporting Advisors are the cards module's (cards.fire r
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pygame_core.games.great_wall import cards, combat, model, shame, steps
@@ -18,6 +19,18 @@ from pygame_core.kernel.state import Action, Ctx
 
 Data = dict[str, Any]
 Effect = dict[str, Any]
+
+
+OpFn = Callable[[Ctx, int, Effect], None]
+#: ops whose rules live in another core module (clerks.py, locations.py), registered there
+OPS: dict[str, OpFn] = {}
+
+
+def op(name: str) -> Callable[[OpFn], OpFn]:
+    def reg(fn: OpFn) -> OpFn:
+        OPS[name] = fn
+        return fn
+    return reg
 
 
 def run(ctx: Ctx, seat: int, effects: list[Effect], why: str = "") -> None:
@@ -114,18 +127,8 @@ def _effect(ctx: Ctx, st: Data) -> None:
         model.tea_top(g, seat)
         ctx.log(fmt(t("{p} moves to the top of the tea order.", "{p}移到茶序最上方。"), p=seat_name(seat)),
                 seat=seat)
-    elif op == "move_clerks":
-        from pygame_core.games.great_wall import clerks
-        clerks.start(ctx, seat, int(e.get("n", 1)), bool(e.get("different", True)))
-    elif op == "advanced_activation":
-        from pygame_core.games.great_wall import locations
-        locations.ask_advanced(ctx, seat, int(e.get("n", 1)), e.get("locations"))
-    elif op == "attack_order":
-        from pygame_core.games.great_wall import locations
-        locations.ask_attack_order(ctx, seat)
-    elif op == "recruit":
-        from pygame_core.games.great_wall import locations
-        locations.ask_recruit(ctx, seat, e.get("kinds"), bool(e.get("free", False)))
+    elif op in OPS:
+        OPS[op](ctx, seat, e)
     elif op == "wound":
         _ask_wound(ctx, seat, int(e.get("n", 1)), e.get("section", "any"))
     elif op == "save":
@@ -138,12 +141,6 @@ def _effect(ctx: Ctx, st: Data) -> None:
             shame.discard(ctx, seat, n)
         elif n:
             steps.ask(g, "discard_shame", seat, most=n)
-    elif op == "build":
-        from pygame_core.games.great_wall import locations
-        locations.ask_build(ctx, seat, str(e.get("what", "barricade")), bool(e.get("free", False)))
-    elif op == "hire":
-        from pygame_core.games.great_wall import locations
-        locations.ask_hire(ctx, seat, str(e.get("what", "clerk")), bool(e.get("free", False)))
     else:
         ctx.log(fmt(t("(an effect with no rule yet: {op})", "（尚無規則的效果：{op}）"), op=str(op)),
                 seat=seat)

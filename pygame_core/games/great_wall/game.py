@@ -14,6 +14,7 @@ from pygame_core.games.great_wall import (
     cards,
     combat,
     command,
+    effects,
     flow,
     hidden,
     labels,
@@ -96,7 +97,6 @@ class GreatWall(Game):
 
     def _apply(self, ctx: Ctx, seat: int, action: Action) -> None:
         if action["type"] == "tactic":
-            from pygame_core.games.great_wall import effects
             effs = cards.play_tactic(ctx, seat, action)
             effects.run(ctx, seat, list(effs), "tactic")
             flow.advance(ctx)

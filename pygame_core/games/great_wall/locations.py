@@ -466,3 +466,29 @@ def _advanced(ctx: Ctx, seat: int, d: Data, action: Action) -> None:
         todo.append({"do": "effect", "seat": seat, "why": "advanced",
                      "effect": {"op": "advanced_activation", "n": d["n"] - 1, "locations": d.get("allowed")}})
     steps.push(ctx.data, *todo)
+
+
+# ------------------------------------------------------------------------------ effect ops
+@effects.op("advanced_activation")
+def _op_advanced(ctx: Ctx, seat: int, e: Data) -> None:
+    ask_advanced(ctx, seat, int(e.get("n", 1)), e.get("locations"))
+
+
+@effects.op("attack_order")
+def _op_attack_order(ctx: Ctx, seat: int, e: Data) -> None:
+    ask_attack_order(ctx, seat)
+
+
+@effects.op("recruit")
+def _op_recruit(ctx: Ctx, seat: int, e: Data) -> None:
+    ask_recruit(ctx, seat, e.get("kinds"), bool(e.get("free", False)))
+
+
+@effects.op("build")
+def _op_build(ctx: Ctx, seat: int, e: Data) -> None:
+    ask_build(ctx, seat, str(e.get("what", "barricade")), bool(e.get("free", False)))
+
+
+@effects.op("hire")
+def _op_hire(ctx: Ctx, seat: int, e: Data) -> None:
+    ask_hire(ctx, seat, str(e.get("what", "clerk")), bool(e.get("free", False)))

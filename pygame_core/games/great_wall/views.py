@@ -78,7 +78,7 @@ def view(g: Data, seat: int | None) -> dict[str, Any]:
         "shame_supply": g["shame_supply"],
         "tea": list(g["tea"]),
         "warehouse": dict(g["warehouse"]),
-        "players": [_player(g, s, seat) for s in range(model.nplayers(g))],
+        "clans": [_player(g, s, seat) for s in range(model.nplayers(g))],
         "locations": {k: list(v) for k, v in g["locations"].items()},
         "command_track": copy.deepcopy(g["command_track"]),
         "command_discard": copy.deepcopy(g["command_discard"]),
