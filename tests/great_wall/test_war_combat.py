@@ -4,10 +4,10 @@ shooting, defeats with credit and casualties, sieges and breaches, the Transport
 from __future__ import annotations
 
 import pytest
-import war_helpers as w
 
 from pygame_core.games.great_wall import combat, horde
 from pygame_core.kernel import decisions
+from tests.great_wall import war_helpers as w
 
 SQUARE = "tumen_host"  # 4 spots: 0 (0,0), 1 (1,0), 2 (0,1), 3 (1,1); attack 5, no ability
 LINE = "horse_archers"  # 3 spots in a line: 0-1-2; attack 3
@@ -51,6 +51,7 @@ def test_golden_14_a_spot_reward_goes_to_a_soldier_never_to_a_wound() -> None:
     combat.shoot(c, 0, 1, 0, 0)
     assert (dict(g["players"][0]["res"]), g["players"][0]["honor"]) == before
     combat.deploy(c, 0, "spear", {"section": 1, "row": 0, "spots": [1]})
+    w.settle(c)
     r1 = horde.card(SQUARE)["spots"][1]["reward"]
     got = {k: g["players"][0]["res"][k] - before[0][k] for k in before[0]}
     if r1["op"] == "gain":
@@ -64,7 +65,9 @@ def test_horseman_gains_both_rewards() -> None:
     """L536 (translator's note, ruling A29): a horseman gains the rewards of both spots it takes."""
     g = w.state()
     w.put(g, 2, 2, LINE)
-    combat.deploy(w.ctx(g), 0, "horse", {"section": 2, "row": 2, "spots": [1, 0]})
+    c = w.ctx(g)
+    combat.deploy(c, 0, "horse", {"section": 2, "row": 2, "spots": [1, 0]})
+    w.settle(c)
     want = {"wood": 0, "stone": 0, "gold": 0, "chi": 0}
     for j in (0, 1):
         r = horde.card(LINE)["spots"][j]["reward"]

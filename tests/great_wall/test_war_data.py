@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import itertools
 
-import war_helpers as w
-
 from pygame_core.games.great_wall import combat, horde
 from pygame_core.kernel.text import hans
+from tests.great_wall import war_helpers as w
 
 RES = {"wood", "stone", "gold", "chi"}
 

@@ -3,9 +3,8 @@ test 11)."""
 
 from __future__ import annotations
 
-import war_helpers as w
-
 from pygame_core.games.great_wall import horde
+from tests.great_wall import war_helpers as w
 
 #: cards of each invasion column with no on-placement ability
 BY_COL = {i: [cid for cid, c in horde.CARDS.items()

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-import war_helpers as w
 
 from pygame_core.games.great_wall import combat, horde, shame
+from tests.great_wall import war_helpers as w
 
 CARD = "tumen_host"
 ONE_SLOT = next(cid for cid, c in horde.CARDS.items() if c["shame_slots"] == 1)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pygame_core.games.great_wall import combat, horde, shame
+from pygame_core.games.great_wall import combat, horde, model, shame
 from pygame_core.kernel import decisions
 from pygame_core.kernel.rng import Rng
 from pygame_core.kernel.state import Ctx
@@ -14,28 +14,21 @@ from pygame_core.kernel.state import Ctx
 Rec = dict[str, Any]
 
 
-def player() -> Rec:
-    return {"res": {"wood": 0, "stone": 0, "gold": 0, "chi": 0}, "honor": 0, "clerks": 5, "envoy": 3,
-            "supply": {"spear": 10, "archer": 4, "horse": 2}, "shamed": {"spear": 0, "archer": 0, "horse": 0},
-            "hand": [], "tactics": [], "general": None, "active": [], "supporting": [], "trophies": [],
-            "overseers": {}}
-
-
 def section(wall: int = 0, barricades: int = 0) -> Rec:
-    return {"open": True, "wall": wall, "barricades": barricades,
-            "firing": [None] * horde.wall(wall)["firing_spots"], "rest": [], "rows": [None, None, None]}
+    sec = model.new_section(barricades=barricades)
+    sec["wall"] = wall
+    sec["firing"] = [None] * horde.wall(wall)["firing_spots"]
+    return sec
 
 
 def state(players: int = 3, tea: list[int] | None = None, barricades: int = 0) -> Rec:
-    order = list(range(players)) if tea is None else list(tea)
-    return {"mode": "competitive", "side": "4p" if players == 4 else "23p", "year": 1, "season": "winter",
-            "time": 0, "shame_supply": players * 10, "tea": order,
-            "warehouse": {"wood": 0, "stone": 0, "gold": 0},
-            "players": [player() for _ in range(players)], "locations": {}, "command_track": [],
-            "command_discard": [], "turn": None, "sections": [section(0, barricades) for _ in range(3)],
-            "horde_deck": [], "horde_discard": [], "tactic_deck": [], "tactic_discard": [],
-            "advisor_deck": [], "advisor_discard": [], "advisor_track": [], "artifacts": [], "end": None,
-            "decisions": []}
+    """Core's empty frame (model.new_game_data) in Winter, with level-0 Walls and their firing spots."""
+    g = model.new_game_data(players)
+    g["season"] = "winter"
+    if tea is not None:
+        g["tea"] = list(tea)
+    g["sections"] = [section(0, barricades) for _ in range(3)]
+    return g
 
 
 def ctx(g: Rec, seed: int = 1) -> Ctx:
@@ -88,3 +81,13 @@ def soldiers_total(g: Rec, seat: int) -> int:
         n += sum(1 for s in sec["rest"] if s["seat"] == seat) + sum(1 for s in sec["firing"] if s == seat)
         n += sum(1 for slot in sec["rows"] if slot for s in slot["soldiers"] if s["seat"] == seat)
     return n
+
+
+def settle(c: Ctx) -> None:
+    """Run the steps core's effects.run scheduled (spot rewards), as flow.advance does, until a decision
+    waits or none is left."""
+    from pygame_core.games.great_wall import flow, steps  # noqa: F401  (flow registers the step handlers)
+    g = c.data
+    while g.get("todo") and not steps.pending(g):
+        st = g["todo"].pop()
+        steps.STEPS[st["do"]](c, st)

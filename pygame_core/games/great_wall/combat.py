@@ -23,11 +23,9 @@ Decisions this module pushes (answered through :func:`decision_legal` / :func:`d
 from __future__ import annotations
 
 import importlib
-import json
-from pathlib import Path
 from typing import Any
 
-from pygame_core.games.great_wall import horde, shame
+from pygame_core.games.great_wall import horde, model, shame
 from pygame_core.games.great_wall.horde import CARDS, Rec, add_honor, section_name, t, tea
 from pygame_core.kernel import decisions
 from pygame_core.kernel.text import Text, fmt, seat_name
@@ -236,11 +234,14 @@ def _take(g: Rec, seat: int, kind: str, source: Any) -> None:
 
 def deploy(ctx: Any, seat: int, kind: str, target: Rec, source: Any = "recruit") -> None:
     """Send one soldier to attack (L526-537). The figure comes from the personal supply (a recruit;
-    the caller has paid for it) or from the rest area ``source = ("rest", i)``. A spearman or horseman
+    the caller has paid for it) or from the rest area ``source = ("rest", i)`` (also given as
+    ``target["from"] = i``). A spearman or horseman
     takes its spot(s) and gains each spot's reward (L530, L536); an archer takes a free firing spot and
     then shoots 1 wound into its section (L537), a decision of ``seat`` pushed here (skipped when no
     card there has a free spot). Raises ValueError on an illegal target."""
     g = ctx.data
+    if "from" in target:  # Attack Order: the rest area of that section
+        source = ("rest", int(target["from"]))
     target = {**target, "kind": kind}
     if not can_deploy(g, seat, target, source):
         raise ValueError(f"illegal deployment {target!r} from {source!r}")
@@ -373,10 +374,8 @@ def winter_shooting(ctx: Any) -> None:
 # ---------------------------------------------------------------- defeat
 
 def casualty_value(g: Rec) -> int:
-    """The casualties printed beside the Time token (L253, L264), from core's ``data/time_track.json``."""
-    with open(Path(__file__).resolve().parent / "data" / "time_track.json", encoding="utf-8") as fh:
-        track = json.load(fh)
-    return int(track["spaces"][g["time"]]["casualties"])
+    """The casualties printed beside the Time token (L253, L264)."""
+    return model.casualties(g)
 
 
 def defeat_check(ctx: Any, casualty: int | None = None) -> list[str]:
