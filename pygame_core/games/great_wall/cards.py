@@ -1,0 +1,670 @@
+"""The Great Wall's cards: Generals, Advisors, Tactics and Artifacts (seed L176-193, L213-215, L227-229,
+L431-444, L462-480, L588, L679; data in ``data/generals.json``, ``advisors.json``, ``tactics.json`` and
+``artifacts.json``, every value authored: digest §7 G7-G10, listed in ``data/README.md``).
+
+What this module owns, and what it leaves to the rest of the engine:
+
+- lookups (:func:`general`, :func:`advisor`, :func:`tactic`, :func:`artifact`) and the card texts
+  (:func:`describe`, which also wrote each card's ``text`` in the data files);
+- setup steps 4 and 9-15 (:func:`setup`, the draft decision :func:`draft_legal` / :func:`apply_draft` /
+  :func:`resolve_draft`, :func:`finish_draft`, :func:`start_resources`, :func:`tea_order`);
+- card abilities: :func:`fire` returns the effects a trigger gives each seat; the caller runs them
+  (``effects.run``), so a resource gained in a batch cannot pay within it (L480);
+- Tactics: :func:`tactics_playable`, :func:`play_tactic` (basic free, enhanced pays Chi, L464),
+  :func:`draw_tactics` with the hand limit of 5 (L213; the excess is a ``tactic_discard`` decision);
+- the Advisor track: :func:`hire_advisor_cost` (L436), :func:`take_advisor` (slide and refill, L444),
+  :func:`spring_refresh` (L588);
+- :func:`artifact_score` (L679); :func:`public` / :func:`private` (Supporting Advisors are face down:
+  their count and back icons are public, their ids are not, L156, L191).
+
+State read and written (``ctx.data``, see the spec): ``players[s]`` ``general``, ``active``,
+``supporting``, ``tactics``, ``res``, ``draft`` (the two Generals and two Advisors dealt, until the draft
+is resolved); ``tactic_deck``, ``tactic_discard``, ``advisor_deck``, ``advisor_discard``,
+``advisor_track``, ``artifacts``.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from pygame_core.errors import IllegalAction
+from pygame_core.kernel import decisions
+from pygame_core.kernel import deck as decks
+from pygame_core.kernel import text as ktext
+from pygame_core.kernel.state import Ctx
+from pygame_core.kernel.text import Text, join, seat_name
+
+Rec = dict[str, Any]
+Effect = dict[str, Any]
+
+_DIR = Path(__file__).parent / "data"
+RES = ("wood", "stone", "gold", "chi")
+KINDS = ("spear", "archer", "horse")
+ICONS = ("blade", "scroll", "seal")
+#: Every trigger a card ability may name (the spec's list); also the Tactic windows.
+TRIGGERS = ("on_overseer_upgrade", "on_donate", "on_recruit", "on_build_wall", "on_build_barricade",
+            "on_defeat_credit", "on_defeat_participate", "on_casualties", "on_breach", "on_hire_advisor",
+            "on_summer", "on_command")
+#: The effect ops the cards use (a subset of the spec's vocabulary, run by effects.py).
+OPS = ("gain", "honor", "draw_tactic", "tea_up", "tea_top", "move_clerks", "attack_order", "recruit",
+       "wound", "save", "discard_shame", "build", "hire")
+HAND_LIMIT = 5  # L213
+TRACK = 4  # L160
+DRAFT_GENERALS = 2  # L152
+DRAFT_ADVISORS = 2  # L154
+ARTIFACTS_SHOWN = 3  # L138
+#: Condition counts an Artifact may name (L679).
+COUNTS = ("trophies", "advisors", "overseer_levels", "archers_on_wall", "clerks")
+
+# --------------------------------------------------------------------------- texts
+
+#: Traditional -> Simplified for the characters these cards use that the kernel's table lacks (to move
+#: into kernel/text.py when that table grows).
+_MORE_T2S = dict(zip("僱勳參師恥揮擁榮氣監禦衛譽銅陣頭鋒驛廚糧稅縣譯隱俠門禮貢賢鍛鑄賑測薦賜館",
+                     "雇勋参师耻挥拥荣气监御卫誉铜阵头锋驿厨粮税县译隐侠门礼贡贤锻铸赈测荐赐馆", strict=True))
+
+
+def hans(s: str) -> str:
+    """Traditional -> Simplified: the kernel's converter, then the few characters it lacks."""
+    return "".join(_MORE_T2S.get(c, c) for c in ktext.hans(s))
+
+
+def t(en: str, hant: str) -> Text:
+    return {"en": en, "zh-Hant": hant, "zh-Hans": hans(hant)}
+
+
+_RES_NAME = {"wood": ("Wood", "木頭"), "stone": ("Stone", "石頭"), "gold": ("Gold", "黃金"),
+             "chi": ("Chi", "氣")}
+_KIND_NAME = {"spear": ("spearman", "矛兵"), "archer": ("archer", "弓兵"), "horse": ("horseman", "騎兵")}
+_ICON_NAME = {"blade": ("Blade", "刀"), "scroll": ("Scroll", "卷"), "seal": ("Seal", "印")}
+_TRIGGER_TEXT = {
+    "on_overseer_upgrade": ("When you upgrade an overseer", "升級監工時"),
+    "on_donate": ("When you donate", "捐獻時"),
+    "on_recruit": ("When you recruit a soldier", "招募士兵時"),
+    "on_build_wall": ("When you build a Wall level", "修築長城時"),
+    "on_build_barricade": ("When you build a barricade", "設置防禦工事時"),
+    "on_defeat_credit": ("When you take the credit for a defeated Horde card", "獲得擊退功勳時"),
+    "on_defeat_participate": ("When your soldiers help defeat a Horde card", "你的士兵參與擊退蒙軍卡時"),
+    "on_casualties": ("When your soldiers die", "你的士兵陣亡時"),
+    "on_breach": ("When a Wall is breached", "長城被突破時"),
+    "on_hire_advisor": ("When you hire an Advisor", "僱用軍師時"),
+    "on_summer": ("Each Summer", "每年夏季"),
+    "on_command": ("When your command card is resolved", "執行你的指揮卡時"),
+}
+#: A Tactic's window where the trigger's words do not fit a one-off card.
+_WINDOW_TEXT = {"on_summer": ("In Summer", "夏季時")}
+_COUNT_TEXT = {
+    "trophies": ("defeated Horde cards", "張擊退的蒙軍卡"),
+    "advisors": ("Advisors", "位軍師"),
+    "overseer_levels": ("overseer levels in total", "級監工等級(總和)"),
+    "archers_on_wall": ("archers on the Walls", "個長城上的弓兵"),
+    "clerks": ("clerks in play (not those waiting on the Imperial Envoy)",
+               "個文官(不含在皇帝特使館等候的文官)"),
+}
+
+
+def _res_list(e: Effect) -> tuple[str, str]:
+    parts = [(f"{e[r]} {_RES_NAME[r][0]}", f"{e[r]} {_RES_NAME[r][1]}") for r in RES if e.get(r)]
+    return ", ".join(p[0] for p in parts), "、".join(p[1] for p in parts)
+
+
+def effect_text(e: Effect) -> tuple[str, str]:
+    """(en, zh-Hant) for one effect."""
+    op = e["op"]
+    n = e.get("n", 1)
+    free_en, free_zh = (" for free", "免費") if e.get("free") else ("", "")
+    if op == "gain":
+        en, zh = _res_list(e)
+        return f"gain {en}", f"獲得 {zh}"
+    if op == "honor":
+        return f"gain {n} Honor", f"獲得 {n} 點榮譽"
+    if op == "draw_tactic":
+        return f"draw {n} Tactic{'s' if n > 1 else ''}", f"抽 {n} 張戰術卡"
+    if op == "tea_up":
+        return f"move up {n} on the tea track", f"茶序上升 {n} 位"
+    if op == "tea_top":
+        return "move to the top of the tea track", "移到茶序最上方"
+    if op == "move_clerks":
+        if n == 1:
+            return "move 1 of your clerks", "移動 1 個文官"
+        return f"move up to {n} clerks to different locations", f"移動最多 {n} 個文官到不同地點"
+    if op == "attack_order":
+        return "your rest-area soldiers attack their own section", "休息區的士兵攻擊同區的蒙軍卡"
+    if op == "recruit":
+        kinds = e.get("kinds") or list(KINDS)
+        en = " or ".join(_KIND_NAME[k][0] for k in kinds)
+        zh = "或".join(_KIND_NAME[k][1] for k in kinds)
+        return f"recruit 1 {en}{free_en}", f"{free_zh}招募 1 個{zh}"
+    if op == "wound":
+        return (f"put {n} wound{'s on vital spots' if n > 1 else ' on a vital spot'}",
+                f"在致命部位放置 {n} 個受傷標記")
+    if op == "save":
+        if e.get("all"):
+            return "save every dying soldier", "拯救所有陣亡的士兵"
+        return f"save {n} dying soldier{'s' if n > 1 else ''} for free", f"免費拯救 {n} 個陣亡的士兵"
+    if op == "discard_shame":
+        return (f"discard {n} shame token{'s' if n > 1 else ''}{free_en}", f"{free_zh}棄置 {n} 個恥辱標記")
+    if op == "build":
+        if e["what"] == "wall":
+            return f"build a Wall level{free_en}", f"{free_zh}修築 1 級長城"
+        return f"build a barricade{free_en}", f"{free_zh}設置 1 個防禦工事"
+    if op == "hire":
+        if e["what"] == "clerk":
+            return f"hire a clerk{free_en}", f"{free_zh}僱用 1 個文官"
+        return f"hire an Advisor{free_en}", f"{free_zh}僱用 1 位軍師"
+    raise ValueError(f"no text for op {op!r}")
+
+
+def _effects_text(effects: list[Effect]) -> tuple[str, str]:
+    parts = [effect_text(e) for e in effects]
+    return " and ".join(p[0] for p in parts), ",並".join(p[1] for p in parts)
+
+
+def _trigger_text(trigger: str, when: dict[str, Any] | None) -> tuple[str, str]:
+    if trigger == "on_recruit" and when and "kind" in when:
+        k = when["kind"]
+        art = "an" if k == "archer" else "a"
+        return f"When you recruit {art} {_KIND_NAME[k][0]}", f"招募{_KIND_NAME[k][1]}時"
+    return _TRIGGER_TEXT[trigger]
+
+
+def describe_ability(ab: Rec) -> Text:
+    """A General's or an Advisor's ability in words: trigger, effects, scaling."""
+    ten, tzh = _trigger_text(ab["trigger"], ab.get("when"))
+    een, ezh = _effects_text(ab["effects"])
+    if ab.get("per_supporting"):
+        een, ezh = een + " per Supporting Advisor", "每位副軍師" + ezh
+    elif ab.get("per_icon"):
+        i = ab["per_icon"]
+        een = een + f" per {_ICON_NAME[i][0]} icon among your Supporting Advisors"
+        ezh = f"副軍師每個「{_ICON_NAME[i][1]}」圖示" + ezh
+    return t(f"{ten}: {een}.", f"{tzh}:{ezh}。")
+
+
+def describe_tactic(c: Rec) -> Text:
+    wen, wzh = _WINDOW_TEXT.get(c["window"]) or _TRIGGER_TEXT[c["window"]]
+    ben, bzh = _effects_text(c["basic"])
+    enh = c["enhanced"]
+    xen, xzh = _effects_text(enh["effects"])
+    return t(f"{wen}: {ben}. Enhanced ({enh['chi']} Chi): {xen}.",
+             f"{wzh}:{bzh}。強化({enh['chi']} 氣):{xzh}。")
+
+
+def describe_artifact(c: Rec) -> Text:
+    cond = c["condition"]
+    cen, czh = _COUNT_TEXT[cond["count"]]
+    return t(f"At the end, with at least {cond['at_least']} {cen}: {c['honor']} Honor.",
+             f"遊戲結束時,擁有至少 {cond['at_least']} {czh}:獲得 {c['honor']} 點榮譽。")
+
+
+def describe_start(c: Rec) -> Text:
+    s = c["start"]
+    en, zh = _res_list(s)
+    n = s.get("tactics", 0)
+    return t(f"Start: {en}, {n} Tactic{'s' if n != 1 else ''}; tea {c['tea']}.",
+             f"起始:{zh}、{n} 張戰術卡;茶值 {c['tea']}。")
+
+
+def describe(kind: str, c: Rec) -> Text:
+    """The text a card shows (the data files hold it; tests check they agree)."""
+    if kind == "generals":
+        a, s = describe_ability(c["ability"]), describe_start(c)
+        return {lang: s[lang] + (" " if lang == "en" else "") + a[lang] for lang in a}
+    if kind == "advisors":
+        return describe_ability(c["ability"])
+    if kind == "tactics":
+        return describe_tactic(c)
+    return describe_artifact(c)
+
+
+# --------------------------------------------------------------------------- data
+
+FILES = {"generals": "generals", "advisors": "advisors", "tactics": "tactics", "artifacts": "artifacts"}
+
+
+@cache
+def _table(kind: str) -> dict[str, Rec]:
+    with open(_DIR / f"{kind}.json", encoding="utf-8") as fh:
+        raw = json.load(fh)
+    return {c["id"]: c for c in raw[kind]}
+
+
+def generals() -> dict[str, Rec]:
+    return _table("generals")
+
+
+def advisors() -> dict[str, Rec]:
+    return _table("advisors")
+
+
+def tactics() -> dict[str, Rec]:
+    return _table("tactics")
+
+
+def artifacts() -> dict[str, Rec]:
+    return _table("artifacts")
+
+
+def _get(kind: str, cid: str) -> Rec:
+    try:
+        return _table(kind)[cid]
+    except KeyError:
+        raise IllegalAction(f"unknown {kind[:-1]} {cid!r}", "malformed") from None
+
+
+def general(gid: str) -> Rec:
+    return _get("generals", gid)
+
+
+def advisor(aid: str) -> Rec:
+    return _get("advisors", aid)
+
+
+def tactic(tid: str) -> Rec:
+    return _get("tactics", tid)
+
+
+def artifact(aid: str) -> Rec:
+    return _get("artifacts", aid)
+
+
+def name(cid: str) -> Text:
+    """Any card's name by id."""
+    for kind in FILES:
+        if cid in _table(kind):
+            return dict(_table(kind)[cid]["name"])
+    raise KeyError(cid)
+
+
+# --------------------------------------------------------------------------- setup (L138, L150-170)
+
+
+def setup(ctx: Ctx) -> None:
+    """Setup steps 4 (3 Artifacts face up, L138), 9 (the Tactic deck, L150), 10-11 (deal 2 Generals
+    and 2 Advisors to each seat, face down, L152-154: ``players[s]["draft"]``). The draft decision
+    (step 12) is core's to push; :func:`finish_draft` does steps 13 and 15 after it."""
+    g, rng = ctx.data, ctx.rng
+    arts = sorted(artifacts())
+    rng.shuffle(arts)
+    g["artifacts"] = arts[:ARTIFACTS_SHOWN]
+    tac = sorted(tactics())
+    rng.shuffle(tac)
+    g["tactic_deck"], g["tactic_discard"] = tac, []
+    gens = sorted(generals())
+    rng.shuffle(gens)
+    advs = sorted(advisors())
+    rng.shuffle(advs)
+    for p in g["players"]:
+        p.setdefault("general", None)
+        p.setdefault("active", [])
+        p.setdefault("supporting", [])
+        p.setdefault("tactics", [])
+        p["draft"] = {"generals": [gens.pop() for _ in range(DRAFT_GENERALS)],
+                      "advisors": [advs.pop() for _ in range(DRAFT_ADVISORS)]}
+    g["advisor_deck"], g["advisor_discard"], g["advisor_track"] = advs, [], []
+
+
+def draft_options(g: Rec, seat: int) -> Rec:
+    """The cards dealt to ``seat`` for the draft (hidden from the other seats)."""
+    d = g["players"][seat].get("draft")
+    return {"generals": list(d["generals"]), "advisors": list(d["advisors"])} if d else {}
+
+
+def draft_legal(g: Rec, seat: int) -> list[Rec]:
+    """The answers to the draft: keep 1 of the 2 Generals, 1 Advisor Active and the other Supporting
+    (L156)."""
+    d = g["players"][seat].get("draft")
+    if not d:
+        return []
+    a, b = d["advisors"]
+    return [{"type": "draft", "general": gid, "active": act, "supporting": sup}
+            for gid in d["generals"] for act, sup in ((a, b), (b, a))]
+
+
+def apply_draft(ctx: Ctx, seat: int, choice: Rec) -> None:
+    """Keep the chosen General (the other goes back to the box, L152), the Active Advisor face up and the
+    Supporting one face down under the General (L156)."""
+    g = ctx.data
+    if choice not in draft_legal(g, seat):
+        raise IllegalAction("that is not a choice of the cards you were dealt", "not_legal")
+    p = g["players"][seat]
+    p["general"] = choice["general"]
+    p["active"] = [choice["active"]]
+    p["supporting"] = [choice["supporting"]]
+    del p["draft"]
+
+
+def resolve_draft(ctx: Ctx, answers: dict[str, Rec]) -> None:
+    """The sealed draft decision's answers, every seat at once (``answers[str(seat)]``), then
+    :func:`finish_draft`."""
+    for key in sorted(answers, key=int):
+        apply_draft(ctx, int(key), answers[key])
+    for s, p in enumerate(ctx.data["players"]):
+        ctx.log(join(seat_name(s), t(" keeps ", "保留將軍"), general(p["general"])["name"], t(".", "。")))
+    finish_draft(ctx)
+
+
+def finish_draft(ctx: Ctx) -> None:
+    """Step 13: reveal 4 Advisors onto the track (L160); step 15: each seat's starting resources and
+    Tactics from its General (L164)."""
+    g = ctx.data
+    _refill_track(ctx)
+    for s, p in enumerate(g["players"]):
+        start = start_resources(g, s)
+        for r in RES:
+            p["res"][r] = p["res"].get(r, 0) + start[r]
+        draw_tactics(ctx, s, start["tactics"])
+
+
+def start_resources(g: Rec, seat: int) -> dict[str, int]:
+    """The kept General's starting resources and Tactic count (L164, L179): ``{wood, stone, gold, chi,
+    tactics}``."""
+    s = general(g["players"][seat]["general"])["start"]
+    return {**{r: s.get(r, 0) for r in RES}, "tactics": s.get("tactics", 0)}
+
+
+def tea_order(g: Rec) -> list[int]:
+    """The tea order from the Generals' tea values, top first: the highest value on top (L170, L276).
+    Values are all different (ruling A33), so there are no ties."""
+    return sorted(range(len(g["players"])), key=lambda s: -general(g["players"][s]["general"])["tea"])
+
+
+# --------------------------------------------------------------------------- abilities
+
+
+def supporting_count(g: Rec, seat: int) -> int:
+    return len(g["players"][seat]["supporting"])
+
+
+def icons(g: Rec, seat: int) -> dict[str, int]:
+    """The back icons of the seat's Supporting Advisors (public, L156, L191)."""
+    out = dict.fromkeys(ICONS, 0)
+    for a in g["players"][seat]["supporting"]:
+        for i in advisor(a)["icons"]:
+            out[i] += 1
+    return out
+
+
+def general_scale(g: Rec, seat: int) -> int:
+    """How many times the seat's General's ability applies now: its Supporting Advisors, or the back
+    icons it counts (L181, L191)."""
+    gid = g["players"][seat]["general"]
+    if gid is None:
+        return 0
+    return _scale(g, seat, general(gid)["ability"])
+
+
+def _scale(g: Rec, seat: int, ab: Rec) -> int:
+    if ab.get("per_supporting"):
+        return supporting_count(g, seat)
+    if ab.get("per_icon"):
+        return icons(g, seat)[ab["per_icon"]]
+    return 1
+
+
+def scaled(effect: Effect, k: int) -> Effect:
+    """``effect`` with its numbers multiplied by ``k`` (``n`` defaults to 1; flags stay)."""
+    out = dict(effect)
+    for key, v in effect.items():
+        if isinstance(v, int) and not isinstance(v, bool):
+            out[key] = v * k
+    if "n" not in out and effect["op"] in ("honor", "draw_tactic", "tea_up", "move_clerks", "wound",
+                                           "save", "discard_shame") and not effect.get("all"):
+        out["n"] = k
+    return out
+
+
+def _matches(when: dict[str, Any] | None, info: dict[str, Any]) -> bool:
+    for key, want in (when or {}).items():
+        have = info.get(key)
+        if have != want and not (isinstance(want, list) and have in want):
+            return False
+    return True
+
+
+def fire(ctx: Ctx | Rec, trigger: str, seat: int, **info: Any) -> list[tuple[int, list[Effect]]]:
+    """The effects a trigger gives: the seat's General (scaled by its Supporting Advisors or their
+    icons, L181, L191, L193) and each of its Active Advisors (L189), in that order. ``info`` is what the
+    trigger knows (e.g. ``kind`` for ``on_recruit``), matched against an ability's ``when``. Abilities
+    only ever touch their owner (rule of thumb, L476). The caller runs the list as one batch (L480)."""
+    if trigger not in TRIGGERS:
+        raise ValueError(f"unknown trigger {trigger!r}")
+    g = ctx.data if isinstance(ctx, Ctx) else ctx
+    p = g["players"][seat]
+    out: list[tuple[int, list[Effect]]] = []
+    abilities: list[tuple[Rec, int]] = []
+    if p.get("general"):
+        ab = general(p["general"])["ability"]
+        abilities.append((ab, _scale(g, seat, ab)))
+    for a in p.get("active", []):
+        ab = advisor(a)["ability"]
+        abilities.append((ab, _scale(g, seat, ab)))
+    for ab, k in abilities:
+        if ab["trigger"] != trigger or not _matches(ab.get("when"), info) or k <= 0:
+            continue
+        out.append((seat, [scaled(e, k) for e in ab["effects"]]))
+    return out
+
+
+# --------------------------------------------------------------------------- Tactics (L213-215, L462-480)
+
+
+def draw_tactics(ctx: Ctx, seat: int, n: int) -> list[str]:
+    """Draw ``n`` Tactics into ``seat``'s hand, reshuffling the discard when the deck runs out (L215,
+    L456). Over the hand limit of 5 the seat must discard the excess at once (L213): a
+    ``tactic_discard`` decision for that seat (answers ``{"type": "discard_tactic", "card": id}``)."""
+    g = ctx.data
+    drawn = decks.draw_n(ctx.rng, g["tactic_deck"], n, g["tactic_discard"])
+    hand = g["players"][seat]["tactics"]
+    hand.extend(drawn)
+    if drawn:
+        ctx.reveal()
+        ctx.log(join(seat_name(seat), t(f" draws {len(drawn)} Tactic(s).", f"抽 {len(drawn)} 張戰術卡。")))
+    if len(hand) > HAND_LIMIT and not any(d["kind"] == "tactic_discard" and d["seats"] == [seat]
+                                          for d in decisions.stack(g)):
+        decisions.push(g, "tactic_discard", [seat])
+    return drawn
+
+
+def hand_excess(g: Rec, seat: int) -> int:
+    return max(0, len(g["players"][seat]["tactics"]) - HAND_LIMIT)
+
+
+def discard_legal(g: Rec, seat: int) -> list[Rec]:
+    if not hand_excess(g, seat):
+        return []
+    return [{"type": "discard_tactic", "card": c} for c in g["players"][seat]["tactics"]]
+
+
+def discard_tactic(ctx: Ctx, seat: int, card: str) -> None:
+    """Discard one Tactic from the hand (the hand-limit decision's answer)."""
+    g = ctx.data
+    hand = g["players"][seat]["tactics"]
+    if not hand_excess(g, seat) or card not in hand:
+        raise IllegalAction("you cannot discard that Tactic now", "not_legal")
+    hand.remove(card)
+    g["tactic_discard"].append(card)
+    ctx.log(join(seat_name(seat), t(" discards ", "棄置"), tactic(card)["name"], t(".", "。")))
+
+
+def decision_legal(g: Rec, d: Rec, seat: int) -> list[Rec]:
+    """Answers to the decisions this module pushes (``draft``, ``tactic_discard``)."""
+    if d["kind"] == "draft":
+        return draft_legal(g, seat)
+    if d["kind"] == "tactic_discard":
+        return discard_legal(g, seat)
+    raise ValueError(f"not a cards decision: {d['kind']!r}")
+
+
+def decide(ctx: Ctx, d: Rec, seat: int, action: Rec) -> None:
+    """Apply an answer to a ``tactic_discard`` decision (the sealed draft resolves through
+    :func:`resolve_draft`); the decision is popped when the hand is back to 5."""
+    if d["kind"] != "tactic_discard":
+        raise ValueError(f"not a cards decision: {d['kind']!r}")
+    discard_tactic(ctx, seat, str(action.get("card")))
+    if not hand_excess(ctx.data, seat):
+        decisions.pop(ctx.data, d)
+
+
+def tactics_playable(g: Rec, seat: int, window: str) -> list[Rec]:
+    """The Tactics ``seat`` may play in ``window`` (a trigger name, when its condition is met, L464):
+    each card's basic effect (free), and its enhanced one when the seat holds the Chi now (L464, L480).
+    Only one Tactic per window (L466): the caller closes the window after one is played."""
+    p = g["players"][seat]
+    out: list[Rec] = []
+    for c in p["tactics"]:
+        card = tactic(c)
+        if card["window"] != window:
+            continue
+        out.append({"type": "tactic", "card": c, "enhanced": False})
+        if p["res"].get("chi", 0) >= card["enhanced"]["chi"]:
+            out.append({"type": "tactic", "card": c, "enhanced": True})
+    return out
+
+
+def play_tactic(ctx: Ctx, seat: int, action: Rec, window: str | None = None) -> list[Effect]:
+    """Play a Tactic: it goes to the discard; the basic effect is free, the enhanced one costs its Chi
+    (L464). Returns the effects for the caller to run."""
+    g = ctx.data
+    p = g["players"][seat]
+    cid = action.get("card")
+    enhanced = action.get("enhanced")
+    if not isinstance(cid, str) or cid not in p["tactics"] or not isinstance(enhanced, bool):
+        raise IllegalAction("you do not hold that Tactic", "not_legal")
+    card = tactic(cid)
+    if window is not None and card["window"] != window:
+        raise IllegalAction("that Tactic cannot be played now", "not_legal")
+    if enhanced:
+        cost = card["enhanced"]["chi"]
+        if p["res"].get("chi", 0) < cost:
+            raise IllegalAction(f"the enhanced effect costs {cost} Chi", "not_legal")
+        p["res"]["chi"] -= cost
+    p["tactics"].remove(cid)
+    g["tactic_discard"].append(cid)
+    how = t(" (enhanced)", "(強化)") if enhanced else t("", "")
+    ctx.log(join(seat_name(seat), t(" plays ", "打出"), card["name"], how, t(".", "。")))
+    return [dict(e) for e in (card["enhanced"]["effects"] if enhanced else card["basic"])]
+
+
+# --------------------------------------------------------------------------- the Advisor track
+
+
+def hire_advisor_cost(g: Rec, seat: int) -> int:
+    """Gold to hire an Advisor: the Advisors owned (Active and Supporting) + 1 (L436)."""
+    p = g["players"][seat]
+    return len(p["active"]) + len(p["supporting"]) + 1
+
+
+def advisor_choices(g: Rec, seat: int, free: bool = False) -> list[Rec]:
+    """What ``seat`` may hire now: any track card (A5), as Active or Supporting (L436), if it can pay."""
+    if not free and g["players"][seat]["res"].get("gold", 0) < hire_advisor_cost(g, seat):
+        return []
+    return [{"advisor": a, "as": as_} for a in g["advisor_track"] for as_ in ("active", "supporting")]
+
+
+def _refill_track(ctx: Ctx) -> None:
+    """Fill the track to 4 from the right (L160, L444, L588). An empty deck takes the shuffled discard
+    (authored ruling, as for Tactics L215)."""
+    g = ctx.data
+    while len(g["advisor_track"]) < TRACK:
+        a = decks.draw(ctx.rng, g["advisor_deck"], g["advisor_discard"])
+        if a is None:
+            break
+        g["advisor_track"].append(a)
+        ctx.reveal()
+
+
+def take_advisor(ctx: Ctx, seat: int, aid: str, as_: str, *, free: bool = False) -> None:
+    """Hire ``aid`` from the track as ``"active"`` or ``"supporting"``, for good (L187, L436): pay the
+    cost in Gold (unless ``free``), then slide the track left and fill its right end (L444)."""
+    g = ctx.data
+    p = g["players"][seat]
+    if aid not in g["advisor_track"]:
+        raise IllegalAction("that Advisor is not on the track", "not_legal")
+    if as_ not in ("active", "supporting"):
+        raise IllegalAction("an Advisor is taken as active or supporting", "malformed")
+    if not free:
+        cost = hire_advisor_cost(g, seat)
+        if p["res"].get("gold", 0) < cost:
+            raise IllegalAction(f"hiring an Advisor costs {cost} Gold", "not_legal")
+        p["res"]["gold"] -= cost
+    g["advisor_track"].remove(aid)
+    p[as_].append(aid)
+    nm = advisor(aid)["name"]
+    if as_ == "active":
+        ctx.log(join(seat_name(seat), t(" hires ", "僱用"), nm, t(" as an Active Advisor.", "為正軍師。")))
+    else:
+        others = join(seat_name(seat), t(" hires a Supporting Advisor.", "僱用 1 位副軍師。"))
+        ctx.log(join(seat_name(seat), t(" hires ", "僱用"), nm, t(" as a Supporting Advisor.", "為副軍師。")),
+                to=[seat], others=others)
+    _refill_track(ctx)
+
+
+def spring_refresh(ctx: Ctx) -> None:
+    """Spring step 3: discard the 2 leftmost track cards, slide the rest left, refill the right (L588)."""
+    g = ctx.data
+    gone, g["advisor_track"] = g["advisor_track"][:2], g["advisor_track"][2:]
+    g["advisor_discard"].extend(gone)
+    _refill_track(ctx)
+
+
+# --------------------------------------------------------------------------- Artifacts (L679)
+
+
+def count(g: Rec, seat: int, what: str) -> int:
+    """The counts an Artifact condition reads."""
+    p = g["players"][seat]
+    if what == "trophies":
+        return len(p.get("trophies", []))
+    if what == "advisors":
+        return len(p["active"]) + len(p["supporting"])
+    if what == "overseer_levels":
+        return sum(o["level"] for o in p.get("overseers", {}).values())
+    if what == "archers_on_wall":
+        return sum(1 for sec in g.get("sections", []) for s in sec.get("firing", []) if s == seat)
+    if what == "clerks":
+        return 8 - p.get("envoy", 0)  # 8 clerks each (L140), minus those still on the Envoy (L162)
+    raise ValueError(f"unknown count {what!r}")
+
+
+def artifact_score(g: Rec, seat: int) -> list[tuple[str, int]]:
+    """Final scoring step 3: each face-up Artifact whose condition ``seat`` meets gives its Honor
+    (L679)."""
+    out = []
+    for a in g.get("artifacts", []):
+        c = artifact(a)
+        if count(g, seat, c["condition"]["count"]) >= c["condition"]["at_least"]:
+            out.append((a, c["honor"]))
+    return out
+
+
+# --------------------------------------------------------------------------- views
+
+
+def public(g: Rec, seat: int) -> Rec:
+    """What every seat sees of ``seat``'s cards: General, Active Advisors, the count and back icons of
+    the Supporting ones (L156, L191), the size of the Tactic hand."""
+    p = g["players"][seat]
+    return {"general": p.get("general"), "active": list(p.get("active", [])),
+            "supporting": len(p.get("supporting", [])), "icons": icons(g, seat),
+            "tactics": len(p.get("tactics", [])), "drafting": "draft" in p}
+
+
+def private(g: Rec, seat: int) -> Rec:
+    """What ``seat`` itself also sees: its Supporting Advisors, its Tactics, its draft cards."""
+    p = g["players"][seat]
+    out = {**public(g, seat), "supporting_ids": list(p.get("supporting", [])),
+           "hand": list(p.get("tactics", []))}
+    if "draft" in p:
+        out["draft"] = draft_options(g, seat)
+    return out
+
+
+def secret_ids(g: Rec, seat: int) -> list[str]:
+    """The card ids only ``seat`` may see: its Supporting Advisors, its Tactics and its draft cards."""
+    p = g["players"][seat]
+    d = p.get("draft") or {}
+    return [*p.get("supporting", []), *p.get("tactics", []), *d.get("generals", []), *d.get("advisors", [])]
