@@ -60,11 +60,16 @@ ARTIFACTS_SHOWN = 3  # L138
 COUNTS = ("trophies", "advisors", "overseer_levels", "archers_on_wall", "clerks")
 
 # --------------------------------------------------------------------------- texts
+# Every Chinese literal sits under a "zh-Hant" key (tests/test_chinese_script.py then knows its script);
+# Simplified is derived by :func:`hans`.
 
 #: Traditional -> Simplified for the characters these cards use that the kernel's table lacks (to move
 #: into kernel/text.py when that table grows).
 _MORE_T2S = dict(zip("僱勳參師恥揮擁榮氣監禦衛譽銅陣頭鋒驛廚糧稅縣譯隱俠門禮貢賢鍛鑄賑測薦賜館",
                      "雇勋参师耻挥拥荣气监御卫誉铜阵头锋驿厨粮税县译隐侠门礼贡贤锻铸赈测荐赐馆", strict=True))
+
+Z = dict[str, str]
+"""A text in English and Traditional Chinese (``{"en", "zh-Hant"}``), before Simplified is derived."""
 
 
 def hans(s: str) -> str:
@@ -72,140 +77,164 @@ def hans(s: str) -> str:
     return "".join(_MORE_T2S.get(c, c) for c in ktext.hans(s))
 
 
-def t(en: str, hant: str) -> Text:
-    return {"en": en, "zh-Hant": hant, "zh-Hans": hans(hant)}
+def t(z: Z) -> Text:
+    """A :data:`Text` from English and Traditional Chinese."""
+    return {"en": z["en"], "zh-Hant": z["zh-Hant"], "zh-Hans": hans(z["zh-Hant"])}
 
 
-_RES_NAME = {"wood": ("Wood", "木頭"), "stone": ("Stone", "石頭"), "gold": ("Gold", "黃金"),
-             "chi": ("Chi", "氣")}
-_KIND_NAME = {"spear": ("spearman", "矛兵"), "archer": ("archer", "弓兵"), "horse": ("horseman", "騎兵")}
-_ICON_NAME = {"blade": ("Blade", "刀"), "scroll": ("Scroll", "卷"), "seal": ("Seal", "印")}
-_TRIGGER_TEXT = {
-    "on_overseer_upgrade": ("When you upgrade an overseer", "升級監工時"),
-    "on_donate": ("When you donate", "捐獻時"),
-    "on_recruit": ("When you recruit a soldier", "招募士兵時"),
-    "on_build_wall": ("When you build a Wall level", "修築長城時"),
-    "on_build_barricade": ("When you build a barricade", "設置防禦工事時"),
-    "on_defeat_credit": ("When you take the credit for a defeated Horde card", "獲得擊退功勳時"),
-    "on_defeat_participate": ("When your soldiers help defeat a Horde card", "你的士兵參與擊退蒙軍卡時"),
-    "on_casualties": ("When your soldiers die", "你的士兵陣亡時"),
-    "on_breach": ("When a Wall is breached", "長城被突破時"),
-    "on_hire_advisor": ("When you hire an Advisor", "僱用軍師時"),
-    "on_summer": ("Each Summer", "每年夏季"),
-    "on_command": ("When your command card is resolved", "執行你的指揮卡時"),
+_DOT: Z = {"en": ".", "zh-Hant": "。"}
+_HIRES: Z = {"en": " hires ", "zh-Hant": "僱用"}
+
+
+_AND: Z = {"en": " and ", "zh-Hant": ",並"}
+_OR: Z = {"en": " or ", "zh-Hant": "或"}
+_LIST: Z = {"en": ", ", "zh-Hant": "、"}
+_PER_SUPPORTING: Z = {"en": " per Supporting Advisor", "zh-Hant": "每位副軍師"}
+_PER_ICON: Z = {"en": " per {} icon among your Supporting Advisors", "zh-Hant": "副軍師每個「{}」圖示"}
+
+
+def _cat(parts: list[Z], sep: Z) -> Z:
+    return {lang: sep[lang].join(p[lang] for p in parts) for lang in ("en", "zh-Hant")}
+
+
+_RES_NAME: dict[str, Z] = {
+    "wood": {"en": "Wood", "zh-Hant": "木頭"}, "stone": {"en": "Stone", "zh-Hant": "石頭"},
+    "gold": {"en": "Gold", "zh-Hant": "黃金"}, "chi": {"en": "Chi", "zh-Hant": "氣"},
+}
+_KIND_NAME: dict[str, Z] = {
+    "spear": {"en": "spearman", "zh-Hant": "矛兵"}, "archer": {"en": "archer", "zh-Hant": "弓兵"},
+    "horse": {"en": "horseman", "zh-Hant": "騎兵"},
+}
+_ICON_NAME: dict[str, Z] = {
+    "blade": {"en": "Blade", "zh-Hant": "刀"}, "scroll": {"en": "Scroll", "zh-Hant": "卷"},
+    "seal": {"en": "Seal", "zh-Hant": "印"},
+}
+_TRIGGER_TEXT: dict[str, Z] = {
+    "on_overseer_upgrade": {"en": "When you upgrade an overseer", "zh-Hant": "升級監工時"},
+    "on_donate": {"en": "When you donate", "zh-Hant": "捐獻時"},
+    "on_recruit": {"en": "When you recruit a soldier", "zh-Hant": "招募士兵時"},
+    "on_build_wall": {"en": "When you build a Wall level", "zh-Hant": "修築長城時"},
+    "on_build_barricade": {"en": "When you build a barricade", "zh-Hant": "設置防禦工事時"},
+    "on_defeat_credit": {"en": "When you take the credit for a defeated Horde card",
+                         "zh-Hant": "獲得擊退功勳時"},
+    "on_defeat_participate": {"en": "When your soldiers help defeat a Horde card",
+                              "zh-Hant": "你的士兵參與擊退蒙軍卡時"},
+    "on_casualties": {"en": "When your soldiers die", "zh-Hant": "你的士兵陣亡時"},
+    "on_breach": {"en": "When a Wall is breached", "zh-Hant": "長城被突破時"},
+    "on_hire_advisor": {"en": "When you hire an Advisor", "zh-Hant": "僱用軍師時"},
+    "on_summer": {"en": "Each Summer", "zh-Hant": "每年夏季"},
+    "on_command": {"en": "When your command card is resolved", "zh-Hant": "執行你的指揮卡時"},
 }
 #: A Tactic's window where the trigger's words do not fit a one-off card.
-_WINDOW_TEXT = {"on_summer": ("In Summer", "夏季時")}
-_COUNT_TEXT = {
-    "trophies": ("defeated Horde cards", "張擊退的蒙軍卡"),
-    "advisors": ("Advisors", "位軍師"),
-    "overseer_levels": ("overseer levels in total", "級監工等級(總和)"),
-    "archers_on_wall": ("archers on the Walls", "個長城上的弓兵"),
-    "clerks": ("clerks in play (not those waiting on the Imperial Envoy)",
-               "個文官(不含在皇帝特使館等候的文官)"),
+_WINDOW_TEXT: dict[str, Z] = {"on_summer": {"en": "In Summer", "zh-Hant": "夏季時"}}
+_COUNT_TEXT: dict[str, Z] = {
+    "trophies": {"en": "defeated Horde cards", "zh-Hant": "張擊退的蒙軍卡"},
+    "advisors": {"en": "Advisors", "zh-Hant": "位軍師"},
+    "overseer_levels": {"en": "overseer levels in total", "zh-Hant": "級監工等級(總和)"},
+    "archers_on_wall": {"en": "archers on the Walls", "zh-Hant": "個長城上的弓兵"},
+    "clerks": {"en": "clerks in play (not those waiting on the Imperial Envoy)",
+               "zh-Hant": "個文官(不含在皇帝特使館等候的文官)"},
 }
 
 
-def _res_list(e: Effect) -> tuple[str, str]:
-    parts = [(f"{e[r]} {_RES_NAME[r][0]}", f"{e[r]} {_RES_NAME[r][1]}") for r in RES if e.get(r)]
-    return ", ".join(p[0] for p in parts), "、".join(p[1] for p in parts)
+def _res_list(e: Effect) -> Z:
+    parts = [{"en": f"{e[r]} {_RES_NAME[r]['en']}", "zh-Hant": f"{e[r]} {_RES_NAME[r]['zh-Hant']}"}
+             for r in RES if e.get(r)]
+    return _cat(parts, _LIST)
 
 
-def effect_text(e: Effect) -> tuple[str, str]:
-    """(en, zh-Hant) for one effect."""
+def effect_text(e: Effect) -> Z:
+    """One effect in words."""
     op = e["op"]
     n = e.get("n", 1)
-    free_en, free_zh = (" for free", "免費") if e.get("free") else ("", "")
+    s = "s" if n > 1 else ""
+    free: Z = {"en": " for free", "zh-Hant": "免費"} if e.get("free") else {"en": "", "zh-Hant": ""}
+    fe, fz = free["en"], free["zh-Hant"]
     if op == "gain":
-        en, zh = _res_list(e)
-        return f"gain {en}", f"獲得 {zh}"
+        r = _res_list(e)
+        return {"en": f"gain {r['en']}", "zh-Hant": f"獲得 {r['zh-Hant']}"}
     if op == "honor":
-        return f"gain {n} Honor", f"獲得 {n} 點榮譽"
+        return {"en": f"gain {n} Honor", "zh-Hant": f"獲得 {n} 點榮譽"}
     if op == "draw_tactic":
-        return f"draw {n} Tactic{'s' if n > 1 else ''}", f"抽 {n} 張戰術卡"
+        return {"en": f"draw {n} Tactic{s}", "zh-Hant": f"抽 {n} 張戰術卡"}
     if op == "tea_up":
-        return f"move up {n} on the tea track", f"茶序上升 {n} 位"
+        return {"en": f"move up {n} on the tea track", "zh-Hant": f"茶序上升 {n} 位"}
     if op == "tea_top":
-        return "move to the top of the tea track", "移到茶序最上方"
+        return {"en": "move to the top of the tea track", "zh-Hant": "移到茶序最上方"}
     if op == "move_clerks":
         if n == 1:
-            return "move 1 of your clerks", "移動 1 個文官"
-        return f"move up to {n} clerks to different locations", f"移動最多 {n} 個文官到不同地點"
+            return {"en": "move 1 of your clerks", "zh-Hant": "移動 1 個文官"}
+        return {"en": f"move up to {n} clerks to different locations",
+                "zh-Hant": f"移動最多 {n} 個文官到不同地點"}
     if op == "attack_order":
-        return "your rest-area soldiers attack their own section", "休息區的士兵攻擊同區的蒙軍卡"
+        return {"en": "your rest-area soldiers attack their own section",
+                "zh-Hant": "休息區的士兵攻擊同區的蒙軍卡"}
     if op == "recruit":
-        kinds = e.get("kinds") or list(KINDS)
-        en = " or ".join(_KIND_NAME[k][0] for k in kinds)
-        zh = "或".join(_KIND_NAME[k][1] for k in kinds)
-        return f"recruit 1 {en}{free_en}", f"{free_zh}招募 1 個{zh}"
+        k = _cat([_KIND_NAME[k] for k in e.get("kinds") or KINDS], _OR)
+        return {"en": f"recruit 1 {k['en']}{fe}", "zh-Hant": f"{fz}招募 1 個{k['zh-Hant']}"}
     if op == "wound":
-        return (f"put {n} wound{'s on vital spots' if n > 1 else ' on a vital spot'}",
-                f"在致命部位放置 {n} 個受傷標記")
+        where = "s on vital spots" if n > 1 else " on a vital spot"
+        return {"en": f"put {n} wound{where}", "zh-Hant": f"在致命部位放置 {n} 個受傷標記"}
     if op == "save":
         if e.get("all"):
-            return "save every dying soldier", "拯救所有陣亡的士兵"
-        return f"save {n} dying soldier{'s' if n > 1 else ''} for free", f"免費拯救 {n} 個陣亡的士兵"
+            return {"en": "save every dying soldier", "zh-Hant": "拯救所有陣亡的士兵"}
+        return {"en": f"save {n} dying soldier{s} for free", "zh-Hant": f"免費拯救 {n} 個陣亡的士兵"}
     if op == "discard_shame":
-        return (f"discard {n} shame token{'s' if n > 1 else ''}{free_en}", f"{free_zh}棄置 {n} 個恥辱標記")
+        return {"en": f"discard {n} shame token{s}{fe}", "zh-Hant": f"{fz}棄置 {n} 個恥辱標記"}
     if op == "build":
         if e["what"] == "wall":
-            return f"build a Wall level{free_en}", f"{free_zh}修築 1 級長城"
-        return f"build a barricade{free_en}", f"{free_zh}設置 1 個防禦工事"
+            return {"en": f"build a Wall level{fe}", "zh-Hant": f"{fz}修築 1 級長城"}
+        return {"en": f"build a barricade{fe}", "zh-Hant": f"{fz}設置 1 個防禦工事"}
     if op == "hire":
         if e["what"] == "clerk":
-            return f"hire a clerk{free_en}", f"{free_zh}僱用 1 個文官"
-        return f"hire an Advisor{free_en}", f"{free_zh}僱用 1 位軍師"
+            return {"en": f"hire a clerk{fe}", "zh-Hant": f"{fz}僱用 1 個文官"}
+        return {"en": f"hire an Advisor{fe}", "zh-Hant": f"{fz}僱用 1 位軍師"}
     raise ValueError(f"no text for op {op!r}")
 
 
-def _effects_text(effects: list[Effect]) -> tuple[str, str]:
-    parts = [effect_text(e) for e in effects]
-    return " and ".join(p[0] for p in parts), ",並".join(p[1] for p in parts)
+def _effects_text(effects: list[Effect]) -> Z:
+    return _cat([effect_text(e) for e in effects], _AND)
 
 
-def _trigger_text(trigger: str, when: dict[str, Any] | None) -> tuple[str, str]:
+def _trigger_text(trigger: str, when: dict[str, Any] | None) -> Z:
     if trigger == "on_recruit" and when and "kind" in when:
-        k = when["kind"]
-        art = "an" if k == "archer" else "a"
-        return f"When you recruit {art} {_KIND_NAME[k][0]}", f"招募{_KIND_NAME[k][1]}時"
+        k = _KIND_NAME[when["kind"]]
+        art = "an" if when["kind"] == "archer" else "a"
+        return {"en": f"When you recruit {art} {k['en']}", "zh-Hant": f"招募{k['zh-Hant']}時"}
     return _TRIGGER_TEXT[trigger]
 
 
 def describe_ability(ab: Rec) -> Text:
     """A General's or an Advisor's ability in words: trigger, effects, scaling."""
-    ten, tzh = _trigger_text(ab["trigger"], ab.get("when"))
-    een, ezh = _effects_text(ab["effects"])
+    tr, ef = _trigger_text(ab["trigger"], ab.get("when")), _effects_text(ab["effects"])
+    en, zh = ef["en"], ef["zh-Hant"]
     if ab.get("per_supporting"):
-        een, ezh = een + " per Supporting Advisor", "每位副軍師" + ezh
+        en, zh = en + _PER_SUPPORTING["en"], _PER_SUPPORTING["zh-Hant"] + zh
     elif ab.get("per_icon"):
-        i = ab["per_icon"]
-        een = een + f" per {_ICON_NAME[i][0]} icon among your Supporting Advisors"
-        ezh = f"副軍師每個「{_ICON_NAME[i][1]}」圖示" + ezh
-    return t(f"{ten}: {een}.", f"{tzh}:{ezh}。")
+        i = _ICON_NAME[ab["per_icon"]]
+        en, zh = en + _PER_ICON["en"].format(i["en"]), _PER_ICON["zh-Hant"].format(i["zh-Hant"]) + zh
+    return t({"en": f"{tr['en']}: {en}.", "zh-Hant": f"{tr['zh-Hant']}:{zh}。"})
 
 
 def describe_tactic(c: Rec) -> Text:
-    wen, wzh = _WINDOW_TEXT.get(c["window"]) or _TRIGGER_TEXT[c["window"]]
-    ben, bzh = _effects_text(c["basic"])
-    enh = c["enhanced"]
-    xen, xzh = _effects_text(enh["effects"])
-    return t(f"{wen}: {ben}. Enhanced ({enh['chi']} Chi): {xen}.",
-             f"{wzh}:{bzh}。強化({enh['chi']} 氣):{xzh}。")
+    w = _WINDOW_TEXT.get(c["window"]) or _TRIGGER_TEXT[c["window"]]
+    b, enh = _effects_text(c["basic"]), c["enhanced"]
+    x, chi = _effects_text(enh["effects"]), enh["chi"]
+    return t({"en": f"{w['en']}: {b['en']}. Enhanced ({chi} Chi): {x['en']}.",
+              "zh-Hant": f"{w['zh-Hant']}:{b['zh-Hant']}。強化({chi} 氣):{x['zh-Hant']}。"})
 
 
 def describe_artifact(c: Rec) -> Text:
-    cond = c["condition"]
-    cen, czh = _COUNT_TEXT[cond["count"]]
-    return t(f"At the end, with at least {cond['at_least']} {cen}: {c['honor']} Honor.",
-             f"遊戲結束時,擁有至少 {cond['at_least']} {czh}:獲得 {c['honor']} 點榮譽。")
+    n, honor = c["condition"]["at_least"], c["honor"]
+    what = _COUNT_TEXT[c["condition"]["count"]]
+    return t({"en": f"At the end, with at least {n} {what['en']}: {honor} Honor.",
+              "zh-Hant": f"遊戲結束時,擁有至少 {n} {what['zh-Hant']}:獲得 {honor} 點榮譽。"})
 
 
 def describe_start(c: Rec) -> Text:
-    s = c["start"]
-    en, zh = _res_list(s)
-    n = s.get("tactics", 0)
-    return t(f"Start: {en}, {n} Tactic{'s' if n != 1 else ''}; tea {c['tea']}.",
-             f"起始:{zh}、{n} 張戰術卡;茶值 {c['tea']}。")
+    r, n, tea = _res_list(c["start"]), c["start"].get("tactics", 0), c["tea"]
+    return t({"en": f"Start: {r['en']}, {n} Tactic{'s' if n != 1 else ''}; tea {tea}.",
+              "zh-Hant": f"起始:{r['zh-Hant']}、{n} 張戰術卡;茶值 {tea}。"})
 
 
 def describe(kind: str, c: Rec) -> Text:
@@ -343,7 +372,8 @@ def resolve_draft(ctx: Ctx, answers: dict[str, Rec]) -> None:
     for key in sorted(answers, key=int):
         apply_draft(ctx, int(key), answers[key])
     for s, p in enumerate(ctx.data["players"]):
-        ctx.log(join(seat_name(s), t(" keeps ", "保留將軍"), general(p["general"])["name"], t(".", "。")))
+        ctx.log(join(seat_name(s), t({"en": " keeps ", "zh-Hant": "保留將軍"}), general(p["general"])["name"],
+                     t(_DOT)))
     finish_draft(ctx)
 
 
@@ -462,7 +492,8 @@ def draw_tactics(ctx: Ctx, seat: int, n: int) -> list[str]:
     hand.extend(drawn)
     if drawn:
         ctx.reveal()
-        ctx.log(join(seat_name(seat), t(f" draws {len(drawn)} Tactic(s).", f"抽 {len(drawn)} 張戰術卡。")))
+        n = len(drawn)
+        ctx.log(join(seat_name(seat), t({"en": f" draws {n} Tactic(s).", "zh-Hant": f"抽 {n} 張戰術卡。"})))
     if len(hand) > HAND_LIMIT and not any(d["kind"] == "tactic_discard" and d["seats"] == [seat]
                                           for d in decisions.stack(g)):
         decisions.push(g, "tactic_discard", [seat])
@@ -487,7 +518,7 @@ def discard_tactic(ctx: Ctx, seat: int, card: str) -> None:
         raise IllegalAction("you cannot discard that Tactic now", "not_legal")
     hand.remove(card)
     g["tactic_discard"].append(card)
-    ctx.log(join(seat_name(seat), t(" discards ", "棄置"), tactic(card)["name"], t(".", "。")))
+    ctx.log(join(seat_name(seat), t({"en": " discards ", "zh-Hant": "棄置"}), tactic(card)["name"], t(_DOT)))
 
 
 def decision_legal(g: Rec, d: Rec, seat: int) -> list[Rec]:
@@ -544,8 +575,8 @@ def play_tactic(ctx: Ctx, seat: int, action: Rec, window: str | None = None) -> 
         p["res"]["chi"] -= cost
     p["tactics"].remove(cid)
     g["tactic_discard"].append(cid)
-    how = t(" (enhanced)", "(強化)") if enhanced else t("", "")
-    ctx.log(join(seat_name(seat), t(" plays ", "打出"), card["name"], how, t(".", "。")))
+    how = t({"en": " (enhanced)", "zh-Hant": "(強化)"}) if enhanced else t({"en": "", "zh-Hant": ""})
+    ctx.log(join(seat_name(seat), t({"en": " plays ", "zh-Hant": "打出"}), card["name"], how, t(_DOT)))
     return [dict(e) for e in (card["enhanced"]["effects"] if enhanced else card["basic"])]
 
 
@@ -595,10 +626,13 @@ def take_advisor(ctx: Ctx, seat: int, aid: str, as_: str, *, free: bool = False)
     p[as_].append(aid)
     nm = advisor(aid)["name"]
     if as_ == "active":
-        ctx.log(join(seat_name(seat), t(" hires ", "僱用"), nm, t(" as an Active Advisor.", "為正軍師。")))
+        as_active = t({"en": " as an Active Advisor.", "zh-Hant": "為正軍師。"})
+        ctx.log(join(seat_name(seat), t(_HIRES), nm, as_active))
     else:
-        others = join(seat_name(seat), t(" hires a Supporting Advisor.", "僱用 1 位副軍師。"))
-        ctx.log(join(seat_name(seat), t(" hires ", "僱用"), nm, t(" as a Supporting Advisor.", "為副軍師。")),
+        others = join(seat_name(seat), t({"en": " hires a Supporting Advisor.",
+                                           "zh-Hant": "僱用 1 位副軍師。"}))
+        mine = t({"en": " as a Supporting Advisor.", "zh-Hant": "為副軍師。"})
+        ctx.log(join(seat_name(seat), t(_HIRES), nm, mine),
                 to=[seat], others=others)
     _refill_track(ctx)
 
