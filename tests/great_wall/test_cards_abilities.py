@@ -59,7 +59,7 @@ ADVISORS: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
     "veteran": ("on_defeat_participate", {}, {"honor": 1}),
     "crossbow_master": ("on_defeat_participate", {}, {"gold": 1}),
     "herald": ("on_defeat_participate", {}, {"honor": 1}),
-    "physician": ("on_casualties", {}, {"ops": [{"op": "save", "n": 1}]}),
+    "surgeon": ("on_casualties", {}, {"ops": [{"op": "save", "n": 1}]}),
     "monk": ("on_casualties", {}, {"chi": 1}),
     "court_physician": ("on_casualties", {}, {"ops": [{"op": "save", "n": 1}]}),
     "censor": ("on_breach", {}, {"ops": [{"op": "discard_shame", "n": 1, "free": True}]}),

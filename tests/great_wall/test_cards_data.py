@@ -140,3 +140,15 @@ def test_artifacts_give_honor_on_a_condition() -> None:
     for c in load("artifacts"):
         assert c["condition"]["count"] in cards.COUNTS and c["condition"]["at_least"] >= 1, c["id"]
         assert c["honor"] > 0, c["id"]
+
+
+def test_no_card_token_is_inside_another_cards_words() -> None:
+    """The leak tests look for a hidden card's id and names in what others read: no card's id or name
+    may be part of another card's id, name or text (a Supporting "Surgeon" must not be found in a public
+    "Court Surgeon")."""
+    every = {k: c for kind in KINDS for c in load(kind) for k in [c["id"]]}
+    words = [(cid, w) for cid, c in every.items()
+             for w in (cid, *c["name"].values(), *c["text"].values())]
+    for cid, c in every.items():
+        for tok in (cid, *c["name"].values()):
+            assert not [other for other, w in words if other != cid and tok in w], (cid, tok)

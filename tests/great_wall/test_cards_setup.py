@@ -12,6 +12,7 @@ from cards_helpers import ctx, state
 from pygame_core.errors import IllegalAction
 from pygame_core.games.great_wall import cards
 from pygame_core.kernel import decisions
+from pygame_core.kernel.rng import Rng
 from pygame_core.kernel.state import Ctx
 
 
@@ -160,3 +161,51 @@ def test_supporting_hire_is_logged_without_its_name_for_others() -> None:
     assert mine and "Scout" in mine[0]["text"]["en"]
     assert others and "Scout" not in others[0]["text"]["en"]
     assert not decisions.stack(g)
+
+
+def test_secret_tokens() -> None:
+    """What no other seat may read: the ids and names of a seat's Supporting Advisors, Tactics, draft."""
+    g = state(3)
+    g["players"][0].update(general="song_ci", active=["monk"], supporting=["scout"], tactics=["feint"])
+    toks = cards.secret_tokens(g, 0)
+    assert {"scout", "Scout", "斥候", "feint", "Feint", "佯攻"} <= set(toks)
+    assert "monk" not in toks and "song_ci" not in toks
+
+
+def _views(g: dict) -> list:
+    return [cards.public(g, s) for s in range(len(g["players"]))]
+
+
+def _tactic_pool(g: dict) -> list:
+    return sorted(g["tactic_deck"] + [t for p in g["players"] for t in p["tactics"]])
+
+
+def _advisor_pool(g: dict) -> list:
+    held = [a for p in g["players"] for a in p["supporting"] + (p.get("draft") or {}).get("advisors", [])]
+    return sorted(g["advisor_deck"] + held)
+
+
+@pytest.mark.parametrize("drafting", [True, False])
+def test_redetermine_keeps_what_the_seat_sees(drafting: bool) -> None:
+    """The re-deal changes only what seat 0 cannot see: every public side (with the back icons of the
+    Supporting Advisors, L191) and seat 0's own cards stay; the card sets are the same."""
+    g, c = dealt(4, seed=11)
+    if not drafting:
+        draft_all(g, c)
+        for s, p in enumerate(g["players"]):
+            p["supporting"].append(g["advisor_deck"].pop())
+            cards.draw_tactics(c, s, 2)
+    changed = False
+    for k in range(12):
+        h = copy.deepcopy(g)
+        cards.redetermine(h, 0, Rng.from_seed(k))
+        assert _views(h) == _views(g)
+        assert cards.private(h, 0) == cards.private(g, 0)
+        assert h["tactic_discard"] == g["tactic_discard"] and h["advisor_track"] == g["advisor_track"]
+        assert _tactic_pool(h) == _tactic_pool(g)
+        assert _advisor_pool(h) == _advisor_pool(g)
+        if drafting:
+            gens = [x for p in h["players"] for x in p["draft"]["generals"]]
+            assert len(set(gens)) == 8
+        changed |= h != g
+    assert changed

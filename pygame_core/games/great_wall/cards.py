@@ -34,6 +34,7 @@ from pygame_core.errors import IllegalAction
 from pygame_core.kernel import decisions
 from pygame_core.kernel import deck as decks
 from pygame_core.kernel import text as ktext
+from pygame_core.kernel.rng import Rng
 from pygame_core.kernel.state import Ctx
 from pygame_core.kernel.text import Text, join, seat_name
 
@@ -702,3 +703,41 @@ def secret_ids(g: Rec, seat: int) -> list[str]:
     p = g["players"][seat]
     d = p.get("draft") or {}
     return [*p.get("supporting", []), *p.get("tactics", []), *d.get("generals", []), *d.get("advisors", [])]
+
+
+def secret_tokens(g: Rec, seat: int) -> list[str]:
+    """What identifies ``seat``'s hidden cards (ids and names in every language), for core's
+    ``_secret_tokens``: no other seat's view or log may contain them."""
+    out: list[str] = []
+    for cid in secret_ids(g, seat):
+        out += [cid, *name(cid).values()]
+    return sorted(set(out))
+
+
+def redetermine(g: Rec, seat: int | None, rng: Rng) -> None:
+    """Re-deal, in place, the cards ``seat`` cannot see, consistently with its view (for core's
+    ``_redetermine``): the Tactic deck's order and the other seats' Tactic hands (counts kept); the
+    Advisor deck, the other seats' Supporting Advisors and their draft Advisors, shuffled only among
+    cards with the same back icons (those are public, L191); the other seats' draft Generals, with the
+    Generals no one can see (those returned to the box, L152)."""
+    others = [s for s in range(len(g["players"])) if s != seat]
+    ps = g["players"]
+    decks.redeal(rng, [(g["tactic_deck"], i) for i in range(len(g["tactic_deck"]))]
+                 + [(ps[s]["tactics"], i) for s in others for i in range(len(ps[s]["tactics"]))])
+    slots = [(g["advisor_deck"], i) for i in range(len(g["advisor_deck"]))]
+    slots += [(ps[s]["supporting"], i) for s in others for i in range(len(ps[s]["supporting"]))]
+    slots += [(ps[s]["draft"]["advisors"], i) for s in others if "draft" in ps[s] for i in range(2)]
+    groups: dict[tuple[str, ...], list[decks.Slot]] = {}
+    for box, k in slots:
+        groups.setdefault(tuple(sorted(advisor(box[k])["icons"])), []).append((box, k))
+    for sig in sorted(groups):
+        decks.redeal(rng, groups[sig])
+    gen_slots = [(ps[s]["draft"]["generals"], i) for s in others if "draft" in ps[s] for i in range(2)]
+    if gen_slots:
+        dealt = [box[k] for box, k in gen_slots]
+        mine = (ps[seat].get("draft") or {}).get("generals", []) if seat is not None else []
+        seen = {p.get("general") for p in ps} | set(mine) | set(dealt)
+        pool = sorted(set(generals()) - seen) + dealt
+        rng.shuffle(pool)
+        for (box, k), gid in zip(gen_slots, pool, strict=False):
+            box[k] = gid
