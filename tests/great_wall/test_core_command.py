@@ -84,3 +84,19 @@ def test_effect_ops_gain_honor_tea_and_free_builds() -> None:
     assert g["sections"][1]["barricades"] == 1 and g["players"][3]["honor"] == 5
     run(ctx, {"do": "effect", "seat": 3, "why": "t", "effect": {"op": "tea_top"}})
     assert g["tea"][0] == 3
+
+
+def test_despotism_moves_two_more_clerks_when_another_seat_plays_economy() -> None:
+    """L801: Despotism moves 2 more clerks when Economy is played against it (authored for the
+    competitive game: another seat's Economy on the command track this Autumn)."""
+    g = blank(3, tea=[0, 1, 2])
+    g["command_track"][0] = {"seat": 0, "card": "despotism"}
+    g["command_track"][1] = {"seat": 1, "card": "economy"}
+    ctx = ctx_for(g)
+    run(ctx, {"do": "next_turn", "after": -1})
+    assert g["decisions"][-1]["left"] == 5
+    g2 = blank(3, tea=[0, 1, 2])
+    g2["command_track"][0] = {"seat": 0, "card": "despotism"}
+    ctx2 = ctx_for(g2)
+    run(ctx2, {"do": "next_turn", "after": -1})
+    assert g2["decisions"][-1]["left"] == 3
