@@ -3,6 +3,7 @@ effect ops core runs."""
 
 from __future__ import annotations
 
+from pygame_core.games.great_wall import cards, horde
 from pygame_core.games.great_wall import data as gdata
 from tests.great_wall.helpers import answer, blank, ctx_for, kinds, legal, put_clerks, run
 
@@ -100,3 +101,21 @@ def test_despotism_moves_two_more_clerks_when_another_seat_plays_economy() -> No
     ctx2 = ctx_for(g2)
     run(ctx2, {"do": "next_turn", "after": -1})
     assert g2["decisions"][-1]["left"] == 3
+
+
+def test_a_defeat_opens_the_tactic_windows_of_its_fighters() -> None:
+    """L464: "when you take the credit" and "when you fight on a defeated card" Tactics can be played
+    right after the defeat check (L541-549): a ``tactic`` decision for each such seat holding Tactics."""
+    g = blank(3, tea=[1, 0, 2])
+    cid = sorted(horde.CARDS)[0]
+    spots = horde.CARDS[cid]["spots"]
+    g["sections"][0]["rows"][0] = {"card": cid, "wounds": [],
+                                   "soldiers": [{"seat": 0, "kind": "spear",
+                                           "spots": [j]} for j in range(len(spots))]}
+    g["players"][0]["supply"]["spear"] -= len(spots)
+    g["players"][0]["tactics"] = [sorted(cards.tactics())[0]]
+    ctx = ctx_for(g)
+    run(ctx, {"do": "defeat_check"})
+    windows = [d["window"] for d in g["decisions"] if d["kind"] == "tactic"]
+    assert sorted(windows) == ["on_defeat_credit", "on_defeat_participate"]
+    assert g["players"][0]["trophies"][0]["card"] == cid
