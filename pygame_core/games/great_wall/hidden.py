@@ -36,10 +36,10 @@ def redetermine(g: Data, seat: int | None, rng: Rng) -> None:
 
 @cache
 def _public_names() -> tuple[str, ...]:
-    """Every name the board shows openly: Horde cards, command cards, locations."""
+    """Every name and id the board shows openly: Horde cards, command cards, locations."""
     names = [*(c["name"] for c in horde.CARDS.values()), *(c["name"] for c in gdata.COMMAND.values()),
              *(x["name"] for x in gdata.locations("4p").values())]
-    return tuple(n[lang] for n in names for lang in LANGS)
+    return (*(n[lang] for n in names for lang in LANGS), *horde.CARDS, *gdata.COMMAND, *gdata.LOCATION_IDS)
 
 
 def secret_tokens(g: Data, seat: int) -> list[str]:
