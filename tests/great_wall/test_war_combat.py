@@ -480,3 +480,38 @@ def test_transport_moves_one_zone_to_another() -> None:
     assert g["sections"][0]["firing"] == [0] and g["sections"][1]["firing"] == [None]
     g["sections"][2]["firing"] = [2]
     assert not any(m["to"] == ["wall", 2] for m in combat.transport_moves(g, 0))  # no free firing spot
+
+
+def test_free_saves_cost_no_chi() -> None:
+    """L472: a save effect (the Tactic Withdrawal's enhanced effect) saves soldiers dying in this
+    casualty event without Chi; core's ``save`` op leaves them in g["free_saves"]."""
+    g = w.state()
+    w.put(g, 0, 0, SQUARE, soldiers=[(0, "spear", [0]), (0, "spear", [1]), (0, "horse", [2, 3])])
+    g["players"][0]["res"]["chi"] = 2
+    c = w.ctx(g)
+    combat.defeat_check(c, casualty=3)
+    assert combat.add_saves(g, 0, 1) and not combat.add_saves(g, 1, 1)
+    g["free_saves"] = {"0": 1}
+    assert len(w.legal(g, 0)) == 6  # n=0, then each mix of 0-2 spearmen and 0-1 horseman but none
+    w.answer(c, 0, {"type": "save", "n": 3, "kinds": {"spear": 2, "horse": 1}})
+    assert g["players"][0]["res"]["chi"] == 0 and g["free_saves"] == {}
+    assert sorted(x["kind"] for x in g["sections"][0]["rest"]) == ["horse", "spear", "spear"]
+
+
+def test_attack_order_target_may_name_its_rest_section() -> None:
+    """Core's Attack Order sends the rest section as target["from"] (L526)."""
+    g = w.state()
+    w.put(g, 2, 0, PAIR)
+    g["sections"][2]["rest"] = [{"seat": 1, "kind": "spear"}]
+    combat.deploy(w.ctx(g), 1, "spear", {"section": 2, "row": 0, "spots": [0], "from": 2})
+    assert g["sections"][2]["rest"] == [] and g["players"][1]["supply"]["spear"] == 10
+
+
+def test_describe_names_the_card_and_spot() -> None:
+    g = w.state()
+    w.put(g, 0, 0, SQUARE)
+    en = combat.describe(g, {"type": "shoot", "section": 0, "row": 0, "spot": 2})
+    assert en is not None and horde.name(SQUARE)["en"] in en["en"] and "spot 3" in en["en"]
+    sv = combat.describe(g, {"type": "save", "n": 2, "kinds": {"spear": 1, "archer": 1}})
+    assert sv is not None and "spearman" in sv["en"] and "archer" in sv["en"]
+    assert combat.describe(g, {"type": "pass"}) is None

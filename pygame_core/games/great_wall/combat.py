@@ -504,9 +504,16 @@ def _may_save(g: Rec, d: Rec) -> bool:
     return bool(d["dying"]) and (_save_max(g, d) > 0 or _tactic_window(g, d["seats"][0], "casualties"))
 
 
+def _free(g: Rec, d: Rec) -> int:
+    """Free saves in this casualty event: given by :func:`add_saves`, or by core's ``save`` op
+    (``g["free_saves"][str(seat)]``)."""
+    return int(d["free"]) + int((g.get("free_saves") or {}).get(str(d["seats"][0]), 0))
+
+
 def _save_max(g: Rec, d: Rec) -> int:
     chi = g["players"][d["seats"][0]]["res"]["chi"]
-    return min(len(d["dying"]), d["free"] + chi // SAVE_COST)
+    free = _free(g, d)
+    return min(len(d["dying"]), free + max(0, chi) // SAVE_COST)
 
 
 def add_saves(g: Rec, seat: int, n: int | None = None) -> bool:
@@ -532,7 +539,9 @@ def _finish(ctx: Any, d: Rec, saved: int, kinds: dict[str, int] | None = None) -
         for k, n in kinds.items():
             picked += [x for x in dying if x["kind"] == k][:n]
         dying = picked + [x for x in dying if not any(x is y for y in picked)]
-    p["res"]["chi"] -= SAVE_COST * max(0, saved - d["free"])
+    p["res"]["chi"] -= SAVE_COST * max(0, saved - _free(g, d))
+    if str(seat) in (g.get("free_saves") or {}):  # they were for this event only
+        del g["free_saves"][str(seat)]
     for x in dying[:saved]:
         g["sections"][x["section"]]["rest"].append({"seat": seat, "kind": x["kind"]})
     for x in dying[saved:]:
@@ -774,3 +783,44 @@ def _zone_name(zone: list[Any]) -> Text:
     if zone[0] == "wall":
         return fmt(t("the Wall of {s}", "{s}的長城"), s=section_name(zone[1]))
     return fmt(t("the rest area of {s}", "{s}的休息區"), s=section_name(zone[1]))
+
+
+# ---------------------------------------------------------------- labels
+
+def _count_kinds(kinds: dict[str, int]) -> Text:
+    parts: list[Text] = [fmt(t("{n} {k}", "{n} 名{k}"), n=n, k=_KIND_NAME[k]) for k, n in kinds.items() if n]
+    out: Text = {"en": "", "zh-Hant": "", "zh-Hans": ""}
+    for i, p in enumerate(parts):
+        for lang in out:
+            out[lang] += ("、" if lang != "en" else ", ") * (i > 0) + p[lang]
+    return out
+
+
+def describe(g: Rec, action: Rec) -> Text | None:
+    """A player's words for the actions this module lists (deploy, shoot, lose, save, a Transport
+    move), naming the card and spot; None for any other action."""
+    ty = action.get("type")
+    if ty == "deploy" and "row" in action:
+        slot = g["sections"][action["section"]]["rows"][action["row"]]
+        spots = "+".join(str(j + 1) for j in action["spots"])
+        return fmt(t("{k} onto {card} ({section}), spot {s}", "{k}攻擊{card}（{section}），部位 {s}"),
+                   k=_KIND_NAME[action["kind"]], card=horde.name(slot["card"]) if slot else t("?", "?"),
+                   section=section_name(action["section"]), s=spots)
+    if ty == "deploy":
+        return fmt(t("Archer onto the Wall of {section}", "弓兵登上{section}的長城"),
+                   section=section_name(action["section"]))
+    if ty == "shoot":
+        slot = g["sections"][action["section"]]["rows"][action["row"]]
+        return fmt(t("Wound {card} ({section}), spot {s}", "射傷{card}（{section}），部位 {s}"),
+                   card=horde.name(slot["card"]) if slot else t("?", "?"),
+                   section=section_name(action["section"]), s=action["spot"] + 1)
+    if ty == "lose":
+        return fmt(t("A {k} dies", "陣亡：{k}"), k=_KIND_NAME[action["kind"]])
+    if ty == "save":
+        if action.get("kinds"):
+            return fmt(t("Save {w} (2 Chi each)", "救回{w}（每名 2 個氣）"), w=_count_kinds(action["kinds"]))
+        return fmt(t("Save {n} soldier(s) (2 Chi each)", "救回 {n} 名士兵（每名 2 個氣）"), n=action["n"])
+    if "from" in action and "to" in action and "units" in action:
+        return fmt(t("Move {u}: {a} to {b}", "將{u}從{a}移到{b}"), u=_count_kinds(action["units"]),
+                   a=_zone_name(action["from"]), b=_zone_name(action["to"]))
+    return None

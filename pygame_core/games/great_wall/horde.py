@@ -19,8 +19,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+from pygame_core.games.great_wall import model
+from pygame_core.games.great_wall import text as gtext
 from pygame_core.kernel import deck as kdeck
-from pygame_core.kernel.text import Text, fmt, from_hant, seat_name
+from pygame_core.kernel.text import Text, fmt, seat_name
 
 Rec = dict[str, Any]
 _DATA = Path(__file__).resolve().parent / "data"
@@ -70,15 +72,12 @@ def tea_rank(g: Rec, seat: int) -> int:
 
 def add_honor(g: Rec, seat: int, n: int) -> int:
     """Change a seat's Honor by ``n``; Honor never goes below 0 (L675, ruling A17). Returns the change."""
-    p = g["players"][seat]
-    before = p["honor"]
-    p["honor"] = max(0, before + n)
-    return p["honor"] - before
+    return model.add_honor(g, seat, n)
 
 
 def t(en: str, hant: str) -> Text:
-    """A Text from English and Traditional Chinese (Simplified derived)."""
-    return from_hant(en, hant)
+    """A Text from English and Traditional Chinese (Simplified derived by the game's converter)."""
+    return gtext.t(en, hant)
 
 
 def section_name(i: int) -> Text:
@@ -87,7 +86,7 @@ def section_name(i: int) -> Text:
 
 def open_sections(g: Rec) -> list[int]:
     """The sections in play, left to right (the 2-player/solo game blocks the leftmost, L691)."""
-    return [i for i, s in enumerate(g["sections"]) if s.get("open", True)]
+    return model.open_sections(g)
 
 
 def column(g: Rec, section: int) -> list[Rec]:

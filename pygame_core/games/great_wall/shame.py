@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.great_wall.horde import CARDS, Rec, add_honor
+from pygame_core.games.great_wall.horde import CARDS, Rec, add_honor, t
 from pygame_core.kernel import decisions
 from pygame_core.kernel.text import Text, fmt, seat_name
 
@@ -216,3 +216,18 @@ def end_penalty(g: Rec, seat: int) -> int:
     Honor (the penalty never takes Honor below 0). The caller subtracts it."""
     p = g["players"][seat]
     return min(p["honor"], PENALTY * sum(p["shamed"].values()))
+
+
+def describe(g: Rec, seat: int, action: Rec) -> Text | None:
+    """A player's words for a ``shame`` answer (where the token goes), else None."""
+    if action.get("type") != "shame":
+        return None
+    on = action["on"]
+    if on is None:
+        return t("No place: lose 5 Honor", "無處可放：失去 5 點榮譽")
+    if isinstance(on, dict):
+        cid = g["players"][seat]["trophies"][on["trophy"]]["card"]
+        return fmt(t("Shame on {card} (its reward is lost)", "恥辱標記放在{card}上（失去其獎勵）"),
+                   card=CARDS[cid]["name"])
+    return fmt(t("Shame {where} (-5 Honor at the end)", "恥辱標記放在{where}（終局失去 5 點榮譽）"),
+               where=_UNDER[on])
