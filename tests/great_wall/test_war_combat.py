@@ -179,8 +179,8 @@ def test_winter_shooting_walls_left_to_right_tea_order_within() -> None:
     for i in range(3):
         g["sections"][i] = w.section(wall=2)
         w.put(g, i, 0, SQUARE)
-    g["sections"][0]["firing"] = [0, 2]
-    g["sections"][2]["firing"] = [1, 1]
+    g["sections"][0]["firing"] = [1, 0]
+    g["sections"][2]["firing"] = [2, 2]
     g["sections"][1]["rest"] = [{"seat": 0, "kind": "archer"}]
     c = w.ctx(g)
     combat.winter_shooting(c)
@@ -190,7 +190,7 @@ def test_winter_shooting_walls_left_to_right_tea_order_within() -> None:
         act = w.legal(g, seat)[0]
         order.append((seat, act["section"]))
         w.answer(c, seat, act)
-    assert order == [(2, 0), (0, 0), (1, 2), (1, 2)]
+    assert order == [(0, 0), (1, 0), (2, 2), (2, 2)]  # seat 2 tops the tea order but its Wall is right
     assert g["sections"][1]["rows"][0]["wounds"] == []
 
 
@@ -515,3 +515,22 @@ def test_describe_names_the_card_and_spot() -> None:
     sv = combat.describe(g, {"type": "save", "n": 2, "kinds": {"spear": 1, "archer": 1}})
     assert sv is not None and "spearman" in sv["en"] and "archer" in sv["en"]
     assert combat.describe(g, {"type": "pass"}) is None
+
+
+def test_breach_casualties_are_per_card_and_die_together() -> None:
+    """L472: soldiers on 2 cards of a breached section die at the same moment, the casualties counted
+    per card (casualty 1: one dies on each card), so one save covers them all in a single event."""
+    g = w.state()
+    w.put(g, 1, 0, SQUARE, soldiers=[(0, "spear", [0]), (0, "spear", [1])])
+    w.put(g, 1, 1, SQUARE, soldiers=[(0, "spear", [0]), (0, "spear", [3])])
+    for p in g["players"]:
+        p["supply"] = {"spear": 0, "archer": 0, "horse": 0}
+    g["players"][0]["res"]["chi"] = 4
+    c = w.ctx(g)
+    combat.breach(c, 1, casualty=1)
+    d = w.top(g)
+    assert d is not None and d["kind"] == "casualties" and len(d["dying"]) == 2
+    assert [len(s["soldiers"]) for s in g["sections"][1]["rows"][:2]] == [1, 1]
+    w.answer(c, 0, {"type": "save", "n": 2})
+    assert g["sections"][1]["rest"] == [{"seat": 0, "kind": "spear"}] * 2 and w.top(g) is None
+    assert [len(s["wounds"]) for s in g["sections"][1]["rows"][:2]] == [1, 1]

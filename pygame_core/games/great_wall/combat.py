@@ -729,8 +729,6 @@ def transport_moves(g: Rec, seat: int) -> list[Rec]:
         if not units:
             continue
         for dst in zones:
-            if dst == src or (src[0] == "rest" and dst[0] == "wall"):
-                continue
             options = [dict(units)] if len(units) > 1 else []
             options += [{k: n} for k in KINDS if k in units for n in range(1, units[k] + 1)]
             for u in options:
