@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.great_wall import model
+from pygame_core import games
+from pygame_core.games.great_wall import flow, model, steps
+from pygame_core.kernel import decisions as kdec
 from pygame_core.kernel.rng import Rng
 from pygame_core.kernel.state import Ctx
 
@@ -42,7 +44,6 @@ def set_res(g: Data, seat: int, **res: int) -> None:
 
 
 def game() -> Any:
-    from pygame_core import games
     return games.get("great_wall")
 
 
@@ -62,3 +63,50 @@ def answer_all(state: Any, pick: Any = None, limit: int = 100000) -> Any:
         action = legal[0] if pick is None else pick(gm, state, seat, legal)
         state = gm.apply(state, seat, action)
     return state
+
+
+# ----------------------------------------------------------------------------- driving the flow
+def _halt(ctx: Ctx, st: Data) -> None:
+    ctx.data["over"] = True  # a test's end of the flow: advance() stops here
+
+
+def run(ctx: Ctx, *todo: Data) -> None:
+    """Run ``todo`` (flow steps, e.g. ``{"do": "activate", "loc": "tea_house", "advanced": False}``)
+    until a decision waits or they are done (then ``g["over"]`` is set: nothing else pending)."""
+    steps.STEPS.setdefault("halt", _halt)
+    ctx.data["over"] = False
+    steps.push(ctx.data, *todo, {"do": "halt"})
+    flow.advance(ctx)
+
+
+def waiting(ctx: Ctx) -> Data | None:
+    """The top decision, or None."""
+    ds = ctx.data.get("decisions") or []
+    return ds[-1] if ds else None
+
+
+def legal(ctx: Ctx, seat: int | None = None) -> list[dict[str, Any]]:
+    d = waiting(ctx)
+    assert d is not None, "no decision waits"
+    seat = d["seats"][0] if seat is None else seat
+    top = kdec.top_for(ctx.data, seat)
+    assert top is not None
+    out: list[dict[str, Any]] = game()._decision_legal(ctx.data, seat, top)
+    return out
+
+
+def answer(ctx: Ctx, action: dict[str, Any], seat: int | None = None) -> None:
+    """``seat`` (default: the top decision's first seat) answers its decision with ``action``, which
+    must be legal; the flow then runs on (as Game.apply does)."""
+    d = waiting(ctx)
+    assert d is not None, "no decision waits"
+    seat = d["seats"][0] if seat is None else seat
+    acts = legal(ctx, seat)
+    assert action in acts, (action, acts)
+    top = kdec.top_for(ctx.data, seat)
+    assert top is not None
+    game()._answer(ctx, seat, top, dict(action))
+
+
+def kinds(ctx: Ctx) -> list[str]:
+    return [d["kind"] for d in ctx.data.get("decisions") or []]

@@ -1,0 +1,153 @@
+"""Tactics (L213-215, L462-480): every card by its numbers, basic free and enhanced paid in Chi, the
+window, the hand limit of 5 with the excess discarded at once, the reshuffle of the discard."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from cards_helpers import ctx, run, state
+
+from pygame_core.errors import IllegalAction
+from pygame_core.games.great_wall import cards
+from pygame_core.kernel import decisions
+
+S = {"op": "save"}
+#: Tactic -> (window, basic effects, (Chi, enhanced effects)) as each card promises them.
+TACTICS: dict[str, tuple[str, list[dict[str, Any]], tuple[int, list[dict[str, Any]]]]] = {
+    "withdrawal": ("on_casualties", [{**S, "n": 1}], (3, [{**S, "all": True}])),  # L472
+    "field_hospital": ("on_casualties", [{**S, "n": 1}], (2, [{**S, "n": 2}])),
+    "last_stand": ("on_breach", [{**S, "n": 1}],
+                   (2, [{**S, "n": 1}, {"op": "discard_shame", "n": 1, "free": True}])),
+    "counterattack": ("on_breach", [{"op": "wound", "n": 1}], (2, [{"op": "wound", "n": 2}])),
+    "ambush": ("on_command", [{"op": "wound", "n": 1}], (2, [{"op": "wound", "n": 2}])),
+    "forced_march": ("on_command", [{"op": "move_clerks", "n": 1}], (2, [{"op": "move_clerks", "n": 2}])),
+    "night_raid": ("on_command", [{"op": "attack_order"}],
+                   (2, [{"op": "attack_order"}, {"op": "wound", "n": 1}])),
+    "muster": ("on_command", [{"op": "recruit", "kinds": ["spear"]}],
+               (2, [{"op": "recruit", "kinds": ["spear"], "free": True}])),
+    "stratagem": ("on_command", [{"op": "draw_tactic", "n": 1}], (1, [{"op": "draw_tactic", "n": 2}])),
+    "feint": ("on_command", [{"op": "tea_up", "n": 1}], (2, [{"op": "tea_top"}])),
+    "arrow_rain": ("on_recruit", [{"op": "wound", "n": 1}], (2, [{"op": "wound", "n": 2}])),
+    "spoils": ("on_defeat_participate", [{"op": "gain", "gold": 1}], (1, [{"op": "honor", "n": 3}])),
+    "exhortation": ("on_defeat_credit", [{"op": "honor", "n": 2}], (2, [{"op": "honor", "n": 5}])),
+    "fortify": ("on_build_barricade", [{"op": "honor", "n": 1}],
+                (2, [{"op": "build", "what": "barricade", "free": True}])),
+    "corvee": ("on_build_wall", [{"op": "honor", "n": 2}], (3, [{"op": "honor", "n": 5}])),
+    "seek_talent": ("on_hire_advisor", [{"op": "gain", "gold": 1}],
+                    (3, [{"op": "hire", "what": "advisor", "free": True}])),
+    "tea_tasting": ("on_summer", [{"op": "tea_up", "n": 1}], (2, [{"op": "tea_top"}])),
+    "supply_line": ("on_summer", [{"op": "gain", "wood": 1}],
+                    (2, [{"op": "gain", "wood": 1, "stone": 1, "gold": 1}])),
+    "inspection": ("on_overseer_upgrade", [{"op": "gain", "chi": 1}], (1, [{"op": "honor", "n": 3}])),
+    "charity": ("on_donate", [{"op": "honor", "n": 1}], (1, [{"op": "honor", "n": 3}])),
+}
+
+
+def holding(tid: str, chi: int = 5, seat: int = 1) -> tuple[dict[str, Any], Any]:
+    g = state(3)
+    g["players"][seat]["tactics"] = [tid, "withdrawal" if tid != "withdrawal" else "ambush"]
+    g["players"][seat]["res"]["chi"] = chi
+    return g, ctx(g, seat=seat)
+
+
+def test_every_tactic_has_a_row() -> None:
+    assert set(TACTICS) == set(cards.tactics())
+
+
+@pytest.mark.parametrize("tid", sorted(TACTICS))
+def test_tactic_basic_is_free(tid: str) -> None:
+    """L464: the basic effect costs nothing; the card goes to the discard; only its owner is touched."""
+    window, basic, _ = TACTICS[tid]
+    g, c = holding(tid)
+    others = copy.deepcopy([g["players"][0], g["players"][2]])
+    assert {"type": "tactic", "card": tid, "enhanced": False} in cards.tactics_playable(g, 1, window)
+    effects = cards.play_tactic(c, 1, {"type": "tactic", "card": tid, "enhanced": False}, window)
+    assert effects == basic
+    p = g["players"][1]
+    assert p["res"]["chi"] == 5 and tid not in p["tactics"] and len(p["tactics"]) == 1
+    assert g["tactic_discard"] == [tid]
+    assert [g["players"][0], g["players"][2]] == others
+
+
+@pytest.mark.parametrize("tid", sorted(TACTICS))
+def test_tactic_enhanced_pays_chi(tid: str) -> None:
+    """L464: the enhanced effect costs its Chi; it is offered only with that Chi in hand (L480)."""
+    window, _, (chi, enhanced) = TACTICS[tid]
+    g, c = holding(tid, chi=chi)
+    assert {"type": "tactic", "card": tid, "enhanced": True} in cards.tactics_playable(g, 1, window)
+    effects = cards.play_tactic(c, 1, {"type": "tactic", "card": tid, "enhanced": True}, window)
+    assert effects == enhanced
+    assert g["players"][1]["res"]["chi"] == 0
+    g2, c2 = holding(tid, chi=chi - 1)
+    assert {"type": "tactic", "card": tid, "enhanced": True} not in cards.tactics_playable(g2, 1, window)
+    before = copy.deepcopy(g2)
+    with pytest.raises(IllegalAction):
+        cards.play_tactic(c2, 1, {"type": "tactic", "card": tid, "enhanced": True}, window)
+    assert g2 == before
+
+
+@pytest.mark.parametrize("tid", sorted(TACTICS))
+def test_tactic_only_in_its_window(tid: str) -> None:
+    """L464: a Tactic is played when its condition is met, not at another moment."""
+    window = TACTICS[tid][0]
+    g, c = holding(tid)
+    for other in cards.TRIGGERS:
+        if other != window:
+            assert all(a["card"] != tid for a in cards.tactics_playable(g, 1, other)), other
+            with pytest.raises(IllegalAction):
+                cards.play_tactic(c, 1, {"type": "tactic", "card": tid, "enhanced": False}, other)
+    assert cards.tactics_playable(g, 0, window) == []
+
+
+def test_gains_run_for_the_owner() -> None:
+    """Spoils enhanced: 1 Chi for 3 Honor, the owner's only (L476)."""
+    g, c = holding("spoils", chi=1)
+    effects = cards.play_tactic(c, 1, {"type": "tactic", "card": "spoils", "enhanced": True})
+    run(g, [(1, effects)])
+    assert [p["honor"] for p in g["players"]] == [0, 3, 0]
+    assert g["players"][1]["res"]["chi"] == 0
+
+
+def test_play_refuses_a_card_not_held() -> None:
+    g, c = holding("ambush")
+    before = copy.deepcopy(g)
+    for bad in ({"card": "feint", "enhanced": False}, {"card": "ambush"}, {"card": "ambush", "enhanced": 1},
+                {"card": ["ambush"], "enhanced": False}):
+        with pytest.raises(IllegalAction):
+            cards.play_tactic(c, 1, {"type": "tactic", **bad})
+    assert g == before
+
+
+def test_hand_limit_five() -> None:
+    """L213: at most 5 Tactics; over it, discard the excess at once (the seat's choice, a decision)."""
+    g = state(3, tactic_deck=["ambush", "feint", "muster", "spoils", "corvee", "charity", "fortify"])
+    c = ctx(g)
+    assert cards.draw_tactics(c, 0, 5) == ["fortify", "charity", "corvee", "spoils", "muster"]
+    assert decisions.stack(g) == []
+    cards.draw_tactics(c, 0, 2)
+    assert len(g["players"][0]["tactics"]) == 7
+    d = decisions.stack(g)[-1]
+    assert d["kind"] == "tactic_discard" and d["seats"] == [0]
+    assert cards.hand_excess(g, 0) == 2
+    legal = cards.decision_legal(g, d, 0)
+    assert sorted(a["card"] for a in legal) == sorted(g["players"][0]["tactics"])
+    with pytest.raises(IllegalAction):
+        cards.decide(c, d, 0, {"type": "discard_tactic", "card": "withdrawal"})
+    cards.decide(c, d, 0, {"type": "discard_tactic", "card": "feint"})
+    assert decisions.stack(g) == [d] and len(g["players"][0]["tactics"]) == 6
+    cards.decide(c, d, 0, {"type": "discard_tactic", "card": "spoils"})
+    assert decisions.stack(g) == [] and len(g["players"][0]["tactics"]) == 5
+    assert g["tactic_discard"] == ["feint", "spoils"]
+    assert cards.discard_legal(g, 0) == []
+
+
+def test_draw_reshuffles_the_discard() -> None:
+    """L215, L456: an empty deck takes the shuffled discard."""
+    g = state(3, tactic_deck=["ambush"], tactic_discard=["feint", "muster"])
+    c = ctx(g)
+    drawn = cards.draw_tactics(c, 1, 3)
+    assert drawn[0] == "ambush" and sorted(drawn) == ["ambush", "feint", "muster"]
+    assert g["tactic_deck"] == [] and g["tactic_discard"] == []
+    assert cards.draw_tactics(c, 1, 1) == []
