@@ -27,12 +27,12 @@ PENALTY = 5
 #: Chi per discarded token (L247, L598).
 DISCARD_COST = 2
 
-_OVERFLOW: Text = {"en": "{p} loses {h} Honor: a shame token has nowhere to go.",
-                   "zh-Hant": "{p}的恥辱標記無處可放，失去 {h} 點榮譽。",
-                   "zh-Hans": "{p}的耻辱标记无处可放，失去 {h} 点荣誉。"}
-_EMPTY: Text = {"en": "{p} loses {h} Honor: the shame supply is empty.",
-                "zh-Hant": "恥辱標記供應區已空，{p}失去 {h} 點榮譽。",
-                "zh-Hans": "耻辱标记供应区已空，{p}失去 {h} 点荣誉。"}
+_OVERFLOW: Text = {"en": "{p} loses {h} Honor: {n} shame token(s) with nowhere to go leave the game.",
+                   "zh-Hant": "{p}的 {n} 個恥辱標記無處可放，移出遊戲，失去 {h} 點榮譽。",
+                   "zh-Hans": "{p}的 {n} 个耻辱标记无处可放，移出游戏，失去 {h} 点荣誉。"}
+_EMPTY: Text = {"en": "{p} loses {h} Honor: the shame supply is empty ({n} token(s) owed).",
+                "zh-Hant": "恥辱標記供應區已空（應得 {n} 個），{p}失去 {h} 點榮譽。",
+                "zh-Hans": "耻辱标记供应区已空（应得 {n} 个），{p}失去 {h} 点荣誉。"}
 _GAIN: Text = {"en": "{p} gains {n} shame token(s).", "zh-Hant": "{p}獲得 {n} 個恥辱標記。",
                "zh-Hans": "{p}获得 {n} 个耻辱标记。"}
 _PLACED: Text = {"en": "{p} puts a shame token {where}.", "zh-Hant": "{p}將恥辱標記放在{where}。",
@@ -71,9 +71,12 @@ def _put(ctx: Any, seat: int, place: Any) -> None:
     ctx.log(fmt(_PLACED, p=seat_name(seat), where=where))
 
 
-def _overflow(ctx: Any, seat: int, text: Text) -> None:
-    lost = -add_honor(ctx.data, seat, -PENALTY)
-    ctx.log(fmt(text, p=seat_name(seat), h=lost))
+def _overflow(ctx: Any, seat: int, text: Text, n: int = 1) -> None:
+    """-5 Honor per token (L249), never below 0 (A17); one log line."""
+    if n <= 0:
+        return
+    lost = -add_honor(ctx.data, seat, -PENALTY * n)
+    ctx.log(fmt(text, p=seat_name(seat), h=lost, n=n))
 
 
 def _place_forced(ctx: Any, seat: int, n: int) -> int:
@@ -83,10 +86,10 @@ def _place_forced(ctx: Any, seat: int, n: int) -> int:
         options = places(ctx.data, seat)
         if len(options) > 1:
             return n
-        if options:
-            _put(ctx, seat, options[0])
-        else:
-            _overflow(ctx, seat, _OVERFLOW)
+        if not options:
+            _overflow(ctx, seat, _OVERFLOW, n)
+            return 0
+        _put(ctx, seat, options[0])
         n -= 1
     return 0
 
@@ -106,13 +109,9 @@ def gain(ctx: Any, seat: int, n: int, why: str = "", *, defer: list[Rec] | None 
     or appended to ``defer`` for a caller that orders its decisions). ``why`` names the source for the
     log ("breach", "flag" ...)."""
     g = ctx.data
-    took = 0
-    for _ in range(n):
-        if g["shame_supply"] <= 0:
-            _overflow(ctx, seat, _EMPTY)
-            continue
-        g["shame_supply"] -= 1
-        took += 1
+    took = min(n, max(0, g["shame_supply"]))
+    g["shame_supply"] -= took
+    _overflow(ctx, seat, _EMPTY, n - took)
     if not took:
         return
     ctx.log(fmt(_GAIN, p=seat_name(seat), n=took), why=why)
