@@ -534,3 +534,17 @@ def test_breach_casualties_are_per_card_and_die_together() -> None:
     w.answer(c, 0, {"type": "save", "n": 2})
     assert g["sections"][1]["rest"] == [{"seat": 0, "kind": "spear"}] * 2 and w.top(g) is None
     assert [len(s["wounds"]) for s in g["sections"][1]["rows"][:2]] == [1, 1]
+
+
+def test_a_shot_whose_targets_are_gone_is_passed() -> None:
+    """A decision always has an answer: if something played meanwhile (a Tactic) covered the last free
+    spot of the section, the shot is lost."""
+    g = w.state()
+    g["sections"][0]["firing"] = [0]
+    w.put(g, 0, 0, PAIR, wounds=[0])
+    c = w.ctx(g)
+    combat.winter_shooting(c)
+    g["sections"][0]["rows"][0]["wounds"] = [0, 1]
+    assert w.legal(g, 0) == [{"type": "pass"}]
+    w.answer(c, 0, {"type": "pass"})
+    assert w.top(g) is None

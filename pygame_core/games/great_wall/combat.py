@@ -482,8 +482,8 @@ def _die(ctx: Any, d: Rec, grp: Rec, soldier: Rec) -> None:
     g = ctx.data
     grp["soldiers"].remove(soldier)
     grp["n"] -= 1
-    if grp["where"] == "card":
-        slot = g["sections"][grp["section"]]["rows"][grp["row"]]
+    slot = g["sections"][grp["section"]]["rows"][grp["row"]] if grp["where"] == "card" else None
+    if slot is not None and soldier in slot["soldiers"]:
         slot["soldiers"].remove(soldier)
         slot["wounds"] = sorted(slot["wounds"] + soldier["spots"])
     d["dying"].append({"kind": soldier["kind"], "section": grp["section"]})
@@ -634,7 +634,8 @@ def decision_legal(g: Rec, d: Rec, seat: int) -> list[Rec]:
     if seat not in d["seats"]:
         return []
     if d["kind"] == "shoot":
-        return shoot_targets(g, d["queue"][0][0])
+        # a Tactic played meanwhile may have covered the last free spot: the shot is then lost
+        return shoot_targets(g, d["queue"][0][0]) or [{"type": "pass"}]
     if d["kind"] == "casualties":
         if d["groups"]:
             grp = d["groups"][0]
@@ -669,7 +670,8 @@ def decide(ctx: Any, d: Rec, seat: int, action: Rec) -> None:
     if action not in decision_legal(g, d, seat):
         raise ValueError(f"{action!r} does not answer this {d['kind']} decision")
     if d["kind"] == "shoot":
-        shoot(ctx, seat, action["section"], action["row"], action["spot"])
+        if action["type"] == "shoot":
+            shoot(ctx, seat, action["section"], action["row"], action["spot"])
         d["queue"].pop(0)
         _skip_untargeted(g, d["queue"])
         if d["queue"]:
