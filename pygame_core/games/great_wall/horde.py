@@ -22,7 +22,7 @@ from typing import Any
 from pygame_core.games.great_wall import model
 from pygame_core.games.great_wall import text as gtext
 from pygame_core.kernel import deck as kdeck
-from pygame_core.kernel.text import Text, fmt, seat_name
+from pygame_core.kernel.text import Text, fmt
 
 Rec = dict[str, Any]
 _DATA = Path(__file__).resolve().parent / "data"
@@ -224,6 +224,3 @@ def reveal_ability(ctx: Any, section: int, cid: str) -> None:
                       "{card}拆除{section}的 {n} 個工事。"),
                     card=name(cid), n=gone, section=section_name(section)))
 
-
-__all__ = ["CARDS", "WALLS", "build_deck", "card", "column", "indicator", "invade", "name", "place_one",
-           "raid", "setup_array", "seat_name", "trophy_honor", "wall"]
