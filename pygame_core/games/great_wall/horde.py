@@ -198,13 +198,16 @@ def place_one(ctx: Any, *, raid_shame: int | None = None) -> None:
 
 def raid(ctx: Any, cid: str, section: int, *, raid_shame: int | None = None) -> None:
     """A raid (L522): the new card is discarded and as many shame tokens as there are players leave
-    the shame supply (out of the game). An empty supply ends the game at the end of this Winter (the
-    end check of L657 reads ``shame_supply``)."""
+    the shame supply (out of the game). If that empties the supply, the game ends when this Winter
+    is over (L522), even if Summer discards (A43) refill the supply meanwhile: ``g["end"]`` is set to
+    "shame" now, and the end check at the end of Winter (L653-665) keeps it."""
     g = ctx.data
     g["horde_discard"].append(cid)
     lost = len(g["players"]) if raid_shame is None else raid_shame
     lost = min(lost, g["shame_supply"])
     g["shame_supply"] -= lost
+    if g["shame_supply"] <= 0 and not g.get("end"):
+        g["end"] = "shame"
     ctx.log(fmt({"en": "Raid on {section}: {card} is discarded and {n} shame tokens leave the supply.",
                  "zh-Hant": "{section}遭到突襲：棄置{card}，{n} 個恥辱標記移出供應區。",
                  "zh-Hans": "{section}遭到突袭：弃置{card}，{n} 个耻辱标记移出供应区。"},
