@@ -18,6 +18,12 @@ Decisions this module pushes (answered through :func:`decision_legal` / :func:`d
   "free": n}``: first, where the seat has a choice of which soldiers die on a card (mixed kinds),
   ``{"type": "lose", "section", "row", "kind"}``; then ``{"type": "save", "n": k}`` (k soldiers saved
   to their section's rest area for 2 Chi each, ``free`` of them without paying).
+
+For the rest of the game (core, cards): :func:`describe` and ``shame.describe`` give the words for the
+actions above and for Transport moves; a ``save`` effect played during a casualties decision should
+call :func:`add_saves` at once (a step scheduled by ``effects.run`` runs only after the decision is
+answered; ``g["free_saves"]`` is read too); a raid that empties the shame supply sets ``g["end"]``
+("shame", L522), which the end of Winter keeps.
 """
 
 from __future__ import annotations
