@@ -548,3 +548,20 @@ def test_a_shot_whose_targets_are_gone_is_passed() -> None:
     assert w.legal(g, 0) == [{"type": "pass"}]
     w.answer(c, 0, {"type": "pass"})
     assert w.top(g) is None
+
+
+def test_add_saves_counts_or_covers_every_dying_soldier() -> None:
+    """L472: Withdrawal's enhanced effect saves every soldier dying in this casualty event (n None);
+    a counted save effect saves that many, with no Chi."""
+    for n, saved in ((None, 3), (2, 2)):
+        g = w.state()
+        w.put(g, 0, 0, SQUARE, soldiers=[(0, "spear", [0]), (0, "spear", [1]), (0, "spear", [2])],
+              wounds=[3])
+        g["players"][0]["res"]["chi"] = 2  # enough for a decision, not for the saves below
+        c = w.ctx(g)
+        combat.defeat_check(c, casualty=3)
+        assert combat.add_saves(g, 0, n)
+        most = max(a["n"] for a in w.legal(g, 0))
+        assert most == min(3, saved + 1)
+        w.answer(c, 0, {"type": "save", "n": saved})
+        assert g["players"][0]["res"]["chi"] == 2 and len(g["sections"][0]["rest"]) == saved
