@@ -24,7 +24,7 @@ GENERALS: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
     "wei_qing": ("on_defeat_participate", {}, {"honor": 3}),
     "huo_qubing": ("on_recruit", {"kind": "horse"}, {"honor": 6}),
     "yue_fei": ("on_recruit", {"kind": "spear"}, {"honor": 2}),  # 1 per blade
-    "li_guang": ("on_breach", {}, {"ops": [{"op": "save", "n": 3}]}),
+    "li_guang": ("on_recruit", {"kind": "archer"}, {"honor": 6}),
     "di_qing": ("on_casualties", {}, {"chi": 3}),
     "ban_chao": ("on_hire_advisor", {}, {"honor": 6}),  # 2 per seal, 3 seals
     "xu_da": ("on_donate", {}, {"honor": 3}),
@@ -59,12 +59,12 @@ ADVISORS: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
     "veteran": ("on_defeat_participate", {}, {"honor": 1}),
     "crossbow_master": ("on_defeat_participate", {}, {"gold": 1}),
     "herald": ("on_defeat_participate", {}, {"honor": 1}),
-    "surgeon": ("on_casualties", {}, {"ops": [{"op": "save", "n": 1}]}),
+    "surgeon": ("on_casualties", {}, {"chi": 2}),
     "monk": ("on_casualties", {}, {"chi": 1}),
-    "court_physician": ("on_casualties", {}, {"ops": [{"op": "save", "n": 1}]}),
+    "court_physician": ("on_casualties", {}, {"ops": [{"op": "draw_tactic", "n": 1}]}),
     "censor": ("on_breach", {}, {"ops": [{"op": "discard_shame", "n": 1, "free": True}]}),
     "hermit": ("on_breach", {}, {"chi": 2}),
-    "scout": ("on_breach", {}, {"ops": [{"op": "save", "n": 1}]}),
+    "scout": ("on_breach", {}, {"ops": [{"op": "draw_tactic", "n": 1}]}),
     "retainer": ("on_hire_advisor", {}, {"honor": 1}),
     "talent_seeker": ("on_hire_advisor", {}, {"gold": 1}),
     "grand_tutor": ("on_hire_advisor", {}, {"honor": 1}),
@@ -140,7 +140,7 @@ def test_general(gid: str) -> None:
     assert cards.fire(g, trigger, 1, **info) == []
 
 
-@pytest.mark.parametrize("gid", ["huo_qubing", "yue_fei"])
+@pytest.mark.parametrize("gid", ["huo_qubing", "yue_fei", "li_guang"])
 def test_general_recruit_filters_the_kind(gid: str) -> None:
     g = state(3)
     g["players"][0].update(general=gid, supporting=list(SUPPORT))

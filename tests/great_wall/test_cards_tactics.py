@@ -151,3 +151,81 @@ def test_draw_reshuffles_the_discard() -> None:
     assert drawn[0] == "ambush" and sorted(drawn) == ["ambush", "feint", "muster"]
     assert g["tactic_deck"] == [] and g["tactic_discard"] == []
     assert cards.draw_tactics(c, 1, 1) == []
+
+
+def _ask(g: dict[str, Any], kind: str, seat: int, **info: Any) -> dict[str, Any]:
+    return decisions.push(g, kind, [seat], **info)
+
+
+@pytest.mark.parametrize(("kind", "info", "season", "want"), [
+    ("casualties", {"event": "defeat", "groups": []}, "autumn", {"on_casualties", "on_defeat_participate"}),
+    ("casualties", {"event": "breach", "groups": []}, "winter", {"on_casualties", "on_breach"}),
+    ("deploy", {"source": "recruit", "unit": "spear"}, "autumn", {"on_recruit"}),
+    ("deploy", {"source": "rest", "unit": "spear"}, "autumn", set()),
+    ("location", {"loc": "quarry"}, "autumn", {"on_overseer_upgrade", "on_donate"}),
+    ("location", {"loc": "builders_camp"}, "autumn", {"on_build_wall", "on_build_barricade"}),
+    ("location", {"loc": "imperial_envoy"}, "autumn", {"on_hire_advisor"}),
+    ("location", {"loc": "barracks"}, "autumn", {"on_recruit"}),
+    ("location", {"loc": "tea_house"}, "autumn", set()),
+    ("discard_shame", {}, "summer", {"on_summer"}),
+])
+def test_open_windows(kind: str, info: dict[str, Any], season: str, want: set[str]) -> None:
+    """The engine offers Tactics at its decisions (core's window: the top decision's kind); the seat's
+    own decision opens the windows that match it (L464)."""
+    g = state(3, season=season, turn=None)
+    _ask(g, kind, 1, **info)
+    assert cards.open_windows(g, 1, kind) == want
+    assert cards.open_windows(g, 0, kind) <= {"on_casualties", "on_breach", "on_defeat_participate"}
+
+
+def test_command_window_is_the_active_players() -> None:
+    """on_command: while the seat's own command card is resolved (L616)."""
+    g = state(3, season="autumn", turn={"slot": 0, "seat": 2})
+    _ask(g, "clerks", 2, left=2)
+    assert cards.open_windows(g, 2, "clerks") == {"on_command"}
+    g["decisions"] = []
+    _ask(g, "clerks", 1, left=2)  # the middle box: another seat moves its clerks
+    assert cards.open_windows(g, 1, "clerks") == set()
+
+
+def test_defeat_credit_window() -> None:
+    g = state(3)
+    g["players"][1]["trophies"] = [{"card": "h7", "shame": 0}]
+    _ask(g, "casualties", 1, event="defeat", groups=[{"card": "h7"}])
+    assert "on_defeat_credit" in cards.open_windows(g, 1, "casualties")
+    g["players"][1]["trophies"] = []
+    assert "on_defeat_credit" not in cards.open_windows(g, 1, "casualties")
+
+
+def test_casualties_asked_before_the_decision_is_up() -> None:
+    """War asks whether a seat could play a Tactic before it pushes the casualty decision."""
+    g = state(3, season="autumn")
+    g["players"][0]["tactics"] = ["withdrawal", "spoils"]
+    assert [a["card"] for a in cards.tactics_playable(g, 0, "casualties")] == ["withdrawal", "spoils"]
+
+
+def test_one_tactic_per_decision() -> None:
+    """L466: when several Tactics could be played at one moment, only one is."""
+    g = state(3, season="autumn")
+    g["players"][0]["tactics"] = ["withdrawal", "field_hospital"]
+    g["players"][1]["tactics"] = ["last_stand"]
+    d = _ask(g, "casualties", 0, event="breach", groups=[])
+    assert len(cards.tactics_playable(g, 0, "casualties")) == 2
+    cards.play_tactic(ctx(g), 0, {"type": "tactic", "card": "withdrawal", "enhanced": False})
+    assert cards.tactics_playable(g, 0, "casualties") == []
+    with pytest.raises(IllegalAction):
+        cards.play_tactic(ctx(g), 0, {"type": "tactic", "card": "field_hospital", "enhanced": False},
+                          "casualties")
+    decisions.pop(g, d)
+    _ask(g, "casualties", 0, event="defeat", groups=[])
+    assert [a["card"] for a in cards.tactics_playable(g, 0, "casualties")] == ["field_hospital"]
+
+
+def test_no_window_on_another_seats_decision() -> None:
+    g = state(3, season="summer")
+    g["players"][0]["tactics"] = ["tea_tasting"]
+    _ask(g, "discard_shame", 1)
+    assert cards.tactics_playable(g, 0, "discard_shame") == []
+    _ask(g, "discard_shame", 0)
+    assert cards.tactics_playable(g, 0, "discard_shame") == [{"type": "tactic", "card": "tea_tasting",
+                                                                "enhanced": False}]

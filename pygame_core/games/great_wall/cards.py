@@ -541,15 +541,67 @@ def decide(ctx: Ctx, d: Rec, seat: int, action: Rec) -> None:
         decisions.pop(ctx.data, d)
 
 
+PRODUCTION = ("lumber_mill", "quarry", "gold_mine", "temple")
+#: The windows a location decision opens for the seat using it.
+_LOCATION_WINDOWS = {**{loc: ("on_overseer_upgrade", "on_donate") for loc in PRODUCTION},
+                     "builders_camp": ("on_build_wall", "on_build_barricade"),
+                     "imperial_envoy": ("on_hire_advisor",), "barracks": ("on_recruit",)}
+
+
+def _top(g: Rec) -> Rec | None:
+    st = decisions.stack(g)
+    return st[-1] if st else None
+
+
+def open_windows(g: Rec, seat: int, moment: str) -> set[str]:
+    """The Tactic windows (trigger names) open for ``seat`` at ``moment``: a trigger name itself, or the
+    engine's moment (core's ``views.window``: the top decision's kind, else the season), read with the
+    top decision, which must be the seat's (see data/README.md, "Triggers and Tactic windows")."""
+    if moment in TRIGGERS:
+        return {moment}
+    d = _top(g)
+    out: set[str] = set()
+    if moment == "casualties":  # war asks before pushing its decision, then again while it is up
+        out.add("on_casualties")
+        if d is None or d["kind"] != "casualties":
+            out.add("on_breach" if g.get("season") == "winter" else "on_defeat_participate")
+    if d is None or seat not in d["seats"]:
+        return out
+    kind = d["kind"]
+    if kind == "casualties":
+        out.add("on_casualties")
+        if d.get("event") == "breach":
+            out.add("on_breach")
+        elif d.get("event") == "defeat":
+            out.add("on_defeat_participate")
+            held = {x["card"] for x in g["players"][seat].get("trophies", [])}
+            if any(grp.get("card") in held for grp in d.get("groups", [])):
+                out.add("on_defeat_credit")
+    elif kind == "deploy" and d.get("source") == "recruit":
+        out.add("on_recruit")
+    elif kind == "location":
+        out.update(_LOCATION_WINDOWS.get(str(d.get("loc")), ()))
+    turn = g.get("turn")
+    if g.get("season") == "autumn" and isinstance(turn, dict) and turn.get("seat") == seat:
+        out.add("on_command")
+    if g.get("season") == "summer":
+        out.add("on_summer")
+    return out
+
+
 def tactics_playable(g: Rec, seat: int, window: str) -> list[Rec]:
-    """The Tactics ``seat`` may play in ``window`` (a trigger name, when its condition is met, L464):
-    each card's basic effect (free), and its enhanced one when the seat holds the Chi now (L464, L480).
-    Only one Tactic per window (L466): the caller closes the window after one is played."""
+    """The Tactics ``seat`` may play now (L464): ``window`` is a trigger name or the engine's moment
+    (:func:`open_windows`). Each card's basic effect (free), and its enhanced one when the seat holds
+    the Chi now (L464, L480). One Tactic per seat per decision (L466)."""
     p = g["players"][seat]
+    d = _top(g)
+    if d is not None and seat in d.get("tactics_played", []):
+        return []
+    windows = open_windows(g, seat, window)
     out: list[Rec] = []
     for c in p["tactics"]:
         card = tactic(c)
-        if card["window"] != window:
+        if card["window"] not in windows:
             continue
         out.append({"type": "tactic", "card": c, "enhanced": False})
         if p["res"].get("chi", 0) >= card["enhanced"]["chi"]:
@@ -567,7 +619,10 @@ def play_tactic(ctx: Ctx, seat: int, action: Rec, window: str | None = None) -> 
     if not isinstance(cid, str) or cid not in p["tactics"] or not isinstance(enhanced, bool):
         raise IllegalAction("you do not hold that Tactic", "not_legal")
     card = tactic(cid)
-    if window is not None and card["window"] != window:
+    top = _top(g)
+    if top is not None and seat in top.get("tactics_played", []):
+        raise IllegalAction("one Tactic at a time: you have played one at this moment", "not_legal")
+    if window is not None and card["window"] not in open_windows(g, seat, window):
         raise IllegalAction("that Tactic cannot be played now", "not_legal")
     if enhanced:
         cost = card["enhanced"]["chi"]
@@ -576,6 +631,8 @@ def play_tactic(ctx: Ctx, seat: int, action: Rec, window: str | None = None) -> 
         p["res"]["chi"] -= cost
     p["tactics"].remove(cid)
     g["tactic_discard"].append(cid)
+    if top is not None and seat in top["seats"]:
+        top.setdefault("tactics_played", []).append(seat)  # one per decision (L466)
     how = t({"en": " (enhanced)", "zh-Hant": "(強化)"}) if enhanced else t({"en": "", "zh-Hant": ""})
     ctx.log(join(seat_name(seat), t({"en": " plays ", "zh-Hant": "打出"}), card["name"], how, t(_DOT)))
     return [dict(e) for e in (card["enhanced"]["effects"] if enhanced else card["basic"])]
@@ -609,22 +666,30 @@ def _refill_track(ctx: Ctx) -> None:
         ctx.reveal()
 
 
-def take_advisor(ctx: Ctx, seat: int, aid: str, as_: str, *, free: bool = False) -> None:
-    """Hire ``aid`` from the track as ``"active"`` or ``"supporting"``, for good (L187, L436): pay the
-    cost in Gold (unless ``free``), then slide the track left and fill its right end (L444)."""
+def take_advisor(ctx: Ctx, seat: int, aid: str, as_: str) -> None:
+    """Put ``aid`` from the track with ``seat`` as ``"active"`` or ``"supporting"``, for good (L187,
+    L436), then slide the track left and fill its right end (L444). No payment: the Envoy (core) pays
+    :func:`hire_advisor_cost` first, or :func:`hire_advisor` does both."""
     g = ctx.data
-    p = g["players"][seat]
     if aid not in g["advisor_track"]:
         raise IllegalAction("that Advisor is not on the track", "not_legal")
     if as_ not in ("active", "supporting"):
         raise IllegalAction("an Advisor is taken as active or supporting", "malformed")
-    if not free:
-        cost = hire_advisor_cost(g, seat)
-        if p["res"].get("gold", 0) < cost:
-            raise IllegalAction(f"hiring an Advisor costs {cost} Gold", "not_legal")
-        p["res"]["gold"] -= cost
     g["advisor_track"].remove(aid)
-    p[as_].append(aid)
+    g["players"][seat][as_].append(aid)
+    _refill_track(ctx)
+
+
+def hire_advisor(ctx: Ctx, seat: int, aid: str, as_: str, *, free: bool = False) -> None:
+    """Hire an Advisor (L436): pay (Advisors owned + 1) Gold unless ``free``, then :func:`take_advisor`.
+    The log names a Supporting Advisor only to its owner (it goes face down)."""
+    g = ctx.data
+    p = g["players"][seat]
+    cost = 0 if free else hire_advisor_cost(g, seat)
+    if p["res"].get("gold", 0) < cost:
+        raise IllegalAction(f"hiring an Advisor costs {cost} Gold", "not_legal")
+    take_advisor(ctx, seat, aid, as_)
+    p["res"]["gold"] -= cost
     nm = advisor(aid)["name"]
     if as_ == "active":
         as_active = t({"en": " as an Active Advisor.", "zh-Hant": "為正軍師。"})
@@ -633,9 +698,7 @@ def take_advisor(ctx: Ctx, seat: int, aid: str, as_: str, *, free: bool = False)
         others = join(seat_name(seat), t({"en": " hires a Supporting Advisor.",
                                            "zh-Hant": "僱用 1 位副軍師。"}))
         mine = t({"en": " as a Supporting Advisor.", "zh-Hant": "為副軍師。"})
-        ctx.log(join(seat_name(seat), t(_HIRES), nm, mine),
-                to=[seat], others=others)
-    _refill_track(ctx)
+        ctx.log(join(seat_name(seat), t(_HIRES), nm, mine), to=[seat], others=others)
 
 
 def spring_refresh(ctx: Ctx) -> None:
