@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from cards_helpers import run, snapshot, state
 
 from pygame_core.games.great_wall import cards
+from tests.great_wall.cards_helpers import run, snapshot, state
 
 #: 3 Supporting Advisors whose back icons are: blade 2, scroll 1, seal 3.
 SUPPORT = ["vanguard", "registrar", "grand_tutor"]

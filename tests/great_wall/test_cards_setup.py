@@ -7,13 +7,13 @@ from __future__ import annotations
 import copy
 
 import pytest
-from cards_helpers import ctx, state
 
 from pygame_core.errors import IllegalAction
 from pygame_core.games.great_wall import cards
 from pygame_core.kernel import decisions
 from pygame_core.kernel.rng import Rng
 from pygame_core.kernel.state import Ctx
+from tests.great_wall.cards_helpers import ctx, state
 
 
 def dealt(players: int = 3, seed: int = 7) -> tuple[dict, Ctx]:

@@ -7,11 +7,11 @@ import copy
 from typing import Any
 
 import pytest
-from cards_helpers import ctx, run, state
 
 from pygame_core.errors import IllegalAction
 from pygame_core.games.great_wall import cards
 from pygame_core.kernel import decisions
+from tests.great_wall.cards_helpers import ctx, run, state
 
 S = {"op": "save"}
 #: Tactic -> (window, basic effects, (Chi, enhanced effects)) as each card promises them.
@@ -167,7 +167,8 @@ def _ask(g: dict[str, Any], kind: str, seat: int, **info: Any) -> dict[str, Any]
     ("location", {"loc": "imperial_envoy"}, "autumn", {"on_hire_advisor"}),
     ("location", {"loc": "barracks"}, "autumn", {"on_recruit"}),
     ("location", {"loc": "tea_house"}, "autumn", set()),
-    ("discard_shame", {}, "summer", {"on_summer"}),
+    ("retrieve", {}, "summer", {"on_summer"}),
+    ("discard_shame", {}, "summer", set()),
 ])
 def test_open_windows(kind: str, info: dict[str, Any], season: str, want: set[str]) -> None:
     """The engine offers Tactics at its decisions (core's window: the top decision's kind); the seat's
@@ -224,8 +225,8 @@ def test_one_tactic_per_decision() -> None:
 def test_no_window_on_another_seats_decision() -> None:
     g = state(3, season="summer")
     g["players"][0]["tactics"] = ["tea_tasting"]
-    _ask(g, "discard_shame", 1)
-    assert cards.tactics_playable(g, 0, "discard_shame") == []
-    _ask(g, "discard_shame", 0)
-    assert cards.tactics_playable(g, 0, "discard_shame") == [{"type": "tactic", "card": "tea_tasting",
-                                                                "enhanced": False}]
+    _ask(g, "retrieve", 1)
+    assert cards.tactics_playable(g, 0, "retrieve") == []
+    _ask(g, "retrieve", 0)
+    assert cards.tactics_playable(g, 0, "retrieve") == [{"type": "tactic", "card": "tea_tasting",
+                                                           "enhanced": False}]

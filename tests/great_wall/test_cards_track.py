@@ -6,10 +6,10 @@ import copy
 from typing import Any
 
 import pytest
-from cards_helpers import ctx, state
 
 from pygame_core.errors import IllegalAction
 from pygame_core.games.great_wall import cards
+from tests.great_wall.cards_helpers import ctx, state
 
 A, B, C, D, E, F = "monk", "scout", "censor", "hermit", "taoist", "veteran"
 

@@ -584,8 +584,8 @@ def open_windows(g: Rec, seat: int, moment: str) -> set[str]:
     turn = g.get("turn")
     if g.get("season") == "autumn" and isinstance(turn, dict) and turn.get("seat") == seat:
         out.add("on_command")
-    if g.get("season") == "summer":
-        out.add("on_summer")
+    if g.get("season") == "summer" and kind != "discard_shame":  # a Chi-paid Tactic there could leave
+        out.add("on_summer")  # that decision with no answer (core lists no "0" when Chi runs out)
     return out
 
 
