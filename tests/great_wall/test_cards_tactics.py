@@ -23,7 +23,7 @@ TACTICS: dict[str, tuple[str, list[dict[str, Any]], tuple[int, list[dict[str, An
     "counterattack": ("on_breach", [{"op": "wound", "n": 1}], (2, [{"op": "wound", "n": 2}])),
     "ambush": ("on_command", [{"op": "wound", "n": 1}], (2, [{"op": "wound", "n": 2}])),
     "forced_march": ("on_command", [{"op": "move_clerks", "n": 1}], (2, [{"op": "move_clerks", "n": 2}])),
-    "night_raid": ("on_command", [{"op": "attack_order"}],
+    "sortie": ("on_command", [{"op": "attack_order"}],
                    (2, [{"op": "attack_order"}, {"op": "wound", "n": 1}])),
     "muster": ("on_command", [{"op": "recruit", "kinds": ["spear"]}],
                (2, [{"op": "recruit", "kinds": ["spear"], "free": True}])),
@@ -40,7 +40,7 @@ TACTICS: dict[str, tuple[str, list[dict[str, Any]], tuple[int, list[dict[str, An
     "tea_tasting": ("on_summer", [{"op": "tea_up", "n": 1}], (2, [{"op": "tea_top"}])),
     "supply_line": ("on_summer", [{"op": "gain", "wood": 1}],
                     (2, [{"op": "gain", "wood": 1, "stone": 1, "gold": 1}])),
-    "inspection": ("on_overseer_upgrade", [{"op": "gain", "chi": 1}], (1, [{"op": "honor", "n": 3}])),
+    "audit": ("on_overseer_upgrade", [{"op": "gain", "chi": 1}], (1, [{"op": "honor", "n": 3}])),
     "charity": ("on_donate", [{"op": "honor", "n": 1}], (1, [{"op": "honor", "n": 3}])),
 }
 
@@ -162,7 +162,8 @@ def _ask(g: dict[str, Any], kind: str, seat: int, **info: Any) -> dict[str, Any]
     ("casualties", {"event": "breach", "groups": []}, "winter", {"on_casualties", "on_breach"}),
     ("deploy", {"source": "recruit", "unit": "spear"}, "autumn", {"on_recruit"}),
     ("deploy", {"source": "rest", "unit": "spear"}, "autumn", set()),
-    ("location", {"loc": "quarry"}, "autumn", {"on_overseer_upgrade", "on_donate"}),
+    ("donate", {"loc": "quarry", "res": "stone"}, "autumn", {"on_overseer_upgrade", "on_donate"}),
+    ("upgrade", {"loc": "quarry"}, "autumn", set()),
     ("location", {"loc": "builders_camp"}, "autumn", {"on_build_wall", "on_build_barricade"}),
     ("location", {"loc": "imperial_envoy"}, "autumn", {"on_hire_advisor"}),
     ("location", {"loc": "barracks"}, "autumn", {"on_recruit"}),
@@ -184,6 +185,9 @@ def test_command_window_is_the_active_players() -> None:
     g = state(3, season="autumn", turn={"slot": 0, "seat": 2})
     _ask(g, "clerks", 2, left=2)
     assert cards.open_windows(g, 2, "clerks") == {"on_command"}
+    _ask(g, "upgrade", 2, loc="quarry")  # a decision that Chi paid now could leave unanswerable
+    assert cards.open_windows(g, 2, "upgrade") == set()
+    g["decisions"] = []
     g["decisions"] = []
     _ask(g, "clerks", 1, left=2)  # the middle box: another seat moves its clerks
     assert cards.open_windows(g, 1, "clerks") == set()

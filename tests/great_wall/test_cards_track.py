@@ -11,7 +11,7 @@ from pygame_core.errors import IllegalAction
 from pygame_core.games.great_wall import cards
 from tests.great_wall.cards_helpers import ctx, state
 
-A, B, C, D, E, F = "monk", "scout", "censor", "hermit", "taoist", "veteran"
+A, B, C, D, E, F = "monk", "pathfinder", "censor", "hermit", "taoist", "veteran"
 
 
 def with_track(gold: int = 3) -> dict[str, Any]:
@@ -48,7 +48,7 @@ def test_hire_cost_counts_every_advisor() -> None:
     """L436: Advisors owned, Active and Supporting, + 1."""
     g = state(3)
     assert cards.hire_advisor_cost(g, 1) == 1
-    g["players"][1].update(active=["monk", "scout"], supporting=["censor", "hermit", "taoist"])
+    g["players"][1].update(active=["monk", "pathfinder"], supporting=["censor", "hermit", "taoist"])
     assert cards.hire_advisor_cost(g, 1) == 6
 
 
@@ -112,7 +112,7 @@ def _trophies(g: dict[str, Any], n: int) -> None:
 
 def _advisors(g: dict[str, Any], n: int) -> None:
     g["players"][1]["active"] = ["monk"] * (n // 2)
-    g["players"][1]["supporting"] = ["scout"] * (n - n // 2)
+    g["players"][1]["supporting"] = ["pathfinder"] * (n - n // 2)
 
 
 def _levels(g: dict[str, Any], n: int) -> None:

@@ -519,6 +519,7 @@ def discard_tactic(ctx: Ctx, seat: int, card: str) -> None:
         raise IllegalAction("you cannot discard that Tactic now", "not_legal")
     hand.remove(card)
     g["tactic_discard"].append(card)
+    ctx.reveal()
     ctx.log(join(seat_name(seat), t({"en": " discards ", "zh-Hant": "棄置"}), tactic(card)["name"], t(_DOT)))
 
 
@@ -541,10 +542,8 @@ def decide(ctx: Ctx, d: Rec, seat: int, action: Rec) -> None:
         decisions.pop(ctx.data, d)
 
 
-PRODUCTION = ("lumber_mill", "quarry", "gold_mine", "temple")
-#: The windows a location decision opens for the seat using it.
-_LOCATION_WINDOWS = {**{loc: ("on_overseer_upgrade", "on_donate") for loc in PRODUCTION},
-                     "builders_camp": ("on_build_wall", "on_build_barricade"),
+#: The windows a "location" decision (core: using a location, "pass" always possible) opens.
+_LOCATION_WINDOWS = {"builders_camp": ("on_build_wall", "on_build_barricade"),
                      "imperial_envoy": ("on_hire_advisor",), "barracks": ("on_recruit",)}
 
 
@@ -581,11 +580,14 @@ def open_windows(g: Rec, seat: int, moment: str) -> set[str]:
         out.add("on_recruit")
     elif kind == "location":
         out.update(_LOCATION_WINDOWS.get(str(d.get("loc")), ()))
-    turn = g.get("turn")
-    if g.get("season") == "autumn" and isinstance(turn, dict) and turn.get("seat") == seat:
-        out.add("on_command")
-    if g.get("season") == "summer" and kind != "discard_shame":  # a Chi-paid Tactic there could leave
-        out.add("on_summer")  # that decision with no answer (core lists no "0" when Chi runs out)
+    elif kind == "donate":  # a production location's last step (after the upgrades, L351-388)
+        out.update(("on_overseer_upgrade", "on_donate"))
+    elif kind == "clerks":
+        turn = g.get("turn")
+        if isinstance(turn, dict) and turn.get("seat") == seat:  # the active player's command step
+            out.add("on_command")
+    elif kind == "retrieve":  # Summer's last step (L602)
+        out.add("on_summer")
     return out
 
 
@@ -631,6 +633,7 @@ def play_tactic(ctx: Ctx, seat: int, action: Rec, window: str | None = None) -> 
         p["res"]["chi"] -= cost
     p["tactics"].remove(cid)
     g["tactic_discard"].append(cid)
+    ctx.reveal()  # a card from a hidden hand: no undo past it
     if top is not None and seat in top["seats"]:
         top.setdefault("tactics_played", []).append(seat)  # one per decision (L466)
     how = t({"en": " (enhanced)", "zh-Hant": "(強化)"}) if enhanced else t({"en": "", "zh-Hant": ""})
