@@ -234,3 +234,16 @@ def test_no_window_on_another_seats_decision() -> None:
     _ask(g, "retrieve", 0)
     assert cards.tactics_playable(g, 0, "retrieve") == [{"type": "tactic", "card": "tea_tasting",
                                                            "enhanced": False}]
+
+
+def test_playing_or_discarding_a_tactic_reveals_it() -> None:
+    """A Tactic leaves a hidden hand (L166): the step cannot be undone past."""
+    g, c = holding("ambush")
+    assert not c.revealed
+    cards.play_tactic(c, 1, {"type": "tactic", "card": "ambush", "enhanced": False})
+    assert c.revealed
+    g = state(3, tactic_deck=[])
+    g["players"][0]["tactics"] = ["ambush", "feint", "muster", "spoils", "corvee", "charity"]
+    c = ctx(g)
+    cards.discard_tactic(c, 0, "feint")
+    assert c.revealed
