@@ -10,12 +10,14 @@ What this module owns, and what it leaves to the rest of the engine:
   :func:`resolve_draft`, :func:`finish_draft`, :func:`start_resources`, :func:`tea_order`);
 - card abilities: :func:`fire` returns the effects a trigger gives each seat; the caller runs them
   (``effects.run``), so a resource gained in a batch cannot pay within it (L480);
-- Tactics: :func:`tactics_playable`, :func:`play_tactic` (basic free, enhanced pays Chi, L464),
+- Tactics: :func:`tactics_playable` at the windows :func:`open_windows` maps from the engine's moment
+  (one per seat per decision, L466), :func:`play_tactic` (basic free, enhanced pays Chi, L464),
   :func:`draw_tactics` with the hand limit of 5 (L213; the excess is a ``tactic_discard`` decision);
-- the Advisor track: :func:`hire_advisor_cost` (L436), :func:`take_advisor` (slide and refill, L444),
-  :func:`spring_refresh` (L588);
+- the Advisor track: :func:`hire_advisor_cost` (L436), :func:`take_advisor` (no payment; slide and
+  refill, L444), :func:`hire_advisor` (pays, then takes), :func:`spring_refresh` (L588);
 - :func:`artifact_score` (L679); :func:`public` / :func:`private` (Supporting Advisors are face down:
-  their count and back icons are public, their ids are not, L156, L191).
+  their count and back icons are public, their ids are not, L156, L191); :func:`secret_tokens` and
+  :func:`redetermine` for the game's hidden-information hooks.
 
 State read and written (``ctx.data``, see the spec): ``players[s]`` ``general``, ``active``,
 ``supporting``, ``tactics``, ``res``, ``draft`` (the two Generals and two Advisors dealt, until the draft
