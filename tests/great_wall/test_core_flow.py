@@ -7,9 +7,17 @@ from typing import Any
 
 import pytest
 
-from pygame_core.games.great_wall import cards, clerks, flow, model, scoring, tea
+from pygame_core.games.great_wall import cards, clerks, flow, horde, model, scoring, tea
 from pygame_core.games.great_wall import data as gdata
 from tests.great_wall.helpers import answer, blank, ctx_for, game, kinds, legal, new_state, put_clerks, run
+
+
+def _skip_tactics(state: Any) -> Any:
+    """Pass every Tactic window that is open now (L464: a trigger point lets its seat play one)."""
+    gm = game()
+    while state.data["decisions"] and state.data["decisions"][-1]["kind"] == "tactic":
+        state = gm.apply(state, state.data["decisions"][-1]["seats"][0], {"type": "pass"})
+    return state
 
 
 def _draft_all(state: Any) -> Any:
@@ -35,7 +43,6 @@ def test_setup_for_three_and_four_players(players: int) -> None:
     on_board = sum(1 for s in g["sections"] for c in s["rows"] if c is not None)
     assert on_board == (4 if players == 4 else 3)
     assert all(s["rows"][0] is not None for s in g["sections"])
-    assert len(g["advisor_track"]) == 4
     for p in g["players"]:
         assert (p["clerks"], p["envoy"], p["honor"]) == (5, 3, 0)
         assert p["supply"] == {"spear": 10, "archer": 4, "horse": 2}
@@ -54,6 +61,7 @@ def test_after_the_draft_tea_order_follows_tea_values_and_autumn_of_year_1_begin
     assert g["tea"] == tea.initial_order(values)
     assert [values[s] for s in g["tea"]] == sorted(values.values(), reverse=True)
     assert (g["year"], g["season"]) == (1, "autumn")
+    assert len(g["advisor_track"]) == 4  # step 13, after the draft (L160)
     assert g["decisions"][-1]["kind"] == "command" and g["decisions"][-1]["sealed"]
     for s in range(3):
         start = cards.start_resources(g, s)
@@ -91,6 +99,8 @@ def test_command_cards_are_sealed_then_placed_in_tea_order_and_run_left_to_right
     assert track[-3:] == list(reversed(order))
     # the leftmost card (the last placed) runs first: its owner moves clerks first (top box)
     first = order[-1]
+    state = _skip_tactics(state)
+    g = state.data
     assert g["turn"] == {"slot": len(track) - 3, "seat": first}
     assert g["decisions"][-1]["kind"] == "clerks" and g["decisions"][-1]["seats"] == [first]
     state = gm.apply(state, first, {"type": "stop"})
@@ -137,7 +147,7 @@ def test_activation_after_the_command_step_the_active_player_orders() -> None:
     g["turn"] = {"slot": 0, "seat": 2}
     put_clerks(g, "builders_camp", [0])
     put_clerks(g, "war_academy", [1] * gdata.location(g["side"], "war_academy")["spaces"])
-    g["tactic_deck"] = ["t1", "t2", "t3"]
+    g["tactic_deck"] = sorted(cards.tactics())[:3]
     put_clerks(g, "quarry", [1])  # not full: no activation
     ctx = ctx_for(g)
     run(ctx, {"do": "activation"})
@@ -155,7 +165,7 @@ def test_summer_retrieval_takes_all_back_or_two_honor_per_card() -> None:
     for choice, honor in (("honor", 4), ("retrieve", 0)):
         g = blank(3, tea=[0, 1, 2])
         p = g["players"][0]
-        p["hand"] = ["economy", "despotism", "betrayal", "inspection"]
+        p["hand"] = ["economy", "despotism", "betrayal", "edict"]
         g["command_track"][1] = {"seat": 0, "card": "attack_order"}
         g["command_discard"] = [{"seat": 0, "card": "mobilization"}]
         ctx = ctx_for(g)
@@ -247,8 +257,9 @@ def test_final_scoring_order_and_tea_tie_break() -> None:
     p["honor"] = 8
     p["supply"]["spear"] -= 2
     p["shamed"]["spear"] = 2
-    p["trophies"] = [{"card": "h01", "shame": 0}, {"card": "h02", "shame": 1}]
-    reward = scoring.horde_reward("h01")
+    ids = sorted(horde.CARDS)
+    p["trophies"] = [{"card": ids[0], "shame": 0}, {"card": ids[1], "shame": 1}]
+    reward = horde.CARDS[p["trophies"][0]["card"]]["reward"]
     b = scoring.breakdown(g, 0)
     assert b["honor"] + b["shame"] == 0 and b["horde"] == reward
     g["players"][1]["honor"] = sum(b.values())  # Q ties P and is higher in tea order

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from pygame_core.games.great_wall import cards, locations
 from pygame_core.games.great_wall import data as gdata
-from pygame_core.games.great_wall import locations
 from tests.great_wall.helpers import answer, blank, ctx_for, kinds, legal, put_clerks, run, set_res
 
 PASS = {"type": "pass"}
@@ -132,22 +132,23 @@ def test_builders_camp_gives_one_build_per_clerk() -> None:
 def test_envoy_advisor_cost_and_track_refill() -> None:
     """Golden 4 (L436, L444): owning 2 Advisors, hiring costs 3 Gold; the track slides left and the deck
     refills its right end; the next hire costs 4."""
+    A, B, C, D, E, F, x1, x2 = sorted(cards.advisors())[:8]
     g = blank(3)
     p = g["players"][0]
     p["general"] = None
-    p["active"], p["supporting"] = ["x1"], ["x2"]
-    g["advisor_track"] = ["A", "B", "C", "D"]
-    g["advisor_deck"] = ["F", "E"]  # top last
+    p["active"], p["supporting"] = [x1], [x2]
+    g["advisor_track"] = [A, B, C, D]
+    g["advisor_deck"] = [F, E]  # top last
     set_res(g, 0, gold=7)
     put_clerks(g, "imperial_envoy", [0, 0])
     ctx = ctx_for(g)
     run(ctx, {"do": "activate", "loc": "imperial_envoy", "advanced": False})
-    answer(ctx, {"type": "use", "location": "imperial_envoy", "hire": "advisor", "card": "C",
+    answer(ctx, {"type": "use", "location": "imperial_envoy", "hire": "advisor", "card": C,
             "as": "supporting"})
-    assert p["res"]["gold"] == 4 and g["advisor_track"] == ["A", "B", "D", "E"]
-    assert p["supporting"] == ["x2", "C"]
-    answer(ctx, {"type": "use", "location": "imperial_envoy", "hire": "advisor", "card": "A", "as": "active"})
-    assert p["res"]["gold"] == 0 and g["advisor_track"] == ["B", "D", "E", "F"]
+    assert p["res"]["gold"] == 4 and g["advisor_track"] == [A, B, D, E]
+    assert p["supporting"] == [x2, C]
+    answer(ctx, {"type": "use", "location": "imperial_envoy", "hire": "advisor", "card": A, "as": "active"})
+    assert p["res"]["gold"] == 0 and g["advisor_track"] == [B, D, E, F]
 
 
 def test_envoy_hires_a_clerk_for_two_gold_from_the_reserve() -> None:
@@ -172,6 +173,9 @@ def test_yellow_flag_shame_only_on_a_lone_normal_activation(advanced: bool) -> N
     put_clerks(g, "temple", [0] * n)
     ctx = ctx_for(g)
     run(ctx, {"do": "activate", "loc": "temple", "advanced": advanced})
+    if not advanced:
+        assert kinds(ctx) == ["shame"]  # where the token goes is P's choice (L242-245)
+        answer(ctx, {"type": "shame", "on": "archer"})
     held = sum(g["players"][0]["shamed"].values())
     assert held == (0 if advanced else 1)
     assert g["shame_supply"] == 30 - held
@@ -239,25 +243,27 @@ def test_recruit_costs() -> None:
 def test_war_academy_draws_one_tactic_per_clerk() -> None:
     """L452-456: a Tactic per clerk, the discard reshuffled when the deck runs out."""
     g = blank(3)
-    g["tactic_deck"] = ["t1"]
-    g["tactic_discard"] = ["t2", "t3"]
+    t1, t2, t3 = sorted(cards.tactics())[:3]
+    g["tactic_deck"] = [t1]
+    g["tactic_discard"] = [t2, t3]
     put_clerks(g, "war_academy", [1, 1])
     run(ctx_for(g), {"do": "activate", "loc": "war_academy", "advanced": False})
-    assert sorted(g["players"][1]["tactics"]) in (["t1", "t2"], ["t1", "t3"])
+    assert sorted(g["players"][1]["tactics"]) in (sorted([t1, t2]), sorted([t1, t3]))
     assert len(g["tactic_deck"]) == 1 and g["tactic_discard"] == []
 
 
 def test_the_hand_limit_discards_the_excess_at_once() -> None:
     """L213: more than 5 Tactics: the excess is discarded immediately (the player picks)."""
     g = blank(3)
-    g["players"][0]["tactics"] = ["a", "b", "c", "d", "e"]
-    g["tactic_deck"] = ["f"]
+    a, b, c, d, e, f = sorted(cards.tactics())[:6]
+    g["players"][0]["tactics"] = [a, b, c, d, e]
+    g["tactic_deck"] = [f]
     put_clerks(g, "war_academy", [0])
     ctx = ctx_for(g)
     run(ctx, {"do": "activate", "loc": "war_academy", "advanced": False})
-    assert kinds(ctx) == ["discard_tactic"]
-    answer(ctx, {"type": "discard_tactic", "card": "c"})
-    assert sorted(g["players"][0]["tactics"]) == ["a", "b", "d", "e", "f"] and g["tactic_discard"] == ["c"]
+    assert kinds(ctx) == ["tactic_discard"]
+    answer(ctx, {"type": "discard_tactic", "card": c})
+    assert sorted(g["players"][0]["tactics"]) == [a, b, d, e, f] and g["tactic_discard"] == [c]
 
 
 def test_a_seat_may_decline_and_still_takes_its_clerks_back() -> None:

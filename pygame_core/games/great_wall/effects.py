@@ -14,7 +14,6 @@ from typing import Any
 
 from pygame_core.games.great_wall import cards, combat, model, shame, steps
 from pygame_core.games.great_wall.text import RES_NAME, RESOURCES, fmt, join, seat_name, t
-from pygame_core.kernel import deck
 from pygame_core.kernel.state import Action, Ctx
 
 Data = dict[str, Any]
@@ -39,11 +38,13 @@ def run(ctx: Ctx, seat: int, effects: list[Effect], why: str = "") -> None:
 
 
 def trigger(ctx: Ctx, name: str, seat: int, **info: Any) -> None:
-    """Fire the trigger point ``name`` (cards.fire) and run what it sets off. Abilities that fire
-    together are scheduled together (L480: what one of them gains cannot pay within the batch)."""
+    """Fire the trigger point ``name`` (cards.fire) and run what it sets off; it is also a Tactic window
+    for ``seat`` (asked first). Abilities that fire together are scheduled together (L480: what one of
+    them gains cannot pay within the batch)."""
     batch = cards.fire(ctx, name, seat, **info)
     for s, effs in batch:
         run(ctx, s, list(effs), name)
+    open_window(ctx, name, seat)
 
 
 def resources_of(e: Effect) -> dict[str, int]:
@@ -64,42 +65,32 @@ def res_text(res: dict[str, int]) -> Any:
     return join(*out)
 
 
-# ------------------------------------------------------------------------------ tactic drawing
-def draw_tactics(ctx: Ctx, seat: int, n: int) -> None:
-    """Draw ``n`` Tactic cards (the discard reshuffled when the deck runs out, L456); over the hand
-    limit of 5, the seat discards the excess at once (L213)."""
-    g = ctx.data
-    p = g["players"][seat]
-    got = 0
-    for _ in range(n):
-        if deck.refill(ctx.rng, g["tactic_deck"], g["tactic_discard"]):
-            ctx.log(t("The Tactic discard is shuffled into a new deck.", "戰術卡棄牌區洗勻成為新的牌庫。"))
-        card = deck.draw(ctx.rng, g["tactic_deck"])
-        if card is None:
-            break
-        p["tactics"].append(card)
-        got += 1
-    ctx.reveal()
-    if got:
-        ctx.log(fmt(t("{p} draws {n} Tactic card(s).", "{p}抽取{n}張戰術卡。"), p=seat_name(seat), n=got),
-                seat=seat)
-    if len(p["tactics"]) > model.HAND_LIMIT:
-        steps.ask(g, "discard_tactic", seat, n=len(p["tactics"]) - model.HAND_LIMIT)
+# ------------------------------------------------------------------------------ tactic windows
+def open_window(ctx: Ctx, name: str, seat: int) -> None:
+    """A trigger point is also a Tactic window (L464): the seat may play one Tactic of that window
+    (one per window, L466) through a ``tactic`` decision, or pass. It is asked whenever the seat holds
+    a Tactic at all (a public count): asking only when one fits would tell the others what it holds."""
+    if ctx.data["players"][seat]["tactics"]:
+        steps.ask(ctx.data, "tactic", seat, window=name)
 
 
-def _discard_tactic_legal(g: Data, seat: int, d: Data) -> list[Action]:
-    return [{"type": "discard_tactic", "card": c} for c in sorted(set(g["players"][seat]["tactics"]))]
+def _tactic_legal(g: Data, seat: int, d: Data) -> list[Action]:
+    return [*cards.tactics_playable(g, seat, d["window"]), {"type": "pass"}]
 
 
-@steps.decision("discard_tactic", _discard_tactic_legal)
-def _discard_tactic(ctx: Ctx, seat: int, d: Data, action: Action) -> None:
-    g = ctx.data
-    g["players"][seat]["tactics"].remove(action["card"])
-    g["tactic_discard"].append(action["card"])
-    ctx.log(fmt(t("{p} discards a Tactic card over the hand limit.", "{p}因超過手牌上限而棄置1張戰術卡。"),
-                p=seat_name(seat)), seat=seat)
-    if d["n"] > 1:
-        steps.ask(g, "discard_tactic", seat, n=d["n"] - 1)
+@steps.decision("tactic", _tactic_legal)
+def _tactic(ctx: Ctx, seat: int, d: Data, action: Action) -> None:
+    if action["type"] == "pass":
+        return
+    play(ctx, seat, action, d["window"])
+
+
+def play(ctx: Ctx, seat: int, action: Action, window: str | None = None) -> None:
+    """Play a Tactic (cards.play_tactic pays and discards it) and run its effects at once, on top of
+    whatever decision is waiting (a casualty save must count in the event it was played for, L472)."""
+    ctx.reveal()  # the card comes out of a hidden hand: no undo past it
+    for e in cards.play_tactic(ctx, seat, action, window):
+        _effect(ctx, {"do": "effect", "seat": seat, "effect": dict(e), "why": "tactic"})
 
 
 # ---------------------------------------------------------------------------------- the ops
@@ -119,7 +110,7 @@ def _effect(ctx: Ctx, st: Data) -> None:
         n = model.add_honor(g, seat, int(e.get("n", 0)))
         ctx.log(fmt(t("{p} gains {n} Honor.", "{p}獲得{n}點榮譽。"), p=seat_name(seat), n=n), seat=seat)
     elif op == "draw_tactic":
-        draw_tactics(ctx, seat, int(e.get("n", 1)))
+        cards.draw_tactics(ctx, seat, int(e.get("n", 1)))
     elif op == "tea_up":
         model.tea_up(g, seat, int(e.get("n", 1)))
         ctx.log(fmt(t("{p} moves up the tea order.", "{p}在茶序中上升。"), p=seat_name(seat)), seat=seat)
@@ -131,11 +122,10 @@ def _effect(ctx: Ctx, st: Data) -> None:
         OPS[op](ctx, seat, e)
     elif op == "wound":
         _ask_wound(ctx, seat, int(e.get("n", 1)), e.get("section", "any"))
-    elif op == "save":
-        saves = g.setdefault("free_saves", {})
-        saves[str(seat)] = saves.get(str(seat), 0) + int(e.get("n", 1))
+    elif op == "save":  # free saves in the seat's current casualty event (L470-472)
+        combat.add_saves(g, seat, None if e.get("all") else int(e.get("n", 1)))
     elif op == "discard_shame":
-        n = min(int(e.get("n", 1)), model.shame_held(g, seat))
+        n = min(int(e.get("n", 1)), shame.held(g, seat))
         if n and e.get("free"):
             model.gain(g, seat, {"chi": 2 * n})  # shame.discard charges 2 Chi each (L598)
             shame.discard(ctx, seat, n)

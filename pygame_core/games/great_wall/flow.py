@@ -115,9 +115,9 @@ def _trigger_all(ctx: Ctx, st: Data) -> None:
 
 
 def _discard_shame_legal(g: Data, seat: int, d: Data) -> list[Action]:
-    """Discard shame at 2 Chi each (L247, L598); a cap ``most`` when an effect limits it."""
-    held = model.shame_held(g, seat)
-    most = min(held, g["players"][seat]["res"]["chi"] // 2, int(d.get("most", held)))
+    """Discard shame at 2 Chi each (L247, L598; back to the supply, A43); ``most`` caps it for an
+    effect."""
+    most = min(shame.discard_max(g, seat), int(d.get("most", 99)))
     if most <= 0:
         return []
     return [{"type": "discard_shame", "n": k} for k in range(most + 1)]
@@ -125,13 +125,8 @@ def _discard_shame_legal(g: Data, seat: int, d: Data) -> list[Action]:
 
 @steps.decision("discard_shame", _discard_shame_legal)
 def _discard_shame(ctx: Ctx, seat: int, d: Data, action: Action) -> None:
-    n = int(action["n"])
-    if n > 0:
-        shame.discard(ctx, seat, n)
-        ctx.log(fmt(t("{p} discards {n} shame for {c} Chi.", "{p}支付{c}個氣棄置{n}個恥辱標記。"),
-                    p=seat_name(seat), n=n, c=2 * n), seat=seat)
-
-
+    if int(action["n"]) > 0:
+        shame.discard(ctx, seat, int(action["n"]))
 
 
 @steps.step("discard_track")

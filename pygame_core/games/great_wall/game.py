@@ -32,6 +32,8 @@ from pygame_core.kernel.rng import Rng
 from pygame_core.kernel.state import Action
 
 Data = dict[str, Any]
+#: the decisions the cards module pushes and answers
+CARDS_KINDS = ("draft", "tactic_discard")
 
 
 class GreatWall(Game):
@@ -61,15 +63,17 @@ class GreatWall(Game):
         kind = decision["kind"]
         if kind == "command":
             return command.select_legal(data, seat)
-        if kind == "draft":
-            return cards.draft_legal(data, seat)
         if kind in steps.DECISIONS:
             return steps.DECISIONS[kind][0](data, seat, decision)
+        if kind in CARDS_KINDS:
+            return list(cards.decision_legal(data, decision, seat))
         if kind == "shame":
-            return shame.decision_legal(data, decision, seat)
-        return combat.decision_legal(data, decision, seat)
+            return list(shame.decision_legal(data, decision, seat))
+        return list(combat.decision_legal(data, decision, seat))
 
     def _decide(self, ctx: Ctx, seat: int, decision: Decision, action: Action) -> None:
+        """Core's decisions are popped here before their rule runs (it may push the next one); the
+        cards and war modules pop theirs when they are done (several answers may share one)."""
         kind = decision["kind"]
         if decision.get("sealed"):
             return  # the kernel stores the answer; _resolve plays them all
@@ -77,6 +81,8 @@ class GreatWall(Game):
         if kind in steps.DECISIONS:
             kdec.pop(g, decision)
             steps.DECISIONS[kind][1](ctx, seat, decision, action)
+        elif kind in CARDS_KINDS:
+            cards.decide(ctx, decision, seat, action)
         elif kind == "shame":
             shame.decide(ctx, decision, seat, action)
         else:
@@ -91,17 +97,24 @@ class GreatWall(Game):
         flow.advance(ctx)
 
     def _optional(self, data: Data, seat: int) -> list[Action]:
-        if data["over"] or not data.get("decisions"):
+        """Tactics playable "at any time" their window is open (L464): a casualty event is the window
+        of the seat it belongs to, once (L466)."""
+        ds = data.get("decisions") or []
+        if data["over"] or not ds:
             return []
-        return list(cards.tactics_playable(data, seat, views.window(data)))
+        d = ds[-1]
+        if d["kind"] != "casualties" or seat not in d["seats"] or d.get("tactic_played"):
+            return []
+        windows = ["on_casualties", "on_breach"] if d.get("event") == "breach" else ["on_casualties"]
+        return [a for w in windows for a in cards.tactics_playable(data, seat, w)]
 
     def _apply(self, ctx: Ctx, seat: int, action: Action) -> None:
-        if action["type"] == "tactic":
-            effs = cards.play_tactic(ctx, seat, action)
-            effects.run(ctx, seat, list(effs), "tactic")
-            flow.advance(ctx)
-            return
-        raise ValueError(f"unexpected action {action['type']}")
+        if action["type"] != "tactic":
+            raise ValueError(f"unexpected action {action['type']}")
+        d = ctx.data["decisions"][-1]
+        d["tactic_played"] = True  # one Tactic per window (L466)
+        effects.play(ctx, seat, action)
+        flow.advance(ctx)
 
     def _view(self, data: Data, seat: int | None) -> dict[str, Any]:
         return views.view(data, seat)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pygame_core.games.great_wall import cards, horde
 from pygame_core.games.great_wall import data as gdata
 from pygame_core.games.great_wall.text import KIND_NAME, RES_NAME, WORD, Text, fmt, join, t
 
@@ -15,6 +16,12 @@ def _sep(parts: list[Text], sep: str) -> list[Text | str]:
     for i, p in enumerate(parts):
         out += [sep, p] if i else [p]
     return out
+
+
+def _zone(zone: list[Any]) -> Text:
+    if zone[0] == "wall":
+        return fmt(t("Wall {s}", "第{s}段長城"), s=int(zone[1]) + 1)
+    return fmt(t("rest area {s}", "第{s}段休息區"), s=int(zone[1]) + 1)
 
 
 def _loc(g: Data, loc: str) -> Text:
@@ -60,37 +67,61 @@ def _text(g: Data, seat: int, a: dict[str, Any]) -> Text:
             return t("Hire a clerk (2 Gold)", "僱用1個文官（2個黃金）")
         if a.get("hire") == "advisor":
             role = t("Active", "正軍師") if a["as"] == "active" else t("Supporting", "副軍師")
-            return fmt(t("Hire Advisor {c} as {r}", "僱用軍師{c}為{r}"), c=str(a["card"]), r=role)
+            return fmt(t("Hire {c} as {r}", "僱用{c}為{r}"), c=cards.name(a["card"]), r=role)
         if "move" in a:
-            return fmt(t("Transport: {m}", "運輸：{m}"), m=str(a["move"]))
+            m = a["move"]
+            units = _sep([fmt(t("{n} {k}", "{n}個{k}"), n=n, k=KIND_NAME[k]) for k, n in m["units"].items()],
+                    ", ")
+            return fmt(t("Move {u}: {a} → {b}", "移動{u}：{a} → {b}"), u=join(*units),
+                       a=_zone(m["from"]), b=_zone(m["to"]))
     if ty == "deploy":
-        where = fmt(t("section {s}", "第{s}段"), s=int(a.get("section", a.get("from", 0))) + 1)
-        return fmt(t("Deploy a {k} ({w})", "部署1個{k}（{w}）"), k=KIND_NAME[a["kind"]], w=where)
+        sec = int(a.get("section", a.get("from", 0)))
+        where = fmt(t("section {s}", "第{s}段"), s=sec + 1)
+        if "row" in a:
+            slot = g["sections"][sec]["rows"][int(a["row"])]
+            spots = ", ".join(str(int(j) + 1) for j in a["spots"])
+            if slot is not None:
+                return fmt(t("{k} onto {c} ({w}, spot {p})", "{k}攻擊{c}（{w}，部位{p}）"),
+                           k=KIND_NAME[a["kind"]], c=horde.name(slot["card"]), w=where, p=spots)
+        return fmt(t("{k} onto the Wall ({w})", "{k}登上長城（{w}）"), k=KIND_NAME[a["kind"]], w=where)
     if ty == "rest":
         return fmt(t("To the rest area of section {s}", "放到第{s}段的休息區"), s=int(a["section"]) + 1)
     if ty == "shoot":
-        return fmt(t("Wound: section {s}, row {r}, spot {p}", "受傷：第{s}段，第{r}列，部位{p}"),
-                   s=int(a["section"]) + 1, r=int(a["row"]) + 1, p=int(a["spot"]) + 1)
+        slot = g["sections"][int(a["section"])]["rows"][int(a["row"])]
+        card = horde.name(slot["card"]) if slot is not None else t("a card", "蒙軍卡")
+        return fmt(t("Wound {c}, spot {p} (section {s})", "使{c}的部位{p}受傷（第{s}段）"),
+                   c=card, s=int(a["section"]) + 1, p=int(a["spot"]) + 1)
+    if ty == "lose":
+        return fmt(t("A {k} dies (section {s})", "1個{k}陣亡（第{s}段）"), k=KIND_NAME[a["kind"]],
+                   s=int(a["section"]) + 1)
     if ty == "retrieve":
         return t("Take your command cards back", "取回指揮卡")
     if ty == "honor":
         return t("Leave them: 2 Honor per card", "留在棄牌區：每張2點榮譽")
+    if ty == "discard_shame" and not int(a["n"]):
+        return t("Keep your shame tokens", "保留恥辱標記")
     if ty == "discard_shame":
         return fmt(t("Discard {n} shame ({c} Chi)", "棄置{n}個恥辱標記（{c}個氣）"), n=int(a["n"]),
                 c=2 * int(a["n"]))
     if ty == "discard_tactic":
-        return fmt(t("Discard Tactic {c}", "棄置戰術卡{c}"), c=str(a["card"]))
+        return fmt(t("Discard {c}", "棄置{c}"), c=cards.name(a["card"]))
     if ty == "draft":
         return fmt(t("General {g}, Active {a}, Supporting {s}", "將軍{g}，正軍師{a}，副軍師{s}"),
-                   g=str(a["general"]), a=str(a["active"]), s=str(a["supporting"]))
+                   g=cards.name(a["general"]), a=cards.name(a["active"]), s=cards.name(a["supporting"]))
     if ty == "save":
         return fmt(t("Save {n} soldier(s)", "拯救{n}個士兵"), n=int(a["n"]))
     if ty == "shame":
         on = a["on"]
-        where = KIND_NAME[on] if isinstance(on, str) else t("a Horde card", "1張蒙軍卡")
+        if on is None:
+            return t("No place for the shame token: -5 Honor", "恥辱標記無處可放：-5榮譽")
+        if isinstance(on, str):
+            where = KIND_NAME[on]
+        else:
+            card = g["players"][seat]["trophies"][int(on["trophy"])]["card"]
+            where = horde.name(card)
         return fmt(t("Shame under: {w}", "恥辱標記放在：{w}"), w=where)
     if ty == "tactic":
-        return fmt(t("Play Tactic {c}{e}", "打出戰術卡{c}{e}"), c=str(a["card"]),
+        return fmt(t("Play {c}{e}", "打出{c}{e}"), c=cards.name(a["card"]),
                    e=t(" (enhanced)", "（強化）") if a.get("enhanced") else t("", ""))
     return t(str(ty), str(ty))
 

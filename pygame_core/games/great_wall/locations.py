@@ -19,7 +19,7 @@ from typing import Any
 
 from pygame_core.games.great_wall import cards, combat, effects, model, shame, steps, tea
 from pygame_core.games.great_wall import data as gdata
-from pygame_core.games.great_wall.text import KIND_NAME, WORD, fmt, seat_name, t
+from pygame_core.games.great_wall.text import KIND_NAME, fmt, seat_name, t
 from pygame_core.kernel.state import Action, Ctx
 
 Data = dict[str, Any]
@@ -151,7 +151,7 @@ def _use(ctx: Ctx, st: Data) -> None:
     if n <= 0:
         return
     if loc == "war_academy":
-        effects.draw_tactics(ctx, seat, n)  # one Tactic per clerk (L454)
+        cards.draw_tactics(ctx, seat, n)  # one Tactic per clerk (L454)
         return
     steps.ask_if(g, "location", seat, loc=loc, left=n, free=False)
 
@@ -237,11 +237,7 @@ def _deploy(ctx: Ctx, seat: int, d: Data, action: Action) -> None:
     if action["type"] == "stop":
         return
     if action["type"] == "rest":
-        g["players"][seat]["supply"][kind] -= 1
-        g["sections"][int(action["section"])]["rest"].append({"seat": seat, "kind": kind})
-        ctx.log(fmt(t("{p} puts a {k} in the rest area of section {s}.",
-                "{p}將1個{k}放到第{s}段長城的休息區。"),
-                    p=seat_name(seat), k=KIND_NAME[kind], s=int(action["section"]) + 1), seat=seat)
+        combat.place_rest(ctx, seat, kind, int(action["section"]))
         return
     target = {k: v for k, v in action.items() if k not in ("type", "kind")}
     combat.deploy(ctx, seat, kind, target)
@@ -424,13 +420,7 @@ def hire(ctx: Ctx, seat: int, action: Action, free: bool = False) -> None:
         p["clerks"] += 1
         ctx.log(fmt(t("{p} hires a clerk.", "{p}僱用1個文官。"), p=seat_name(seat)), seat=seat)
         return
-    if not free:
-        model.pay(g, seat, {"gold": cards.hire_advisor_cost(g, seat)})
-    cards.take_advisor(ctx, seat, action["card"], action["as"])
-    ctx.reveal()
-    ctx.log(fmt(t("{p} hires an {a} ({w}).", "{p}僱用1位{a}（{w}）。"), p=seat_name(seat), a=WORD["advisor"],
-                w=t("Active", "正軍師") if action["as"] == "active" else t("Supporting", "副軍師")),
-                        seat=seat)
+    cards.take_advisor(ctx, seat, action["card"], action["as"], free=free)  # pays (L436), refills (L444)
     effects.trigger(ctx, "on_hire_advisor", seat, card=action["card"], as_=action["as"])
 
 

@@ -13,35 +13,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.great_wall import cards, model, shame
-from pygame_core.games.great_wall import data as gdata
+from pygame_core.games.great_wall import cards, horde, model, shame
 from pygame_core.games.great_wall.text import fmt, seat_name, t
 from pygame_core.kernel.state import Ctx
 
 Data = dict[str, Any]
 
 
-def horde_reward(card: str) -> int:
-    """A Horde card's reward (war's data/horde.json; 0 until it is merged)."""
-    try:
-        doc = gdata.load("horde.json")
-    except FileNotFoundError:
-        return 0
-    items = doc if isinstance(doc, list) else next(v for v in doc.values() if isinstance(v, list))
-    for c in items:
-        if c["id"] == card:
-            return int(c.get("reward", 0))
-    return 0
-
-
 def breakdown(g: Data, seat: int) -> dict[str, int]:
     p = g["players"][seat]
     honor = int(p["honor"])
-    penalty = int(shame.end_penalty(g, seat))
-    after = max(0, honor - abs(penalty))
-    horde = sum(horde_reward(tr["card"]) for tr in p["trophies"] if not tr.get("shame"))
+    after = honor - int(shame.end_penalty(g, seat))  # never below 0 (L675)
+    trophies = int(horde.trophy_honor(g, seat))
     arts = sum(int(n) for _, n in cards.artifact_score(g, seat))
-    return {"honor": honor, "shame": after - honor, "horde": horde, "artifacts": arts}
+    return {"honor": honor, "shame": after - honor, "horde": trophies, "artifacts": arts}
 
 
 def rank(g: Data, totals: list[int]) -> list[int]:

@@ -14,30 +14,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.great_wall import cards, effects, horde, locations, model, steps, tea
-from pygame_core.games.great_wall import data as gdata
-from pygame_core.games.great_wall.text import RESOURCES, fmt, seat_name, t
+from pygame_core.games.great_wall import cards, horde, locations, model, steps, tea
+from pygame_core.games.great_wall.text import t
 from pygame_core.kernel import decisions as kdec
 from pygame_core.kernel.state import Ctx
 
 Data = dict[str, Any]
-ARTIFACTS_SHOWN = 3  # L138
-ADVISOR_TRACK = 4  # L160
-DEALT = 2  # Generals and Advisors per seat (L152, L154)
-
-_FALLBACK_COUNTS = {"generals.json": ("g", 13), "advisors.json": ("a", 44), "tactics.json": ("t", 20),
-                    "artifacts.json": ("r", 5)}
-
-
-def card_ids(name: str) -> list[str]:
-    """The ids of a card file of the cards helper (stand-in ids until gw-cards is merged)."""
-    try:
-        doc = gdata.load(name)
-    except FileNotFoundError:
-        prefix, n = _FALLBACK_COUNTS[name]
-        return [f"{prefix}{i:02d}" for i in range(1, n + 1)]
-    items = doc if isinstance(doc, list) else next(v for v in doc.values() if isinstance(v, list))
-    return [str(x["id"]) for x in items]
 
 
 def setup(ctx: Ctx) -> None:
@@ -45,28 +27,12 @@ def setup(ctx: Ctx) -> None:
     mode = str(ctx.options.get("mode", "competitive"))
     ctx.data.update(model.new_game_data(players, mode))
     g = ctx.data
-    rng = ctx.rng
     for sec in g["sections"]:  # step 8 (L148) and the level-0 Wall's firing spots
         sec["barricades"] = 3
         sec["firing"] = [None] * locations.firing_spots(0)
-    arts = card_ids("artifacts.json")  # step 4 (L138)
-    rng.shuffle(arts)
-    g["artifacts"] = sorted(arts[:ARTIFACTS_SHOWN])
-    horde.build_deck(ctx, mode, players)  # steps 6-7
+    horde.build_deck(ctx, mode, players)  # steps 6-7 (war's horde.py)
     horde.setup_array(ctx, players)
-    tactics = card_ids("tactics.json")  # step 9
-    rng.shuffle(tactics)
-    g["tactic_deck"] = tactics
-    generals = card_ids("generals.json")  # step 10
-    rng.shuffle(generals)
-    advisors = card_ids("advisors.json")  # step 11
-    rng.shuffle(advisors)
-    for p in g["players"]:
-        p["draft"] = {"generals": sorted(generals[-DEALT:]), "advisors": sorted(advisors[-DEALT:])}
-        del generals[-DEALT:]
-        del advisors[-DEALT:]
-    g["advisor_track"] = [advisors.pop() for _ in range(ADVISOR_TRACK)]  # step 13
-    g["advisor_deck"] = advisors
+    cards.setup(ctx)  # steps 4, 9, 10-11 (cards.py: Artifacts, Tactic deck, the deal for the draft)
     ctx.log(t("The Great Wall: the Horde gathers. Choose your General and Advisors.",
             "長城：蒙古大軍集結。請選擇將軍與軍師。"))
     kdec.push(g, "draft", list(range(players)), sealed=True)  # step 12
@@ -75,17 +41,7 @@ def setup(ctx: Ctx) -> None:
 def resolve_draft(ctx: Ctx, d: Data) -> None:
     """Every seat has drafted: steps 12, 15, 17 and 18."""
     g = ctx.data
-    for key in sorted(d["answers"]):
-        seat = int(key)
-        cards.apply_draft(ctx, seat, d["answers"][key])
-        g["players"][seat].pop("draft", None)
-    values: dict[int, int] = {}
-    for seat in range(model.nplayers(g)):
-        start = cards.start_resources(g, seat)  # step 15 (L164)
-        model.gain(g, seat, {r: int(start.get(r, 0)) for r in RESOURCES})
-        if int(start.get("tactics", 0)):
-            effects.draw_tactics(ctx, seat, int(start["tactics"]))
-        values[seat] = int(cards.general(g["players"][seat]["general"])["tea"])
-        ctx.log(fmt(t("{p} leads as General.", "{p}就任將軍。"), p=seat_name(seat)), seat=seat)
+    cards.resolve_draft(ctx, d["answers"])  # steps 12, 13 and 15 (L156, L160, L164)
+    values = {s: int(cards.general(g["players"][s]["general"])["tea"]) for s in range(model.nplayers(g))}
     g["tea"] = tea.initial_order(values)  # step 17 (L170)
     steps.push(g, {"do": "season", "name": "autumn"})  # step 18 (L172)
