@@ -155,7 +155,7 @@ def test_supporting_hire_is_logged_without_its_name_for_others() -> None:
     g = state(3, advisor_track=["monk", "pathfinder", "censor", "hermit"], advisor_deck=["taoist"])
     g["players"][0]["res"]["gold"] = 5
     c = ctx(g)
-    cards.hire_advisor(c, 0, "pathfinder", "supporting")
+    cards.take_advisor(c, 0, "pathfinder", "supporting")
     mine = [e for e in c.events if e.get("to") == [0]]
     others = [e for e in c.events if e.get("not_to") == [0]]
     assert mine and "Pathfinder" in mine[0]["text"]["en"]

@@ -46,9 +46,13 @@ TACTICS: dict[str, tuple[str, list[dict[str, Any]], tuple[int, list[dict[str, An
 
 
 def holding(tid: str, chi: int = 5, seat: int = 1) -> tuple[dict[str, Any], Any]:
+    """``seat`` holds ``tid`` (and another card); a casualty event of its is open when the card's window
+    is one (a save counts only there, L472)."""
     g = state(3)
     g["players"][seat]["tactics"] = [tid, "withdrawal" if tid != "withdrawal" else "ambush"]
     g["players"][seat]["res"]["chi"] = chi
+    if TACTICS[tid][0] in ("on_casualties", "on_breach"):
+        decisions.push(g, "casualties", [seat], event="breach", groups=[])
     return g, ctx(g, seat=seat)
 
 
@@ -203,10 +207,32 @@ def test_defeat_credit_window() -> None:
 
 
 def test_casualties_asked_before_the_decision_is_up() -> None:
-    """War asks whether a seat could play a Tactic before it pushes the casualty decision."""
+    """War asks whether a seat could play a Tactic before it pushes the casualty decision; a Tactic that
+    only saves is no use then (a save counts in an open casualty event, L472), the others are."""
     g = state(3, season="autumn")
-    g["players"][0]["tactics"] = ["withdrawal", "spoils"]
-    assert [a["card"] for a in cards.tactics_playable(g, 0, "casualties")] == ["withdrawal", "spoils"]
+    g["players"][0]["tactics"] = ["withdrawal", "spoils", "last_stand"]
+    g["players"][0]["res"]["chi"] = 3
+    assert [(a["card"], a["enhanced"]) for a in cards.tactics_playable(g, 0, "casualties")] == [
+        ("spoils", False), ("spoils", True)]
+    _ask(g, "casualties", 0, event="breach", groups=[])
+    assert [(a["card"], a["enhanced"]) for a in cards.tactics_playable(g, 0, "casualties")] == [
+        ("withdrawal", False), ("withdrawal", True), ("last_stand", False), ("last_stand", True)]
+    g["decisions"] = []
+    assert [(a["card"], a["enhanced"]) for a in cards.tactics_playable(g, 0, "on_breach")] == [
+        ("last_stand", True)]  # its enhanced side also sheds a shame token
+
+
+def test_a_trigger_window_is_not_closed_by_an_earlier_tactic() -> None:
+    """Core asks each trigger's window as its own decision: a Tactic played at one moment does not close
+    the next trigger's window (L464, L466)."""
+    g = state(3, season="autumn", turn={"slot": 0, "seat": 0})
+    g["players"][0]["tactics"] = ["ambush", "feint"]
+    _ask(g, "clerks", 0, left=2)
+    cards.play_tactic(ctx(g), 0, {"type": "tactic", "card": "ambush", "enhanced": False}, "clerks")
+    assert cards.tactics_playable(g, 0, "clerks") == []
+    feint = {"type": "tactic", "card": "feint", "enhanced": False}
+    assert cards.tactics_playable(g, 0, "on_command") == [feint]
+    cards.play_tactic(ctx(g), 0, {"type": "tactic", "card": "feint", "enhanced": False}, "on_command")
 
 
 def test_one_tactic_per_decision() -> None:

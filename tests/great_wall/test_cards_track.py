@@ -26,7 +26,7 @@ def test_golden_4_hire_cost_and_refill() -> None:
     Supporting: the track slides left and E fills the right end; the next hire costs 4."""
     g = with_track(gold=3)
     assert cards.hire_advisor_cost(g, 0) == 3
-    cards.hire_advisor(ctx(g), 0, C, "supporting")
+    cards.take_advisor(ctx(g), 0, C, "supporting")
     p = g["players"][0]
     assert p["res"]["gold"] == 0
     assert g["advisor_track"] == [A, B, D, E] and g["advisor_deck"] == [F]
@@ -38,7 +38,7 @@ def test_golden_4_hire_cost_and_refill() -> None:
 def test_hire_as_active() -> None:
     """L187, L189: an Active Advisor's ability works at once; any track card may be taken (A5)."""
     g = with_track(gold=5)
-    cards.hire_advisor(ctx(g), 0, A, "active")
+    cards.take_advisor(ctx(g), 0, A, "active")
     assert g["players"][0]["active"] == ["smith", A] and g["players"][0]["res"]["gold"] == 2
     assert g["advisor_track"] == [B, C, D, E]
     assert cards.fire(g, "on_casualties", 0) == [(0, [{"op": "gain", "chi": 1}])]
@@ -57,27 +57,27 @@ def test_hire_needs_the_gold_and_a_track_card() -> None:
     before = copy.deepcopy(g)
     for aid, as_ in ((C, "supporting"), (E, "active"), (C, "both")):
         with pytest.raises(IllegalAction):
-            cards.hire_advisor(ctx(g), 0, aid, as_)
+            cards.take_advisor(ctx(g), 0, aid, as_)
     assert g == before
     assert cards.advisor_choices(g, 0) == []
     assert len(cards.advisor_choices(g, 0, free=True)) == 8
-    cards.hire_advisor(ctx(g), 0, C, "active", free=True)  # hire {free: true}
+    cards.take_advisor(ctx(g), 0, C, "active", free=True)  # hire {free: true}
     assert g["players"][0]["res"]["gold"] == 2
     rich = with_track(gold=9)
     before = copy.deepcopy(rich)
     with pytest.raises(IllegalAction):  # E is still in the deck (A5: the track's cards only)
-        cards.hire_advisor(ctx(rich), 0, E, "active")
+        cards.take_advisor(ctx(rich), 0, E, "active")
     assert rich == before
 
 
-def test_take_advisor_does_not_pay() -> None:
-    """The Envoy (core) pays the cost, then takes the card: take_advisor only moves it (L444)."""
-    g = with_track(gold=3)
-    cards.take_advisor(ctx(g), 0, B, "active")
-    assert g["players"][0]["res"]["gold"] == 3 and g["players"][0]["active"] == ["smith", B]
+def test_take_advisor_free() -> None:
+    """A ``hire {free: true}`` effect (the Seek Talent Tactic): the card without the Gold."""
+    g = with_track(gold=0)
+    cards.take_advisor(ctx(g), 0, B, "active", free=True)
+    assert g["players"][0]["res"]["gold"] == 0 and g["players"][0]["active"] == ["smith", B]
     assert g["advisor_track"] == [A, C, D, E]
     with pytest.raises(IllegalAction):
-        cards.take_advisor(ctx(g), 0, F, "active")
+        cards.take_advisor(ctx(g), 0, F, "active", free=True)
 
 
 def test_advisor_choices() -> None:

@@ -13,8 +13,8 @@ What this module owns, and what it leaves to the rest of the engine:
 - Tactics: :func:`tactics_playable` at the windows :func:`open_windows` maps from the engine's moment
   (one per seat per decision, L466), :func:`play_tactic` (basic free, enhanced pays Chi, L464),
   :func:`draw_tactics` with the hand limit of 5 (L213; the excess is a ``tactic_discard`` decision);
-- the Advisor track: :func:`hire_advisor_cost` (L436), :func:`take_advisor` (no payment; slide and
-  refill, L444), :func:`hire_advisor` (pays, then takes), :func:`spring_refresh` (L588);
+- the Advisor track: :func:`hire_advisor_cost` (L436), :func:`take_advisor` (pays unless free, slides
+  and refills, L444), :func:`spring_refresh` (L588);
 - :func:`artifact_score` (L679); :func:`public` / :func:`private` (Supporting Advisors are face down:
   their count and back icons are public, their ids are not, L156, L191); :func:`secret_tokens` and
   :func:`redetermine` for the game's hidden-information hooks.
@@ -599,18 +599,26 @@ def tactics_playable(g: Rec, seat: int, window: str) -> list[Rec]:
     the Chi now (L464, L480). One Tactic per seat per decision (L466)."""
     p = g["players"][seat]
     d = _top(g)
-    if d is not None and seat in d.get("tactics_played", []):
-        return []
+    if window not in TRIGGERS and d is not None and seat in d.get("tactics_played", []):
+        return []  # a trigger's window is its own decision (core's "tactic"), one answer each
     windows = open_windows(g, seat, window)
+    saving = any(x["kind"] == "casualties" and seat in x["seats"] for x in decisions.stack(g))
     out: list[Rec] = []
     for c in p["tactics"]:
         card = tactic(c)
         if card["window"] not in windows:
             continue
-        out.append({"type": "tactic", "card": c, "enhanced": False})
-        if p["res"].get("chi", 0) >= card["enhanced"]["chi"]:
+        if saving or not _only_saves(card["basic"]):
+            out.append({"type": "tactic", "card": c, "enhanced": False})
+        if p["res"].get("chi", 0) >= card["enhanced"]["chi"] and (
+                saving or not _only_saves(card["enhanced"]["effects"])):
             out.append({"type": "tactic", "card": c, "enhanced": True})
     return out
+
+
+def _only_saves(effects: list[Effect]) -> bool:
+    """Effects that do nothing outside an open casualty event (a save counts in that event, L472)."""
+    return all(e["op"] == "save" for e in effects)
 
 
 def play_tactic(ctx: Ctx, seat: int, action: Rec, window: str | None = None) -> list[Effect]:
@@ -624,7 +632,8 @@ def play_tactic(ctx: Ctx, seat: int, action: Rec, window: str | None = None) -> 
         raise IllegalAction("you do not hold that Tactic", "not_legal")
     card = tactic(cid)
     top = _top(g)
-    if top is not None and seat in top.get("tactics_played", []):
+    moment = window not in TRIGGERS  # None: the engine's current moment
+    if moment and top is not None and seat in top.get("tactics_played", []):
         raise IllegalAction("one Tactic at a time: you have played one at this moment", "not_legal")
     if window is not None and card["window"] not in open_windows(g, seat, window):
         raise IllegalAction("that Tactic cannot be played now", "not_legal")
@@ -636,7 +645,7 @@ def play_tactic(ctx: Ctx, seat: int, action: Rec, window: str | None = None) -> 
     p["tactics"].remove(cid)
     g["tactic_discard"].append(cid)
     ctx.reveal()  # a card from a hidden hand: no undo past it
-    if top is not None and seat in top["seats"]:
+    if moment and top is not None and seat in top["seats"]:
         top.setdefault("tactics_played", []).append(seat)  # one per decision (L466)
     how = t({"en": " (enhanced)", "zh-Hant": "(強化)"}) if enhanced else t({"en": "", "zh-Hant": ""})
     ctx.log(join(seat_name(seat), t({"en": " plays ", "zh-Hant": "打出"}), card["name"], how, t(_DOT)))
@@ -671,30 +680,23 @@ def _refill_track(ctx: Ctx) -> None:
         ctx.reveal()
 
 
-def take_advisor(ctx: Ctx, seat: int, aid: str, as_: str) -> None:
-    """Put ``aid`` from the track with ``seat`` as ``"active"`` or ``"supporting"``, for good (L187,
-    L436), then slide the track left and fill its right end (L444). No payment: the Envoy (core) pays
-    :func:`hire_advisor_cost` first, or :func:`hire_advisor` does both."""
+def take_advisor(ctx: Ctx, seat: int, aid: str, as_: str, *, free: bool = False) -> None:
+    """Hire ``aid`` from the track as ``"active"`` or ``"supporting"``, for good (L187, L436): pay
+    (Advisors owned + 1) Gold unless ``free`` (a ``hire {free: true}`` effect), then slide the track
+    left and fill its right end (L444). The log names a Supporting Advisor only to its owner (it goes
+    face down)."""
     g = ctx.data
+    p = g["players"][seat]
     if aid not in g["advisor_track"]:
         raise IllegalAction("that Advisor is not on the track", "not_legal")
     if as_ not in ("active", "supporting"):
         raise IllegalAction("an Advisor is taken as active or supporting", "malformed")
-    g["advisor_track"].remove(aid)
-    g["players"][seat][as_].append(aid)
-    _refill_track(ctx)
-
-
-def hire_advisor(ctx: Ctx, seat: int, aid: str, as_: str, *, free: bool = False) -> None:
-    """Hire an Advisor (L436): pay (Advisors owned + 1) Gold unless ``free``, then :func:`take_advisor`.
-    The log names a Supporting Advisor only to its owner (it goes face down)."""
-    g = ctx.data
-    p = g["players"][seat]
     cost = 0 if free else hire_advisor_cost(g, seat)
     if p["res"].get("gold", 0) < cost:
         raise IllegalAction(f"hiring an Advisor costs {cost} Gold", "not_legal")
-    take_advisor(ctx, seat, aid, as_)
     p["res"]["gold"] -= cost
+    g["advisor_track"].remove(aid)
+    p[as_].append(aid)
     nm = advisor(aid)["name"]
     if as_ == "active":
         as_active = t({"en": " as an Active Advisor.", "zh-Hant": "為正軍師。"})
@@ -704,6 +706,7 @@ def hire_advisor(ctx: Ctx, seat: int, aid: str, as_: str, *, free: bool = False)
                                            "zh-Hant": "僱用 1 位副軍師。"}))
         mine = t({"en": " as a Supporting Advisor.", "zh-Hant": "為副軍師。"})
         ctx.log(join(seat_name(seat), t(_HIRES), nm, mine), to=[seat], others=others)
+    _refill_track(ctx)
 
 
 def spring_refresh(ctx: Ctx) -> None:
