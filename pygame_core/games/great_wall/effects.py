@@ -20,6 +20,8 @@ Data = dict[str, Any]
 Effect = dict[str, Any]
 
 
+#: the ops handled in :func:`_effect` itself; the others are in :data:`OPS`
+CORE_OPS = ("gain", "honor", "draw_tactic", "tea_up", "tea_top", "wound", "save", "discard_shame")
 OpFn = Callable[[Ctx, int, Effect], None]
 #: ops whose rules live in another core module (clerks.py, locations.py), registered there
 OPS: dict[str, OpFn] = {}
@@ -132,8 +134,7 @@ def _effect(ctx: Ctx, st: Data) -> None:
         elif n:
             steps.ask(g, "discard_shame", seat, most=n)
     else:
-        ctx.log(fmt(t("(an effect with no rule yet: {op})", "（尚無規則的效果：{op}）"), op=str(op)),
-                seat=seat)
+        raise ValueError(f"no rule for the effect op {op!r}")
 
 
 def _wound_targets(g: Data, seat: int, section: Any) -> list[Action]:
