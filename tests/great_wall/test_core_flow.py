@@ -308,3 +308,12 @@ def test_year_one_uses_the_starting_spaces_casualties() -> None:
     assert model.casualties(g) == gdata.time_space(g["time"])["casualties"]
     run(ctx_for(g), {"do": "advance_time"})
     assert g["time"] == gdata.time_start(4) + 1
+
+
+def test_a_clerk_just_moved_is_not_moved_again_by_the_same_effect() -> None:
+    """L207: up to n clerks to n different locations: each clerk moves once."""
+    g = blank(3)
+    ctx = ctx_for(g)
+    run(ctx, {"do": "effect", "seat": 0, "why": "t", "effect": {"op": "move_clerks", "n": 2, "different": True}})
+    answer(ctx, {"type": "clerk", "from": "supply", "to": "temple"})
+    assert not [a for a in legal(ctx) if a["type"] == "clerk" and a["from"] == "temple"]

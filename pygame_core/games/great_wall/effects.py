@@ -105,9 +105,7 @@ def _effect(ctx: Ctx, st: Data) -> None:
     if op == "gain":
         res = resources_of(e)
         model.gain(g, seat, res)
-        ctx.log(fmt(t("{p} gains {r}.", "{p}獲得{r}。"), p=seat_name(seat), r=res_text(res)), seat=seat,
-                to=[seat],
-                others=fmt(t("{p} gains resources.", "{p}獲得資源。"), p=seat_name(seat)))
+        ctx.log(fmt(t("{p} gains {r}.", "{p}獲得{r}。"), p=seat_name(seat), r=res_text(res)), seat=seat)
     elif op == "honor":
         n = model.add_honor(g, seat, int(e.get("n", 0)))
         ctx.log(fmt(t("{p} gains {n} Honor.", "{p}獲得{n}點榮譽。"), p=seat_name(seat), n=n), seat=seat)
