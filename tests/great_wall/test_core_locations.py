@@ -307,3 +307,12 @@ def test_advanced_activation_fires_a_regular_location_that_is_not_full() -> None
     assert legal(ctx, 0) == [{"type": "activate", "location": "quarry"}, PASS]
     answer(ctx, {"type": "activate", "location": "quarry"})
     assert g["players"][1]["res"]["stone"] == 1
+
+
+def test_an_advanced_tea_house_with_one_seat_not_filling_it_moves_up_one() -> None:
+    """L394-396: only a seat whose clerks fill every space goes to the top; fewer move up 1."""
+    g = blank(4, tea=[0, 1, 2, 3])
+    assert gdata.location(g["side"], "tea_house")["spaces"] == 3
+    put_clerks(g, "tea_house", [3, 3])
+    run(ctx_for(g), {"do": "activate", "loc": "tea_house", "advanced": True})
+    assert g["tea"] == [0, 1, 3, 2]
