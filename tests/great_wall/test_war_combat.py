@@ -3,6 +3,8 @@ shooting, defeats with credit and casualties, sieges and breaches, the Transport
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from pygame_core.games.great_wall import combat, horde
@@ -413,6 +415,7 @@ def test_breach_decisions_come_shame_first_section_by_section() -> None:
         ("shame", 0), ("shame", 1), ("shame", 2), ("casualties", 0), ("casualties", 0)]
     assert [d["n"] for d in top_first[:3]] == [2, 4, 4]
     assert [d["dying"][0]["section"] for d in top_first[3:]] == [0, 2]
+    assert all(d["blocking"] for d in top_first)
 
 
 def test_breach_bloody_card_adds_casualties() -> None:
@@ -465,6 +468,7 @@ def test_transport_moves_one_zone_to_another() -> None:
     g["sections"][1]["firing"] = [0]
     moves = combat.transport_moves(g, 0)
     assert all(not (m["from"][0] == "rest" and m["to"][0] == "wall") for m in moves)
+    assert len({json.dumps(m, sort_keys=True) for m in moves}) == len(moves)  # no move listed twice
     assert {"from": ["rest", 0], "to": ["rest", 2], "units": {"spear": 1, "archer": 1}} in moves
     assert {"from": ["wall", 1], "to": ["wall", 0], "units": {"archer": 1}} in moves
     assert {"from": ["wall", 1], "to": ["rest", 1], "units": {"archer": 1}} in moves
@@ -473,6 +477,11 @@ def test_transport_moves_one_zone_to_another() -> None:
         combat.transport(c, 0, {"from": ["rest", 0], "to": ["wall", 0], "units": {"archer": 1}})
     with pytest.raises(ValueError):
         combat.transport(c, 0, {"from": ["rest", 0], "to": ["rest", 1], "units": {"spear": 2}})
+    for bad in ({"from": ["card", 0], "to": ["rest", 1], "units": {"spear": 1}},
+                {"from": ["rest", 0], "to": ["card", 1], "units": {"spear": 1}},
+                {"from": ["rest", 0], "to": ["rest", 0], "units": {"spear": 1}}):
+        with pytest.raises(ValueError):
+            combat.transport(c, 0, bad)
     combat.transport(c, 0, {"from": ["rest", 0], "to": ["rest", 2], "units": {"spear": 1, "archer": 1}})
     assert g["sections"][0]["rest"] == [{"seat": 1, "kind": "spear"}]
     assert sorted(s["kind"] for s in g["sections"][2]["rest"]) == ["archer", "spear"]
@@ -513,7 +522,10 @@ def test_describe_names_the_card_and_spot() -> None:
     en = combat.describe(g, {"type": "shoot", "section": 0, "row": 0, "spot": 2})
     assert en is not None and horde.name(SQUARE)["en"] in en["en"] and "spot 3" in en["en"]
     sv = combat.describe(g, {"type": "save", "n": 2, "kinds": {"spear": 1, "archer": 1}})
-    assert sv is not None and "spearman" in sv["en"] and "archer" in sv["en"]
+    assert sv is not None and sv["en"] == "Save 1 spearman, 1 archer (2 Chi each)"
+    assert sv["zh-Hant"] == "救回1 名矛兵、1 名弓兵（每名 2 個氣）"
+    mv = combat.describe(g, {"from": ["wall", 0], "to": ["rest", 2], "units": {"archer": 1}})
+    assert mv is not None and mv["en"] == "Move 1 archer: the Wall of section 1 to the rest area of section 3"
     assert combat.describe(g, {"type": "pass"}) is None
 
 
