@@ -577,3 +577,16 @@ def test_add_saves_counts_or_covers_every_dying_soldier() -> None:
         assert most == min(3, saved + 1)
         w.answer(c, 0, {"type": "save", "n": saved})
         assert g["players"][0]["res"]["chi"] == 2 and len(g["sections"][0]["rest"]) == saved
+
+
+def test_archers_on_the_wall_do_not_spare_breach_shame() -> None:
+    """L561, ruling A14: breach shame counts the cards without the seat's soldier ON them; an archer on
+    the Wall is not a soldier on a card (and it dies, L564)."""
+    g = w.state()
+    w.put(g, 2, 0, SQUARE)
+    g["sections"][2]["firing"] = [1]
+    for p in g["players"]:
+        p["supply"] = {"spear": 1, "archer": 0, "horse": 0}
+    combat.breach(w.ctx(g), 2, casualty=1)
+    assert [p["shamed"]["spear"] for p in g["players"]] == [1, 1, 1]
+    assert g["sections"][2]["firing"] == [None] and g["players"][1]["supply"]["archer"] == 1
