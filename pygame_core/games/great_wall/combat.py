@@ -7,8 +7,9 @@ Rulings (digest section 8): A9 (Attack Order takes a rest-area archer onto a fre
 same section's Wall, and it shoots once), A10 (one shot per archer per Winter), A11 (survivors of a
 defeated card go to that section's rest area; a card defeated by wounds alone goes to the Horde
 discard), A12 (+2 Honor per archer on the Wall also without credit), A13 (the owner chooses which of its
-soldiers die; the archers killed in a breach can be saved), A15 (cards stay after a breach), A28 (one
-Transport move per clerk: one zone to one zone).
+soldiers die; the archers killed in a breach can be saved), A14 (breach shame hits every seat, and an
+archer on the Wall is not a soldier on a card), A15 (cards stay after a breach), A28 (one Transport move
+per clerk: one zone to one zone), A44 (each section's barricades go after its own siege).
 
 Decisions this module pushes (answered through :func:`decision_legal` / :func:`decide`):
 
