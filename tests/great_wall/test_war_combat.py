@@ -590,3 +590,18 @@ def test_archers_on_the_wall_do_not_spare_breach_shame() -> None:
     combat.breach(w.ctx(g), 2, casualty=1)
     assert [p["shamed"]["spear"] for p in g["players"]] == [1, 1, 1]
     assert g["sections"][2]["firing"] == [None] and g["players"][1]["supply"]["archer"] == 1
+
+
+def test_defeats_and_deaths_fire_the_card_triggers() -> None:
+    """Card abilities on war's trigger points (the spec's on_defeat_credit, on_defeat_participate,
+    on_casualties): Active Advisors standard_bearer (+2 Honor on the credit), veteran (+1 Honor on
+    fighting) and surgeon (+2 Chi when soldiers die) pay out after a defeat."""
+    g = w.state(tea=[0, 1, 2])
+    g["players"][0]["active"] = ["standard_bearer"]
+    g["players"][1]["active"] = ["veteran", "surgeon"]
+    w.put(g, 0, 0, SQUARE, soldiers=[(0, "horse", [0, 1]), (1, "spear", [2])], wounds=[3])
+    c = w.ctx(g)
+    combat.defeat_check(c, casualty=1)
+    w.settle(c)
+    assert [p["honor"] for p in g["players"]] == [2 + 2, 2 + 1, 0]
+    assert g["players"][1]["res"]["chi"] == 2 and g["players"][0]["res"]["chi"] == 0

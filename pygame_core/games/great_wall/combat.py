@@ -292,8 +292,12 @@ def _module(name: str) -> Any:
 
 
 def _fire(ctx: Any, trigger: str, seat: int, **info: Any) -> None:
-    """A card trigger point (effects.trigger runs what cards.fire sets off)."""
-    _module("effects").trigger(ctx, trigger, seat, **info)
+    """A card trigger point: the abilities cards.fire sets off, run by effects.run. Not
+    effects.trigger: the Tactic windows of a defeat are opened by core's defeat-check step, and a
+    casualty event's window is the casualties decision itself."""
+    effects = _module("effects")
+    for who, effs in _module("cards").fire(ctx, trigger, seat, **info):
+        effects.run(ctx, who, list(effs), trigger)
 
 
 def _tactic_window(g: Rec, seat: int, window: str) -> bool:
