@@ -479,7 +479,8 @@ def test_transport_moves_one_zone_to_another() -> None:
         combat.transport(c, 0, {"from": ["rest", 0], "to": ["rest", 1], "units": {"spear": 2}})
     for bad in ({"from": ["card", 0], "to": ["rest", 1], "units": {"spear": 1}},
                 {"from": ["rest", 0], "to": ["card", 1], "units": {"spear": 1}},
-                {"from": ["rest", 0], "to": ["rest", 0], "units": {"spear": 1}}):
+                {"from": ["rest", 0], "to": ["rest", 0], "units": {"spear": 1}},
+                {"from": ["rest", 0], "to": ["rest", 1]}, {"from": "rest", "to": ["rest", 1], "units": {}}):
         with pytest.raises(ValueError):
             combat.transport(c, 0, bad)
     combat.transport(c, 0, {"from": ["rest", 0], "to": ["rest", 2], "units": {"spear": 1, "archer": 1}})
@@ -527,6 +528,7 @@ def test_describe_names_the_card_and_spot() -> None:
     mv = combat.describe(g, {"from": ["wall", 0], "to": ["rest", 2], "units": {"archer": 1}})
     assert mv is not None and mv["en"] == "Move 1 archer: the Wall of section 1 to the rest area of section 3"
     assert combat.describe(g, {"type": "pass"}) is None
+    assert combat.describe(g, {"type": "clerk", "from": "supply", "to": "temple"}) is None
 
 
 def test_breach_casualties_are_per_card_and_die_together() -> None:
@@ -605,3 +607,34 @@ def test_defeats_and_deaths_fire_the_card_triggers() -> None:
     w.settle(c)
     assert [p["honor"] for p in g["players"]] == [2 + 2, 2 + 1, 0]
     assert g["players"][1]["res"]["chi"] == 2 and g["players"][0]["res"]["chi"] == 0
+
+
+def test_a_seat_that_saves_everyone_loses_nobody() -> None:
+    """L555: a saved soldier is not dead and sets off no death ability (surgeon: +2 Chi when soldiers
+    die)."""
+    g = w.state()
+    g["players"][0]["active"] = ["surgeon"]
+    g["players"][0]["res"]["chi"] = 2
+    w.put(g, 0, 0, PAIR, soldiers=[(0, "spear", [0])], wounds=[1])
+    c = w.ctx(g)
+    combat.defeat_check(c, casualty=1)
+    w.answer(c, 0, {"type": "save", "n": 1})
+    w.settle(c)
+    assert g["players"][0]["res"]["chi"] == 0 and g["sections"][0]["rest"] == [{"seat": 0, "kind": "spear"}]
+    assert any("loses 0 soldier(s) and saves 1" in e["text"]["en"] for e in c.events)
+
+
+def test_each_card_with_a_choice_asks_in_turn() -> None:
+    """Ruling A13: with mixed kinds on two defeated cards, the owner picks the dead of each card."""
+    g = w.state()
+    w.put(g, 0, 0, SQUARE, soldiers=[(0, "spear", [0]), (0, "horse", [2, 3])], wounds=[1])
+    w.put(g, 1, 0, SQUARE, soldiers=[(0, "spear", [0]), (0, "horse", [2, 3])], wounds=[1])
+    c = w.ctx(g)
+    combat.defeat_check(c, casualty=1)
+    w.answer(c, 0, {"type": "lose", "section": 0, "row": 0, "kind": "spear"})
+    assert w.legal(g, 0) == [{"type": "lose", "section": 1, "row": 0, "kind": "spear"},
+                             {"type": "lose", "section": 1, "row": 0, "kind": "horse"}]
+    w.answer(c, 0, {"type": "lose", "section": 1, "row": 0, "kind": "horse"})
+    assert w.top(g) is None
+    assert g["sections"][0]["rest"] == [{"seat": 0, "kind": "horse"}]
+    assert g["sections"][1]["rest"] == [{"seat": 0, "kind": "spear"}]

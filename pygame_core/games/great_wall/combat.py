@@ -30,6 +30,7 @@ answered; ``g["free_saves"]`` is read too); a raid that empties the shame supply
 from __future__ import annotations
 
 import importlib
+import itertools
 from typing import Any
 
 from pygame_core.games.great_wall import horde, model, shame
@@ -100,7 +101,7 @@ def adjacent(cid: str, i: int, j: int) -> bool:
 def free_pairs(slot: Rec) -> list[list[int]]:
     """The pairs of free, orthogonally adjacent spots a horseman may take (L536)."""
     free = free_spots(slot)
-    return [[i, j] for n, i in enumerate(free) for j in free[n + 1:] if adjacent(slot["card"], i, j)]
+    return [[i, j] for i, j in itertools.combinations(free, 2) if adjacent(slot["card"], i, j)]
 
 
 def soldiers_of(slot: Rec, seat: int) -> list[Rec]:
