@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from pygame_core.games.great_wall import combat, horde
+from pygame_core.games.great_wall import combat, horde, model
 from pygame_core.kernel import decisions
 from tests.great_wall import war_helpers as w
 
@@ -638,3 +638,21 @@ def test_each_card_with_a_choice_asks_in_turn() -> None:
     assert w.top(g) is None
     assert g["sections"][0]["rest"] == [{"seat": 0, "kind": "horse"}]
     assert g["sections"][1]["rest"] == [{"seat": 0, "kind": "spear"}]
+
+
+def test_the_casualty_value_is_read_beside_the_time_token() -> None:
+    """L253, L264: the casualties of a defeat or a breach are the number beside the Time token."""
+    g = w.state()
+    g["time"] = next(i for i in range(20) if model.casualties({**g, "time": i}) >= 2)
+    cas = model.casualties(g)
+    soldiers = [(0, "spear", [0]), (0, "spear", [1]), (0, "spear", [2])]
+    w.put(g, 1, 0, SQUARE, soldiers=soldiers)
+    for p in g["players"]:
+        p["supply"] = {"spear": 0, "archer": 0, "horse": 0}
+    combat.breach(w.ctx(g), 1)
+    assert len(g["sections"][1]["rows"][0]["soldiers"]) == 3 - cas
+    g2 = w.state()
+    g2["time"] = g["time"]
+    w.put(g2, 1, 0, SQUARE, soldiers=soldiers, wounds=[3])
+    combat.defeat_check(w.ctx(g2))
+    assert len(g2["sections"][1]["rest"]) == 3 - cas
