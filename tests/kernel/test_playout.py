@@ -82,9 +82,10 @@ def test_an_ended_playout_has_no_one_to_move_and_no_action() -> None:
 @pytest.mark.parametrize("game_id", games.registered())
 def test_simulate_plays_random_games_in_place_and_other_bots_through_apply(game_id: str) -> None:
     game = games.get(game_id)
-    r = simulate(game_id, 2, 2, 11)
+    n = max(2, game.min_players)  # The Great Wall is for 3-4 players (its 2p mode is a later slice)
+    r = simulate(game_id, n, 2, 11)
     for k in range(2):
-        state = play(game_id, 2, 11 + k)
+        state = play(game_id, n, 11 + k)
         assert r["actions"][k] == len(state.history)
         assert r["scores"][k] == list(game.scores(state)["totals"])
         assert r["winners"][k] == list(game.scores(state)["winners"])
