@@ -29,6 +29,7 @@ from pygame_core.games.great_wall import (  # noqa: F401  (the modules register 
     horde,
     locations,
     model,
+    modes,
     production,
     scoring,
     shame,
@@ -47,7 +48,7 @@ def advance(ctx: Ctx) -> None:
     """Run the flow until a seat must decide or the game is over."""
     g = ctx.data
     for _ in range(MAX_STEPS):
-        if g["over"] or steps.pending(g):
+        if g["over"] or steps.pending(g) or modes.sudden_end(ctx):  # solo: L872
             return
         if not g["todo"]:
             raise RuntimeError("the Great Wall flow ran out of steps")
@@ -77,7 +78,8 @@ def _season(ctx: Ctx, st: Data) -> None:
     elif name == "autumn":
         steps.push(g, {"do": "select"})
     else:
-        steps.push(g, {"do": "shooting"}, {"do": "defeat_check"}, {"do": "siege"}, {"do": "end_check"})
+        steps.push(g, {"do": "shooting"}, *modes.winter_steps(g), {"do": "defeat_check"}, {"do": "siege"},
+                   {"do": "end_check"})
 
 
 # ---------------------------------------------------------------------------------------- spring
@@ -93,13 +95,14 @@ def _advance_time(ctx: Ctx, st: Data) -> None:
 @steps.step("invade")
 def _invade(ctx: Ctx, st: Data) -> None:
     ctx.reveal()
-    horde.invade(ctx, model.horde_per_spring(ctx.data))
+    horde.invade(ctx, model.horde_per_spring(ctx.data), raid_shame=modes.raid_shame(ctx.data))
 
 
 @steps.step("advisor_refresh")
 def _advisor_refresh(ctx: Ctx, st: Data) -> None:
     ctx.reveal()
-    cards.spring_refresh(ctx)
+    if not modes.spring_refresh(ctx):  # solo: Qin keeps one of the two (L858)
+        cards.spring_refresh(ctx)
 
 
 # ---------------------------------------------------------------------------------------- summer
@@ -135,7 +138,8 @@ def _discard_track(ctx: Ctx, st: Data) -> None:
     g = ctx.data
     for i, x in enumerate(g["command_track"]):
         if x is not None:
-            g["command_discard"].append(x)
+            if modes.discard_entry(x):  # the Reed Clan's card is used again (L713)
+                g["command_discard"].append(x)
             g["command_track"][i] = None
 
 
@@ -182,7 +186,7 @@ def _siege(ctx: Ctx, st: Data) -> None:
 
 def end_reason(g: Data) -> str | None:
     """The end check (L653-669): checked only at the end of Winter (L665)."""
-    need = 2 if model.nplayers(g) == 3 else 3
+    need = modes.walls_needed(g)  # 2 in 3p, and with 2 sections in play (A30)
     if sum(1 for s in g["sections"] if s["open"] and s["wall"] >= 3) >= need:
         return "walls"
     if g["shame_supply"] <= 0:

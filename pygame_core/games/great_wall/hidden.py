@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.great_wall import cards, horde
+from pygame_core.games.great_wall import cards, horde, modes
 from pygame_core.kernel.rng import Rng
 
 Data = dict[str, Any]
@@ -21,6 +21,7 @@ Data = dict[str, Any]
 
 def redetermine(g: Data, seat: int | None, rng: Rng) -> None:
     cards.redetermine(g, seat, rng)
+    modes.redetermine(g, rng)  # Qin's command deck (solo)
     deck = list(g["horde_deck"])
     if len(deck) > 1:
         shown = horde.indicator(g)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.great_wall import cards, horde, model, shame
+from pygame_core.games.great_wall import cards, horde, model, modes, shame
 from pygame_core.games.great_wall.text import fmt, seat_name, t
 from pygame_core.kernel.state import Ctx
 
@@ -39,11 +39,11 @@ def compute(g: Data) -> dict[str, Any]:
     totals = [sum(b.values()) for b in parts]
     order = rank(g, totals)
     tied = [s for s in order if totals[s] == totals[order[0]]]
-    return {"totals": totals, "breakdown": parts, "winners": [order[0]], "rank": order,
+    return modes.adjust_scores(g, {"totals": totals, "breakdown": parts, "winners": [order[0]], "rank": order,
             "tiebreak": None if len(tied) < 2 else {"key": "tea", "tied": tied,
                                                      "label": t("Higher in the tea order", "茶序較高者"),
                                                      "values": [model.tea_rank(g,
-                                                             s) + 1 for s in range(len(totals))]}}
+                                                             s) + 1 for s in range(len(totals))]}})
 
 
 def finish(ctx: Ctx) -> None:
@@ -57,7 +57,10 @@ def finish(ctx: Ctx) -> None:
                             seat=s)
     g["final"] = result
     g["over"] = True
-    ctx.log(fmt(t("{p} wins.", "{p}獲勝。"), p=seat_name(result["winners"][0])))
+    if result.get("outcome"):  # solo: against Qin (L874)
+        ctx.log(result["outcome"])
+    elif result["winners"]:
+        ctx.log(fmt(t("{p} wins.", "{p}獲勝。"), p=seat_name(result["winners"][0])))
 
 
 def scores(g: Data) -> dict[str, Any]:
