@@ -306,3 +306,14 @@ def test_an_empty_shame_supply_loses_at_once() -> None:
 def test_raids_in_solo_remove_one_token() -> None:
     """L522, L751: solo's supply is 1 x 10 (one player): a raid removes 1 (A31 is the 2-player count)."""
     assert modes.raid_shame(board()) == 1
+
+
+def test_despotism_moves_two_more_clerks_against_qins_economy() -> None:
+    """L801: Qin plays Economy, the player's Despotism moves 2 more clerks."""
+    from pygame_core.games.great_wall import clerks
+
+    g = board()
+    g["command_track"][0] = {"seat": "qin", "card": "economy"}
+    assert clerks.played_by_another(g, 0, "economy")
+    g["command_track"][0] = {"seat": "qin", "card": "edict"}
+    assert not clerks.played_by_another(g, 0, "economy")
