@@ -48,7 +48,7 @@ def advance(ctx: Ctx) -> None:
     """Run the flow until a seat must decide or the game is over."""
     g = ctx.data
     for _ in range(MAX_STEPS):
-        if g["over"] or steps.pending(g) or modes.sudden_end(ctx):  # solo: L872
+        if g["over"] or modes.sudden_end(ctx) or steps.pending(g):  # solo: L872; co-op: L994
             return
         if not g["todo"]:
             raise RuntimeError("the Great Wall flow ran out of steps")
@@ -68,6 +68,8 @@ def _season(ctx: Ctx, st: Data) -> None:
     if name == "spring":
         steps.push(g, {"do": "advance_time"}, {"do": "invade"}, {"do": "advisor_refresh"},
                    {"do": "season", "name": "summer"})
+    elif name == "summer" and modes.summer(g) is not None:  # co-op (L956-965)
+        steps.push(g, *(modes.summer(g) or []))
     elif name == "summer":
         steps.push(g, {"do": "income"}, *({"do": "ask", "kind": "discard_shame", "seat": s,
                 "fields": {}} for s in g["tea"]),
@@ -78,8 +80,7 @@ def _season(ctx: Ctx, st: Data) -> None:
     elif name == "autumn":
         steps.push(g, {"do": "select"})
     else:
-        steps.push(g, {"do": "shooting"}, *modes.winter_steps(g), {"do": "defeat_check"}, {"do": "siege"},
-                   {"do": "end_check"})
+        steps.push(g, *modes.winter(g))  # L628-661; Qin's archers (L632); co-op's Winter (L979-988)
 
 
 # ---------------------------------------------------------------------------------------- spring
@@ -95,7 +96,8 @@ def _advance_time(ctx: Ctx, st: Data) -> None:
 @steps.step("invade")
 def _invade(ctx: Ctx, st: Data) -> None:
     ctx.reveal()
-    horde.invade(ctx, model.horde_per_spring(ctx.data), raid_shame=modes.raid_shame(ctx.data))
+    horde.invade(ctx, model.horde_per_spring(ctx.data) + modes.extra_horde(ctx.data),  # co-op +1 (L973)
+                 raid_shame=modes.raid_shame(ctx.data))
 
 
 @steps.step("advisor_refresh")
@@ -120,6 +122,8 @@ def _trigger_all(ctx: Ctx, st: Data) -> None:
 def _discard_shame_legal(g: Data, seat: int, d: Data) -> list[Action]:
     """Discard shame at 2 Chi each (L247, L598; back to the supply, A43); ``most`` caps it for an
     effect."""
+    if modes.coop_on(g):  # 10 Honor each, from under soldiers (L956, L961)
+        return modes.coop_discard_legal(g, seat, d)
     most = min(shame.discard_max(g, seat), int(d.get("most", 99)))
     if most <= 0:
         return []
@@ -128,7 +132,9 @@ def _discard_shame_legal(g: Data, seat: int, d: Data) -> list[Action]:
 
 @steps.decision("discard_shame", _discard_shame_legal)
 def _discard_shame(ctx: Ctx, seat: int, d: Data, action: Action) -> None:
-    if int(action["n"]) > 0:
+    if modes.coop_on(ctx.data):
+        modes.coop_discard(ctx, seat, d, action)
+    elif int(action["n"]) > 0:
         shame.discard(ctx, seat, int(action["n"]))
 
 

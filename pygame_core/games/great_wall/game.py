@@ -14,6 +14,7 @@ from pygame_core.games.great_wall import (
     cards,
     combat,
     command,
+    coop,
     effects,
     flow,
     hidden,
@@ -52,7 +53,8 @@ class GreatWall(Game):
         "mode": {"values": list(modes.MODES), "default": "competitive", "label": t("Game mode", "遊戲模式"),
                  "value_labels": {"competitive": t("Competitive", "競爭模式"),
                                   "two_player": t("2 players and the Reed Clan", "二人模式（Reed Clan）"),
-                                  "solo": t("Solo against Qin Jiushao", "單人模式（秦九韶）")}},
+                                  "solo": t("Solo against Qin Jiushao", "單人模式（秦九韶）"),
+                                  "coop": t("Co-op against the Horde", "合作模式")}},
         "difficulty": {"values": list(modes.DIFFICULTIES), "default": "normal",
                        "label": t("Qin's difficulty (solo)", "秦九韶難度（單人）"),
                        "value_labels": {"normal": t("Normal", "一般"),
@@ -61,7 +63,7 @@ class GreatWall(Game):
                                         "hardest": t("Hardest: 50 Honor and the 100H token",
                                                      "極難：50點榮譽加100H標記")}},
     }
-    _modules = (qin, reed)  # they register their steps and decisions
+    _modules = (coop, qin, reed)  # they register their steps and decisions
 
     def normalize_options(self, options: dict[str, Any], players: int) -> dict[str, Any]:
         """A mode fits its player counts (competitive 3-4, two_player 2, solo 1); with no mode asked

@@ -38,9 +38,11 @@ def redetermine(g: Data, seat: int | None, rng: Rng) -> None:
 @cache
 def _public_names() -> tuple[str, ...]:
     """Every name and id the board shows openly: Horde cards, command cards, locations."""
-    names = [*(c["name"] for c in horde.CARDS.values()), *(c["name"] for c in gdata.COMMAND.values()),
+    names = [*(c["name"] for c in [*horde.CARDS.values(), *horde.EXTRA.values()]),  # co-op's Horde too
+             *(c["name"] for c in gdata.COMMAND.values()),
              *(x["name"] for x in gdata.locations("4p").values())]
-    return (*(n[lang] for n in names for lang in LANGS), *horde.CARDS, *gdata.COMMAND, *gdata.LOCATION_IDS)
+    return (*(n[lang] for n in names for lang in LANGS), *horde.CARDS, *horde.EXTRA, *gdata.COMMAND,
+            *gdata.LOCATION_IDS)
 
 
 def secret_tokens(g: Data, seat: int) -> list[str]:

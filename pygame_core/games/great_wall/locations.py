@@ -391,6 +391,7 @@ def build(ctx: Ctx, seat: int, action: Action, free: bool = False) -> None:
                           v=sec["wall"],
                           n=n), seat=seat)
     effects.trigger(ctx, "on_build_wall", seat, section=i, level=sec["wall"])
+    modes.on_wall(ctx, seat)  # co-op: 1 command card back (L969)
 
 
 def _pay_split(g: Data, seat: int, split: tuple[dict[str, int], dict[str, int]]) -> None:

@@ -23,10 +23,10 @@ from pygame_core.kernel.state import Ctx
 Data = dict[str, Any]
 Text = dict[str, str]
 
-MODES = ("competitive", "two_player", "solo")
+MODES = ("competitive", "two_player", "solo", "coop")
 DIFFICULTIES = ("normal", "hard", "hardest")  # L878: Qin at 0, at 50, at 50 with the 100H token
 #: the player counts of each mode (L13, L687, L735)
-PLAYERS = {"competitive": (3, 4), "two_player": (2,), "solo": (1,)}
+PLAYERS = {"competitive": (3, 4), "two_player": (2,), "solo": (1,), "coop": (2, 3, 4)}
 #: the mode a game gets when none is asked for
 DEFAULT_FOR = {1: "solo", 2: "two_player", 3: "competitive", 4: "competitive"}
 #: the opponents played by the rules, bottom of the tea track first (L703, L781)
@@ -56,7 +56,14 @@ def check_options(options: dict[str, Any], players: int) -> dict[str, Any]:
 
 
 def ais(g: Data) -> tuple[str, ...]:
+    """The opponents played by the rules; co-op with 2 players has the Reed Clan too (L685)."""
+    if g.get("mode") == "coop":
+        return ("reed",) if model.nplayers(g) == 2 else ()
     return AIS.get(str(g.get("mode")), ())
+
+
+def coop_on(g: Data) -> bool:
+    return g.get("mode") == "coop"
 
 
 def is_ai(x: Any) -> bool:
@@ -113,6 +120,10 @@ def new_game_data(players: int, mode: str) -> Data:
 def setup(ctx: Ctx) -> None:
     """Setup deltas after the empty frame is made (before the Horde deck, L689-703, L747-781)."""
     g = ctx.data
+    if coop_on(g):
+        from pygame_core.games.great_wall import coop
+
+        coop.setup(ctx)
     if not ais(g):
         return
     from pygame_core.games.great_wall import qin, reed
@@ -131,8 +142,21 @@ def setup(ctx: Ctx) -> None:
         qin.setup(ctx)
 
 
+def after_deck(ctx: Ctx) -> None:
+    """Co-op: its own Horde deck (L901)."""
+    if coop_on(ctx.data):
+        from pygame_core.games.great_wall import coop
+
+        coop.after_deck(ctx)
+
+
 def after_deal(ctx: Ctx) -> None:
-    """Setup steps that need the decks (solo: 6 Horde cards and Qin's Advisors, L763, L773-775)."""
+    """Setup steps that need the decks (solo: 6 Horde cards and Qin's Advisors, L763, L773-775;
+    co-op: Requests instead of Artifacts and players + 1 Horde cards, L899, L903)."""
+    if coop_on(ctx.data):
+        from pygame_core.games.great_wall import coop
+
+        coop.after_deal(ctx)
     if "qin" in ais(ctx.data):
         from pygame_core.games.great_wall import qin
 
@@ -214,9 +238,64 @@ def first_to_activate(g: Data, waiting: list[str]) -> str | None:
     return qin.first_to_activate(g, waiting)
 
 
-def winter_steps(g: Data) -> list[Data]:
-    """Qin's archers shoot in Winter too (L632-636)."""
-    return [{"do": "qin_winter"}] if "qin" in ais(g) else []
+def winter(g: Data) -> list[Data]:
+    """Winter's steps (L628-661): Qin's archers shoot too (L632-636); co-op's Winter has the Request and
+    Event steps (L979-988)."""
+    if coop_on(g):
+        from pygame_core.games.great_wall import coop
+
+        return coop.winter_steps()
+    qin = [{"do": "qin_winter"}] if "qin" in ais(g) else []
+    return [{"do": "shooting"}, *qin, {"do": "defeat_check"}, {"do": "siege"}, {"do": "end_check"}]
+
+
+def summer(g: Data) -> list[Data] | None:
+    """Co-op's Summer (no retrieval, shame for Honor, L956-965); None: the usual one."""
+    if not coop_on(g):
+        return None
+    from pygame_core.games.great_wall import coop
+
+    return coop.summer_steps(g)
+
+
+def extra_horde(g: Data) -> int:
+    """Co-op: the Time token's "+1" face (L973) and passive Events."""
+    if not coop_on(g):
+        return 0
+    from pygame_core.games.great_wall import coop
+
+    return coop.extra_horde(g)
+
+
+def shame_on_cards(g: Data) -> bool:
+    """Whether shame may go on defeated Horde cards: not in co-op (L961)."""
+    return not coop_on(g)
+
+
+def short_of_shame(g: Data) -> None:
+    """A shame token had to come from an empty supply: co-op is lost at once (L994)."""
+    if coop_on(g):
+        g["coop"]["lost"] = True
+
+
+def coop_discard_legal(g: Data, seat: int, d: Data) -> list[Data]:
+    from pygame_core.games.great_wall import coop
+
+    return [a for a in coop.discard_legal(g, seat, d) if int(a["n"]) <= int(d.get("most", 99))]
+
+
+def coop_discard(ctx: Ctx, seat: int, d: Data, action: Data) -> None:
+    from pygame_core.games.great_wall import coop
+
+    coop.discard(ctx, seat, int(action["n"]))
+
+
+def on_wall(ctx: Ctx, seat: int) -> None:
+    """Co-op: building a Wall takes 1 own command card back (L969)."""
+    if coop_on(ctx.data):
+        from pygame_core.games.great_wall import coop
+
+        coop.on_wall(ctx, seat)
 
 
 def spring_refresh(ctx: Ctx) -> bool:
@@ -232,11 +311,21 @@ def spring_refresh(ctx: Ctx) -> bool:
 def sudden_end(ctx: Ctx) -> bool:
     """Solo (L872): the player loses at once when the shame supply is empty."""
     g = ctx.data
-    if "qin" not in ais(g) or g["shame_supply"] > 0 or g["over"]:
+    if g["over"]:
+        return False
+    lost = coop_on(g) and g["coop"]["lost"]
+    if not lost and ("qin" not in ais(g) or g["shame_supply"] > 0):
         return False
     from pygame_core.games.great_wall import scoring
 
     g["end"] = "shame"
+    g["decisions"] = []  # at once (L872, L994): nothing left to decide
+    if lost:
+        ctx.log({"en": "A shame token had to come from the empty supply: the Horde wins.",
+                 "zh-Hant": "須從已空的恥辱標記供應區拿取標記：蒙軍獲勝。",
+                 "zh-Hans": "须从已空的耻辱标记供应区拿取标记：蒙军获胜。"})
+        scoring.finish(ctx)
+        return True
     ctx.log({"en": "The shame supply is empty: Qin Jiushao wins.",
              "zh-Hant": "恥辱標記供應區已空：秦九韶獲勝。",
              "zh-Hans": "耻辱标记供应区已空：秦九韶获胜。"})
@@ -247,6 +336,10 @@ def sudden_end(ctx: Ctx) -> bool:
 def adjust_scores(g: Data, result: Data) -> Data:
     """Solo (L862-874): Qin's total beside the player's; the player wins only with more Honor than
     Qin and a shame supply not emptied."""
+    if coop_on(g):
+        from pygame_core.games.great_wall import coop
+
+        return coop.scores(g, result)
     if "qin" not in ais(g):
         return result
     from pygame_core.games.great_wall import qin
@@ -265,6 +358,10 @@ def adjust_scores(g: Data, result: Data) -> Data:
 
 
 def redetermine(g: Data, rng: Any) -> None:
+    if coop_on(g):
+        from pygame_core.games.great_wall import coop
+
+        coop.redetermine(g, rng)
     if "qin" in ais(g):
         from pygame_core.games.great_wall import qin
 
@@ -405,6 +502,10 @@ def breach(ctx: Ctx, section: int, cas: int) -> None:
 # ------------------------------------------------------------------------------- views, labels
 def view(g: Data) -> Data:
     out: Data = {}
+    if coop_on(g):
+        from pygame_core.games.great_wall import coop
+
+        out["coop"] = coop.view(g)
     if not ais(g):
         return out
     from pygame_core.games.great_wall import qin, reed
@@ -426,7 +527,12 @@ def fmt(text: Text, **kw: Any) -> Text:
 def label(g: Data, seat: int, action: Data) -> Text | None:
     """Labels of the actions the modes add (None: not one of them)."""
     ds = g.get("decisions") or []
-    if not ds or not str(ds[-1]["kind"]).startswith("reed_"):
+    kind = str(ds[-1]["kind"]) if ds else ""
+    if kind.startswith("coop_"):
+        from pygame_core.games.great_wall import coop
+
+        return coop.label(g, action)
+    if not kind.startswith("reed_"):
         return None
     from pygame_core.games.great_wall import reed
 

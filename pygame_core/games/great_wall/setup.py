@@ -32,6 +32,7 @@ def setup(ctx: Ctx) -> None:
         sec["firing"] = [None] * locations.firing_spots(0)
     modes.setup(ctx)  # the 2-player and solo deltas (L689-703, L747-781)
     horde.build_deck(ctx, mode, players)  # steps 6-7 (war's horde.py)
+    modes.after_deck(ctx)  # co-op: its own Horde deck (L901)
     horde.setup_array(ctx, players)
     cards.setup(ctx)  # steps 4, 9, 10-11 (cards.py: Artifacts, Tactic deck, the deal for the draft)
     modes.after_deal(ctx)  # solo: 6 Horde cards and Qin's Advisors (L763, L775)
