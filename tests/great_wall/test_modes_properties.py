@@ -79,3 +79,61 @@ def test_qins_honor_is_in_every_view() -> None:
             assert v["qin"]["deck"] == len(state.data["qin"]["deck"])  # his deck stays hidden (L166)
 
     _play(1, {"mode": "solo"}, 5, check)
+
+
+def coop_policy(gm: Any, state: Any, seat: int, rng: Any) -> dict[str, Any]:
+    """A documented greedy co-op policy: complete a Request when one can be; discard shame and save
+    soldiers as much as possible; build a Wall, else a barricade, where the Horde outweighs the defense
+    most; deploy there; recruit; send clerks mostly to the Builders' camp, Barracks and production."""
+    from pygame_core.games.great_wall import combat
+
+    g = state.data
+    acts = gm.legal_actions(state, seat)
+
+    def threat(i: int) -> int:
+        return int(combat.attack(g, i) - combat.defense(g, i))
+
+    def of(ty: str, key: str | None = None, value: Any = None) -> list[dict[str, Any]]:
+        return [a for a in acts if a["type"] == ty and (key is None or (a.get(key) == value if value
+                                                                         else key in a))]
+
+    if of("request"):
+        return of("request")[0]
+    for ty in ("discard_shame", "save"):
+        if of(ty):
+            return max(of(ty), key=lambda a: a["n"])
+    for build in ("wall", "barricade"):
+        if of("use", "build", build):
+            return max(of("use", "build", build), key=lambda a: threat(a["section"]))
+    if of("deploy"):
+        return max(of("deploy"), key=lambda a: threat(a["section"]))
+    if of("use", "kind"):
+        return rng.choice(of("use", "kind"))
+    weight = {"builders_camp": 4, "barracks": 3, "quarry": 2, "lumber_mill": 2, "gold_mine": 1, "temple": 1}
+    pool = [a for a in of("clerk") for _ in range(weight.get(a["to"], 0))]
+    if pool:
+        return rng.choice(pool)
+    busy = [a for a in acts if a["type"] not in ("pass", "stop")]
+    return rng.choice(busy or acts)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_coop_policy_completes_requests_and_the_game_ends(players: int) -> None:
+    """L985, L994: under the documented policy Requests get completed and every game ends with a
+    shared result. (It does not win yet with the authored decks: README, Modes.)"""
+    import random
+
+    gm, done = game(), 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = gm.new_game(players=players, seed=seed, options={"mode": "coop"})
+        n = 0
+        while not gm.is_over(state) and n < MAX_ACTIONS:
+            seat = gm.to_move(state)[0]
+            state = gm.apply(state, seat, coop_policy(gm, state, seat, rng))
+            n += 1
+        assert gm.is_over(state)
+        sc = gm.scores(state)
+        assert sc["winners"] in ([], list(range(players)))
+        done += state.data["coop"]["done"]
+    assert done > 0
