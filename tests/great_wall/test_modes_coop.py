@@ -280,3 +280,18 @@ def test_coop_generals_and_tactics_join_the_decks() -> None:
     g = game().new_game(players=4, seed=0).data
     assert not set(coop.TACTICS) & set(g["tactic_deck"])
     assert cards.general("yu_qian")["name"]["en"] == "Yu Qian"
+
+
+def test_shame_gained_may_be_discarded_for_honor_at_once() -> None:
+    """L958: on gaining a shame token a player may discard it at once for 10 Honor."""
+    g = board()
+    g["players"][0]["honor"] = 12
+    ctx = ctx_for(g)
+    shame.gain(ctx, 0, 1, "test")
+    assert g["todo"] == [{"do": "ask", "kind": "coop_discard", "seat": 0, "fields": {}}]
+    run(ctx, g["todo"].pop())
+    while (d := waiting(ctx)) is not None and d["kind"] != "coop_discard":
+        answer(ctx, legal(ctx)[0])
+    assert legal(ctx) == [{"type": "discard_shame", "n": 0}, {"type": "discard_shame", "n": 1}]
+    answer(ctx, {"type": "discard_shame", "n": 1})
+    assert model.shame_held(g, 0) == 0 and g["players"][0]["honor"] == 2

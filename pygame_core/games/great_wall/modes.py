@@ -290,6 +290,13 @@ def coop_discard(ctx: Ctx, seat: int, d: Data, action: Data) -> None:
     coop.discard(ctx, seat, int(action["n"]))
 
 
+def gained_shame(g: Data, seat: int) -> None:
+    """Co-op (L958): a seat that gains shame may discard it for Honor at once (asked once the tokens are
+    placed)."""
+    if coop_on(g):
+        steps.push(g, steps.later("coop_discard", seat))
+
+
 def on_wall(ctx: Ctx, seat: int) -> None:
     """Co-op: building a Wall takes 1 own command card back (L969)."""
     if coop_on(ctx.data):

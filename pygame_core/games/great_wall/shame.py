@@ -114,6 +114,8 @@ def gain(ctx: Any, seat: int, n: int, why: str = "", *, defer: list[Rec] | None 
     g["shame_supply"] -= took
     if took < n:
         modes.short_of_shame(g)  # co-op: lost at once (L994)
+    if took:
+        modes.gained_shame(g, seat)  # co-op: it may be discarded for Honor at once (L958)
     _overflow(ctx, seat, _EMPTY, n - took)
     if not took:
         return
