@@ -149,13 +149,13 @@ def test_qin_moves_on_the_players_turn() -> None:
 
 # ------------------------------------------------------------------------------------- locations
 def test_activation_gives_honor_per_clerk_times_overseer_level_and_moves_the_marker() -> None:
-    """L828, L832: 2 clerks at a level-2 overseer: 4 Honor; the Gold marker goes to the front."""
+    """L828, L832: 3 clerks at a level-2 overseer: 6 Honor; the Gold marker goes to the front."""
     g = board()
     g["qin"]["overseers"]["gold_mine"]["level"] = 2
-    g["locations"]["gold_mine"] = ["qin", "qin"]
+    g["locations"]["gold_mine"] = ["qin", "qin", "qin"]
     ctx = ctx_for(g)
     qin.act(ctx, "gold_mine")
-    assert g["qin"]["honor"] == 4
+    assert g["qin"]["honor"] == 6
     assert g["qin"]["track"] == ["gold", "wood", "stone", "chi", "wound"]
 
 
@@ -317,3 +317,16 @@ def test_despotism_moves_two_more_clerks_against_qins_economy() -> None:
     assert clerks.played_by_another(g, 0, "economy")
     g["command_track"][0] = {"seat": "qin", "card": "edict"}
     assert not clerks.played_by_another(g, 0, "economy")
+
+
+def test_spots_go_top_to_bottom_then_left_to_right() -> None:
+    """L843: with the first spot wounded, the next spot of the top row (x 2, y 0) before the lower
+    row's (x 1, y 1)."""
+    g = board()
+    clear_rows(g)
+    slot = put(g, 1, 0, "wolf_riders")  # spots (0, 0), (2, 0), (1, 1)
+    slot["wounds"] = [0]
+    put(g, 2, 0, plain(2))
+    point(g, 1)
+    qin.recruit(ctx_for(g), "spear")
+    assert slot["soldiers"] == [{"seat": "qin", "kind": "spear", "spots": [1]}]
