@@ -9,7 +9,7 @@ import pytest
 
 from pygame_core import OptionError
 from pygame_core.games.great_wall import combat, flow, horde, locations, modes, qin, scoring
-from tests.great_wall.helpers import ctx_for, game, run, waiting
+from tests.great_wall.helpers import answer, ctx_for, game, legal, run, waiting
 
 Data = dict[str, Any]
 SOLO = {"mode": "solo"}
@@ -330,3 +330,27 @@ def test_spots_go_top_to_bottom_then_left_to_right() -> None:
     point(g, 1)
     qin.recruit(ctx_for(g), "spear")
     assert slot["soldiers"] == [{"seat": "qin", "kind": "spear", "spots": [1]}]
+
+
+def test_betrayal_copies_only_the_name_of_qins_card() -> None:
+    """L864-868: the player's Betrayal may copy Qin's card; what resolves is the player's own card of
+    that name."""
+    g = board()
+    g["command_track"][:2] = [{"seat": "qin", "card": "economy"}, {"seat": 0, "card": "betrayal"}]
+    ctx = ctx_for(g)
+    run(ctx, {"do": "next_turn", "after": 0})
+    d = waiting(ctx)
+    assert d is not None and d["kind"] == "qin_betrayal"
+    assert legal(ctx) == [{"type": "copy", "card": "economy"}, {"type": "pass"}]
+    answer(ctx, {"type": "copy", "card": "economy"})
+    assert {st["card"] for st in g["todo"] if st.get("do") == "box"} == {"economy"}
+    gold = g["players"][0]["res"]["gold"]
+    while (w := waiting(ctx)) is not None:
+        acts = legal(ctx)
+        answer(ctx, next((a for a in acts if a["type"] in ("stop", "pass")), acts[0]))
+        if w["kind"] == "clerks":
+            break
+    while (w := waiting(ctx)) is not None and g["players"][0]["res"]["gold"] == gold:
+        acts = legal(ctx)
+        answer(ctx, next((a for a in acts if a["type"] in ("stop", "pass")), acts[0]))
+    assert g["players"][0]["res"]["gold"] == gold + 1  # Economy's bottom box (data/command.json)

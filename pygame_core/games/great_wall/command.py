@@ -100,7 +100,7 @@ def _next_turn(ctx: Ctx, st: Data) -> None:
             todo += modes.middle_steps(g, seat)  # Qin moves 2 clerks (L820)
             todo += [{"do": "box", "seat": seat, "card": card, "part": "bottom"},
                      {"do": "activation"}, {"do": "defeat_check"}, {"do": "next_turn", "after": i}]
-            steps.push(g, *todo)
+            steps.push(g, *modes.before_boxes(g, seat, card), *todo)  # solo: Betrayal (L864-868)
             return
     g["turn"] = None
     steps.push(g, {"do": "season", "name": "winter"})

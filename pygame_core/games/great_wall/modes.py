@@ -229,6 +229,15 @@ def middle_steps(g: Data, seat: Any) -> list[Data]:
     return qin.middle_steps(g, seat)
 
 
+def before_boxes(g: Data, seat: int, card: str) -> list[Data]:
+    """Solo (L864-868): a player resolving Betrayal may copy the name of Qin's card."""
+    if "qin" not in ais(g):
+        return []
+    from pygame_core.games.great_wall import qin
+
+    return qin.betrayal_steps(g, seat, card)
+
+
 def first_to_activate(g: Data, waiting: list[str]) -> str | None:
     """A location that activates before the active player chooses: Qin's own on his turn (L834)."""
     if "qin" not in ais(g):
@@ -539,6 +548,11 @@ def label(g: Data, seat: int, action: Data) -> Text | None:
         from pygame_core.games.great_wall import coop
 
         return coop.label(g, action)
+    if kind == "qin_betrayal":
+
+        name = gdata.command(action["card"])["name"] if action["type"] == "copy" else None
+        return (fmt({"en": "Copy {c}", "zh-Hant": "複製「{c}」", "zh-Hans": "复制「{c}」"}, c=name) if name
+                else {"en": "Keep Betrayal", "zh-Hant": "保留背叛", "zh-Hans": "保留背叛"})
     if not kind.startswith("reed_"):
         return None
     from pygame_core.games.great_wall import reed

@@ -34,7 +34,7 @@ from pygame_core.games.great_wall import data as gdata
 from pygame_core.games.great_wall.modes import Text, fmt, name, order
 from pygame_core.kernel import deck as kdeck
 from pygame_core.kernel.rng import Rng
-from pygame_core.kernel.state import Ctx
+from pygame_core.kernel.state import Action, Ctx
 
 Data = dict[str, Any]
 DOC: Data = gdata.load("solo.json")
@@ -441,6 +441,38 @@ def fought(ctx: Ctx, slot: Data, credit: bool) -> None:
     add_honor(ctx, combat.DEFEAT_HONOR, horde.name(slot["card"]))
     if credit:
         ctx.data["qin"]["trophies"].append(slot["card"])
+
+
+# ------------------------------------------------------------------------------------ Betrayal
+def copyable(g: Data) -> str | None:
+    """The name (id) of Qin's card on the command track this Autumn."""
+    return next((str(x["card"]) for x in g["command_track"] if x is not None and x["seat"] == QIN), None)
+
+
+def betrayal_steps(g: Data, seat: int, card: str) -> list[Data]:
+    if card != "betrayal" or copyable(g) in (None, "betrayal"):
+        return []
+    return [steps.later("qin_betrayal", seat)]
+
+
+def _betrayal_legal(g: Data, seat: int, d: Data) -> list[Action]:
+    name = copyable(g)
+    return [{"type": "copy", "card": name}, {"type": "pass"}] if name else []
+
+
+@steps.decision("qin_betrayal", _betrayal_legal)
+def _betrayal(ctx: Ctx, seat: int, d: Data, action: Action) -> None:
+    """L864-868: only the name is copied: this turn's boxes are the player's own card of that name."""
+    if action["type"] == "pass":
+        return
+    g = ctx.data
+    card = str(action["card"])
+    for st in g["todo"]:
+        if st.get("do") == "box" and st.get("card") == "betrayal":
+            st["card"] = card
+    ctx.log(fmt({"en": "Betrayal copies {c}: the player's own {c} resolves.",
+                 "zh-Hant": "背叛複製「{c}」：執行玩家自己的「{c}」。",
+                 "zh-Hans": "背叛复制「{c}」：执行玩家自己的「{c}」。"}, c=gdata.command(card)["name"]))
 
 
 # ------------------------------------------------------------------------------------- Spring
