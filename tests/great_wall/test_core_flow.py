@@ -272,6 +272,7 @@ def test_final_scoring_order_and_tea_tie_break() -> None:
     assert result["totals"][0] == result["totals"][1]
     assert result["rank"][:2] == [1, 0] and result["winners"] == [1]
     assert result["tiebreak"]["tied"][:2] == [1, 0]
+    assert result["tiebreak"]["values"] == [2, 1, 3]  # places in the tea order, 1 = top
     g["players"][2]["honor"] = 99
     result = scoring.compute(g)
     assert result["winners"] == [2] and result["tiebreak"] is None
