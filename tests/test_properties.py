@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from pygame_core import IllegalAction, games, webapi
+from pygame_core import IllegalAction, OptionError, games, webapi
 from pygame_core.bots import RandomBot
 from pygame_core.kernel.game import Game
 from pygame_core.kernel.state import State, canonical, json_key
@@ -55,9 +55,25 @@ def beyond_share(seed: int, game: Game) -> bool:
     return (seed * 2654435761 >> 7) % SHARE.get(game.id, 1) != 0
 
 
-def options_for(game: Game) -> st.SearchStrategy[dict]:
-    """Any combination of the game's options (variants: quick game, learning mode, ...)."""
-    return st.fixed_dictionaries({k: st.sampled_from(o["values"]) for k, o in game.options_schema.items()})
+def fitting_options(game: Game, players: int) -> list[dict]:
+    """Every combination of the game's options that this player count may play (a game may tie an
+    option's values to player counts: The Great Wall's modes)."""
+    names = sorted(game.options_schema)
+    out = []
+    for combo in itertools.product(*(game.options_schema[k]["values"] for k in names)):
+        options = dict(zip(names, combo, strict=True))
+        try:
+            game.normalize_options(options, players)
+        except OptionError:
+            continue
+        out.append(options)
+    return out
+
+
+def options_for(game: Game, players: int) -> st.SearchStrategy[dict]:
+    """Any combination of the game's options (variants: quick game, learning mode, ...) that fits the
+    player count."""
+    return st.sampled_from(fitting_options(game, players))
 
 
 def random_game(game: Game, players: int, seed: int, options: dict | None = None) -> list[State]:
@@ -81,7 +97,7 @@ def random_game(game: Game, players: int, seed: int, options: dict | None = None
 def test_random_games_terminate_deterministically_with_scores(game, players, seed, data):
     if beyond_share(seed, game):
         return
-    options = data.draw(options_for(game))
+    options = data.draw(options_for(game, players))
     a = random_game(game, players, seed, options)
     b = random_game(game, players, seed, options)
     assert game.is_over(a[-1]) and game.to_move(a[-1]) == []
@@ -102,7 +118,7 @@ def test_random_games_terminate_deterministically_with_scores(game, players, see
 def test_save_load_round_trips_at_random_points(game, players, seed, data):
     if beyond_share(seed, game):
         return
-    states = random_game(game, players, seed, data.draw(options_for(game)))
+    states = random_game(game, players, seed, data.draw(options_for(game, players)))
     for _ in range(3):
         s = states[data.draw(st.integers(0, len(states) - 1))]
         text = game.save(s)
@@ -136,7 +152,7 @@ def test_a_playout_plays_the_game_apply_plays(game, players, seed, data):
     change the other; a copy, a save and a load part them)."""
     if beyond_share(seed, game):
         return
-    options = data.draw(options_for(game))
+    options = data.draw(options_for(game, players))
     playout = play_random(game.id, players, seed, options)
     seat_bots = [RandomBot(bot_seed(seed, i)) for i in range(players)]  # simulate.play's random bots
     state = game.new_game(players=players, seed=seed, options=options)
@@ -155,7 +171,7 @@ def test_apply_never_changes_a_state_it_was_given_nor_an_earlier_one(game, playe
     what an action did not reach: no later action, undo or save may change any earlier position."""
     if beyond_share(seed, game):
         return
-    options = data.draw(options_for(game))
+    options = data.draw(options_for(game, players))
     bot = RandomBot(seed)
     state = game.new_game(players=players, seed=seed, options=options)
     states, keys = [state], [json_key(state.data)]
@@ -241,7 +257,7 @@ def test_views_and_logs_leak_nothing_hidden(game, players, seed, data):
     bids and how much they hold, re-dealt), and never names a card another seat holds."""
     if beyond_share(seed, game):
         return
-    states = random_game(game, players, seed, data.draw(options_for(game)))
+    states = random_game(game, players, seed, data.draw(options_for(game, players)))
     viewers = [None, *range(players)]
     # every log line, at the step that writes it, against the cards other seats hold then
     # (a card named earlier, e.g. sold, may be reshuffled and drawn later)
@@ -285,7 +301,7 @@ def test_a_secret_choice_shows_nothing_until_it_is_revealed(game, players, seed,
     if beyond_share(seed, game):
         return
     sealed = game.sealed
-    states = random_game(game, players, seed, data.draw(options_for(game)))
+    states = random_game(game, players, seed, data.draw(options_for(game, players)))
     steps = sealed_steps(game, states)
     for i in data.draw(st.lists(st.sampled_from(steps), max_size=12, unique=True)) if steps else []:
         s, after = states[i], states[i + 1]
@@ -317,7 +333,7 @@ MALFORMED = st.one_of(
 def test_illegal_and_malformed_actions_change_nothing(game, players, seed, data):
     if beyond_share(seed, game):
         return
-    states = random_game(game, players, seed, data.draw(options_for(game)))
+    states = random_game(game, players, seed, data.draw(options_for(game, players)))
     for _ in range(5):
         s = states[data.draw(st.integers(0, len(states) - 1))]
         before = (canonical(s.data), s.rng, s.history, s.log, s.checkpoint)
@@ -361,7 +377,7 @@ def test_near_miss_actions_are_refused_cleanly(game, players, seed, data):
     IllegalAction (never another exception), and the state is unchanged."""
     if beyond_share(seed, game):
         return
-    states = random_game(game, players, seed, data.draw(options_for(game)))
+    states = random_game(game, players, seed, data.draw(options_for(game, players)))
     for _ in range(6):
         s = states[data.draw(st.integers(0, len(states) - 2))]
         seat = game.to_move(s)[0]
@@ -386,7 +402,7 @@ def test_undo_cannot_take_back_an_action_that_showed_hidden_information(game, pl
     undo never goes back past a draw, a flip or a reveal."""
     if beyond_share(seed, game):
         return
-    states = random_game(game, players, seed, data.draw(options_for(game)))
+    states = random_game(game, players, seed, data.draw(options_for(game, players)))
     steps = {data.draw(st.integers(0, len(states) - 2)) for _ in range(10)}
     for i in sorted(steps):
         s, after = states[i], states[i + 1]
@@ -420,7 +436,7 @@ def test_every_label_of_every_seat_names_its_own_action(game, players, seed, dat
     one seat never share a label (a player could not tell them apart)."""
     if beyond_share(seed, game):
         return
-    states = random_game(game, players, seed, data.draw(options_for(game)))
+    states = random_game(game, players, seed, data.draw(options_for(game, players)))
     picks = data.draw(st.lists(st.integers(0, len(states) - 1), min_size=1, max_size=12, unique=True))
     for i in picks:
         s = states[i]
@@ -494,8 +510,8 @@ def test_an_action_that_shows_another_seat_anything_cannot_be_undone(game, playe
 
     seed = 1000 + players
     rng = random.Random(seed)
-    combos = list(itertools.product(*(o["values"] for _, o in sorted(game.options_schema.items()))))
-    options = dict(zip(sorted(game.options_schema), combos[players % len(combos)], strict=True))
+    combos = fitting_options(game, players)
+    options = combos[players % len(combos)]
     state = game.new_game(players=players, seed=seed, options=options)
     steps: dict[str, list[tuple[State, State]]] = {}
     while game.to_move(state) and len(state.history) < 20_000:

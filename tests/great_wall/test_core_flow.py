@@ -329,13 +329,16 @@ def test_a_clerk_just_moved_is_not_moved_again_by_the_same_effect() -> None:
     assert not [a for a in legal(ctx) if a["type"] == "clerk" and a["from"] == "temple"]
 
 
-def test_three_or_four_players_only_in_slice_1() -> None:
-    """L78: the base rules are for 3-4 players (2p, solo and co-op come later)."""
+def test_three_or_four_players_in_the_competitive_mode() -> None:
+    """L78: the base rules are for 3-4 players; 2 players, solo and co-op are modes of their own (L683,
+    L735, L880; tests/great_wall/test_modes_*.py)."""
     gm = game()
-    assert (gm.min_players, gm.max_players) == (3, 4)
-    for n in (2, 5):
+    assert (gm.min_players, gm.max_players) == (1, 4)
+    for n in (1, 2):
         with pytest.raises(OptionError):
-            gm.new_game(players=n)
+            gm.new_game(players=n, options={"mode": "competitive"})
+    with pytest.raises(OptionError):
+        gm.new_game(players=5)
 
 
 def test_redetermination_keeps_the_horde_decks_public_top_back() -> None:

@@ -50,7 +50,7 @@ def test_changing_a_listed_action_changes_neither_the_listing_nor_what_is_legal(
 def test_a_seat_that_is_not_a_whole_number_is_refused_even_after_a_listing(game_id: str) -> None:
     """The memo is keyed by seat, and True == 1: a bool must still be refused as a seat."""
     game = games.get(game_id)
-    s = game.new_game(players=game.min_players, seed=3)
+    s = game.new_game(players=max(2, game.min_players), seed=3)  # seat 1 exists (The Great Wall has solo)
     seat = game.to_move(s)[0]
     legal = game.legal_actions(s, 1)
     game.legal_actions(s, seat)

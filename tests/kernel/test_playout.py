@@ -82,7 +82,7 @@ def test_an_ended_playout_has_no_one_to_move_and_no_action() -> None:
 @pytest.mark.parametrize("game_id", games.registered())
 def test_simulate_plays_random_games_in_place_and_other_bots_through_apply(game_id: str) -> None:
     game = games.get(game_id)
-    n = max(2, game.min_players)  # The Great Wall is for 3-4 players (its 2p mode is a later slice)
+    n = max(2, game.min_players)
     r = simulate(game_id, n, 2, 11)
     for k in range(2):
         state = play(game_id, n, 11 + k)

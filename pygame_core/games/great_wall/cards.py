@@ -280,10 +280,17 @@ def artifacts() -> dict[str, Rec]:
     return _table("artifacts")
 
 
+#: cards of another deck by kind (the co-op Generals and Tactics, modes' coop.py): found by id, never
+#: listed by generals() / tactics()
+EXTRA: dict[str, dict[str, Rec]] = {}
+
+
 def _get(kind: str, cid: str) -> Rec:
     try:
         return _table(kind)[cid]
     except KeyError:
+        if cid in EXTRA.get(kind, {}):
+            return EXTRA[kind][cid]
         raise IllegalAction(f"unknown {kind[:-1]} {cid!r}", "malformed") from None
 
 
@@ -308,6 +315,8 @@ def name(cid: str) -> Text:
     for kind in FILES:
         if cid in _table(kind):
             return dict(_table(kind)[cid]["name"])
+        if cid in EXTRA.get(kind, {}):  # co-op's Generals and Tactics
+            return dict(EXTRA[kind][cid]["name"])
     raise KeyError(cid)
 
 

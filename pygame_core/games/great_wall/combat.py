@@ -33,7 +33,7 @@ import importlib
 import itertools
 from typing import Any
 
-from pygame_core.games.great_wall import horde, model, shame
+from pygame_core.games.great_wall import horde, model, modes, shame
 from pygame_core.games.great_wall.horde import CARDS, Rec, add_honor, section_name, t, tea
 from pygame_core.kernel import decisions
 from pygame_core.kernel.text import Text, fmt, seat_name
@@ -397,8 +397,11 @@ def defeat_check(ctx: Any, casualty: int | None = None) -> list[str]:
 def _defeat(ctx: Any, i: int, r: int, slot: Rec, cas: int, groups: dict[int, list[Rec]]) -> None:
     g = ctx.data
     cid = slot["card"]
+    ai_credit = modes.defeat(ctx, slot, cas)  # the Reed Clan's and Qin's soldiers (L709, L809)
     present = [s for s in tea(g) if soldiers_of(slot, s)]
     credit = max(present, key=lambda s: (spots_of(slot, s), -g["tea"].index(s))) if present else None
+    if ai_credit:
+        credit = None
     ctx.log(fmt(t("{card} ({section}) is defeated.", "{card}（{section}）被擊退。"),
                 card=horde.name(cid), section=section_name(i)), horde=cid)
     for s in present:
@@ -571,6 +574,7 @@ def breach(ctx: Any, section: int, casualty: int | None = None, pending: list[Re
     out: list[Rec] = [] if pending is None else pending
     cas = casualty_value(g) if casualty is None else casualty
     rows = g["sections"][section]["rows"]
+    modes.breach(ctx, section, cas)  # the Reed Clan's and Qin's soldiers die unsaved (L709, L809)
     cards = [(r, slot) for r, slot in enumerate(rows) if slot is not None]
     for s in tea(g):
         n = sum(1 for _, slot in cards if not soldiers_of(slot, s))

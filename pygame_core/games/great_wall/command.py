@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.great_wall import combat, effects, model, steps
+from pygame_core.games.great_wall import combat, effects, model, modes, steps
 from pygame_core.games.great_wall import data as gdata
 from pygame_core.games.great_wall.text import fmt, join, seat_name, t
 from pygame_core.kernel import decisions as kdec
@@ -56,7 +56,7 @@ def resolve_select(ctx: Ctx, d: Data) -> None:
             parts.append({"en": "; ", "zh-Hant": "；", "zh-Hans": "；"})
         parts.append(fmt(t("{p} {c}", "{p}「{c}」"), p=seat_name(int(k)), c=card_name(c)))
     ctx.log(join(t("Command cards revealed: ", "翻開指揮卡："), *parts, t(".", "。")))
-    steps.push(g, *({"do": "place", "seat": s} for s in model.in_tea_order(g, [int(k) for k in chosen])),
+    steps.push(g, *modes.placements(g, model.in_tea_order(g, [int(k) for k in chosen])),
                {"do": "next_turn", "after": -1})
 
 
@@ -84,6 +84,10 @@ def _next_turn(ctx: Ctx, st: Data) -> None:
     g = ctx.data
     after = int(st["after"])
     for i, x in enumerate(g["command_track"]):
+        if i > after and x is not None and modes.is_ai(x["seat"]):  # the Reed Clan's or Qin's card
+            steps.push(g, *modes.turn_steps(ctx, i, str(x["seat"]), str(x["card"])),
+                       {"do": "activation"}, {"do": "defeat_check"}, {"do": "next_turn", "after": i})
+            return
         if i > after and x is not None:
             seat, card = int(x["seat"]), str(x["card"])
             g["turn"] = {"slot": i, "seat": seat}
@@ -93,9 +97,10 @@ def _next_turn(ctx: Ctx, st: Data) -> None:
             todo: list[Data] = [{"do": "trigger", "name": "on_command", "seat": seat, "card": card},
                                 {"do": "box", "seat": seat, "card": card, "part": "top"}]
             todo += [{"do": "box", "seat": s, "card": card, "part": "middle"} for s in others]
+            todo += modes.middle_steps(g, seat)  # Qin moves 2 clerks (L820)
             todo += [{"do": "box", "seat": seat, "card": card, "part": "bottom"},
                      {"do": "activation"}, {"do": "defeat_check"}, {"do": "next_turn", "after": i}]
-            steps.push(g, *todo)
+            steps.push(g, *modes.before_boxes(g, seat, card), *todo)  # solo: Betrayal (L864-868)
             return
     g["turn"] = None
     steps.push(g, {"do": "season", "name": "winter"})

@@ -29,6 +29,7 @@ from pygame_core.games.great_wall import (  # noqa: F401  (the modules register 
     horde,
     locations,
     model,
+    modes,
     production,
     scoring,
     shame,
@@ -47,7 +48,7 @@ def advance(ctx: Ctx) -> None:
     """Run the flow until a seat must decide or the game is over."""
     g = ctx.data
     for _ in range(MAX_STEPS):
-        if g["over"] or steps.pending(g):
+        if g["over"] or modes.sudden_end(ctx) or steps.pending(g):  # solo: L872; co-op: L994
             return
         if not g["todo"]:
             raise RuntimeError("the Great Wall flow ran out of steps")
@@ -67,6 +68,8 @@ def _season(ctx: Ctx, st: Data) -> None:
     if name == "spring":
         steps.push(g, {"do": "advance_time"}, {"do": "invade"}, {"do": "advisor_refresh"},
                    {"do": "season", "name": "summer"})
+    elif name == "summer" and modes.summer(g) is not None:  # co-op (L956-965)
+        steps.push(g, *(modes.summer(g) or []))
     elif name == "summer":
         steps.push(g, {"do": "income"}, *({"do": "ask", "kind": "discard_shame", "seat": s,
                 "fields": {}} for s in g["tea"]),
@@ -77,7 +80,7 @@ def _season(ctx: Ctx, st: Data) -> None:
     elif name == "autumn":
         steps.push(g, {"do": "select"})
     else:
-        steps.push(g, {"do": "shooting"}, {"do": "defeat_check"}, {"do": "siege"}, {"do": "end_check"})
+        steps.push(g, *modes.winter(g))  # L628-661; Qin's archers (L632); co-op's Winter (L979-988)
 
 
 # ---------------------------------------------------------------------------------------- spring
@@ -93,13 +96,15 @@ def _advance_time(ctx: Ctx, st: Data) -> None:
 @steps.step("invade")
 def _invade(ctx: Ctx, st: Data) -> None:
     ctx.reveal()
-    horde.invade(ctx, model.horde_per_spring(ctx.data))
+    horde.invade(ctx, model.horde_per_spring(ctx.data) + modes.extra_horde(ctx.data),  # co-op +1 (L973)
+                 raid_shame=modes.raid_shame(ctx.data))
 
 
 @steps.step("advisor_refresh")
 def _advisor_refresh(ctx: Ctx, st: Data) -> None:
     ctx.reveal()
-    cards.spring_refresh(ctx)
+    if not modes.spring_refresh(ctx):  # solo: Qin keeps one of the two (L858)
+        cards.spring_refresh(ctx)
 
 
 # ---------------------------------------------------------------------------------------- summer
@@ -117,6 +122,8 @@ def _trigger_all(ctx: Ctx, st: Data) -> None:
 def _discard_shame_legal(g: Data, seat: int, d: Data) -> list[Action]:
     """Discard shame at 2 Chi each (L247, L598; back to the supply, A43); ``most`` caps it for an
     effect."""
+    if modes.coop_on(g):  # 10 Honor each, from under soldiers (L956, L961)
+        return modes.coop_discard_legal(g, seat, d)
     most = min(shame.discard_max(g, seat), int(d.get("most", 99)))
     if most <= 0:
         return []
@@ -125,7 +132,9 @@ def _discard_shame_legal(g: Data, seat: int, d: Data) -> list[Action]:
 
 @steps.decision("discard_shame", _discard_shame_legal)
 def _discard_shame(ctx: Ctx, seat: int, d: Data, action: Action) -> None:
-    if int(action["n"]) > 0:
+    if modes.coop_on(ctx.data):
+        modes.coop_discard(ctx, seat, d, action)
+    elif int(action["n"]) > 0:
         shame.discard(ctx, seat, int(action["n"]))
 
 
@@ -135,7 +144,8 @@ def _discard_track(ctx: Ctx, st: Data) -> None:
     g = ctx.data
     for i, x in enumerate(g["command_track"]):
         if x is not None:
-            g["command_discard"].append(x)
+            if modes.discard_entry(x):  # the Reed Clan's card is used again (L713)
+                g["command_discard"].append(x)
             g["command_track"][i] = None
 
 
@@ -189,7 +199,7 @@ def end_reason(g: Data) -> str | None:
     end of this Winter even if Summer discards refilled the supply (A43)."""
     if g.get("end"):
         return str(g["end"])
-    need = 2 if model.nplayers(g) == 3 else 3
+    need = modes.walls_needed(g)  # 2 in 3p, and with 2 sections in play (A30)
     if sum(1 for s in g["sections"] if s["open"] and s["wall"] >= 3) >= need:
         return "walls"
     if g["shame_supply"] <= 0:

@@ -14,10 +14,14 @@ from pygame_core.games.great_wall import (
     cards,
     combat,
     command,
+    coop,
     effects,
     flow,
     hidden,
     labels,
+    modes,
+    qin,
+    reed,
     scoring,
     setup,
     shame,
@@ -39,16 +43,34 @@ CARDS_KINDS = ("draft", "tactic_discard")
 class GreatWall(Game):
     id = "great_wall"
     names = GAME_NAME
-    min_players = 3
+    min_players = 1  # solo (L735); 2 players with the Reed Clan (L683)
     max_players = 4
     seed_file = "002_0500a7cf6a39c93f.txt"
     listed = False  # slice 1: engine and data only, no front end yet
     # L608: command cards are chosen face down and revealed together
     sealed = {"command": ("card",), "draft": ("general", "active", "supporting")}
     options_schema = {
-        "mode": {"values": ["competitive"], "default": "competitive", "label": t("Game mode", "遊戲模式"),
-                 "value_labels": {"competitive": t("Competitive", "競爭模式")}},
+        "mode": {"values": list(modes.MODES), "default": "competitive", "label": t("Game mode", "遊戲模式"),
+                 "value_labels": {"competitive": t("Competitive", "競爭模式"),
+                                  "two_player": t("2 players and the Reed Clan", "二人模式（Reed Clan）"),
+                                  "solo": t("Solo against Qin Jiushao", "單人模式（秦九韶）"),
+                                  "coop": t("Co-op against the Horde", "合作模式")}},
+        "difficulty": {"values": list(modes.DIFFICULTIES), "default": "normal",
+                       "label": t("Qin's difficulty (solo)", "秦九韶難度（單人）"),
+                       "value_labels": {"normal": t("Normal", "一般"),
+                                        "hard": t("Hard: Qin starts at 50 Honor",
+                                                  "困難：秦九韶從50點榮譽開始"),
+                                        "hardest": t("Hardest: 50 Honor and the 100H token",
+                                                     "極難：50點榮譽加100H標記")}},
     }
+    _modules = (coop, qin, reed)  # they register their steps and decisions
+
+    def normalize_options(self, options: dict[str, Any], players: int) -> dict[str, Any]:
+        """A mode fits its player counts (competitive 3-4, two_player 2, solo 1); with no mode asked
+        for, the count's usual one."""
+        if isinstance(options, dict):
+            options = modes.check_options(options, players)
+        return super().normalize_options(options, players)
 
     def _setup(self, ctx: Ctx) -> None:
         setup.setup(ctx)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from pygame_core.games.great_wall import cards, horde
+from pygame_core.games.great_wall import cards, horde, modes
 from pygame_core.games.great_wall import data as gdata
 from pygame_core.games.great_wall.text import LANGS
 from pygame_core.kernel.rng import Rng
@@ -24,6 +24,7 @@ Data = dict[str, Any]
 
 def redetermine(g: Data, seat: int | None, rng: Rng) -> None:
     cards.redetermine(g, seat, rng)
+    modes.redetermine(g, rng)  # Qin's command deck (solo)
     deck = list(g["horde_deck"])
     if len(deck) > 1:
         shown = horde.indicator(g)
@@ -37,9 +38,11 @@ def redetermine(g: Data, seat: int | None, rng: Rng) -> None:
 @cache
 def _public_names() -> tuple[str, ...]:
     """Every name and id the board shows openly: Horde cards, command cards, locations."""
-    names = [*(c["name"] for c in horde.CARDS.values()), *(c["name"] for c in gdata.COMMAND.values()),
+    names = [*(c["name"] for c in [*horde.CARDS.values(), *horde.EXTRA.values()]),  # co-op's Horde too
+             *(c["name"] for c in gdata.COMMAND.values()),
              *(x["name"] for x in gdata.locations("4p").values())]
-    return (*(n[lang] for n in names for lang in LANGS), *horde.CARDS, *gdata.COMMAND, *gdata.LOCATION_IDS)
+    return (*(n[lang] for n in names for lang in LANGS), *horde.CARDS, *horde.EXTRA, *gdata.COMMAND,
+            *gdata.LOCATION_IDS)
 
 
 def secret_tokens(g: Data, seat: int) -> list[str]:

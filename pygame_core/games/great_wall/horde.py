@@ -35,7 +35,16 @@ def _load(name: str) -> Any:
 
 #: Horde card id -> its record (``data/horde.json``): id, name, attack, reward, indicator, shame_slots,
 #: spots [{x, y, reward}], ability (null or {timing, op, ..., text}), source.
-CARDS: dict[str, Rec] = {c["id"]: c for c in _load("horde.json")["cards"]}
+class _Cards(dict[str, Rec]):
+    """The base deck's cards; another deck's (the co-op Horde, modes' coop.py puts them in ``EXTRA``) are
+    found by id but not listed."""
+
+    def __missing__(self, key: str) -> Rec:
+        return EXTRA[key]
+
+
+EXTRA: dict[str, Rec] = {}
+CARDS: dict[str, Rec] = _Cards({c["id"]: c for c in _load("horde.json")["cards"]})
 #: Wall levels 0-3 (``data/walls.json``): {level, defense, firing_spots, next_cost, source}.
 WALLS: list[Rec] = _load("walls.json")["levels"]
 #: Modes whose Horde deck leaves out the cards pointing at the leftmost column (L695, L761).

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.great_wall import cards, combat, horde, shame
+from pygame_core.games.great_wall import cards, combat, horde, modes, shame
 from pygame_core.games.great_wall import data as gdata
 from pygame_core.games.great_wall.text import KIND_NAME, RES_NAME, WORD, Text, fmt, join, t
 
@@ -135,4 +135,7 @@ def _text(g: Data, seat: int, a: dict[str, Any]) -> Text:
 
 
 def label(g: Data, seat: int, action: dict[str, Any], lang: str) -> str:
+    mine = modes.label(g, seat, action)  # the Reed Clan's decisions (2-player, solo)
+    if mine is not None:
+        return str(mine[lang])
     return str(_text(g, seat, action)[lang])

@@ -17,7 +17,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import Any
 
-from pygame_core.games.great_wall import cards, combat, effects, horde, model, shame, steps, tea
+from pygame_core.games.great_wall import cards, combat, effects, horde, model, modes, shame, steps, tea
 from pygame_core.games.great_wall import data as gdata
 from pygame_core.games.great_wall.text import KIND_NAME, fmt, seat_name, t
 from pygame_core.kernel.state import Action, Ctx
@@ -61,7 +61,7 @@ def loc_name(g: Data, loc: str) -> Any:
 
 # ------------------------------------------------------------------------------- activation
 def to_activate(g: Data) -> list[str]:
-    return [loc for loc in gdata.LOCATION_IDS if model.should_activate(g, loc)]
+    return [loc for loc in gdata.LOCATION_IDS if model.should_activate(g, loc) and modes.may_activate(g, loc)]
 
 
 @steps.step("activation")
@@ -73,7 +73,10 @@ def _activation(ctx: Ctx, st: Data) -> None:
     if not waiting:
         return
     steps.push(g, {"do": "activation"})
-    if len(waiting) == 1:
+    first = modes.first_to_activate(g, waiting)  # Qin's own first on his turn (L834)
+    if first is not None:
+        steps.push(g, {"do": "activate", "loc": first, "advanced": False})
+    elif len(waiting) == 1:
         steps.push(g, {"do": "activate", "loc": waiting[0], "advanced": False})
     else:
         steps.ask(g, "order", int(st["seat"]) if "seat" in st else _active(g))
@@ -81,8 +84,7 @@ def _activation(ctx: Ctx, st: Data) -> None:
 
 
 def _active(g: Data) -> int:
-    turn = g.get("turn")
-    return int(turn["seat"]) if turn else int(g["tea"][0])
+    return modes.acting(g)  # the highest seat in tea order on the Reed Clan's or Qin's turn (L714)
 
 
 def _order_legal(g: Data, seat: int, d: Data) -> list[Action]:
@@ -100,14 +102,14 @@ def _activate(ctx: Ctx, st: Data) -> None:
     loc = str(st["loc"])
     advanced = bool(st.get("advanced"))
     here = list(g["locations"][loc])
-    if not here:
+    if not here or not modes.may_activate(g, loc):
         return
     ctx.log(fmt(t("The {l} activates{a}.", "{l}發動地點效果{a}。"), l=loc_name(g, loc),
                 a=t(" (advanced activation)", "（進階發動）") if advanced else t("", "")))
     seats = model.in_tea_order(g, here)
     todo: list[Data] = []
     info = gdata.location(g["side"], loc)
-    if info["yellow_flag"] and not advanced and len(seats) == 1:
+    if info["yellow_flag"] and not advanced and len(seats) == 1 and modes.lone(g, loc):
         todo.append({"do": "yellow_flag", "seat": seats[0], "loc": loc})
     if info["produces"]:
         todo.append({"do": "production", "loc": loc})
@@ -115,6 +117,7 @@ def _activate(ctx: Ctx, st: Data) -> None:
         todo.append({"do": "tea_house"})
     else:
         todo += [{"do": "use", "loc": loc, "seat": s, "n": model.count_at(g, loc, s)} for s in seats]
+    todo += modes.on_activate(g, loc)  # the Reed Clan and Qin act there (L717-733, L826-836)
     todo.append({"do": "return_clerks", "loc": loc})
     steps.push(g, *todo)
 
@@ -131,6 +134,9 @@ def _yellow(ctx: Ctx, st: Data) -> None:
 @steps.step("tea_house")
 def _tea_house(ctx: Ctx, st: Data) -> None:
     g = ctx.data
+    if modes.ais(g):  # the whole tea track, the Reed Clan's and Qin's markers too (L733)
+        modes.tea_house(ctx, list(g["locations"]["tea_house"]), model.spaces(g, "tea_house"))
+        return
     tea.tea_house(ctx, list(g["locations"]["tea_house"]), model.spaces(g, "tea_house"))
 
 
@@ -138,6 +144,9 @@ def _tea_house(ctx: Ctx, st: Data) -> None:
 def _return(ctx: Ctx, st: Data) -> None:
     g = ctx.data
     loc = st["loc"]
+    if modes.ais(g):  # the Reed Clan's clerks stay (L712)
+        modes.take_back(g, loc)
+        return
     for s in g["locations"][loc]:
         g["players"][s]["clerks"] += 1
     g["locations"][loc] = []
@@ -382,6 +391,7 @@ def build(ctx: Ctx, seat: int, action: Action, free: bool = False) -> None:
                           v=sec["wall"],
                           n=n), seat=seat)
     effects.trigger(ctx, "on_build_wall", seat, section=i, level=sec["wall"])
+    modes.on_wall(ctx, seat)  # co-op: 1 command card back (L969)
 
 
 def _pay_split(g: Data, seat: int, split: tuple[dict[str, int], dict[str, int]]) -> None:
@@ -433,7 +443,8 @@ def ask_hire(ctx: Ctx, seat: int, what: str, free: bool) -> None:
 
 # ----------------------------------------------------------------------- advanced activation
 def _advanced_options(g: Data, allowed: list[str] | None) -> list[str]:
-    return [loc for loc in (allowed or gdata.LOCATION_IDS) if g["locations"][loc]]
+    return [loc for loc in (allowed or gdata.LOCATION_IDS)
+            if g["locations"][loc] and modes.may_activate(g, loc)]
 
 
 def ask_advanced(ctx: Ctx, seat: int, n: int, allowed: list[str] | None) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.great_wall import cards, horde, model, shame
+from pygame_core.games.great_wall import cards, horde, model, modes, shame
 from pygame_core.games.great_wall.text import fmt, join, seat_name, t
 from pygame_core.kernel.state import Ctx
 
@@ -50,7 +50,8 @@ def compute(g: Data) -> dict[str, Any]:
                     "text": fmt(t("Tie on {n} Honor, broken by the tea order: {w}.",
                             "同為{n}點榮譽，依茶序決定：{w}。"),
                                 n=totals[order[0]], w=join(*listed))}
-    return {"totals": totals, "breakdown": parts, "winners": [order[0]], "rank": order, "tiebreak": tiebreak}
+    return modes.adjust_scores(g, {"totals": totals, "breakdown": parts, "winners": [order[0]], "rank": order,
+                                   "tiebreak": tiebreak})  # solo: against Qin; co-op: shared (L874, L994)
 
 
 def finish(ctx: Ctx) -> None:
@@ -64,7 +65,10 @@ def finish(ctx: Ctx) -> None:
                             seat=s)
     g["final"] = result
     g["over"] = True
-    ctx.log(fmt(t("{p} wins.", "{p}獲勝。"), p=seat_name(result["winners"][0])))
+    if result.get("outcome"):  # solo: against Qin (L874)
+        ctx.log(result["outcome"])
+    elif result["winners"]:
+        ctx.log(fmt(t("{p} wins.", "{p}獲勝。"), p=seat_name(result["winners"][0])))
 
 
 def scores(g: Data) -> dict[str, Any]:

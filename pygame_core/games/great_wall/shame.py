@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pygame_core.games.great_wall import modes
 from pygame_core.games.great_wall.horde import CARDS, Rec, add_honor, t
 from pygame_core.kernel import decisions
 from pygame_core.kernel.text import Text, fmt, seat_name
@@ -55,7 +56,7 @@ def places(g: Rec, seat: int) -> list[Any]:
     p = g["players"][seat]
     out: list[Any] = [k for k in KINDS if p["supply"][k] > 0]
     out += [{"trophy": i} for i, tr in enumerate(p["trophies"])
-            if tr["shame"] < CARDS[tr["card"]]["shame_slots"]]
+            if tr["shame"] < CARDS[tr["card"]]["shame_slots"] and modes.shame_on_cards(g)]  # co-op: L961
     return out
 
 
@@ -111,6 +112,10 @@ def gain(ctx: Any, seat: int, n: int, why: str = "", *, defer: list[Rec] | None 
     g = ctx.data
     took = min(n, max(0, g["shame_supply"]))
     g["shame_supply"] -= took
+    if took < n:
+        modes.short_of_shame(g)  # co-op: lost at once (L994)
+    if took:
+        modes.gained_shame(g, seat)  # co-op: it may be discarded for Honor at once (L958)
     _overflow(ctx, seat, _EMPTY, n - took)
     if not took:
         return

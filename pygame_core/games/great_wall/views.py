@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from pygame_core.games.great_wall import cards, horde, model
+from pygame_core.games.great_wall import cards, horde, model, modes
 from pygame_core.games.great_wall import data as gdata
 from pygame_core.games.great_wall.text import PHASE_NAME, fmt, t
 
@@ -89,4 +89,5 @@ def view(g: Data, seat: int | None) -> dict[str, Any]:
         "advisor_discard": list(g["advisor_discard"]),
         "artifacts": list(g["artifacts"]),
         "end": g["end"],
+        **modes.view(g),  # the Reed Clan, Qin and the whole tea track (2-player and solo)
     }
