@@ -436,7 +436,7 @@ function section(view, ctx, sec, si) {
 
 function wallArea(view, ctx) {
   return (
-    `<section class="gw-wall-area" aria-label="${esc(t("wall_h"))}"><h2 class="mini-h">${esc(t("wall_h"))} ${ctx.rulesLink("board:wall")}</h2>` +
+    `<section class="gw-wall-area" aria-label="${esc(t("wall_h"))}"><h2 class="mini-h">${esc(t("wall_h"))} ${ctx.rulesLink("step:wall")}</h2>` +
     `<p class="gw-note">${esc(t("wall_note"))}</p>` +
     `<div class="gw-secs">${view.sections.map((s, i) => section(view, ctx, s, i)).join("")}</div></section>`
   );
@@ -485,7 +485,7 @@ function location(view, ctx, l) {
 function locationsArea(view, ctx) {
   const side = DATA.sides[view.side] || DATA.sides["4p"];
   return (
-    `<section class="gw-locs-area" aria-label="${esc(t("locations_h"))}"><h2 class="mini-h">${esc(t("locations_h"))} ${ctx.rulesLink("board:locations")}</h2>` +
+    `<section class="gw-locs-area" aria-label="${esc(t("locations_h"))}"><h2 class="mini-h">${esc(t("locations_h"))} ${ctx.rulesLink("step:locations")}</h2>` +
     `<ul class="gw-locs" data-testid="gw-locations">${side.locations.map((l) => location(view, ctx, l)).join("")}</ul></section>`
   );
 }
@@ -567,7 +567,7 @@ function mySide(view, ctx) {
     `<p class="gw-line">${esc(t("honor_h"))} <strong>${c.honor}</strong> · ${esc(t("clerks_supply", { n: c.clerks, e: c.envoy }))}</p>` +
     `<p class="gw-line">${soldiers(c)}</p>` +
     (ov
-      ? `<p class="gw-line">${esc(t("overseers"))} ${ctx.rulesLink("rule:overseers")}</p><ul class="gw-list">${ov}</ul>`
+      ? `<p class="gw-line">${esc(t("overseers"))} ${ctx.rulesLink("step:overseers")}</p><ul class="gw-list">${ov}</ul>`
       : "") +
     (c.trophies.length ? `<p class="gw-line">${esc(t("trophies", { n: c.trophies.length }))}</p>` : "") +
     (gen || active || supp
@@ -587,7 +587,7 @@ function draftArea(view, ctx, d) {
   const gens = cardList(ctx, "general", d.generals || [], "gen", "card:general", "dgen");
   const advs = cardList(ctx, "advisor", d.advisors || [], "act", "card:advisor", "dadv");
   return (
-    `<div class="gw-draft" data-testid="gw-draft"><h3 class="mini-h">${esc(t("draft_h"))} ${ctx.rulesLink("rule:draft")}</h3>` +
+    `<div class="gw-draft" data-testid="gw-draft"><h3 class="mini-h">${esc(t("draft_h"))} ${ctx.rulesLink("step:draft")}</h3>` +
     `<p class="gw-note">${esc(t("draft_note"))}</p><div class="gw-cards">${gens}</div><div class="gw-cards">${advs}</div></div>`
   );
 }
