@@ -57,7 +57,8 @@ def render() -> str:
 
 
 def test_data_js_matches_the_engine_data() -> None:
-    assert OUT.read_text(encoding="utf-8") == render(), "regenerate: python -m tests.browser.test_great_wall_data"
+    fix = "regenerate: python -m tests.browser.test_great_wall_data"
+    assert OUT.read_text(encoding="utf-8") == render(), fix
 
 
 if __name__ == "__main__":
