@@ -421,7 +421,7 @@ function section(view, ctx, sec, si) {
   return (
     `<div class="gw-sec${sec.open ? "" : " closed"}" data-testid="gw-section" data-section="${si}">` +
     `<h3 class="mini-h gw-sec-h">${esc(t("section_n", { n: si + 1 }))}</h3>` +
-    `<div class="gw-rows">${rows}</div>` +
+    rows +
     wall +
     zoneButton(
       ctx,
