@@ -368,10 +368,13 @@ function hordeCard(view, ctx, si, r, slot) {
 function zoneButton(ctx, key, cls, inner, label) {
   const acts = ctx.candidates(key);
   const on = (ctx.selAll || []).includes(key);
-  if (!acts.length) return `<div class="${cls}" aria-label="${esc(label)}" role="group">${inner}</div>`;
+  // the words go inside (a screen reader reads them with what is shown): no aria-label that the
+  // visible text would not be part of
+  const body = `<span class="sr-only">${esc(label)}</span>${inner}`;
+  if (!acts.length) return `<div class="${cls}">${body}</div>`;
   return (
-    `<button type="button" class="${cls} target${on ? " selected" : ""}" data-key="${esc(key)}" data-testid="board-target" aria-pressed="${on}" aria-label="${esc(label)}"` +
-    `${acts.length === 1 ? ` data-action="${esc(JSON.stringify(acts[0].action))}"` : ""}>${inner}</button>`
+    `<button type="button" class="${cls} target${on ? " selected" : ""}" data-key="${esc(key)}" data-testid="board-target" aria-pressed="${on}"` +
+    `${acts.length === 1 ? ` data-action="${esc(JSON.stringify(acts[0].action))}"` : ""}>${body}</button>`
   );
 }
 
@@ -476,9 +479,10 @@ function location(view, ctx, l) {
     `<span class="gw-loc-n">${l.yellow_flag ? '<span class="gw-flag" aria-hidden="true">⚑</span>' : ""}${esc(locName(view, l.id))}</span>` +
     `<span class="gw-loc-t">${esc(tags)}</span><span class="gw-spaces">${spaces}</span>${over ? `<span class="gw-ovs">${over}</span>` : ""}`;
   const cls = `gw-loc k-${l.kind}${acts.length ? " target" : ""}${on ? " selected" : ""}`;
+  const all = `${inner}<span class="sr-only">${esc(words)}</span>`;
   const body = acts.length
-    ? `<button type="button" class="${cls}" data-key="${esc(key)}" data-testid="board-target" aria-pressed="${on}" aria-label="${esc(words)}"${acts.length === 1 ? ` data-action="${esc(JSON.stringify(acts[0].action))}"` : ""}>${inner}</button>`
-    : `<div class="${cls}" role="group" aria-label="${esc(words)}">${inner}</div>`;
+    ? `<button type="button" class="${cls}" data-key="${esc(key)}" data-testid="board-target" aria-pressed="${on}"${acts.length === 1 ? ` data-action="${esc(JSON.stringify(acts[0].action))}"` : ""}>${all}</button>`
+    : `<div class="${cls}">${all}</div>`;
   return `<li class="gw-loc-w" data-loc="${esc(l.id)}">${body}${ctx.rulesLink(`location:${l.id}`)}</li>`;
 }
 
