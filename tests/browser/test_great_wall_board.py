@@ -101,8 +101,8 @@ def board_step(page: Any, done: set[str]) -> None:
     elif kind == "command" and any(a["type"] == "command" for a in acts):
         form = page.locator("#game [data-testid='bid-form']")
         assert form.count() and "sealed" in (form.get_attribute("class") or ""), describe(page)
-        commit = page.locator("#game [data-testid='bid-commit']")
-        assert commit.is_disabled(), "a card was chosen for the player"
+        assert page.locator("#game [data-testid='command-choice']").count() == len(
+            [a for a in acts if a["type"] == "command"]), "one choice per card of the hand"
         page.locator("#game [data-testid='command-choice']").last.check()
         page.locator("#game [data-testid='bid-commit']").click()
         wait_not_busy(page)

@@ -13,7 +13,8 @@
 //
 // A field may also be a choice among values that are not numbers (The Great Wall's sealed command
 // card): give its input `choices: [{value, label}]` and it is drawn as radio buttons, one per value of
-// the legal list (label: markup), none checked until the player picks one.
+// the legal list (label: markup), the first checked until the player picks another (as a number
+// field starts at its minimum).
 
 import { t, esc } from "../i18n.js";
 
@@ -72,7 +73,8 @@ export function bidKind({ name, type, fields, note = null, invalid = null }) {
         const inp = inputs[f] || {};
         if (inp.choices) {
           const vals = new Set(legal.map((li) => li.action[f]));
-          v[f] = vals.has(draft[f]) ? draft[f] : null;
+          const first = inp.choices.find((c) => vals.has(c.value));
+          v[f] = vals.has(draft[f]) ? draft[f] : first ? first.value : null; // as a number field's minimum
           const opts = inp.choices
             .filter((c) => vals.has(c.value))
             .map(
