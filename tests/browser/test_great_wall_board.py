@@ -269,3 +269,15 @@ def test_archer_wound_put_on_a_spot_by_clicking_it(contexts, base_url, size):
     if slot is not None and slot["card"]:  # not defeated by that wound
         assert len(slot["wounds"]) > wounds_before or a["spot"] in slot["wounds"], slot
     no_sideways_scroll(page, size[0])
+
+
+def test_a_whole_game_by_clicks_to_the_end_screen(contexts, base_url):
+    """One human seat and two random bots, played to the end by clicking the first legal action (the
+    sealed forms through their commit button); the end screen ranks the clans with their scores."""
+    page = new_page(contexts, (1366, 768))
+    page.goto(f"{base_url}/{app.play_url(GAME, players=3, seed=11, humans=1)}")
+    wait_ready(page)
+    wait_not_busy(page)
+    app.play_until_over(page, max_steps=400, deadline_s=600)
+    assert page.locator(app.sel("scores")).count(), describe(page)
+    no_sideways_scroll(page, 1366)
