@@ -75,8 +75,11 @@ export function effText(e) {
         .join(", ");
     case "honor":
       return t("eff_honor", { n: e.n });
-    case "move_clerks":
-      return t("eff_move_clerks", { n: e.n });
+    case "move_clerks": {
+      const more = e.more_if_played; // Despotism: more moves when another seat's card is on the track
+      const base = t("eff_move_clerks", { n: e.n });
+      return more ? `${base} ${t("eff_more_if", { n: more.n, card: nameOf("command", more.card) })}` : base;
+    }
     case "draw_tactic":
       return t("eff_draw_tactic", { n: e.n || 1 });
     case "tea_up":
