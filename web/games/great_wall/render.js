@@ -387,7 +387,7 @@ function section(view, ctx, sec, si) {
   const firing = sec.firing
     .map((s) =>
       s == null
-        ? `<span class="gw-fire" aria-hidden="true"></span>`
+        ? `<span class="gw-fire" aria-hidden="true">${KIND_ICON.archer}</span>`
         : `<span class="gw-fire held seat-${s}">${KIND_ICON.archer}</span>`,
     )
     .join("");
@@ -406,7 +406,7 @@ function section(view, ctx, sec, si) {
       ctx,
       `wall:${si}`,
       "gw-wall",
-      `<span class="gw-wl">${esc(t("wall_level", { n: sec.wall }))} · ${esc(t("defense_n", { n: lvl.defense ?? "?" }))}</span><span class="gw-bars" title="${esc(t("barricades", { n: sec.barricades }))}">${bars}</span>`,
+      `<span class="gw-wl"><span>${esc(t("wall_level", { n: sec.wall }))}</span><span>${esc(t("defense_n", { n: lvl.defense ?? "?" }))}</span></span><span class="gw-bars" title="${esc(t("barricades", { n: sec.barricades }))}">${bars}</span>`,
       wallWords,
     ) +
     zoneButton(
