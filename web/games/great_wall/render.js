@@ -383,6 +383,12 @@ function zoneButton(ctx, key, cls, inner, label) {
 
 function section(view, ctx, sec, si) {
   const lvl = DATA.walls[sec.wall] || {};
+  // the coming siege (view.siege: attack of the Horde cards, defense of the Wall with its barricades)
+  const sg = (view.siege && view.siege[si]) || null;
+  const def = sg ? sg.defense : (lvl.defense ?? 0) + 2 * sec.barricades;
+  const atk = sg ? sg.attack : 0;
+  const breach = atk > def;
+  const siegeWords = t(breach ? "siege_breach" : "siege_holds", { a: atk, d: def });
   const rows = [2, 1, 0].map((r) => hordeCard(view, ctx, si, r, sec.rows[r])).join("");
   const firing = sec.firing
     .map((s) =>
@@ -406,7 +412,7 @@ function section(view, ctx, sec, si) {
       ctx,
       `wall:${si}`,
       "gw-wall",
-      `<span class="gw-wl"><span>${esc(t("wall_level", { n: sec.wall }))}</span><span>${esc(t("defense_n", { n: lvl.defense ?? "?" }))}</span></span><span class="gw-bars" title="${esc(t("barricades", { n: sec.barricades }))}">${bars}</span>`,
+      `<span class="gw-wl"><span>${esc(t("wall_level", { n: sec.wall }))}</span><span>${esc(t("defense_n", { n: def }))}</span></span><span class="gw-bars" title="${esc(t("barricades", { n: sec.barricades }))}">${bars}</span>`,
       wallWords,
     ) +
     zoneButton(
@@ -426,7 +432,8 @@ function section(view, ctx, sec, si) {
     : `<span class="muted">${esc(t("empty"))}</span>`;
   return (
     `<div class="gw-sec${sec.open ? "" : " closed"}" data-testid="gw-section" data-section="${si}">` +
-    `<h3 class="mini-h gw-sec-h">${esc(t("section_n", { n: si + 1 }))}</h3>` +
+    `<h3 class="mini-h gw-sec-h">${esc(t("section_n", { n: si + 1 }))}` +
+    `<span class="gw-siege${breach ? " breach" : ""}" title="${esc(siegeWords)}"><span aria-hidden="true">⚔${atk}</span><span class="sr-only">${esc(siegeWords)}</span></span></h3>` +
     rows +
     wall +
     zoneButton(
