@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pygame_core.games.great_wall import cards, locations
+from pygame_core.games.great_wall import cards, horde, locations
 from pygame_core.games.great_wall import data as gdata
 from tests.great_wall.helpers import answer, blank, ctx_for, kinds, legal, put_clerks, run, set_res
 
@@ -202,6 +202,14 @@ def test_tea_house_moves_up_in_the_original_order() -> None:
     put_clerks(g, "tea_house", [d] * gdata.location(g["side"], "tea_house")["spaces"])
     run(ctx_for(g), {"do": "activate", "loc": "tea_house", "advanced": False})
     assert g["tea"] == [d, a, b, c]
+    # a marker already on top does nothing (L396), and the log says nothing of it
+    g = blank(4, tea=[a, b, c, d])
+    put_clerks(g, "tea_house", [a, b])
+    ctx = ctx_for(g)
+    run(ctx, {"do": "activate", "loc": "tea_house", "advanced": True})
+    assert g["tea"] == [b, a, c, d]
+    moved = [e["text"]["en"] for e in ctx.events if "tea order" in e["text"]["en"]]
+    assert moved == ["Player 2 moves up the tea order to place 1."]
 
 
 def test_barracks_needs_an_unshamed_figure_and_the_cost() -> None:
@@ -209,6 +217,9 @@ def test_barracks_needs_an_unshamed_figure_and_the_cost() -> None:
     unshamed spearman: only 1 spearman can be recruited; the recruit goes to any rest area (or onto a
     Horde card)."""
     g = blank(3)
+    cid = sorted(horde.CARDS)[0]
+    for i in range(3):
+        g["sections"][i]["rows"][0] = {"card": cid, "soldiers": [], "wounds": []}
     p = g["players"][0]
     p["supply"] = {"spear": 1, "archer": 0, "horse": 0}
     p["shamed"] = {"spear": 3, "archer": 0, "horse": 0}
@@ -221,6 +232,8 @@ def test_barracks_needs_an_unshamed_figure_and_the_cost() -> None:
     assert kinds(ctx) == ["deploy"]
     rests = [a for a in legal(ctx) if a["type"] == "rest"]
     assert rests == [{"type": "rest", "section": i} for i in range(3)]
+    attacks = [a for a in legal(ctx) if a["type"] == "deploy"]
+    assert attacks and all(a["row"] == 0 for a in attacks)  # a spearman: row 1 of any section (L530)
     answer(ctx, {"type": "rest", "section": 2})
     assert g["sections"][2]["rest"] == [{"seat": 0, "kind": "spear"}]
     assert p["supply"]["spear"] == 0 and p["res"] == {"wood": 1, "stone": 2, "gold": 0, "chi": 0}
@@ -302,3 +315,12 @@ def test_advanced_activation_fires_a_regular_location_that_is_not_full() -> None
     assert legal(ctx, 0) == [{"type": "activate", "location": "quarry"}, PASS]
     answer(ctx, {"type": "activate", "location": "quarry"})
     assert g["players"][1]["res"]["stone"] == 1
+
+
+def test_an_advanced_tea_house_with_one_seat_not_filling_it_moves_up_one() -> None:
+    """L394-396: only a seat whose clerks fill every space goes to the top; fewer move up 1."""
+    g = blank(4, tea=[0, 1, 2, 3])
+    assert gdata.location(g["side"], "tea_house")["spaces"] == 3
+    put_clerks(g, "tea_house", [3, 3])
+    run(ctx_for(g), {"do": "activate", "loc": "tea_house", "advanced": True})
+    assert g["tea"] == [0, 1, 3, 2]
