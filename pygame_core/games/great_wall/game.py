@@ -46,7 +46,7 @@ class GreatWall(Game):
     min_players = 1  # solo (L735); 2 players with the Reed Clan (L683)
     max_players = 4
     seed_file = "002_0500a7cf6a39c93f.txt"
-    listed = False  # slice 1: engine and data only, no front end yet
+    listed = True  # offered: the board is web/games/great_wall/ (issue 18 §3)
     # L608: command cards are chosen face down and revealed together
     sealed = {"command": ("card",), "draft": ("general", "active", "supporting")}
     options_schema = {

@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from pygame_core.games.great_wall import cards, horde, model, modes
+from pygame_core.games.great_wall import cards, combat, horde, model, modes
 from pygame_core.games.great_wall import data as gdata
 from pygame_core.games.great_wall.text import PHASE_NAME, fmt, t
 
@@ -79,6 +79,9 @@ def view(g: Data, seat: int | None) -> dict[str, Any]:
         "chosen": dict(chosen),  # revealed command cards waiting for their slot (public after L608)
         "turn": dict(turn) if turn else None,
         "sections": copy.deepcopy(g["sections"]),
+        # the coming siege, per section (public; the board shows it beside each Wall, L642-644)
+        "siege": [{"attack": combat.attack(g, i), "defense": combat.defense(g, i)}
+                  for i in range(len(g["sections"]))],
         "horde_deck": len(g["horde_deck"]),
         "horde_indicator": horde.indicator(g),
         "horde_discard": list(g["horde_discard"]),

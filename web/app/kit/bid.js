@@ -10,6 +10,11 @@
 // What is typed stays in ctx.draft[name] until it is sent: the shell clears the draft when another
 // seat looks (hotseat), so a neighbour never sees a sealed bid being typed. The form says whether the
 // choice is sealed (the others see only that the seat has answered) or made in the open.
+//
+// A field may also be a choice among values that are not numbers (The Great Wall's sealed command
+// card): give its input `choices: [{value, label}]` and it is drawn as radio buttons, one per value of
+// the legal list (label: markup), the first checked until the player picks another (as a number
+// field starts at its minimum).
 
 import { t, esc } from "../i18n.js";
 
@@ -25,7 +30,13 @@ export function bidKind({ name, type, fields, note = null, invalid = null }) {
   const items = (legal) => legal.filter((li) => li.action.type === type);
   const find = (legal, v) =>
     items(legal).find((li) => fields.every((f) => (li.action[f] ?? 0) === v[f])) || null;
-  const read = (form) => Object.fromEntries(fields.map((f) => [f, Math.floor(+form.elements[f].value || 0)]));
+  const readOne = (el) => {
+    if (!el) return null;
+    if (el.type === "number") return Math.floor(+el.value || 0);
+    if (el.type === "radio") return el.checked ? el.value : null; // a single radio
+    return el.value || null; // radio buttons: the checked one's value ("" when none)
+  };
+  const read = (form) => Object.fromEntries(fields.map((f) => [f, readOne(form.elements[f])]));
   const dataOf = (form) => ({ ...form.dataset });
 
   /** Update the form in place (no redraw while typing): note, button, warning. */
@@ -59,11 +70,25 @@ export function bidKind({ name, type, fields, note = null, invalid = null }) {
     const v = {};
     const rows = fields
       .map((f) => {
+        const inp = inputs[f] || {};
+        if (inp.choices) {
+          const vals = new Set(legal.map((li) => li.action[f]));
+          const first = inp.choices.find((c) => vals.has(c.value));
+          v[f] = vals.has(draft[f]) ? draft[f] : first ? first.value : null; // as a number field's minimum
+          const opts = inp.choices
+            .filter((c) => vals.has(c.value))
+            .map(
+              (c) =>
+                `<label class="kb-choice"><input type="radio" name="${esc(f)}" value="${esc(c.value)}"${c.value === v[f] ? " checked" : ""}` +
+                `${inp.testid ? ` data-testid="${esc(inp.testid)}"` : ""}><span class="kb-choice-l">${c.label}</span></label>`,
+            )
+            .join("");
+          return `<fieldset class="kb-choices"><legend>${inp.label ?? esc(f)}</legend>${opts}</fieldset>`;
+        }
         const ns = legal.map((li) => li.action[f] ?? 0);
         const min = Math.min(...ns);
         const max = Math.max(...ns);
         v[f] = Math.min(Math.max(draft[f] ?? min, min), max);
-        const inp = inputs[f] || {};
         return (
           `<label class="kb-field">${inp.label ?? esc(f)}<input type="number" inputmode="numeric" name="${esc(f)}" min="${min}" max="${max}" value="${v[f]}"` +
           `${inp.testid ? ` data-testid="${esc(inp.testid)}"` : ""}></label>`
