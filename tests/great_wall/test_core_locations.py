@@ -324,3 +324,28 @@ def test_an_advanced_tea_house_with_one_seat_not_filling_it_moves_up_one() -> No
     put_clerks(g, "tea_house", [3, 3])
     run(ctx_for(g), {"do": "activate", "loc": "tea_house", "advanced": True})
     assert g["tea"] == [0, 1, 3, 2]
+
+
+def test_a_card_whose_last_spot_a_recruit_takes_is_defeated_only_at_the_defeat_check_step() -> None:
+    """L620-622: a turn runs the command step, then the activation step, then the defeat check (step c);
+    a recruit that covers a Horde card's last vital spot at the Barracks does not defeat it there, so the
+    column does not move up while the location still resolves. The defeat check step then defeats it
+    (L541-553)."""
+    g = blank(3)
+    cid = next(c for c in sorted(horde.CARDS) if len(horde.CARDS[c]["spots"]) >= 2)
+    spots = len(horde.CARDS[cid]["spots"])
+    g["sections"][0]["rows"][0] = {"card": cid, "soldiers": [], "wounds": list(range(1, spots))}
+    p = g["players"][0]
+    p["supply"] = {"spear": 2, "archer": 0, "horse": 0}
+    set_res(g, 0, stone=4, wood=2)
+    put_clerks(g, "barracks", [0])
+    ctx = ctx_for(g)
+    run(ctx, {"do": "activate", "loc": "barracks", "advanced": True})
+    answer(ctx, {"type": "use", "location": "barracks", "kind": "spear"})
+    answer(ctx, {"type": "deploy", "kind": "spear", "section": 0, "row": 0, "spots": [0]})
+    slot = g["sections"][0]["rows"][0]
+    assert slot is not None and slot["card"] == cid, "defeated before the turn's defeat check step"
+    assert slot["soldiers"] == [{"seat": 0, "kind": "spear", "spots": [0]}]
+    run(ctx, {"do": "defeat_check"})
+    assert g["sections"][0]["rows"][0] is None or g["sections"][0]["rows"][0]["card"] != cid
+    assert [t["card"] for t in g["players"][0]["trophies"]] == [cid]

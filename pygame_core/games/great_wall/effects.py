@@ -158,6 +158,5 @@ def _wound(ctx: Ctx, seat: int, d: Data, action: Action) -> None:
     if action["type"] == "pass":
         return
     combat.shoot(ctx, seat, int(action["section"]), int(action["row"]), int(action["spot"]))
-    steps.push(ctx.data, {"do": "defeat_check"})
     if d["n"] > 1:
         _ask_wound(ctx, seat, d["n"] - 1, d.get("section"))

@@ -241,7 +241,6 @@ def _deploy_legal(g: Data, seat: int, d: Data) -> list[Action]:
 
 @steps.decision("deploy", _deploy_legal)
 def _deploy(ctx: Ctx, seat: int, d: Data, action: Action) -> None:
-    g = ctx.data
     kind = d["unit"]
     if action["type"] == "stop":
         return
@@ -250,7 +249,6 @@ def _deploy(ctx: Ctx, seat: int, d: Data, action: Action) -> None:
         return
     target = {k: v for k, v in action.items() if k not in ("type", "kind")}
     combat.deploy(ctx, seat, kind, target)
-    steps.push(g, {"do": "defeat_check"})
 
 
 # ----------------------------------------------------------------------------- attack order
@@ -285,11 +283,9 @@ def _attack_order_legal(g: Data, seat: int, d: Data) -> list[Action]:
 def _attack_order(ctx: Ctx, seat: int, d: Data, action: Action) -> None:
     if action["type"] == "stop":
         return
-    g = ctx.data
     target = {k: v for k, v in action.items() if k not in ("type", "kind", "from")}
     target["from"] = int(action["from"])
     combat.deploy(ctx, seat, action["kind"], target)
-    steps.push(g, {"do": "defeat_check"})
     ask_attack_order(ctx, seat)
 
 

@@ -379,7 +379,6 @@ def recruit(ctx: Ctx, kind: str, who: str = QIN) -> None:
         g["reed"]["supply"] -= 1
         ctx.log(fmt({"en": "{p} sends a Reed spearman onto {c}.", "zh-Hant": "{p}派出蘆葦氏族矛兵攻擊{c}。",
                        "zh-Hans": "{p}派出芦苇氏族矛兵攻击{c}。"}, p=NAME, c=horde.name(slot["card"])))
-    steps.push(g, {"do": "defeat_check"})
 
 
 def deploy_for_reed(ctx: Ctx) -> None:
@@ -397,7 +396,6 @@ def shoot(ctx: Ctx, section: int) -> None:
     slot = g["sections"][section]["rows"][r]
     slot["wounds"] = sorted([*slot["wounds"], j])
     add_honor(ctx, int(DOC["wound_honor"]), horde.name(slot["card"]))
-    steps.push(g, {"do": "defeat_check"})
 
 
 @steps.step("qin_winter")

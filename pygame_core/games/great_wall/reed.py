@@ -159,7 +159,6 @@ def _act(ctx: Ctx, st: Data) -> None:
             qin.deploy_for_reed(ctx)
         elif deploy_options(g):
             g["reed"]["supply"] -= 1
-            steps.push(g, {"do": "defeat_check"})
             steps.ask(g, "reed_deploy", seat)
         else:
             ctx.log(fmt({"en": "{p} recruits a spearman, who finds no free vital spot.",
