@@ -232,7 +232,8 @@ def test_golden_9_defeat_credit_honor_trophy_compaction_casualties() -> None:
     assert g["players"][1]["trophies"] == [{"card": SQUARE, "shame": 0}]
     assert g["players"][0]["trophies"] == [] and g["horde_discard"] == []
     assert [s and s["card"] for s in g["sections"][1]["rows"]] == [PAIR, None, None]
-    assert w.top(g) is None  # nobody has 2 Chi: everybody dying dies
+    # nobody has 2 Chi: each seat losing soldiers is still asked (whom it asks is public), and saves none
+    assert w.no_saves(c) == [0, 1]
     assert g["players"][0]["supply"]["spear"] == 11 and g["players"][1]["supply"]["horse"] == 3
     assert g["sections"][1]["rest"] == [] and g["sections"][1]["firing"] == [2, 2]
 
@@ -243,6 +244,7 @@ def test_golden_9_saving_for_two_chi_sends_the_soldier_to_that_rest_area() -> No
     g["players"][1]["res"]["chi"] = 3
     c = w.ctx(g)
     combat.defeat_check(c, casualty=2)
+    w.answer(c, 0, {"type": "save", "n": 0})  # A, without Chi, is asked first (tea order) and saves none
     d = w.top(g)
     assert d is not None and d["kind"] == "casualties" and d["seats"] == [1]
     assert w.legal(g, 1) == [{"type": "save", "n": 0}, {"type": "save", "n": 1}]
@@ -258,7 +260,9 @@ def test_survivors_of_a_defeated_card_go_to_its_rest_area() -> None:
     g = w.state()
     w.put(g, 2, 0, SQUARE, soldiers=[(0, "spear", [0]), (0, "spear", [1]), (0, "spear", [2]),
                                      (1, "spear", [3])])
-    combat.defeat_check(w.ctx(g), casualty=1)
+    c = w.ctx(g)
+    combat.defeat_check(c, casualty=1)
+    w.no_saves(c)
     assert sorted(s["seat"] for s in g["sections"][2]["rest"]) == [0, 0]
     assert g["players"][0]["supply"]["spear"] == 11 and g["players"][1]["supply"]["spear"] == 11
     assert w.soldiers_total(g, 0) == 16 + 3 and w.soldiers_total(g, 1) == 16 + 1  # no figure lost
@@ -305,7 +309,8 @@ def test_the_owner_chooses_which_kind_dies() -> None:
     assert w.legal(g, 0) == [{"type": "lose", "section": 0, "row": 0, "kind": "spear"},
                              {"type": "lose", "section": 0, "row": 0, "kind": "horse"}]
     w.answer(c, 0, {"type": "lose", "section": 0, "row": 0, "kind": "horse"})
-    assert w.top(g) is None  # no Chi: nothing left to decide
+    assert w.legal(g, 0) == [{"type": "save", "n": 0}]  # no Chi: asked all the same, saves none
+    assert w.no_saves(c) == [0] and w.top(g) is None
     assert g["sections"][0]["rest"] == [{"seat": 0, "kind": "spear"}]
     assert g["players"][0]["supply"]["horse"] == 3  # 2 in the supply + the dead one
 
@@ -349,6 +354,7 @@ def test_golden_8_breach_shame_casualties_archers_rest_areas() -> None:
     g = _golden_8()
     c = w.ctx(g)
     combat.breach(c, 0, casualty=1)
+    assert w.no_saves(c) == [0]
     assert w.top(g) is None
     sh = [p["shamed"]["spear"] + sum(t["shame"] for t in p["trophies"]) for p in g["players"]]
     assert sh == [1, 1, 1]  # each had one place: the rest overflowed
@@ -425,7 +431,9 @@ def test_breach_bloody_card_adds_casualties() -> None:
     w.put(g, 0, 0, cid, soldiers=[(0, "spear", [0]), (0, "spear", [1])])
     for p in g["players"]:
         p["supply"] = {"spear": 0, "archer": 0, "horse": 0}
-    combat.breach(w.ctx(g), 0, casualty=1)
+    c = w.ctx(g)
+    combat.breach(c, 0, casualty=1)
+    w.no_saves(c)
     assert g["sections"][0]["rows"][0]["soldiers"] == [] and g["players"][0]["supply"]["spear"] == 2
 
 
@@ -589,7 +597,9 @@ def test_archers_on_the_wall_do_not_spare_breach_shame() -> None:
     g["sections"][2]["firing"] = [1]
     for p in g["players"]:
         p["supply"] = {"spear": 1, "archer": 0, "horse": 0}
-    combat.breach(w.ctx(g), 2, casualty=1)
+    c = w.ctx(g)
+    combat.breach(c, 2, casualty=1)
+    w.no_saves(c)
     assert [p["shamed"]["spear"] for p in g["players"]] == [1, 1, 1]
     assert g["sections"][2]["firing"] == [None] and g["players"][1]["supply"]["archer"] == 1
 
@@ -604,6 +614,7 @@ def test_defeats_and_deaths_fire_the_card_triggers() -> None:
     w.put(g, 0, 0, SQUARE, soldiers=[(0, "horse", [0, 1]), (1, "spear", [2])], wounds=[3])
     c = w.ctx(g)
     combat.defeat_check(c, casualty=1)
+    w.no_saves(c)
     w.settle(c)
     assert [p["honor"] for p in g["players"]] == [2 + 2, 2 + 1, 0]
     assert g["players"][1]["res"]["chi"] == 2 and g["players"][0]["res"]["chi"] == 0
@@ -635,6 +646,7 @@ def test_each_card_with_a_choice_asks_in_turn() -> None:
     assert w.legal(g, 0) == [{"type": "lose", "section": 1, "row": 0, "kind": "spear"},
                              {"type": "lose", "section": 1, "row": 0, "kind": "horse"}]
     w.answer(c, 0, {"type": "lose", "section": 1, "row": 0, "kind": "horse"})
+    assert w.no_saves(c) == [0]
     assert w.top(g) is None
     assert g["sections"][0]["rest"] == [{"seat": 0, "kind": "horse"}]
     assert g["sections"][1]["rest"] == [{"seat": 0, "kind": "spear"}]

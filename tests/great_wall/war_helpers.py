@@ -91,3 +91,15 @@ def settle(c: Ctx) -> None:
     while g.get("todo") and not steps.pending(g):
         st = g["todo"].pop()
         steps.STEPS[st["do"]](c, st)
+
+
+def no_saves(c: Ctx) -> list[int]:
+    """Answer every casualty decision waiting, top first, by saving nobody (a seat is asked whenever its
+    soldiers die, even without 2 Chi: who must answer is public); returns the seats asked, in order."""
+    asked = []
+    while (d := top(c.data)) is not None and d["kind"] == "casualties" and not d["groups"]:
+        seat = d["seats"][0]
+        assert {"type": "save", "n": 0} in legal(c.data, seat)
+        answer(c, seat, {"type": "save", "n": 0})
+        asked.append(seat)
+    return asked

@@ -432,9 +432,8 @@ def _defeat(ctx: Any, i: int, r: int, slot: Rec, cas: int, groups: dict[int, lis
 
 def _casualties(ctx: Any, seat: int, event: str, groups: list[Rec]) -> Rec | None:
     """Start a casualty event for one seat. Groups with no choice of who dies are settled now; the
-    decision is returned (for the caller to push) when the seat has a choice to make: which kind dies,
-    or whether to save (it has 2 Chi, free saves or a Tactic for the window). Otherwise everybody
-    dying dies now and None is returned."""
+    decision is returned (for the caller to push) when any of its soldiers die: which kind dies, and how
+    many to save (0 when it cannot pay: see :func:`_may_save`). None when nobody of the seat dies."""
     d: Rec = {"kind": "casualties", "seats": [seat], "blocking": True, "event": event, "groups": [],
               "dying": [], "free": 0}
     for grp in groups:
@@ -483,9 +482,10 @@ def _survivors(ctx: Any, d: Rec, grp: Rec) -> None:
 
 
 def _may_save(g: Rec, d: Rec) -> bool:
-    """The seat has something to decide about its dying soldiers: it can pay or has free saves, or it
-    may play a Tactic now."""
-    return bool(d["dying"]) and (_save_max(g, d) > 0 or _tactic_window(g, d["seats"][0], "casualties"))
+    """The seat is asked about its dying soldiers whenever it has any, even when it cannot pay for a save
+    or play a Tactic now: who must answer is public, so asking only a seat with 2 Chi (or a Tactic for the
+    window) would tell the others what is behind its screen (L166, L470)."""
+    return bool(d["dying"])
 
 
 def _free(g: Rec, d: Rec) -> int:
