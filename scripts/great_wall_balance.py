@@ -1,0 +1,157 @@
+"""The Great Wall's balance figures (issue 18 §2 "the authored game must play well", §5 bots).
+
+Plays complete competitive games in place (kernel/playout.py: no history, log or undo) with the
+heuristic bot (pygame_core/games/great_wall/heuristic.py) and the random bot, and prints:
+
+- ``balance``: N 4-player games between equal heuristic bots: the win share per seat (target: none
+  above 35%), each General's win rate in the games it is in (target 15-40%), game length in Years
+  (target 5-8) and how often each end condition (walls, shame, time) ends a game;
+- ``duel``: N 3-player games of one heuristic seat (rotating) against two random seats: the heuristic
+  seat's win rate (target: at least 80%, issue 18 §5) and its decision times.
+
+Usage (from the repository root)::
+
+    PYTHONPATH=$PWD nice -n 5 python scripts/great_wall_balance.py balance --games 1000 --seed 0
+    PYTHONPATH=$PWD nice -n 5 python scripts/great_wall_balance.py duel --games 1000 --seed 0
+
+Games are seeded ``seed .. seed+games-1``; every figure but the timings is reproducible.
+``--json FILE`` also writes the raw per-game records.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from typing import Any
+
+from pygame_core import bots, games
+from pygame_core.games.great_wall import heuristic
+from pygame_core.kernel.playout import Playout
+from pygame_core.simulate import MAX_STEPS, bot_seed
+
+GAME = games.get("great_wall")
+
+
+def play_one(seed: int, kinds: list[str], times: list[float] | None = None) -> dict[str, Any]:
+    """One complete game seeded ``seed``, seat ``i`` played by ``kinds[i]`` ("heuristic" or "random");
+    the heuristic's decision times (seconds) are appended to ``times`` if given."""
+    players = len(kinds)
+    po = Playout(GAME, GAME.new_game(players=players, seed=seed))
+    generals: list[str | None] = [None] * players
+    for _ in range(MAX_STEPS):
+        seats = po.to_move()
+        if not seats:
+            break
+        seat = seats[0]
+        legal = po.legal_actions(seat)
+        rng = bots.rng_at(bot_seed(seed, seat), po.played, po.seed, seat)
+        if kinds[seat] == "heuristic":
+            t0 = time.perf_counter()
+            action = heuristic.decide(po.data, seat, legal, rng)
+            if times is not None:
+                times.append(time.perf_counter() - t0)
+        else:
+            action = rng.choice(legal)
+        po.play(seat, action)
+        if generals[0] is None and po.data["players"][0].get("general"):
+            generals = [p["general"] for p in po.data["players"]]
+    else:
+        raise RuntimeError(f"great_wall seed {seed}: no end after {MAX_STEPS} actions")
+    g = po.data
+    sc = po.scores()
+    return {"seed": seed, "kinds": kinds, "winner": sc["winners"][0], "totals": sc["totals"],
+            "years": g["year"], "end": g["end"], "generals": [p["general"] for p in g["players"]],
+            "actions": po.played, "walls": [s["wall"] for s in g["sections"]],
+            "shame_supply": g["shame_supply"], "breakdown": sc.get("breakdown"),
+            "shamed": [sum(p["shamed"].values()) for p in g["players"]]}
+
+
+def _pct(n: int, d: int) -> str:
+    return f"{100 * n / d:.1f}%" if d else "-"
+
+
+def balance(n: int, seed: int) -> tuple[str, list[dict[str, Any]]]:
+    recs: list[dict[str, Any]] = []
+    times: list[float] = []
+    t0 = time.perf_counter()
+    for k in range(n):
+        recs.append(play_one(seed + k, ["heuristic"] * 4, times))
+    elapsed = time.perf_counter() - t0
+    wins = Counter(r["winner"] for r in recs)
+    gin: Counter[str] = Counter()
+    gwin: Counter[str] = Counter()
+    for r in recs:
+        for s, gid in enumerate(r["generals"]):
+            gin[gid] += 1
+            gwin[gid] += r["winner"] == s
+    years = Counter(r["years"] for r in recs)
+    ends = Counter(r["end"] for r in recs)
+    mean_years = sum(r["years"] for r in recs) / n
+    lines = [f"balance: {n} 4-player games, 4 heuristic seats, seeds {seed}..{seed + n - 1}",
+             "win share per seat: " + ", ".join(f"seat {s} {_pct(wins[s], n)}" for s in range(4)),
+             "win share per tea rank at the end: see the JSON records",
+             "General win rate in the games it is in:"]
+    for gid in sorted(gin, key=lambda x: -gwin[x] / gin[x]):
+        lines.append(f"  {gid:12s} {_pct(gwin[gid], gin[gid]):>6s} of {gin[gid]}")
+    spread = ", ".join(f"{y}: {_pct(c, n)}" for y, c in sorted(years.items()))
+    lines.append(f"Years: mean {mean_years:.2f}; {spread}")
+    lines.append("end: " + ", ".join(f"{e}: {_pct(c, n)}" for e, c in sorted(ends.items(), key=str)))
+    tot = [t for r in recs for t in r["totals"]]
+    lines.append(f"final Honor: mean {sum(tot) / len(tot):.1f}, max {max(tot)}; winner mean "
+                 f"{sum(max(r['totals']) for r in recs) / n:.1f}")
+    lines.append(_timing(times, elapsed, n))
+    return "\n".join(lines), recs
+
+
+def duel(n: int, seed: int) -> tuple[str, list[dict[str, Any]]]:
+    recs: list[dict[str, Any]] = []
+    times: list[float] = []
+    t0 = time.perf_counter()
+    won = 0
+    for k in range(n):
+        kinds = ["random"] * 3
+        kinds[k % 3] = "heuristic"
+        r = play_one(seed + k, kinds, times)
+        r["heuristic_seat"] = k % 3
+        won += r["winner"] == k % 3
+        recs.append(r)
+    elapsed = time.perf_counter() - t0
+    ends = Counter(r["end"] for r in recs)
+    lines = [f"duel: {n} 3-player games, one heuristic seat (rotating) against two random seats, "
+             f"seeds {seed}..{seed + n - 1}",
+             f"heuristic wins {won}/{n} = {_pct(won, n)}",
+             f"Years: mean {sum(r['years'] for r in recs) / n:.2f}; end: "
+             + ", ".join(f"{e}: {_pct(c, n)}" for e, c in sorted(ends.items(), key=str)),
+             _timing(times, elapsed, n)]
+    return "\n".join(lines), recs
+
+
+def _timing(times: list[float], elapsed: float, n: int) -> str:
+    if not times:
+        return ""
+    s = sorted(times)
+    ms = [1000 * s[len(s) // 2], 1000 * s[int(len(s) * 0.95)], 1000 * s[int(len(s) * 0.999)], 1000 * s[-1]]
+    return (f"heuristic decision ms (CPython): median {ms[0]:.2f}, p95 {ms[1]:.2f}, p99.9 {ms[2]:.2f}, "
+            f"max {ms[3]:.2f}; {elapsed:.0f} s for {n} games")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("what", choices=["balance", "duel"])
+    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--json", default=None, help="write the per-game records to this file")
+    args = ap.parse_args(argv)
+    text, recs = (balance if args.what == "balance" else duel)(args.games, args.seed)
+    print(text)
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(recs, f)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
