@@ -102,6 +102,15 @@ def breach_cost(g: Data, seat: int, i: int) -> float:
     return SHAME_COST * exposed(g, seat, i) + 1.0 * len(model.cards_in(g, i))
 
 
+def doomed(g: Data) -> bool:
+    """The breaches the Horde now threatens would empty the shame supply: the game is likely to end
+    this Winter (L657), and every later shame costs 5 Honor at once (L249). What still counts then is
+    what the end cannot take: Horde cards held clean, Artifacts and the tea order (L677-681)."""
+    want = sum(exposed(g, s, i) for i in model.open_sections(g) if threat(g, i) > 0
+               for s in range(model.nplayers(g)))
+    return bool(g["shame_supply"] <= want)
+
+
 def res_worth(r: dict[str, int]) -> float:
     return sum(RES_VALUE.get(k, 1.0) * n for k, n in r.items())
 
@@ -157,7 +166,7 @@ def _draft(g: Data, seat: int, d: Data, legal: list[Action]) -> Action:
             scale = cards.advisor(a["supporting"])["icons"].count(ab["per_icon"])
         v += 2.0 * scale * _ability_worth(ab)
         v += 3.0 * _ability_worth(cards.advisor(a["active"])["ability"])
-        v += 0.1 * gen["tea"]
+        v += 0.4 * gen["tea"]  # the tea order breaks ties at the end (L681)
         return v
     return max(legal, key=worth)
 
@@ -167,16 +176,17 @@ def _command(g: Data, seat: int, d: Data, legal: list[Action]) -> Action:
     hand = [a["card"] for a in legal]
     p = g["players"][seat]
     prefs: list[str] = []
+    last = doomed(g)
+    if last and "despotism" in hand and model.tea_rank(g, seat) > 0:
+        prefs.append("despotism")  # the tea order breaks the ties of a game ending now (L681)
     if "edict" in hand and _recruit_worth(g, seat, 1) > 4.0:
         prefs.append("edict")  # a clerk to the Barracks, then its advanced activation (L330-340)
     rest = sum(1 for i in model.open_sections(g) for x in g["sections"][i]["rest"] if x["seat"] == seat)
     if rest >= 2 and "attack_order" in hand:
         prefs.append("attack_order")
-    if "despotism" in hand:
-        prefs.append("despotism")
     if "edict" in hand and any(seat in g["locations"][loc] for loc in gdata.LOCATION_IDS):
         prefs.append("edict")
-    prefs += ["economy", "betrayal", "mobilization", "edict", "attack_order"]
+    prefs += ["economy", "betrayal", "mobilization", "edict", "attack_order", "despotism"]
     if len(p["tactics"]) >= 4 and "betrayal" in prefs:
         prefs.remove("betrayal")
         prefs.append("betrayal")
@@ -197,6 +207,8 @@ def _retrieve(g: Data, seat: int, d: Data, legal: list[Action]) -> Action:
     p = g["players"][seat]
     left = years_left(g) + 1
     mine = len(flow.own_discarded(g, seat))
+    if "despotism" in flow.own_discarded(g, seat) and years_left(g) > 0:
+        return {"type": "retrieve"}  # kept for the last Autumn's tea order
     if len(p["hand"]) >= left or (mine >= 3 and len(p["hand"]) >= 1) or years_left(g) == 0:
         return {"type": "honor"}
     return {"type": "retrieve"}
@@ -230,7 +242,9 @@ def _per_clerk(g: Data, seat: int, loc: str, mine: int) -> float:
     if loc == "war_academy":
         return 1.4 if len(p["tactics"]) + mine <= 5 else -0.5
     if loc == "tea_house":
-        return 2.0 if model.tea_rank(g, seat) > 0 else -0.5
+        if model.tea_rank(g, seat) == 0:
+            return -0.5
+        return 5.0 if doomed(g) else 2.0
     if loc == "transport_station":
         return -1.0
     return 0.0
@@ -629,7 +643,7 @@ def _effects_worth(g: Data, seat: int, effs: list[Data], dying: int) -> float:
         elif op == "draw_tactic":
             v += 1.0 * e.get("n", 1)
         elif op in ("tea_up", "tea_top"):
-            v += 1.5 if model.tea_rank(g, seat) > 0 else 0.0
+            v += (4.0 if doomed(g) else 1.5) if model.tea_rank(g, seat) > 0 else 0.0
         elif op == "move_clerks":
             v += 1.0 * e.get("n", 1)
         elif op == "build":
