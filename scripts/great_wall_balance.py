@@ -16,6 +16,14 @@ Usage (from the repository root)::
 
 Games are seeded ``seed .. seed+games-1``; every figure but the timings is reproducible.
 ``--json FILE`` also writes the raw per-game records.
+
+``--set NAME=VALUES`` (repeatable) changes an authored number in memory for the run, never in the data
+files, to measure a proposed change: ``wall_defense=3,6,9,12`` (data/walls.json, Wall levels 0-3),
+``horde=2,2,2,3,3,3,3,4,4`` (data/time_track.json, Horde cards per Spring by time space),
+``casualties=1,1,1,2,2,2,3,3,3`` (the same spaces' casualty values), ``barricade=2`` (defense per
+barricade, combat.BARRICADE_DEFENSE), ``shame_per_player=10`` (model.SHAME_PER_PLAYER, L132 gives 10)
+and ``flat=xu_da,song_ci`` (these Generals' abilities count once instead of once per Supporting
+Advisor or back icon, data/generals.json).
 """
 
 from __future__ import annotations
@@ -28,7 +36,8 @@ from collections import Counter
 from typing import Any
 
 from pygame_core import bots, games
-from pygame_core.games.great_wall import heuristic
+from pygame_core.games.great_wall import cards, combat, heuristic, horde, model
+from pygame_core.games.great_wall import data as gdata
 from pygame_core.kernel.playout import Playout
 from pygame_core.simulate import MAX_STEPS, bot_seed
 
@@ -49,10 +58,10 @@ def play_one(seed: int, kinds: list[str], times: list[float] | None = None) -> d
         legal = po.legal_actions(seat)
         rng = bots.rng_at(bot_seed(seed, seat), po.played, po.seed, seat)
         if kinds[seat] == "heuristic":
-            t0 = time.perf_counter()
+            t0 = time.process_time()  # CPU time: the machine's other load does not count
             action = heuristic.decide(po.data, seat, legal, rng)
             if times is not None:
-                times.append(time.perf_counter() - t0)
+                times.append(time.process_time() - t0)
         else:
             action = rng.choice(legal)
         po.play(seat, action)
@@ -90,9 +99,10 @@ def balance(n: int, seed: int) -> tuple[str, list[dict[str, Any]]]:
     years = Counter(r["years"] for r in recs)
     ends = Counter(r["end"] for r in recs)
     mean_years = sum(r["years"] for r in recs) / n
+    ties = sum(r["totals"].count(max(r["totals"])) > 1 for r in recs)
     lines = [f"balance: {n} 4-player games, 4 heuristic seats, seeds {seed}..{seed + n - 1}",
              "win share per seat: " + ", ".join(f"seat {s} {_pct(wins[s], n)}" for s in range(4)),
-             "win share per tea rank at the end: see the JSON records",
+             f"won on the tea-order tie-break (L681): {_pct(ties, n)}",
              "General win rate in the games it is in:"]
     for gid in sorted(gin, key=lambda x: -gwin[x] / gin[x]):
         lines.append(f"  {gid:12s} {_pct(gwin[gid], gin[gid]):>6s} of {gin[gid]}")
@@ -134,8 +144,34 @@ def _timing(times: list[float], elapsed: float, n: int) -> str:
         return ""
     s = sorted(times)
     ms = [1000 * s[len(s) // 2], 1000 * s[int(len(s) * 0.95)], 1000 * s[int(len(s) * 0.999)], 1000 * s[-1]]
-    return (f"heuristic decision ms (CPython): median {ms[0]:.2f}, p95 {ms[1]:.2f}, p99.9 {ms[2]:.2f}, "
+    return (f"heuristic decision CPU ms (CPython): median {ms[0]:.2f}, p95 {ms[1]:.2f}, p99.9 {ms[2]:.2f}, "
             f"max {ms[3]:.2f}; {elapsed:.0f} s for {n} games")
+
+
+def apply_settings(settings: list[str]) -> None:
+    """Change authored numbers in memory (see the module docstring)."""
+    for item in settings:
+        name, _, value = item.partition("=")
+        nums = [int(x) for x in value.split(",") if x.strip()]
+        if name == "flat":
+            nums = []
+        if name == "wall_defense":
+            for level, n in enumerate(nums):
+                horde.WALLS[level]["defense"] = n
+        elif name in ("horde", "casualties"):
+            for k, n in enumerate(nums):
+                gdata.TIME["spaces"][k][name] = n
+        elif name == "barricade":
+            combat.BARRICADE_DEFENSE = nums[0]
+        elif name == "shame_per_player":
+            model.SHAME_PER_PLAYER = nums[0]
+        elif name == "flat":  # these Generals' abilities count once, unscaled by Supporting Advisors
+            for gid in value.split(","):
+                ab = cards.general(gid)["ability"]
+                ab.pop("per_supporting", None)
+                ab.pop("per_icon", None)
+        else:
+            raise SystemExit(f"unknown setting {name!r}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -144,7 +180,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--json", default=None, help="write the per-game records to this file")
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUES",
+                    help="change an authored number for this run only (see the module docstring)")
     args = ap.parse_args(argv)
+    apply_settings(args.set)
+    if args.set:
+        print("settings: " + "; ".join(args.set))
     text, recs = (balance if args.what == "balance" else duel)(args.games, args.seed)
     print(text)
     if args.json:

@@ -177,7 +177,7 @@ def _command(g: Data, seat: int, d: Data, legal: list[Action]) -> Action:
     p = g["players"][seat]
     prefs: list[str] = []
     last = doomed(g)
-    if last and "despotism" in hand and model.tea_rank(g, seat) > 0:
+    if last and "despotism" in hand:
         prefs.append("despotism")  # the tea order breaks the ties of a game ending now (L681)
     if "edict" in hand and _recruit_worth(g, seat, 1) > 4.0:
         prefs.append("edict")  # a clerk to the Barracks, then its advanced activation (L330-340)
@@ -197,7 +197,11 @@ def _command(g: Data, seat: int, d: Data, legal: list[Action]) -> Action:
 
 
 def _slot(g: Data, seat: int, d: Data, legal: list[Action]) -> Action:
-    """The earliest free slot: its clerks get placed, and the locations filled, before the others'."""
+    """The earliest free slot: its clerks get placed, and the locations filled, before the others';
+    the last one in a game about to end, so that nobody moves above it in the tea order after its own
+    turn (the tie-break, L681)."""
+    if doomed(g):
+        return max(legal, key=lambda a: a["slot"])
     return min(legal, key=lambda a: a["slot"])
 
 
@@ -244,7 +248,7 @@ def _per_clerk(g: Data, seat: int, loc: str, mine: int) -> float:
     if loc == "tea_house":
         if model.tea_rank(g, seat) == 0:
             return -0.5
-        return 5.0 if doomed(g) else 2.0
+        return 8.0 if doomed(g) else 2.0
     if loc == "transport_station":
         return -1.0
     return 0.0
@@ -262,7 +266,11 @@ def _tablet(g: Data) -> float:
 def holdable(g: Data, i: int) -> bool:
     """Section ``i`` would be breached now, and barricades could still make it hold (+2 each, L642)."""
     th = threat(g, i)
-    return 0 < th <= 2 * (3 - g["sections"][i]["barricades"])
+    return 0 < th <= combat.BARRICADE_DEFENSE * (3 - g["sections"][i]["barricades"])
+
+
+def barricades_needed(g: Data, i: int) -> int:
+    return max(1, -(-threat(g, i) // combat.BARRICADE_DEFENSE))
 
 
 def _build_worth(g: Data, seat: int, n: int) -> float:
@@ -273,9 +281,9 @@ def _build_worth(g: Data, seat: int, n: int) -> float:
     total = sum(own[r] for r in ("wood", "stone", "gold")) + sum(wh.values())
     if total < 2 * n:
         return -1.0
-    need = sum((threat(g, i) + 1) // 2 for i in model.open_sections(g) if holdable(g, i))
+    need = sum(barricades_needed(g, i) for i in model.open_sections(g) if holdable(g, i))
     if need >= n:
-        return 1.5 + max(breach_cost(g, seat, i) / max(1, (threat(g, i) + 1) // 2)
+        return 1.5 + max(breach_cost(g, seat, i) / barricades_needed(g, i)
                          for i in model.open_sections(g) if holdable(g, i))
     for i in model.open_sections(g):
         cost = wall_cost(g, i)
@@ -448,7 +456,7 @@ def _choose_build(g: Data, seat: int, uses: list[Action]) -> Action | None:
         if a["build"] == "barricade":
             v = 2.0 - _pay_cost(g, seat, a["pay"])
             if holdable(g, i):
-                v += breach_cost(g, seat, i) / max(1, (th + 1) // 2)
+                v += breach_cost(g, seat, i) / barricades_needed(g, i)
             elif -2 < th <= 0:
                 v += 0.5  # a margin against a late card ability
         else:
@@ -457,7 +465,7 @@ def _choose_build(g: Data, seat: int, uses: list[Action]) -> Action | None:
             wh = g["warehouse"]
             own_cost = {r: max(0, n - wh.get(r, 0)) for r, n in cost.items()}
             v = {1: 5, 2: 10, 3: 15}[level] - res_worth(own_cost) * 0.8
-            if 0 < th <= 3 + 2 * (3 - g["sections"][i]["barricades"]):
+            if 0 < th <= 3 + combat.BARRICADE_DEFENSE * (3 - g["sections"][i]["barricades"]):
                 v += breach_cost(g, seat, i) * 0.7
             v += 0.7 * years_left(g)
         if v > best_v:
