@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from cards_helpers import run, snapshot, state
 
 from pygame_core.games.great_wall import cards
+from tests.great_wall.cards_helpers import run, snapshot, state
 
 #: 3 Supporting Advisors whose back icons are: blade 2, scroll 1, seal 3.
 SUPPORT = ["vanguard", "registrar", "grand_tutor"]
@@ -24,7 +24,7 @@ GENERALS: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
     "wei_qing": ("on_defeat_participate", {}, {"honor": 3}),
     "huo_qubing": ("on_recruit", {"kind": "horse"}, {"honor": 6}),
     "yue_fei": ("on_recruit", {"kind": "spear"}, {"honor": 2}),  # 1 per blade
-    "li_guang": ("on_breach", {}, {"ops": [{"op": "save", "n": 3}]}),
+    "li_guang": ("on_recruit", {"kind": "archer"}, {"honor": 6}),
     "di_qing": ("on_casualties", {}, {"chi": 3}),
     "ban_chao": ("on_hire_advisor", {}, {"honor": 6}),  # 2 per seal, 3 seals
     "xu_da": ("on_donate", {}, {"honor": 3}),
@@ -51,7 +51,7 @@ ADVISORS: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
     "surveyor": ("on_build_wall", {}, {"stone": 1}),
     "commandant": ("on_build_wall", {}, {"honor": 2}),
     "carpenter": ("on_build_barricade", {}, {"honor": 1}),
-    "sapper": ("on_build_barricade", {}, {"wood": 1}),
+    "field_engineer": ("on_build_barricade", {}, {"wood": 1}),
     "garrison_captain": ("on_build_barricade", {}, {"honor": 1}),
     "standard_bearer": ("on_defeat_credit", {}, {"honor": 2}),
     "chronicler": ("on_defeat_credit", {}, {"honor": 2}),
@@ -59,12 +59,12 @@ ADVISORS: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
     "veteran": ("on_defeat_participate", {}, {"honor": 1}),
     "crossbow_master": ("on_defeat_participate", {}, {"gold": 1}),
     "herald": ("on_defeat_participate", {}, {"honor": 1}),
-    "surgeon": ("on_casualties", {}, {"ops": [{"op": "save", "n": 1}]}),
+    "surgeon": ("on_casualties", {}, {"chi": 2}),
     "monk": ("on_casualties", {}, {"chi": 1}),
-    "court_physician": ("on_casualties", {}, {"ops": [{"op": "save", "n": 1}]}),
+    "court_physician": ("on_casualties", {}, {"ops": [{"op": "draw_tactic", "n": 1}]}),
     "censor": ("on_breach", {}, {"ops": [{"op": "discard_shame", "n": 1, "free": True}]}),
     "hermit": ("on_breach", {}, {"chi": 2}),
-    "scout": ("on_breach", {}, {"ops": [{"op": "save", "n": 1}]}),
+    "pathfinder": ("on_breach", {}, {"ops": [{"op": "draw_tactic", "n": 1}]}),
     "retainer": ("on_hire_advisor", {}, {"honor": 1}),
     "talent_seeker": ("on_hire_advisor", {}, {"gold": 1}),
     "grand_tutor": ("on_hire_advisor", {}, {"honor": 1}),
@@ -116,7 +116,7 @@ def test_golden_3_song_ci() -> None:
     """Golden test 3, L193: Song Ci with 3 Supporting Advisors gets +6 Honor when upgrading an overseer
     (with 1, +2; the other seats nothing)."""
     g = state(3)
-    g["players"][0].update(general="song_ci", supporting=["monk", "scout", "censor"])
+    g["players"][0].update(general="song_ci", supporting=["monk", "pathfinder", "censor"])
     assert cards.general_scale(g, 0) == 3
     assert outcome(g, cards.fire(g, "on_overseer_upgrade", 0), 0) == [{"honor": 6}, {}, {}]
     g["players"][0]["supporting"] = ["monk"]
@@ -140,7 +140,7 @@ def test_general(gid: str) -> None:
     assert cards.fire(g, trigger, 1, **info) == []
 
 
-@pytest.mark.parametrize("gid", ["huo_qubing", "yue_fei"])
+@pytest.mark.parametrize("gid", ["huo_qubing", "yue_fei", "li_guang"])
 def test_general_recruit_filters_the_kind(gid: str) -> None:
     g = state(3)
     g["players"][0].update(general=gid, supporting=list(SUPPORT))
@@ -179,7 +179,7 @@ def test_advisor_recruit_filters_the_kind(aid: str) -> None:
 def test_general_and_advisors_fire_together() -> None:
     """L480: one trigger, every card it fires, one batch: the General first, then the Active Advisors."""
     g = state(3)
-    g["players"][0].update(general="song_ci", supporting=["monk", "scout"],
+    g["players"][0].update(general="song_ci", supporting=["monk", "pathfinder"],
                            active=["quartermaster", "steward"])
     assert cards.fire(g, "on_overseer_upgrade", 0) == [
         (0, [{"op": "honor", "n": 4}]), (0, [{"op": "honor", "n": 1}]), (0, [{"op": "gain", "chi": 1}])]

@@ -142,13 +142,31 @@ def test_artifacts_give_honor_on_a_condition() -> None:
         assert c["honor"] > 0, c["id"]
 
 
+def _words(x: Any, out: list[str]) -> list[str]:
+    """Every id and name string of a data file."""
+    if isinstance(x, dict):
+        for k, v in x.items():
+            if isinstance(v, str) and k in ("id", "card", "en", "zh-Hant", "zh-Hans"):
+                out.append(v)
+            else:
+                _words(v, out)
+    elif isinstance(x, list):
+        for v in x:
+            _words(v, out)
+    return out
+
+
 def test_no_card_token_is_inside_another_cards_words() -> None:
     """The leak tests look for a hidden card's id and names in what others read: no card's id or name
     may be part of another card's id, name or text (a Supporting "Surgeon" must not be found in a public
-    "Court Surgeon")."""
+    "Court Surgeon"), nor of any other data file's ids and names (a command card "inspection" in a seat's
+    own hand once showed another seat's Tactic "inspection")."""
     every = {k: c for kind in KINDS for c in load(kind) for k in [c["id"]]}
     words = [(cid, w) for cid, c in every.items()
              for w in (cid, *c["name"].values(), *c["text"].values())]
+    for path in sorted(DATA.glob("*.json")):
+        if path.stem not in KINDS:
+            words += [(path.name, w) for w in _words(json.loads(path.read_text(encoding="utf-8")), [])]
     for cid, c in every.items():
         for tok in (cid, *c["name"].values()):
-            assert not [other for other, w in words if other != cid and tok in w], (cid, tok)
+            assert not [(other, w) for other, w in words if other != cid and tok in w], (cid, tok)

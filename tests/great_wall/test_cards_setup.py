@@ -7,13 +7,13 @@ from __future__ import annotations
 import copy
 
 import pytest
-from cards_helpers import ctx, state
 
 from pygame_core.errors import IllegalAction
 from pygame_core.games.great_wall import cards
 from pygame_core.kernel import decisions
 from pygame_core.kernel.rng import Rng
 from pygame_core.kernel.state import Ctx
+from tests.great_wall.cards_helpers import ctx, state
 
 
 def dealt(players: int = 3, seed: int = 7) -> tuple[dict, Ctx]:
@@ -152,23 +152,23 @@ def test_views_hide_the_draft() -> None:
 
 def test_supporting_hire_is_logged_without_its_name_for_others() -> None:
     """A card hired as Supporting goes face down (L436): others' log line does not name it."""
-    g = state(3, advisor_track=["monk", "scout", "censor", "hermit"], advisor_deck=["taoist"])
+    g = state(3, advisor_track=["monk", "pathfinder", "censor", "hermit"], advisor_deck=["taoist"])
     g["players"][0]["res"]["gold"] = 5
     c = ctx(g)
-    cards.take_advisor(c, 0, "scout", "supporting")
+    cards.take_advisor(c, 0, "pathfinder", "supporting")
     mine = [e for e in c.events if e.get("to") == [0]]
     others = [e for e in c.events if e.get("not_to") == [0]]
-    assert mine and "Scout" in mine[0]["text"]["en"]
-    assert others and "Scout" not in others[0]["text"]["en"]
+    assert mine and "Pathfinder" in mine[0]["text"]["en"]
+    assert others and "Pathfinder" not in others[0]["text"]["en"]
     assert not decisions.stack(g)
 
 
 def test_secret_tokens() -> None:
     """What no other seat may read: the ids and names of a seat's Supporting Advisors, Tactics, draft."""
     g = state(3)
-    g["players"][0].update(general="song_ci", active=["monk"], supporting=["scout"], tactics=["feint"])
+    g["players"][0].update(general="song_ci", active=["monk"], supporting=["pathfinder"], tactics=["feint"])
     toks = cards.secret_tokens(g, 0)
-    assert {"scout", "Scout", "斥候", "feint", "Feint", "佯攻"} <= set(toks)
+    assert {"pathfinder", "Pathfinder", "探馬", "feint", "Feint", "佯攻"} <= set(toks)
     assert "monk" not in toks and "song_ci" not in toks
 
 

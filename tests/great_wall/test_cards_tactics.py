@@ -7,11 +7,11 @@ import copy
 from typing import Any
 
 import pytest
-from cards_helpers import ctx, run, state
 
 from pygame_core.errors import IllegalAction
 from pygame_core.games.great_wall import cards
 from pygame_core.kernel import decisions
+from tests.great_wall.cards_helpers import ctx, run, state
 
 S = {"op": "save"}
 #: Tactic -> (window, basic effects, (Chi, enhanced effects)) as each card promises them.
@@ -23,7 +23,7 @@ TACTICS: dict[str, tuple[str, list[dict[str, Any]], tuple[int, list[dict[str, An
     "counterattack": ("on_breach", [{"op": "wound", "n": 1}], (2, [{"op": "wound", "n": 2}])),
     "ambush": ("on_command", [{"op": "wound", "n": 1}], (2, [{"op": "wound", "n": 2}])),
     "forced_march": ("on_command", [{"op": "move_clerks", "n": 1}], (2, [{"op": "move_clerks", "n": 2}])),
-    "night_raid": ("on_command", [{"op": "attack_order"}],
+    "sortie": ("on_command", [{"op": "attack_order"}],
                    (2, [{"op": "attack_order"}, {"op": "wound", "n": 1}])),
     "muster": ("on_command", [{"op": "recruit", "kinds": ["spear"]}],
                (2, [{"op": "recruit", "kinds": ["spear"], "free": True}])),
@@ -40,15 +40,19 @@ TACTICS: dict[str, tuple[str, list[dict[str, Any]], tuple[int, list[dict[str, An
     "tea_tasting": ("on_summer", [{"op": "tea_up", "n": 1}], (2, [{"op": "tea_top"}])),
     "supply_line": ("on_summer", [{"op": "gain", "wood": 1}],
                     (2, [{"op": "gain", "wood": 1, "stone": 1, "gold": 1}])),
-    "inspection": ("on_overseer_upgrade", [{"op": "gain", "chi": 1}], (1, [{"op": "honor", "n": 3}])),
+    "audit": ("on_overseer_upgrade", [{"op": "gain", "chi": 1}], (1, [{"op": "honor", "n": 3}])),
     "charity": ("on_donate", [{"op": "honor", "n": 1}], (1, [{"op": "honor", "n": 3}])),
 }
 
 
 def holding(tid: str, chi: int = 5, seat: int = 1) -> tuple[dict[str, Any], Any]:
+    """``seat`` holds ``tid`` (and another card); a casualty event of its is open when the card's window
+    is one (a save counts only there, L472)."""
     g = state(3)
     g["players"][seat]["tactics"] = [tid, "withdrawal" if tid != "withdrawal" else "ambush"]
     g["players"][seat]["res"]["chi"] = chi
+    if TACTICS[tid][0] in ("on_casualties", "on_breach"):
+        decisions.push(g, "casualties", [seat], event="breach", groups=[])
     return g, ctx(g, seat=seat)
 
 
@@ -151,3 +155,121 @@ def test_draw_reshuffles_the_discard() -> None:
     assert drawn[0] == "ambush" and sorted(drawn) == ["ambush", "feint", "muster"]
     assert g["tactic_deck"] == [] and g["tactic_discard"] == []
     assert cards.draw_tactics(c, 1, 1) == []
+
+
+def _ask(g: dict[str, Any], kind: str, seat: int, **info: Any) -> dict[str, Any]:
+    return decisions.push(g, kind, [seat], **info)
+
+
+@pytest.mark.parametrize(("kind", "info", "season", "want"), [
+    ("casualties", {"event": "defeat", "groups": []}, "autumn", {"on_casualties", "on_defeat_participate"}),
+    ("casualties", {"event": "breach", "groups": []}, "winter", {"on_casualties", "on_breach"}),
+    ("deploy", {"source": "recruit", "unit": "spear"}, "autumn", {"on_recruit"}),
+    ("deploy", {"source": "rest", "unit": "spear"}, "autumn", set()),
+    ("donate", {"loc": "quarry", "res": "stone"}, "autumn", {"on_overseer_upgrade", "on_donate"}),
+    ("upgrade", {"loc": "quarry"}, "autumn", set()),
+    ("location", {"loc": "builders_camp"}, "autumn", {"on_build_wall", "on_build_barricade"}),
+    ("location", {"loc": "imperial_envoy"}, "autumn", {"on_hire_advisor"}),
+    ("location", {"loc": "barracks"}, "autumn", {"on_recruit"}),
+    ("location", {"loc": "tea_house"}, "autumn", set()),
+    ("retrieve", {}, "summer", {"on_summer"}),
+    ("discard_shame", {}, "summer", set()),
+])
+def test_open_windows(kind: str, info: dict[str, Any], season: str, want: set[str]) -> None:
+    """The engine offers Tactics at its decisions (core's window: the top decision's kind); the seat's
+    own decision opens the windows that match it (L464)."""
+    g = state(3, season=season, turn=None)
+    _ask(g, kind, 1, **info)
+    assert cards.open_windows(g, 1, kind) == want
+    assert cards.open_windows(g, 0, kind) <= {"on_casualties", "on_breach", "on_defeat_participate"}
+
+
+def test_command_window_is_the_active_players() -> None:
+    """on_command: while the seat's own command card is resolved (L616)."""
+    g = state(3, season="autumn", turn={"slot": 0, "seat": 2})
+    _ask(g, "clerks", 2, left=2)
+    assert cards.open_windows(g, 2, "clerks") == {"on_command"}
+    _ask(g, "upgrade", 2, loc="quarry")  # a decision that Chi paid now could leave unanswerable
+    assert cards.open_windows(g, 2, "upgrade") == set()
+    g["decisions"] = []
+    g["decisions"] = []
+    _ask(g, "clerks", 1, left=2)  # the middle box: another seat moves its clerks
+    assert cards.open_windows(g, 1, "clerks") == set()
+
+
+def test_defeat_credit_window() -> None:
+    g = state(3)
+    g["players"][1]["trophies"] = [{"card": "h7", "shame": 0}]
+    _ask(g, "casualties", 1, event="defeat", groups=[{"card": "h7"}])
+    assert "on_defeat_credit" in cards.open_windows(g, 1, "casualties")
+    g["players"][1]["trophies"] = []
+    assert "on_defeat_credit" not in cards.open_windows(g, 1, "casualties")
+
+
+def test_casualties_asked_before_the_decision_is_up() -> None:
+    """War asks whether a seat could play a Tactic before it pushes the casualty decision; a Tactic that
+    only saves is no use then (a save counts in an open casualty event, L472), the others are."""
+    g = state(3, season="autumn")
+    g["players"][0]["tactics"] = ["withdrawal", "spoils", "last_stand"]
+    g["players"][0]["res"]["chi"] = 3
+    assert [(a["card"], a["enhanced"]) for a in cards.tactics_playable(g, 0, "casualties")] == [
+        ("spoils", False), ("spoils", True)]
+    _ask(g, "casualties", 0, event="breach", groups=[])
+    assert [(a["card"], a["enhanced"]) for a in cards.tactics_playable(g, 0, "casualties")] == [
+        ("withdrawal", False), ("withdrawal", True), ("last_stand", False), ("last_stand", True)]
+    g["decisions"] = []
+    assert [(a["card"], a["enhanced"]) for a in cards.tactics_playable(g, 0, "on_breach")] == [
+        ("last_stand", True)]  # its enhanced side also sheds a shame token
+
+
+def test_a_trigger_window_is_not_closed_by_an_earlier_tactic() -> None:
+    """Core asks each trigger's window as its own decision: a Tactic played at one moment does not close
+    the next trigger's window (L464, L466)."""
+    g = state(3, season="autumn", turn={"slot": 0, "seat": 0})
+    g["players"][0]["tactics"] = ["ambush", "feint"]
+    _ask(g, "clerks", 0, left=2)
+    cards.play_tactic(ctx(g), 0, {"type": "tactic", "card": "ambush", "enhanced": False}, "clerks")
+    assert cards.tactics_playable(g, 0, "clerks") == []
+    feint = {"type": "tactic", "card": "feint", "enhanced": False}
+    assert cards.tactics_playable(g, 0, "on_command") == [feint]
+    cards.play_tactic(ctx(g), 0, {"type": "tactic", "card": "feint", "enhanced": False}, "on_command")
+
+
+def test_one_tactic_per_decision() -> None:
+    """L466: when several Tactics could be played at one moment, only one is."""
+    g = state(3, season="autumn")
+    g["players"][0]["tactics"] = ["withdrawal", "field_hospital"]
+    g["players"][1]["tactics"] = ["last_stand"]
+    d = _ask(g, "casualties", 0, event="breach", groups=[])
+    assert len(cards.tactics_playable(g, 0, "casualties")) == 2
+    cards.play_tactic(ctx(g), 0, {"type": "tactic", "card": "withdrawal", "enhanced": False})
+    assert cards.tactics_playable(g, 0, "casualties") == []
+    with pytest.raises(IllegalAction):
+        cards.play_tactic(ctx(g), 0, {"type": "tactic", "card": "field_hospital", "enhanced": False},
+                          "casualties")
+    decisions.pop(g, d)
+    _ask(g, "casualties", 0, event="defeat", groups=[])
+    assert [a["card"] for a in cards.tactics_playable(g, 0, "casualties")] == ["field_hospital"]
+
+
+def test_no_window_on_another_seats_decision() -> None:
+    g = state(3, season="summer")
+    g["players"][0]["tactics"] = ["tea_tasting"]
+    _ask(g, "retrieve", 1)
+    assert cards.tactics_playable(g, 0, "retrieve") == []
+    _ask(g, "retrieve", 0)
+    assert cards.tactics_playable(g, 0, "retrieve") == [{"type": "tactic", "card": "tea_tasting",
+                                                           "enhanced": False}]
+
+
+def test_playing_or_discarding_a_tactic_reveals_it() -> None:
+    """A Tactic leaves a hidden hand (L166): the step cannot be undone past."""
+    g, c = holding("ambush")
+    assert not c.revealed
+    cards.play_tactic(c, 1, {"type": "tactic", "card": "ambush", "enhanced": False})
+    assert c.revealed
+    g = state(3, tactic_deck=[])
+    g["players"][0]["tactics"] = ["ambush", "feint", "muster", "spoils", "corvee", "charity"]
+    c = ctx(g)
+    cards.discard_tactic(c, 0, "feint")
+    assert c.revealed

@@ -6,12 +6,12 @@ import copy
 from typing import Any
 
 import pytest
-from cards_helpers import ctx, state
 
 from pygame_core.errors import IllegalAction
 from pygame_core.games.great_wall import cards
+from tests.great_wall.cards_helpers import ctx, state
 
-A, B, C, D, E, F = "monk", "scout", "censor", "hermit", "taoist", "veteran"
+A, B, C, D, E, F = "monk", "pathfinder", "censor", "hermit", "taoist", "veteran"
 
 
 def with_track(gold: int = 3) -> dict[str, Any]:
@@ -48,7 +48,7 @@ def test_hire_cost_counts_every_advisor() -> None:
     """L436: Advisors owned, Active and Supporting, + 1."""
     g = state(3)
     assert cards.hire_advisor_cost(g, 1) == 1
-    g["players"][1].update(active=["monk", "scout"], supporting=["censor", "hermit", "taoist"])
+    g["players"][1].update(active=["monk", "pathfinder"], supporting=["censor", "hermit", "taoist"])
     assert cards.hire_advisor_cost(g, 1) == 6
 
 
@@ -68,6 +68,16 @@ def test_hire_needs_the_gold_and_a_track_card() -> None:
     with pytest.raises(IllegalAction):  # E is still in the deck (A5: the track's cards only)
         cards.take_advisor(ctx(rich), 0, E, "active")
     assert rich == before
+
+
+def test_take_advisor_free() -> None:
+    """A ``hire {free: true}`` effect (the Seek Talent Tactic): the card without the Gold."""
+    g = with_track(gold=0)
+    cards.take_advisor(ctx(g), 0, B, "active", free=True)
+    assert g["players"][0]["res"]["gold"] == 0 and g["players"][0]["active"] == ["smith", B]
+    assert g["advisor_track"] == [A, C, D, E]
+    with pytest.raises(IllegalAction):
+        cards.take_advisor(ctx(g), 0, F, "active", free=True)
 
 
 def test_advisor_choices() -> None:
@@ -102,7 +112,7 @@ def _trophies(g: dict[str, Any], n: int) -> None:
 
 def _advisors(g: dict[str, Any], n: int) -> None:
     g["players"][1]["active"] = ["monk"] * (n // 2)
-    g["players"][1]["supporting"] = ["scout"] * (n - n // 2)
+    g["players"][1]["supporting"] = ["pathfinder"] * (n - n // 2)
 
 
 def _levels(g: dict[str, Any], n: int) -> None:

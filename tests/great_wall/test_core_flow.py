@@ -267,3 +267,11 @@ def test_final_scoring_order_and_tea_tie_break() -> None:
     assert result["totals"][0] == result["totals"][1]
     assert result["rank"][:2] == [1, 0] and result["winners"] == [1]
     assert result["tiebreak"]["tied"][:2] == [1, 0]
+
+
+def test_honor_never_goes_below_zero() -> None:
+    """Ruling A17 (L249, L675): an immediate loss stops at 0 Honor; the change made is returned."""
+    g = blank(3)
+    g["players"][0]["honor"] = 3
+    assert model.add_honor(g, 0, -5) == -3 and g["players"][0]["honor"] == 0
+    assert model.add_honor(g, 0, 4) == 4 and g["players"][0]["honor"] == 4

@@ -179,8 +179,8 @@ def test_winter_shooting_walls_left_to_right_tea_order_within() -> None:
     for i in range(3):
         g["sections"][i] = w.section(wall=2)
         w.put(g, i, 0, SQUARE)
-    g["sections"][0]["firing"] = [0, 2]
-    g["sections"][2]["firing"] = [1, 1]
+    g["sections"][0]["firing"] = [1, 0]
+    g["sections"][2]["firing"] = [2, 2]
     g["sections"][1]["rest"] = [{"seat": 0, "kind": "archer"}]
     c = w.ctx(g)
     combat.winter_shooting(c)
@@ -190,7 +190,7 @@ def test_winter_shooting_walls_left_to_right_tea_order_within() -> None:
         act = w.legal(g, seat)[0]
         order.append((seat, act["section"]))
         w.answer(c, seat, act)
-    assert order == [(2, 0), (0, 0), (1, 2), (1, 2)]
+    assert order == [(0, 0), (1, 0), (2, 2), (2, 2)]  # seat 2 tops the tea order but its Wall is right
     assert g["sections"][1]["rows"][0]["wounds"] == []
 
 
@@ -480,3 +480,88 @@ def test_transport_moves_one_zone_to_another() -> None:
     assert g["sections"][0]["firing"] == [0] and g["sections"][1]["firing"] == [None]
     g["sections"][2]["firing"] = [2]
     assert not any(m["to"] == ["wall", 2] for m in combat.transport_moves(g, 0))  # no free firing spot
+
+
+def test_free_saves_cost_no_chi() -> None:
+    """L472: a save effect (the Tactic Withdrawal's enhanced effect) saves soldiers dying in this
+    casualty event without Chi; core's ``save`` op leaves them in g["free_saves"]."""
+    g = w.state()
+    w.put(g, 0, 0, SQUARE, soldiers=[(0, "spear", [0]), (0, "spear", [1]), (0, "horse", [2, 3])])
+    g["players"][0]["res"]["chi"] = 2
+    c = w.ctx(g)
+    combat.defeat_check(c, casualty=3)
+    assert combat.add_saves(g, 0, 1) and not combat.add_saves(g, 1, 1)
+    g["free_saves"] = {"0": 1}
+    assert len(w.legal(g, 0)) == 6  # n=0, then each mix of 0-2 spearmen and 0-1 horseman but none
+    w.answer(c, 0, {"type": "save", "n": 3, "kinds": {"spear": 2, "horse": 1}})
+    assert g["players"][0]["res"]["chi"] == 0 and g["free_saves"] == {}
+    assert sorted(x["kind"] for x in g["sections"][0]["rest"]) == ["horse", "spear", "spear"]
+
+
+def test_attack_order_target_may_name_its_rest_section() -> None:
+    """Core's Attack Order sends the rest section as target["from"] (L526)."""
+    g = w.state()
+    w.put(g, 2, 0, PAIR)
+    g["sections"][2]["rest"] = [{"seat": 1, "kind": "spear"}]
+    combat.deploy(w.ctx(g), 1, "spear", {"section": 2, "row": 0, "spots": [0], "from": 2})
+    assert g["sections"][2]["rest"] == [] and g["players"][1]["supply"]["spear"] == 10
+
+
+def test_describe_names_the_card_and_spot() -> None:
+    g = w.state()
+    w.put(g, 0, 0, SQUARE)
+    en = combat.describe(g, {"type": "shoot", "section": 0, "row": 0, "spot": 2})
+    assert en is not None and horde.name(SQUARE)["en"] in en["en"] and "spot 3" in en["en"]
+    sv = combat.describe(g, {"type": "save", "n": 2, "kinds": {"spear": 1, "archer": 1}})
+    assert sv is not None and "spearman" in sv["en"] and "archer" in sv["en"]
+    assert combat.describe(g, {"type": "pass"}) is None
+
+
+def test_breach_casualties_are_per_card_and_die_together() -> None:
+    """L472: soldiers on 2 cards of a breached section die at the same moment, the casualties counted
+    per card (casualty 1: one dies on each card), so one save covers them all in a single event."""
+    g = w.state()
+    w.put(g, 1, 0, SQUARE, soldiers=[(0, "spear", [0]), (0, "spear", [1])])
+    w.put(g, 1, 1, SQUARE, soldiers=[(0, "spear", [0]), (0, "spear", [3])])
+    for p in g["players"]:
+        p["supply"] = {"spear": 0, "archer": 0, "horse": 0}
+    g["players"][0]["res"]["chi"] = 4
+    c = w.ctx(g)
+    combat.breach(c, 1, casualty=1)
+    d = w.top(g)
+    assert d is not None and d["kind"] == "casualties" and len(d["dying"]) == 2
+    assert [len(s["soldiers"]) for s in g["sections"][1]["rows"][:2]] == [1, 1]
+    w.answer(c, 0, {"type": "save", "n": 2})
+    assert g["sections"][1]["rest"] == [{"seat": 0, "kind": "spear"}] * 2 and w.top(g) is None
+    assert [len(s["wounds"]) for s in g["sections"][1]["rows"][:2]] == [1, 1]
+
+
+def test_a_shot_whose_targets_are_gone_is_passed() -> None:
+    """A decision always has an answer: if something played meanwhile (a Tactic) covered the last free
+    spot of the section, the shot is lost."""
+    g = w.state()
+    g["sections"][0]["firing"] = [0]
+    w.put(g, 0, 0, PAIR, wounds=[0])
+    c = w.ctx(g)
+    combat.winter_shooting(c)
+    g["sections"][0]["rows"][0]["wounds"] = [0, 1]
+    assert w.legal(g, 0) == [{"type": "pass"}]
+    w.answer(c, 0, {"type": "pass"})
+    assert w.top(g) is None
+
+
+def test_add_saves_counts_or_covers_every_dying_soldier() -> None:
+    """L472: Withdrawal's enhanced effect saves every soldier dying in this casualty event (n None);
+    a counted save effect saves that many, with no Chi."""
+    for n, saved in ((None, 3), (2, 2)):
+        g = w.state()
+        w.put(g, 0, 0, SQUARE, soldiers=[(0, "spear", [0]), (0, "spear", [1]), (0, "spear", [2])],
+              wounds=[3])
+        g["players"][0]["res"]["chi"] = 2  # enough for a decision, not for the saves below
+        c = w.ctx(g)
+        combat.defeat_check(c, casualty=3)
+        assert combat.add_saves(g, 0, n)
+        most = max(a["n"] for a in w.legal(g, 0))
+        assert most == min(3, saved + 1)
+        w.answer(c, 0, {"type": "save", "n": saved})
+        assert g["players"][0]["res"]["chi"] == 2 and len(g["sections"][0]["rest"]) == saved

@@ -6,7 +6,7 @@ from __future__ import annotations
 import itertools
 
 from pygame_core.games.great_wall import combat, horde
-from pygame_core.kernel.text import hans
+from pygame_core.games.great_wall.text import hans
 from tests.great_wall import war_helpers as w
 
 RES = {"wood", "stone", "gold", "chi"}

@@ -115,6 +115,7 @@ def test_golden_11_raid() -> None:
     g["horde_deck"] = [BY_COL[0][0], new]  # after drawing `new`, the top points at column 0
     horde.invade(w.ctx(g), 1)
     assert g["horde_discard"] == [new] and g["shame_supply"] == 0
+    assert g["end"] == "shame"  # L522: the game ends when this Winter is over, refilled supply or not
     assert [len(horde.column(g, i)) for i in range(3)] == [3, 1, 1]
     assert all(p["shamed"] == {"spear": 0, "archer": 0, "horse": 0} for p in g["players"])  # nobody's shame
 
@@ -129,6 +130,17 @@ def test_a_raid_takes_at_most_what_the_supply_holds() -> None:
     g["horde_deck"] = [BY_COL[2][0], BY_COL[2][1]]
     horde.invade(w.ctx(g), 1)
     assert g["shame_supply"] == 0 and g["horde_discard"] == [BY_COL[2][1]]
+
+
+def test_a_raid_that_leaves_tokens_sets_no_end() -> None:
+    """L522: only emptying the supply ends the game."""
+    g = w.state(players=3)
+    for i in range(3):
+        for r in range(3):
+            w.put(g, i, r, BY_COL[1][(r * 3 + i) % 7])
+    g["horde_deck"] = [BY_COL[2][0], BY_COL[2][1]]
+    horde.invade(w.ctx(g), 1)
+    assert g["shame_supply"] == 27 and g["end"] is None
 
 
 def test_an_empty_deck_is_refilled_from_the_discard() -> None:

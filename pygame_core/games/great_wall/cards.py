@@ -10,12 +10,14 @@ What this module owns, and what it leaves to the rest of the engine:
   :func:`resolve_draft`, :func:`finish_draft`, :func:`start_resources`, :func:`tea_order`);
 - card abilities: :func:`fire` returns the effects a trigger gives each seat; the caller runs them
   (``effects.run``), so a resource gained in a batch cannot pay within it (L480);
-- Tactics: :func:`tactics_playable`, :func:`play_tactic` (basic free, enhanced pays Chi, L464),
+- Tactics: :func:`tactics_playable` at the windows :func:`open_windows` maps from the engine's moment
+  (one per seat per decision, L466), :func:`play_tactic` (basic free, enhanced pays Chi, L464),
   :func:`draw_tactics` with the hand limit of 5 (L213; the excess is a ``tactic_discard`` decision);
-- the Advisor track: :func:`hire_advisor_cost` (L436), :func:`take_advisor` (slide and refill, L444),
-  :func:`spring_refresh` (L588);
+- the Advisor track: :func:`hire_advisor_cost` (L436), :func:`take_advisor` (pays unless free, slides
+  and refills, L444), :func:`spring_refresh` (L588);
 - :func:`artifact_score` (L679); :func:`public` / :func:`private` (Supporting Advisors are face down:
-  their count and back icons are public, their ids are not, L156, L191).
+  their count and back icons are public, their ids are not, L156, L191); :func:`secret_tokens` and
+  :func:`redetermine` for the game's hidden-information hooks.
 
 State read and written (``ctx.data``, see the spec): ``players[s]`` ``general``, ``active``,
 ``supporting``, ``tactics``, ``res``, ``draft`` (the two Generals and two Advisors dealt, until the draft
@@ -519,6 +521,7 @@ def discard_tactic(ctx: Ctx, seat: int, card: str) -> None:
         raise IllegalAction("you cannot discard that Tactic now", "not_legal")
     hand.remove(card)
     g["tactic_discard"].append(card)
+    ctx.reveal()
     ctx.log(join(seat_name(seat), t({"en": " discards ", "zh-Hant": "棄置"}), tactic(card)["name"], t(_DOT)))
 
 
@@ -541,20 +544,81 @@ def decide(ctx: Ctx, d: Rec, seat: int, action: Rec) -> None:
         decisions.pop(ctx.data, d)
 
 
+#: The windows a "location" decision (core: using a location, "pass" always possible) opens.
+_LOCATION_WINDOWS = {"builders_camp": ("on_build_wall", "on_build_barricade"),
+                     "imperial_envoy": ("on_hire_advisor",), "barracks": ("on_recruit",)}
+
+
+def _top(g: Rec) -> Rec | None:
+    st = decisions.stack(g)
+    return st[-1] if st else None
+
+
+def open_windows(g: Rec, seat: int, moment: str) -> set[str]:
+    """The Tactic windows (trigger names) open for ``seat`` at ``moment``: a trigger name itself, or the
+    engine's moment (core's ``views.window``: the top decision's kind, else the season), read with the
+    top decision, which must be the seat's (see data/README.md, "Triggers and Tactic windows")."""
+    if moment in TRIGGERS:
+        return {moment}
+    d = _top(g)
+    out: set[str] = set()
+    if moment == "casualties":  # war asks before pushing its decision, then again while it is up
+        out.add("on_casualties")
+        if d is None or d["kind"] != "casualties":
+            out.add("on_breach" if g.get("season") == "winter" else "on_defeat_participate")
+    if d is None or seat not in d["seats"]:
+        return out
+    kind = d["kind"]
+    if kind == "casualties":
+        out.add("on_casualties")
+        if d.get("event") == "breach":
+            out.add("on_breach")
+        elif d.get("event") == "defeat":
+            out.add("on_defeat_participate")
+            held = {x["card"] for x in g["players"][seat].get("trophies", [])}
+            if any(grp.get("card") in held for grp in d.get("groups", [])):
+                out.add("on_defeat_credit")
+    elif kind == "deploy" and d.get("source") == "recruit":
+        out.add("on_recruit")
+    elif kind == "location":
+        out.update(_LOCATION_WINDOWS.get(str(d.get("loc")), ()))
+    elif kind == "donate":  # a production location's last step (after the upgrades, L351-388)
+        out.update(("on_overseer_upgrade", "on_donate"))
+    elif kind == "clerks":
+        turn = g.get("turn")
+        if isinstance(turn, dict) and turn.get("seat") == seat:  # the active player's command step
+            out.add("on_command")
+    elif kind == "retrieve":  # Summer's last step (L602)
+        out.add("on_summer")
+    return out
+
+
 def tactics_playable(g: Rec, seat: int, window: str) -> list[Rec]:
-    """The Tactics ``seat`` may play in ``window`` (a trigger name, when its condition is met, L464):
-    each card's basic effect (free), and its enhanced one when the seat holds the Chi now (L464, L480).
-    Only one Tactic per window (L466): the caller closes the window after one is played."""
+    """The Tactics ``seat`` may play now (L464): ``window`` is a trigger name or the engine's moment
+    (:func:`open_windows`). Each card's basic effect (free), and its enhanced one when the seat holds
+    the Chi now (L464, L480). One Tactic per seat per decision (L466)."""
     p = g["players"][seat]
+    d = _top(g)
+    if window not in TRIGGERS and d is not None and seat in d.get("tactics_played", []):
+        return []  # a trigger's window is its own decision (core's "tactic"), one answer each
+    windows = open_windows(g, seat, window)
+    saving = any(x["kind"] == "casualties" and seat in x["seats"] for x in decisions.stack(g))
     out: list[Rec] = []
     for c in p["tactics"]:
         card = tactic(c)
-        if card["window"] != window:
+        if card["window"] not in windows:
             continue
-        out.append({"type": "tactic", "card": c, "enhanced": False})
-        if p["res"].get("chi", 0) >= card["enhanced"]["chi"]:
+        if saving or not _only_saves(card["basic"]):
+            out.append({"type": "tactic", "card": c, "enhanced": False})
+        if p["res"].get("chi", 0) >= card["enhanced"]["chi"] and (
+                saving or not _only_saves(card["enhanced"]["effects"])):
             out.append({"type": "tactic", "card": c, "enhanced": True})
     return out
+
+
+def _only_saves(effects: list[Effect]) -> bool:
+    """Effects that do nothing outside an open casualty event (a save counts in that event, L472)."""
+    return all(e["op"] == "save" for e in effects)
 
 
 def play_tactic(ctx: Ctx, seat: int, action: Rec, window: str | None = None) -> list[Effect]:
@@ -567,7 +631,11 @@ def play_tactic(ctx: Ctx, seat: int, action: Rec, window: str | None = None) -> 
     if not isinstance(cid, str) or cid not in p["tactics"] or not isinstance(enhanced, bool):
         raise IllegalAction("you do not hold that Tactic", "not_legal")
     card = tactic(cid)
-    if window is not None and card["window"] != window:
+    top = _top(g)
+    moment = window not in TRIGGERS  # None: the engine's current moment
+    if moment and top is not None and seat in top.get("tactics_played", []):
+        raise IllegalAction("one Tactic at a time: you have played one at this moment", "not_legal")
+    if window is not None and card["window"] not in open_windows(g, seat, window):
         raise IllegalAction("that Tactic cannot be played now", "not_legal")
     if enhanced:
         cost = card["enhanced"]["chi"]
@@ -576,6 +644,9 @@ def play_tactic(ctx: Ctx, seat: int, action: Rec, window: str | None = None) -> 
         p["res"]["chi"] -= cost
     p["tactics"].remove(cid)
     g["tactic_discard"].append(cid)
+    ctx.reveal()  # a card from a hidden hand: no undo past it
+    if moment and top is not None and seat in top["seats"]:
+        top.setdefault("tactics_played", []).append(seat)  # one per decision (L466)
     how = t({"en": " (enhanced)", "zh-Hant": "(強化)"}) if enhanced else t({"en": "", "zh-Hant": ""})
     ctx.log(join(seat_name(seat), t({"en": " plays ", "zh-Hant": "打出"}), card["name"], how, t(_DOT)))
     return [dict(e) for e in (card["enhanced"]["effects"] if enhanced else card["basic"])]
@@ -610,19 +681,20 @@ def _refill_track(ctx: Ctx) -> None:
 
 
 def take_advisor(ctx: Ctx, seat: int, aid: str, as_: str, *, free: bool = False) -> None:
-    """Hire ``aid`` from the track as ``"active"`` or ``"supporting"``, for good (L187, L436): pay the
-    cost in Gold (unless ``free``), then slide the track left and fill its right end (L444)."""
+    """Hire ``aid`` from the track as ``"active"`` or ``"supporting"``, for good (L187, L436): pay
+    (Advisors owned + 1) Gold unless ``free`` (a ``hire {free: true}`` effect), then slide the track
+    left and fill its right end (L444). The log names a Supporting Advisor only to its owner (it goes
+    face down)."""
     g = ctx.data
     p = g["players"][seat]
     if aid not in g["advisor_track"]:
         raise IllegalAction("that Advisor is not on the track", "not_legal")
     if as_ not in ("active", "supporting"):
         raise IllegalAction("an Advisor is taken as active or supporting", "malformed")
-    if not free:
-        cost = hire_advisor_cost(g, seat)
-        if p["res"].get("gold", 0) < cost:
-            raise IllegalAction(f"hiring an Advisor costs {cost} Gold", "not_legal")
-        p["res"]["gold"] -= cost
+    cost = 0 if free else hire_advisor_cost(g, seat)
+    if p["res"].get("gold", 0) < cost:
+        raise IllegalAction(f"hiring an Advisor costs {cost} Gold", "not_legal")
+    p["res"]["gold"] -= cost
     g["advisor_track"].remove(aid)
     p[as_].append(aid)
     nm = advisor(aid)["name"]
@@ -633,8 +705,7 @@ def take_advisor(ctx: Ctx, seat: int, aid: str, as_: str, *, free: bool = False)
         others = join(seat_name(seat), t({"en": " hires a Supporting Advisor.",
                                            "zh-Hant": "僱用 1 位副軍師。"}))
         mine = t({"en": " as a Supporting Advisor.", "zh-Hant": "為副軍師。"})
-        ctx.log(join(seat_name(seat), t(_HIRES), nm, mine),
-                to=[seat], others=others)
+        ctx.log(join(seat_name(seat), t(_HIRES), nm, mine), to=[seat], others=others)
     _refill_track(ctx)
 
 

@@ -62,7 +62,16 @@ def start(ctx: Ctx, seat: int, n: int, different: bool = True) -> None:
 
 @effects.op("move_clerks")
 def _op_move(ctx: Ctx, seat: int, e: dict[str, Any]) -> None:
-    start(ctx, seat, int(e.get("n", 1)), bool(e.get("different", True)))
+    n = int(e.get("n", 1))
+    more = e.get("more_if_played")
+    if more and played_by_another(ctx.data, seat, str(more["card"])):
+        n += int(more["n"])  # Despotism against Economy (L801)
+    start(ctx, seat, n, bool(e.get("different", True)))
+
+
+def played_by_another(g: Data, seat: int, card: str) -> bool:
+    """Another seat's ``card`` lies on the command track this Autumn."""
+    return any(x is not None and x["seat"] != seat and x["card"] == card for x in g["command_track"])
 
 
 def _legal(g: Data, seat: int, d: Data) -> list[Action]:

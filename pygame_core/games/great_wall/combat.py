@@ -18,6 +18,12 @@ Decisions this module pushes (answered through :func:`decision_legal` / :func:`d
   "free": n}``: first, where the seat has a choice of which soldiers die on a card (mixed kinds),
   ``{"type": "lose", "section", "row", "kind"}``; then ``{"type": "save", "n": k}`` (k soldiers saved
   to their section's rest area for 2 Chi each, ``free`` of them without paying).
+
+For the rest of the game (core, cards): :func:`describe` and ``shame.describe`` give the words for the
+actions above and for Transport moves; a ``save`` effect played during a casualties decision should
+call :func:`add_saves` at once (a step scheduled by ``effects.run`` runs only after the decision is
+answered; ``g["free_saves"]`` is read too); a raid that empties the shame supply sets ``g["end"]``
+("shame", L522), which the end of Winter keeps.
 """
 
 from __future__ import annotations
@@ -482,8 +488,8 @@ def _die(ctx: Any, d: Rec, grp: Rec, soldier: Rec) -> None:
     g = ctx.data
     grp["soldiers"].remove(soldier)
     grp["n"] -= 1
-    if grp["where"] == "card":
-        slot = g["sections"][grp["section"]]["rows"][grp["row"]]
+    slot = g["sections"][grp["section"]]["rows"][grp["row"]] if grp["where"] == "card" else None
+    if slot is not None and soldier in slot["soldiers"]:
         slot["soldiers"].remove(soldier)
         slot["wounds"] = sorted(slot["wounds"] + soldier["spots"])
     d["dying"].append({"kind": soldier["kind"], "section": grp["section"]})
@@ -504,9 +510,16 @@ def _may_save(g: Rec, d: Rec) -> bool:
     return bool(d["dying"]) and (_save_max(g, d) > 0 or _tactic_window(g, d["seats"][0], "casualties"))
 
 
+def _free(g: Rec, d: Rec) -> int:
+    """Free saves in this casualty event: given by :func:`add_saves`, or by core's ``save`` op
+    (``g["free_saves"][str(seat)]``)."""
+    return int(d["free"]) + int((g.get("free_saves") or {}).get(str(d["seats"][0]), 0))
+
+
 def _save_max(g: Rec, d: Rec) -> int:
     chi = g["players"][d["seats"][0]]["res"]["chi"]
-    return min(len(d["dying"]), d["free"] + chi // SAVE_COST)
+    free = _free(g, d)
+    return min(len(d["dying"]), free + max(0, chi) // SAVE_COST)
 
 
 def add_saves(g: Rec, seat: int, n: int | None = None) -> bool:
@@ -532,7 +545,9 @@ def _finish(ctx: Any, d: Rec, saved: int, kinds: dict[str, int] | None = None) -
         for k, n in kinds.items():
             picked += [x for x in dying if x["kind"] == k][:n]
         dying = picked + [x for x in dying if not any(x is y for y in picked)]
-    p["res"]["chi"] -= SAVE_COST * max(0, saved - d["free"])
+    p["res"]["chi"] -= SAVE_COST * max(0, saved - _free(g, d))
+    if str(seat) in (g.get("free_saves") or {}):  # they were for this event only
+        del g["free_saves"][str(seat)]
     for x in dying[:saved]:
         g["sections"][x["section"]]["rest"].append({"seat": seat, "kind": x["kind"]})
     for x in dying[saved:]:
@@ -625,7 +640,8 @@ def decision_legal(g: Rec, d: Rec, seat: int) -> list[Rec]:
     if seat not in d["seats"]:
         return []
     if d["kind"] == "shoot":
-        return shoot_targets(g, d["queue"][0][0])
+        # a Tactic played meanwhile may have covered the last free spot: the shot is then lost
+        return shoot_targets(g, d["queue"][0][0]) or [{"type": "pass"}]
     if d["kind"] == "casualties":
         if d["groups"]:
             grp = d["groups"][0]
@@ -660,7 +676,8 @@ def decide(ctx: Any, d: Rec, seat: int, action: Rec) -> None:
     if action not in decision_legal(g, d, seat):
         raise ValueError(f"{action!r} does not answer this {d['kind']} decision")
     if d["kind"] == "shoot":
-        shoot(ctx, seat, action["section"], action["row"], action["spot"])
+        if action["type"] == "shoot":
+            shoot(ctx, seat, action["section"], action["row"], action["spot"])
         d["queue"].pop(0)
         _skip_untargeted(g, d["queue"])
         if d["queue"]:
@@ -720,8 +737,6 @@ def transport_moves(g: Rec, seat: int) -> list[Rec]:
         if not units:
             continue
         for dst in zones:
-            if dst == src or (src[0] == "rest" and dst[0] == "wall"):
-                continue
             options = [dict(units)] if len(units) > 1 else []
             options += [{k: n} for k in KINDS if k in units for n in range(1, units[k] + 1)]
             for u in options:
@@ -774,3 +789,44 @@ def _zone_name(zone: list[Any]) -> Text:
     if zone[0] == "wall":
         return fmt(t("the Wall of {s}", "{s}的長城"), s=section_name(zone[1]))
     return fmt(t("the rest area of {s}", "{s}的休息區"), s=section_name(zone[1]))
+
+
+# ---------------------------------------------------------------- labels
+
+def _count_kinds(kinds: dict[str, int]) -> Text:
+    parts: list[Text] = [fmt(t("{n} {k}", "{n} 名{k}"), n=n, k=_KIND_NAME[k]) for k, n in kinds.items() if n]
+    out: Text = {"en": "", "zh-Hant": "", "zh-Hans": ""}
+    for i, p in enumerate(parts):
+        for lang in out:
+            out[lang] += ("、" if lang != "en" else ", ") * (i > 0) + p[lang]
+    return out
+
+
+def describe(g: Rec, action: Rec) -> Text | None:
+    """A player's words for the actions this module lists (deploy, shoot, lose, save, a Transport
+    move), naming the card and spot; None for any other action."""
+    ty = action.get("type")
+    if ty == "deploy" and "row" in action:
+        slot = g["sections"][action["section"]]["rows"][action["row"]]
+        spots = "+".join(str(j + 1) for j in action["spots"])
+        return fmt(t("{k} onto {card} ({section}), spot {s}", "{k}攻擊{card}（{section}），部位 {s}"),
+                   k=_KIND_NAME[action["kind"]], card=horde.name(slot["card"]) if slot else t("?", "?"),
+                   section=section_name(action["section"]), s=spots)
+    if ty == "deploy":
+        return fmt(t("Archer onto the Wall of {section}", "弓兵登上{section}的長城"),
+                   section=section_name(action["section"]))
+    if ty == "shoot":
+        slot = g["sections"][action["section"]]["rows"][action["row"]]
+        return fmt(t("Wound {card} ({section}), spot {s}", "射傷{card}（{section}），部位 {s}"),
+                   card=horde.name(slot["card"]) if slot else t("?", "?"),
+                   section=section_name(action["section"]), s=action["spot"] + 1)
+    if ty == "lose":
+        return fmt(t("A {k} dies", "陣亡：{k}"), k=_KIND_NAME[action["kind"]])
+    if ty == "save":
+        if action.get("kinds"):
+            return fmt(t("Save {w} (2 Chi each)", "救回{w}（每名 2 個氣）"), w=_count_kinds(action["kinds"]))
+        return fmt(t("Save {n} soldier(s) (2 Chi each)", "救回 {n} 名士兵（每名 2 個氣）"), n=action["n"])
+    if "from" in action and "to" in action and "units" in action:
+        return fmt(t("Move {u}: {a} to {b}", "將{u}從{a}移到{b}"), u=_count_kinds(action["units"]),
+                   a=_zone_name(action["from"]), b=_zone_name(action["to"]))
+    return None

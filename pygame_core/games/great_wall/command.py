@@ -108,7 +108,20 @@ def _box(ctx: Ctx, st: Data) -> None:
 
 @steps.step("defeat_check")
 def _defeat_check(ctx: Ctx, st: Data) -> None:
-    combat.defeat_check(ctx)
+    """The defeat check (L541-553, combat.py); then the Tactic windows of the seats that took the credit
+    or fought on a defeated card (their abilities were fired by combat)."""
+    g = ctx.data
+    fighters = {slot["card"]: {x["seat"] for x in slot["soldiers"]}
+                for sec in g["sections"] for slot in sec["rows"] if slot is not None}
+    trophies = [len(p["trophies"]) for p in g["players"]]
+    done = combat.defeat_check(ctx)
+    fought = set().union(*(fighters.get(cid, set()) for cid in done)) if done else set()
+    credited = {s for s, p in enumerate(g["players"]) if len(p["trophies"]) > trophies[s]}
+    for seat in reversed(g["tea"]):  # the last pushed is answered first: tea order
+        if seat in fought:
+            effects.open_window(ctx, "on_defeat_participate", seat)
+        if seat in credited:
+            effects.open_window(ctx, "on_defeat_credit", seat)
 
 
 @steps.step("trigger")

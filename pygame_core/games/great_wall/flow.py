@@ -177,7 +177,10 @@ def _shooting(ctx: Ctx, st: Data) -> None:
 
 @steps.step("siege")
 def _siege(ctx: Ctx, st: Data) -> None:
-    combat.siege(ctx)
+    """The siege (L640-651, combat.py); a breach is a Tactic window for every seat (L464)."""
+    if combat.siege(ctx):
+        for seat in reversed(ctx.data["tea"]):
+            effects.open_window(ctx, "on_breach", seat)
 
 
 def end_reason(g: Data) -> str | None:

@@ -11,9 +11,12 @@ hidden cards (cards.secret_tokens: its Tactics, Supporting Advisors and draft ca
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from pygame_core.games.great_wall import cards, horde
+from pygame_core.games.great_wall import data as gdata
+from pygame_core.games.great_wall.text import LANGS
 from pygame_core.kernel.rng import Rng
 
 Data = dict[str, Any]
@@ -31,6 +34,16 @@ def redetermine(g: Data, seat: int | None, rng: Rng) -> None:
                 break
 
 
+@cache
+def _public_names() -> tuple[str, ...]:
+    """Every name and id the board shows openly: Horde cards, command cards, locations."""
+    names = [*(c["name"] for c in horde.CARDS.values()), *(c["name"] for c in gdata.COMMAND.values()),
+             *(x["name"] for x in gdata.locations("4p").values())]
+    return (*(n[lang] for n in names for lang in LANGS), *horde.CARDS, *gdata.COMMAND, *gdata.LOCATION_IDS)
+
+
 def secret_tokens(g: Data, seat: int) -> list[str]:
-    out: list[str] = cards.secret_tokens(g, seat)
-    return out
+    """cards.secret_tokens, less any token that is part of a public name (a Tactic "Night Raid" 夜襲
+    inside the Horde card "Night Raiders" 夜襲部隊): such a token cannot tell a leak from the board."""
+    public = _public_names()
+    return [tok for tok in cards.secret_tokens(g, seat) if not any(tok in name for name in public)]

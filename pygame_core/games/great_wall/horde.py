@@ -19,8 +19,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+from pygame_core.games.great_wall import model
+from pygame_core.games.great_wall import text as gtext
 from pygame_core.kernel import deck as kdeck
-from pygame_core.kernel.text import Text, fmt, from_hant, seat_name
+from pygame_core.kernel.text import Text, fmt
 
 Rec = dict[str, Any]
 _DATA = Path(__file__).resolve().parent / "data"
@@ -70,15 +72,12 @@ def tea_rank(g: Rec, seat: int) -> int:
 
 def add_honor(g: Rec, seat: int, n: int) -> int:
     """Change a seat's Honor by ``n``; Honor never goes below 0 (L675, ruling A17). Returns the change."""
-    p = g["players"][seat]
-    before = p["honor"]
-    p["honor"] = max(0, before + n)
-    return p["honor"] - before
+    return model.add_honor(g, seat, n)
 
 
 def t(en: str, hant: str) -> Text:
-    """A Text from English and Traditional Chinese (Simplified derived)."""
-    return from_hant(en, hant)
+    """A Text from English and Traditional Chinese (Simplified derived by the game's converter)."""
+    return gtext.t(en, hant)
 
 
 def section_name(i: int) -> Text:
@@ -87,7 +86,7 @@ def section_name(i: int) -> Text:
 
 def open_sections(g: Rec) -> list[int]:
     """The sections in play, left to right (the 2-player/solo game blocks the leftmost, L691)."""
-    return [i for i, s in enumerate(g["sections"]) if s.get("open", True)]
+    return model.open_sections(g)
 
 
 def column(g: Rec, section: int) -> list[Rec]:
@@ -199,13 +198,16 @@ def place_one(ctx: Any, *, raid_shame: int | None = None) -> None:
 
 def raid(ctx: Any, cid: str, section: int, *, raid_shame: int | None = None) -> None:
     """A raid (L522): the new card is discarded and as many shame tokens as there are players leave
-    the shame supply (out of the game). An empty supply ends the game at the end of this Winter (the
-    end check of L657 reads ``shame_supply``)."""
+    the shame supply (out of the game). If that empties the supply, the game ends when this Winter
+    is over (L522), even if Summer discards (A43) refill the supply meanwhile: ``g["end"]`` is set to
+    "shame" now, and the end check at the end of Winter (L653-665) keeps it."""
     g = ctx.data
     g["horde_discard"].append(cid)
     lost = len(g["players"]) if raid_shame is None else raid_shame
     lost = min(lost, g["shame_supply"])
     g["shame_supply"] -= lost
+    if g["shame_supply"] <= 0 and not g.get("end"):
+        g["end"] = "shame"
     ctx.log(fmt({"en": "Raid on {section}: {card} is discarded and {n} shame tokens leave the supply.",
                  "zh-Hant": "{section}遭到突襲：棄置{card}，{n} 個恥辱標記移出供應區。",
                  "zh-Hans": "{section}遭到突袭：弃置{card}，{n} 个耻辱标记移出供应区。"},
@@ -225,6 +227,3 @@ def reveal_ability(ctx: Any, section: int, cid: str) -> None:
                       "{card}拆除{section}的 {n} 個工事。"),
                     card=name(cid), n=gone, section=section_name(section)))
 
-
-__all__ = ["CARDS", "WALLS", "build_deck", "card", "column", "indicator", "invade", "name", "place_one",
-           "raid", "setup_array", "seat_name", "trophy_honor", "wall"]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.great_wall.horde import CARDS, Rec, add_honor
+from pygame_core.games.great_wall.horde import CARDS, Rec, add_honor, t
 from pygame_core.kernel import decisions
 from pygame_core.kernel.text import Text, fmt, seat_name
 
@@ -27,12 +27,12 @@ PENALTY = 5
 #: Chi per discarded token (L247, L598).
 DISCARD_COST = 2
 
-_OVERFLOW: Text = {"en": "{p} loses {h} Honor: a shame token has nowhere to go.",
-                   "zh-Hant": "{p}的恥辱標記無處可放，失去 {h} 點榮譽。",
-                   "zh-Hans": "{p}的耻辱标记无处可放，失去 {h} 点荣誉。"}
-_EMPTY: Text = {"en": "{p} loses {h} Honor: the shame supply is empty.",
-                "zh-Hant": "恥辱標記供應區已空，{p}失去 {h} 點榮譽。",
-                "zh-Hans": "耻辱标记供应区已空，{p}失去 {h} 点荣誉。"}
+_OVERFLOW: Text = {"en": "{p} loses {h} Honor: {n} shame token(s) with nowhere to go leave the game.",
+                   "zh-Hant": "{p}的 {n} 個恥辱標記無處可放，移出遊戲，失去 {h} 點榮譽。",
+                   "zh-Hans": "{p}的 {n} 个耻辱标记无处可放，移出游戏，失去 {h} 点荣誉。"}
+_EMPTY: Text = {"en": "{p} loses {h} Honor: the shame supply is empty ({n} token(s) owed).",
+                "zh-Hant": "恥辱標記供應區已空（應得 {n} 個），{p}失去 {h} 點榮譽。",
+                "zh-Hans": "耻辱标记供应区已空（应得 {n} 个），{p}失去 {h} 点荣誉。"}
 _GAIN: Text = {"en": "{p} gains {n} shame token(s).", "zh-Hant": "{p}獲得 {n} 個恥辱標記。",
                "zh-Hans": "{p}获得 {n} 个耻辱标记。"}
 _PLACED: Text = {"en": "{p} puts a shame token {where}.", "zh-Hant": "{p}將恥辱標記放在{where}。",
@@ -71,9 +71,12 @@ def _put(ctx: Any, seat: int, place: Any) -> None:
     ctx.log(fmt(_PLACED, p=seat_name(seat), where=where))
 
 
-def _overflow(ctx: Any, seat: int, text: Text) -> None:
-    lost = -add_honor(ctx.data, seat, -PENALTY)
-    ctx.log(fmt(text, p=seat_name(seat), h=lost))
+def _overflow(ctx: Any, seat: int, text: Text, n: int = 1) -> None:
+    """-5 Honor per token (L249), never below 0 (A17); one log line."""
+    if n <= 0:
+        return
+    lost = -add_honor(ctx.data, seat, -PENALTY * n)
+    ctx.log(fmt(text, p=seat_name(seat), h=lost, n=n))
 
 
 def _place_forced(ctx: Any, seat: int, n: int) -> int:
@@ -83,10 +86,10 @@ def _place_forced(ctx: Any, seat: int, n: int) -> int:
         options = places(ctx.data, seat)
         if len(options) > 1:
             return n
-        if options:
-            _put(ctx, seat, options[0])
-        else:
-            _overflow(ctx, seat, _OVERFLOW)
+        if not options:
+            _overflow(ctx, seat, _OVERFLOW, n)
+            return 0
+        _put(ctx, seat, options[0])
         n -= 1
     return 0
 
@@ -106,13 +109,9 @@ def gain(ctx: Any, seat: int, n: int, why: str = "", *, defer: list[Rec] | None 
     or appended to ``defer`` for a caller that orders its decisions). ``why`` names the source for the
     log ("breach", "flag" ...)."""
     g = ctx.data
-    took = 0
-    for _ in range(n):
-        if g["shame_supply"] <= 0:
-            _overflow(ctx, seat, _EMPTY)
-            continue
-        g["shame_supply"] -= 1
-        took += 1
+    took = min(n, max(0, g["shame_supply"]))
+    g["shame_supply"] -= took
+    _overflow(ctx, seat, _EMPTY, n - took)
     if not took:
         return
     ctx.log(fmt(_GAIN, p=seat_name(seat), n=took), why=why)
@@ -216,3 +215,18 @@ def end_penalty(g: Rec, seat: int) -> int:
     Honor (the penalty never takes Honor below 0). The caller subtracts it."""
     p = g["players"][seat]
     return min(p["honor"], PENALTY * sum(p["shamed"].values()))
+
+
+def describe(g: Rec, seat: int, action: Rec) -> Text | None:
+    """A player's words for a ``shame`` answer (where the token goes), else None."""
+    if action.get("type") != "shame":
+        return None
+    on = action["on"]
+    if on is None:
+        return t("No place: lose 5 Honor", "無處可放：失去 5 點榮譽")
+    if isinstance(on, dict):
+        cid = g["players"][seat]["trophies"][on["trophy"]]["card"]
+        return fmt(t("Shame on {card} (its reward is lost)", "恥辱標記放在{card}上（失去其獎勵）"),
+                   card=CARDS[cid]["name"])
+    return fmt(t("Shame {where} (-5 Honor at the end)", "恥辱標記放在{where}（終局失去 5 點榮譽）"),
+               where=_UNDER[on])
