@@ -19,11 +19,15 @@ Games are seeded ``seed .. seed+games-1``; every figure but the timings is repro
 
 ``--set NAME=VALUES`` (repeatable) changes an authored number in memory for the run, never in the data
 files, to measure a proposed change: ``wall_defense=3,6,9,12`` (data/walls.json, Wall levels 0-3),
+``wall_cost_pct=100`` (the cost of Wall levels 2 and 3 in data/walls.json scaled, rounded up; level
+1's 5 Stone is the seed's, L429),
 ``horde=2,2,2,3,3,3,3,4,4`` (data/time_track.json, Horde cards per Spring by time space),
 ``casualties=1,1,1,2,2,2,3,3,3`` (the same spaces' casualty values), ``barricade=2`` (defense per
 barricade, combat.BARRICADE_DEFENSE), ``shame_per_player=10`` (model.SHAME_PER_PLAYER, L132 gives 10)
-and ``flat=xu_da,song_ci`` (these Generals' abilities count once instead of once per Supporting
-Advisor or back icon, data/generals.json).
+``flat=xu_da,song_ci`` (these Generals' abilities count once instead of once per Supporting
+Advisor or back icon, data/generals.json) and ``mute=xu_da`` (these Generals' abilities do nothing:
+what the ability is worth), ``when=xu_da:res:stone,gold`` (the General's ability fires only for those
+values of its trigger) and ``per_supporting=li_jing`` (scaled by Supporting Advisors, not a back icon).
 """
 
 from __future__ import annotations
@@ -152,19 +156,33 @@ def apply_settings(settings: list[str]) -> None:
     """Change authored numbers in memory (see the module docstring)."""
     for item in settings:
         name, _, value = item.partition("=")
-        nums = [int(x) for x in value.split(",") if x.strip()]
-        if name == "flat":
-            nums = []
+        words = ("flat", "mute", "when", "per_supporting")
+        nums = [] if name in words else [int(x) for x in value.split(",") if x.strip()]
         if name == "wall_defense":
             for level, n in enumerate(nums):
                 horde.WALLS[level]["defense"] = n
         elif name in ("horde", "casualties"):
             for k, n in enumerate(nums):
                 gdata.TIME["spaces"][k][name] = n
+        elif name == "wall_cost_pct":  # levels 2 and 3 scaled, rounded up (level 1's 5 Stone is L429's)
+            for lv in gdata.load("walls.json")["levels"][1:]:
+                if lv["next_cost"]:
+                    lv["next_cost"] = {r: -(-k * nums[0] // 100) for r, k in lv["next_cost"].items()}
         elif name == "barricade":
             combat.BARRICADE_DEFENSE = nums[0]
         elif name == "shame_per_player":
             model.SHAME_PER_PLAYER = nums[0]
+        elif name == "when":  # when=ID:key:v1,v2: the General's ability fires only for those values
+            gid, key, vals = value.split(":")
+            cards.general(gid)["ability"]["when"] = {key: vals.split(",")}
+        elif name == "per_supporting":  # these Generals scale by Supporting Advisors, not by a back icon
+            for gid in value.split(","):
+                ab = cards.general(gid)["ability"]
+                ab.pop("per_icon", None)
+                ab["per_supporting"] = True
+        elif name == "mute":  # these Generals' abilities give nothing (what the ability is worth)
+            for gid in value.split(","):
+                cards.general(gid)["ability"]["effects"] = []
         elif name == "flat":  # these Generals' abilities count once, unscaled by Supporting Advisors
             for gid in value.split(","):
                 ab = cards.general(gid)["ability"]

@@ -231,6 +231,8 @@ def _per_clerk(g: Data, seat: int, loc: str, mine: int) -> float:
             v += 0.5
         if r == "stone" and p["res"]["stone"] < 3:
             v += 0.4
+        if r == "wood" and p["res"]["wood"] < 2:
+            v += 0.8  # every recruit costs 1 Wood (L406-410)
         return v + (0.8 if mine == 1 and r != "chi" else 0.0)  # the donation (2 Honor for 1)
     if loc == "builders_camp":
         return _build_worth(g, seat, mine)
