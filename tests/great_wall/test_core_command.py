@@ -3,7 +3,7 @@ effect ops core runs."""
 
 from __future__ import annotations
 
-from pygame_core.games.great_wall import cards, horde
+from pygame_core.games.great_wall import cards, effects, horde
 from pygame_core.games.great_wall import data as gdata
 from tests.great_wall.helpers import answer, blank, ctx_for, kinds, legal, put_clerks, run
 
@@ -119,3 +119,12 @@ def test_a_defeat_opens_the_tactic_windows_of_its_fighters() -> None:
     windows = [d["window"] for d in g["decisions"] if d["kind"] == "tactic"]
     assert sorted(windows) == ["on_defeat_credit", "on_defeat_participate"]
     assert g["players"][0]["trophies"][0]["card"] == cid
+
+
+def test_every_op_the_cards_and_horde_data_use_has_a_rule() -> None:
+    """The effect vocabulary: every op named by a card, a Horde spot reward or a command card runs."""
+    known = set(effects.CORE_OPS) | set(effects.OPS)
+    used = set(cards.OPS) | {e["op"] for c in gdata.COMMAND.values() for part in ("top", "middle", "bottom")
+                             for e in c[part]}
+    used |= {sp["reward"]["op"] for c in horde.CARDS.values() for sp in c["spots"] if sp.get("reward")}
+    assert used <= known, used - known

@@ -275,3 +275,45 @@ def test_honor_never_goes_below_zero() -> None:
     g["players"][0]["honor"] = 3
     assert model.add_honor(g, 0, -5) == -3 and g["players"][0]["honor"] == 0
     assert model.add_honor(g, 0, 4) == 4 and g["players"][0]["honor"] == 4
+
+
+def test_a_raid_that_emptied_the_supply_still_ends_the_game_after_summer_refills_it() -> None:
+    """L522: a raid that empties the shame supply ends the game when that Winter is over; Summer
+    discards return tokens to the supply (A43), which does not cancel it."""
+    g = blank(3)
+    g["end"] = "shame"
+    g["shame_supply"] = 2
+    assert flow.end_reason(g) == "shame"
+    run(ctx_for(g), {"do": "end_check"})
+    assert g["over"] and g["final"]
+
+
+def test_winter_runs_shooting_defeat_check_siege_then_the_end_check() -> None:
+    """L628-661: 1a shooting, 1b defeat check, 2 siege (barricades discarded per section), 3 end check."""
+    g = blank(3)
+    for sec in g["sections"]:
+        sec["barricades"] = 2
+    ctx = ctx_for(g)
+    run(ctx, {"do": "season", "name": "winter"})
+    texts = [e["text"]["en"] for e in ctx.events]
+    assert texts[0] == "Year 1, Winter."
+    assert all(s["barricades"] == 0 for s in g["sections"])  # L651
+    assert "Year 2, Spring." in texts  # no end condition: the next Year begins (L661)
+
+
+def test_year_one_uses_the_starting_spaces_casualties() -> None:
+    """A45 (L134, L586): the Time token starts on the player-count space; Spring moves it first."""
+    g = blank(4)
+    assert g["time"] == gdata.time_start(4)
+    assert model.casualties(g) == gdata.time_space(g["time"])["casualties"]
+    run(ctx_for(g), {"do": "advance_time"})
+    assert g["time"] == gdata.time_start(4) + 1
+
+
+def test_a_clerk_just_moved_is_not_moved_again_by_the_same_effect() -> None:
+    """L207: up to n clerks to n different locations: each clerk moves once."""
+    g = blank(3)
+    ctx = ctx_for(g)
+    run(ctx, {"do": "effect", "seat": 0, "why": "t", "effect": {"op": "move_clerks", "n": 2, "different": True}})
+    answer(ctx, {"type": "clerk", "from": "supply", "to": "temple"})
+    assert not [a for a in legal(ctx) if a["type"] == "clerk" and a["from"] == "temple"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pygame_core.games.great_wall import cards, locations
+from pygame_core.games.great_wall import cards, horde, locations
 from pygame_core.games.great_wall import data as gdata
 from tests.great_wall.helpers import answer, blank, ctx_for, kinds, legal, put_clerks, run, set_res
 
@@ -209,6 +209,9 @@ def test_barracks_needs_an_unshamed_figure_and_the_cost() -> None:
     unshamed spearman: only 1 spearman can be recruited; the recruit goes to any rest area (or onto a
     Horde card)."""
     g = blank(3)
+    cid = sorted(horde.CARDS)[0]
+    for i in range(3):
+        g["sections"][i]["rows"][0] = {"card": cid, "soldiers": [], "wounds": []}
     p = g["players"][0]
     p["supply"] = {"spear": 1, "archer": 0, "horse": 0}
     p["shamed"] = {"spear": 3, "archer": 0, "horse": 0}
@@ -221,6 +224,8 @@ def test_barracks_needs_an_unshamed_figure_and_the_cost() -> None:
     assert kinds(ctx) == ["deploy"]
     rests = [a for a in legal(ctx) if a["type"] == "rest"]
     assert rests == [{"type": "rest", "section": i} for i in range(3)]
+    attacks = [a for a in legal(ctx) if a["type"] == "deploy"]
+    assert attacks and all(a["row"] == 0 for a in attacks)  # a spearman: row 1 of any section (L530)
     answer(ctx, {"type": "rest", "section": 2})
     assert g["sections"][2]["rest"] == [{"seat": 0, "kind": "spear"}]
     assert p["supply"]["spear"] == 0 and p["res"] == {"wood": 1, "stone": 2, "gold": 0, "chi": 0}

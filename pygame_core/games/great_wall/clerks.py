@@ -5,7 +5,8 @@ clerks already on a location to a space of another location. A regular location 
 as printed; a special one takes any number (L310-314). A clerk may not leave a regular location that
 is full and about to activate (L304, ruling A25: it stays locked until its activation). "Move up to
 2 clerks to 2 different locations" (L207): no two moves of one effect go to the same location, but a
-location may already hold clerks, the seat's own included.
+location may already hold clerks, the seat's own included. A clerk the effect has just moved is not
+moved again by it (up to n clerks, each moved once).
 """
 
 from __future__ import annotations
@@ -30,8 +31,10 @@ def moves(g: Data, seat: int, used: list[str]) -> list[Action]:
     sources: list[str] = []
     if g["players"][seat]["clerks"] > 0:
         sources.append("supply")
+    # a clerk this effect has just sent somewhere stays there: the effect moves up to n clerks
+    # (L207), so a location it sent one to gives a clerk only if the seat had another there before
     sources += [loc for loc in gdata.LOCATION_IDS
-                if seat in g["locations"][loc] and not locked(g, loc)]
+                if model.count_at(g, loc, seat) > (1 if loc in used else 0) and not locked(g, loc)]
     dests = [loc for loc in gdata.LOCATION_IDS if loc not in used and model.has_room(g, loc)]
     return [{"type": "clerk", "from": src, "to": dst} for src in sources for dst in dests if src != dst]
 

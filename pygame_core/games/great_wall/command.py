@@ -50,9 +50,12 @@ def resolve_select(ctx: Ctx, d: Data) -> None:
         g["players"][seat]["hand"].remove(card)
         chosen[key] = card
     g["chosen"] = chosen
-    ctx.log(join(t("Command cards revealed: ", "翻開指揮卡："),
-                 *[fmt(t("{p} {c}; ", "{p}「{c}」；"), p=seat_name(int(k)), c=card_name(c)) for k,
-                         c in sorted(chosen.items())]))
+    parts: list[Any] = []
+    for k, c in sorted(chosen.items()):
+        if parts:
+            parts.append({"en": "; ", "zh-Hant": "；", "zh-Hans": "；"})
+        parts.append(fmt(t("{p} {c}", "{p}「{c}」"), p=seat_name(int(k)), c=card_name(c)))
+    ctx.log(join(t("Command cards revealed: ", "翻開指揮卡："), *parts, t(".", "。")))
     steps.push(g, *({"do": "place", "seat": s} for s in model.in_tea_order(g, [int(k) for k in chosen])),
                {"do": "next_turn", "after": -1})
 

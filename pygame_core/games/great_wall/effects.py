@@ -20,6 +20,8 @@ Data = dict[str, Any]
 Effect = dict[str, Any]
 
 
+#: the ops handled in :func:`_effect` itself; the others are in :data:`OPS`
+CORE_OPS = ("gain", "honor", "draw_tactic", "tea_up", "tea_top", "wound", "save", "discard_shame")
 OpFn = Callable[[Ctx, int, Effect], None]
 #: ops whose rules live in another core module (clerks.py, locations.py), registered there
 OPS: dict[str, OpFn] = {}
@@ -103,9 +105,7 @@ def _effect(ctx: Ctx, st: Data) -> None:
     if op == "gain":
         res = resources_of(e)
         model.gain(g, seat, res)
-        ctx.log(fmt(t("{p} gains {r}.", "{p}獲得{r}。"), p=seat_name(seat), r=res_text(res)), seat=seat,
-                to=[seat],
-                others=fmt(t("{p} gains resources.", "{p}獲得資源。"), p=seat_name(seat)))
+        ctx.log(fmt(t("{p} gains {r}.", "{p}獲得{r}。"), p=seat_name(seat), r=res_text(res)), seat=seat)
     elif op == "honor":
         n = model.add_honor(g, seat, int(e.get("n", 0)))
         ctx.log(fmt(t("{p} gains {n} Honor.", "{p}獲得{n}點榮譽。"), p=seat_name(seat), n=n), seat=seat)
@@ -132,8 +132,7 @@ def _effect(ctx: Ctx, st: Data) -> None:
         elif n:
             steps.ask(g, "discard_shame", seat, most=n)
     else:
-        ctx.log(fmt(t("(an effect with no rule yet: {op})", "（尚無規則的效果：{op}）"), op=str(op)),
-                seat=seat)
+        raise ValueError(f"no rule for the effect op {op!r}")
 
 
 def _wound_targets(g: Data, seat: int, section: Any) -> list[Action]:

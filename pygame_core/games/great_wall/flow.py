@@ -184,7 +184,11 @@ def _siege(ctx: Ctx, st: Data) -> None:
 
 
 def end_reason(g: Data) -> str | None:
-    """The end check (L653-669): checked only at the end of Winter (L665)."""
+    """The end check (L653-669): checked only at the end of Winter (L665). A raid that emptied the
+    shame supply this Spring has set ``end`` already (war's horde.raid, L522): it ends the game at the
+    end of this Winter even if Summer discards refilled the supply (A43)."""
+    if g.get("end"):
+        return str(g["end"])
     need = 2 if model.nplayers(g) == 3 else 3
     if sum(1 for s in g["sections"] if s["open"] and s["wall"] >= 3) >= need:
         return "walls"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.great_wall import cards, horde
+from pygame_core.games.great_wall import cards, combat, horde, shame
 from pygame_core.games.great_wall import data as gdata
 from pygame_core.games.great_wall.text import KIND_NAME, RES_NAME, WORD, Text, fmt, join, t
 
@@ -20,8 +20,8 @@ def _sep(parts: list[Text], sep: str) -> list[Text | str]:
 
 def _zone(zone: list[Any]) -> Text:
     if zone[0] == "wall":
-        return fmt(t("Wall {s}", "第{s}段長城"), s=int(zone[1]) + 1)
-    return fmt(t("rest area {s}", "第{s}段休息區"), s=int(zone[1]) + 1)
+        return fmt(t("the Wall of {s}", "{s}的長城"), s=horde.section_name(int(zone[1])))
+    return fmt(t("the rest area of {s}", "{s}的休息區"), s=horde.section_name(int(zone[1])))
 
 
 def _loc(g: Data, loc: str) -> Text:
@@ -33,6 +33,14 @@ def _loc(g: Data, loc: str) -> Text:
 
 def _text(g: Data, seat: int, a: dict[str, Any]) -> Text:
     ty = a["type"]
+    if ty in ("deploy", "shoot", "lose", "save"):  # war's actions, in war's words
+        said = combat.describe(g, a)
+        if said is not None:
+            return said
+    if ty == "shame":
+        said = shame.describe(g, seat, a)
+        if said is not None:
+            return said
     if ty == "command":
         return fmt(t("Choose {c}", "選擇「{c}」"), c=gdata.command(a["card"])["name"])
     if ty == "slot":
@@ -58,11 +66,11 @@ def _text(g: Data, seat: int, a: dict[str, Any]) -> Text:
             return fmt(t("Recruit a {k}", "招募1個{k}"), k=KIND_NAME[a["kind"]])
         if a.get("build") == "barricade":
             pay = join(*_sep([RES_NAME[r] for r in a["pay"]], " + ")) if a["pay"] else t("free", "免費")
-            return fmt(t("Barricade in section {s} ({p})", "在第{s}段設置防禦工事（{p}）"),
-                    s=int(a["section"]) + 1,
+            return fmt(t("Barricade in {s} ({p})", "在{s}設置防禦工事（{p}）"),
+                    s=horde.section_name(int(a["section"])),
                     p=pay)
         if a.get("build") == "wall":
-            return fmt(t("Build the Wall of section {s}", "修築第{s}段長城"), s=int(a["section"]) + 1)
+            return fmt(t("Build the Wall of {s}", "修築{s}的長城"), s=horde.section_name(int(a["section"])))
         if a.get("hire") == "clerk":
             return t("Hire a clerk (2 Gold)", "僱用1個文官（2個黃金）")
         if a.get("hire") == "advisor":
@@ -76,7 +84,7 @@ def _text(g: Data, seat: int, a: dict[str, Any]) -> Text:
                        a=_zone(m["from"]), b=_zone(m["to"]))
     if ty == "deploy":
         sec = int(a.get("section", a.get("from", 0)))
-        where = fmt(t("section {s}", "第{s}段"), s=sec + 1)
+        where = horde.section_name(sec)
         if "row" in a:
             slot = g["sections"][sec]["rows"][int(a["row"])]
             spots = ", ".join(str(int(j) + 1) for j in a["spots"])
@@ -85,15 +93,15 @@ def _text(g: Data, seat: int, a: dict[str, Any]) -> Text:
                            k=KIND_NAME[a["kind"]], c=horde.name(slot["card"]), w=where, p=spots)
         return fmt(t("{k} onto the Wall ({w})", "{k}登上長城（{w}）"), k=KIND_NAME[a["kind"]], w=where)
     if ty == "rest":
-        return fmt(t("To the rest area of section {s}", "放到第{s}段的休息區"), s=int(a["section"]) + 1)
+        return fmt(t("To the rest area of {s}", "放到{s}的休息區"), s=horde.section_name(int(a["section"])))
     if ty == "shoot":
         slot = g["sections"][int(a["section"])]["rows"][int(a["row"])]
         card = horde.name(slot["card"]) if slot is not None else t("a card", "蒙軍卡")
-        return fmt(t("Wound {c}, spot {p} (section {s})", "使{c}的部位{p}受傷（第{s}段）"),
-                   c=card, s=int(a["section"]) + 1, p=int(a["spot"]) + 1)
+        return fmt(t("Wound {c}, spot {p} ({s})", "使{c}的部位{p}受傷（{s}）"),
+                   c=card, s=horde.section_name(int(a["section"])), p=int(a["spot"]) + 1)
     if ty == "lose":
-        return fmt(t("A {k} dies (section {s})", "1個{k}陣亡（第{s}段）"), k=KIND_NAME[a["kind"]],
-                   s=int(a["section"]) + 1)
+        return fmt(t("A {k} dies ({s})", "1個{k}陣亡（{s}）"), k=KIND_NAME[a["kind"]],
+                   s=horde.section_name(int(a["section"])))
     if ty == "retrieve":
         return t("Take your command cards back", "取回指揮卡")
     if ty == "honor":

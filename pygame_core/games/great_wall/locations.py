@@ -17,7 +17,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import Any
 
-from pygame_core.games.great_wall import cards, combat, effects, model, shame, steps, tea
+from pygame_core.games.great_wall import cards, combat, effects, horde, model, shame, steps, tea
 from pygame_core.games.great_wall import data as gdata
 from pygame_core.games.great_wall.text import KIND_NAME, fmt, seat_name, t
 from pygame_core.kernel.state import Action, Ctx
@@ -362,9 +362,9 @@ def build(ctx: Ctx, seat: int, action: Action, free: bool = False) -> None:
         _pay_split(g, seat, split)
         sec["barricades"] += 1
         n = model.add_honor(g, seat, BARRICADE_HONOR)
-        ctx.log(fmt(t("{p} builds a barricade in section {s} (+{n} Honor).",
-                "{p}在第{s}段長城設置1個防禦工事（+{n}榮譽）。"),
-                    p=seat_name(seat), s=i + 1, n=n), seat=seat)
+        ctx.log(fmt(t("{p} builds a barricade in {s} (+{n} Honor).",
+                "{p}在{s}設置1個防禦工事（+{n}榮譽）。"),
+                    p=seat_name(seat), s=horde.section_name(i), n=n), seat=seat)
         effects.trigger(ctx, "on_build_barricade", seat, section=i)
         return
     cost2 = wall_cost(g, i)
@@ -377,8 +377,9 @@ def build(ctx: Ctx, seat: int, action: Action, free: bool = False) -> None:
     spots = max(firing_spots(sec["wall"]), len(archers))
     sec["firing"] = archers + [None] * (spots - len(archers))
     n = model.add_honor(g, seat, WALL_HONOR[sec["wall"]])
-    ctx.log(fmt(t("{p} builds the Wall of section {s} to level {v} (+{n} Honor).",
-                  "{p}將第{s}段長城修築到{v}級（+{n}榮譽）。"), p=seat_name(seat), s=i + 1, v=sec["wall"],
+    ctx.log(fmt(t("{p} builds the Wall of {s} to level {v} (+{n} Honor).",
+                  "{p}將{s}的長城修築到{v}級（+{n}榮譽）。"), p=seat_name(seat), s=horde.section_name(i),
+                          v=sec["wall"],
                           n=n), seat=seat)
     effects.trigger(ctx, "on_build_wall", seat, section=i, level=sec["wall"])
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from pygame_core.games.great_wall import cards, horde, model, shame
-from pygame_core.games.great_wall.text import fmt, seat_name, t
+from pygame_core.games.great_wall.text import fmt, join, seat_name, t
 from pygame_core.kernel.state import Ctx
 
 Data = dict[str, Any]
@@ -39,11 +39,18 @@ def compute(g: Data) -> dict[str, Any]:
     totals = [sum(b.values()) for b in parts]
     order = rank(g, totals)
     tied = [s for s in order if totals[s] == totals[order[0]]]
-    return {"totals": totals, "breakdown": parts, "winners": [order[0]], "rank": order,
-            "tiebreak": None if len(tied) < 2 else {"key": "tea", "tied": tied,
-                                                     "label": t("Higher in the tea order", "茶序較高者"),
-                                                     "values": [model.tea_rank(g,
-                                                             s) + 1 for s in range(len(totals))]}}
+    tiebreak = None
+    if len(tied) > 1:
+        names = [seat_name(s) for s in tied]
+        listed: list[Any] = []
+        for i, nm in enumerate(names):
+            listed += [{"en": ", ", "zh-Hant": "、", "zh-Hans": "、"}, nm] if i else [nm]
+        tiebreak = {"key": "tea", "tied": tied, "label": t("Higher in the tea order", "茶序較高者"),
+                    "values": [model.tea_rank(g, s) + 1 for s in range(len(totals))],
+                    "text": fmt(t("Tie on {n} Honor, broken by the tea order: {w}.",
+                            "同為{n}點榮譽，依茶序決定：{w}。"),
+                                n=totals[order[0]], w=join(*listed))}
+    return {"totals": totals, "breakdown": parts, "winners": [order[0]], "rank": order, "tiebreak": tiebreak}
 
 
 def finish(ctx: Ctx) -> None:
