@@ -184,7 +184,8 @@ def _command(g: Data, seat: int, d: Data, legal: list[Action]) -> Action:
     rest = sum(1 for i in model.open_sections(g) for x in g["sections"][i]["rest"] if x["seat"] == seat)
     if rest >= 2 and "attack_order" in hand:
         prefs.append("attack_order")
-    if "edict" in hand and any(seat in g["locations"][loc] for loc in gdata.LOCATION_IDS):
+    if "edict" in hand and any(seat in g["locations"][loc] for loc in gdata.LOCATION_IDS
+                               if model.is_regular(g, loc)):
         prefs.append("edict")
     prefs += ["economy", "betrayal", "mobilization", "edict", "attack_order", "despotism"]
     if len(p["tactics"]) >= 4 and "betrayal" in prefs:
@@ -385,8 +386,8 @@ def _advanced(g: Data, seat: int, d: Data, legal: list[Action]) -> Action:
     for a in _main(legal, ("activate",)):
         loc = a["location"]
         mine = model.count_at(g, loc, seat)
-        if not mine:
-            continue
+        if not mine or not model.is_regular(g, loc):
+            continue  # a special location activates after the command step anyway (L312-316)
         v = sum(_per_clerk(g, seat, loc, k) for k in range(1, mine + 1))
         if v > best_v:
             best, best_v = a, v
