@@ -3,9 +3,11 @@ effect ops core runs."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from pygame_core.games.great_wall import cards, effects, horde
 from pygame_core.games.great_wall import data as gdata
-from tests.great_wall.helpers import answer, blank, ctx_for, kinds, legal, put_clerks, run
+from tests.great_wall.helpers import answer, blank, ctx_for, game, kinds, legal, put_clerks, run
 
 
 def test_every_clan_has_the_six_cards_with_the_seed_names() -> None:
@@ -128,3 +130,73 @@ def test_every_op_the_cards_and_horde_data_use_has_a_rule() -> None:
                              for e in c[part]}
     used |= {sp["reward"]["op"] for c in horde.CARDS.values() for sp in c["spots"] if sp.get("reward")}
     assert used <= known, used - known
+
+
+def _card_on(g: dict[str, Any], section: int = 0) -> str:
+    cid = sorted(horde.CARDS, key=lambda c: -len(horde.CARDS[c]["spots"]))[0]
+    g["sections"][section]["rows"][0] = {"card": cid, "soldiers": [], "wounds": []}
+    return cid
+
+
+def test_a_wound_effect_places_as_many_wounds_as_it_says() -> None:
+    """The op ``wound {n}``: n wound tokens, one at a time (L537: a wound never gives a spot reward)."""
+    g = blank(3)
+    _card_on(g)
+    ctx = ctx_for(g)
+    run(ctx, {"do": "effect", "seat": 1, "why": "t", "effect": {"op": "wound", "n": 2}})
+    shots = 0
+    while kinds(ctx) == ["wound"]:
+        answer(ctx, next(a for a in legal(ctx) if a["type"] == "shoot"))
+        shots += 1
+    assert shots == 2 and len(g["sections"][0]["rows"][0]["wounds"]) == 2
+    assert g["players"][1]["honor"] == 0 and g["players"][1]["res"] == {"wood": 0, "stone": 0, "gold": 0,
+            "chi": 0}
+
+
+def test_a_discard_shame_effect_is_free_only_when_it_says_so() -> None:
+    """The op ``discard_shame``: free (a Tactic's enhanced effect) or at 2 Chi each (L598)."""
+    for free in (True, False):
+        g = blank(3)
+        p = g["players"][0]
+        p["supply"]["spear"] -= 1
+        p["shamed"]["spear"] = 1
+        g["shame_supply"] -= 1
+        p["res"]["chi"] = 2
+        ctx = ctx_for(g)
+        run(ctx, {"do": "effect", "seat": 0, "why": "t", "effect": {"op": "discard_shame", "n": 1,
+                "free": free}})
+        if free:
+            assert p["shamed"]["spear"] == 0 and p["res"]["chi"] == 2 and g["shame_supply"] == 30
+        else:
+            assert kinds(ctx) == ["discard_shame"]
+            answer(ctx, {"type": "discard_shame", "n": 1})
+            assert p["shamed"]["spear"] == 0 and p["res"]["chi"] == 0
+
+
+def test_casualty_tactics_are_optional_only_in_the_seats_own_casualty_event() -> None:
+    """L464-472: a Tactic that saves is played while its seat's casualties are decided, once (L466)."""
+    gm = game()
+    g = blank(3)
+    withdrawal = "withdrawal"
+    assert cards.tactic(withdrawal)["window"] == "on_casualties"
+    g["players"][0]["tactics"] = [withdrawal]
+    g["players"][1]["tactics"] = [withdrawal + "_"]  # never consulted
+    d = {"kind": "casualties", "seats": [0], "blocking": True, "event": "defeat", "groups": [], "dying": [],
+         "free": 0}
+    g["decisions"] = [d]
+    assert gm._optional(g, 0) == [{"type": "tactic", "card": withdrawal, "enhanced": False}]
+    assert gm._optional(g, 1) == []
+    d["tactic_played"] = True
+    assert gm._optional(g, 0) == []
+    g["decisions"] = [{"kind": "clerks", "seats": [0], "blocking": True, "left": 1, "used": []}]
+    assert gm._optional(g, 0) == []
+
+
+def test_the_slot_is_named_in_the_log() -> None:
+    g = blank(3)
+    g["chosen"] = {"0": "economy"}
+    ctx = ctx_for(g)
+    run(ctx, {"do": "place", "seat": 0})
+    answer(ctx, {"type": "slot", "slot": 2})
+    assert g["command_track"][2] == {"seat": 0, "card": "economy"}
+    assert any("slot 3" in e["text"]["en"] for e in ctx.events)

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from pygame_core.errors import OptionError
 from pygame_core.games.great_wall import cards, clerks, flow, horde, model, scoring, tea
 from pygame_core.games.great_wall import data as gdata
 from tests.great_wall.helpers import answer, blank, ctx_for, game, kinds, legal, new_state, put_clerks, run
@@ -40,6 +41,8 @@ def test_setup_for_three_and_four_players(players: int) -> None:
     assert g["time"] == gdata.time_start(players)
     assert len(g["artifacts"]) == 3
     assert sum(s["barricades"] for s in g["sections"]) == 9
+    spots = horde.wall(0)["firing_spots"]
+    assert all(s["firing"] == [None] * spots and s["wall"] == 0 for s in g["sections"])
     on_board = sum(1 for s in g["sections"] for c in s["rows"] if c is not None)
     assert on_board == (4 if players == 4 else 3)
     assert all(s["rows"][0] is not None for s in g["sections"])
@@ -239,6 +242,8 @@ def test_the_shame_and_time_end_conditions_and_only_at_the_end_of_winter() -> No
     """L653-669: an empty shame supply or the Time token on the last space ends the game, checked
     only at the end of Winter (L665)."""
     g = blank(3)
+    g["shame_supply"] = 1
+    assert flow.end_reason(g) is None
     g["shame_supply"] = 0
     assert flow.end_reason(g) == "shame"
     g = blank(3)
@@ -267,6 +272,9 @@ def test_final_scoring_order_and_tea_tie_break() -> None:
     assert result["totals"][0] == result["totals"][1]
     assert result["rank"][:2] == [1, 0] and result["winners"] == [1]
     assert result["tiebreak"]["tied"][:2] == [1, 0]
+    g["players"][2]["honor"] = 99
+    result = scoring.compute(g)
+    assert result["winners"] == [2] and result["tiebreak"] is None
 
 
 def test_honor_never_goes_below_zero() -> None:
@@ -314,6 +322,29 @@ def test_a_clerk_just_moved_is_not_moved_again_by_the_same_effect() -> None:
     """L207: up to n clerks to n different locations: each clerk moves once."""
     g = blank(3)
     ctx = ctx_for(g)
-    run(ctx, {"do": "effect", "seat": 0, "why": "t", "effect": {"op": "move_clerks", "n": 2, "different": True}})
+    run(ctx, {"do": "effect", "seat": 0, "why": "t", "effect": {"op": "move_clerks", "n": 2,
+            "different": True}})
     answer(ctx, {"type": "clerk", "from": "supply", "to": "temple"})
     assert not [a for a in legal(ctx) if a["type"] == "clerk" and a["from"] == "temple"]
+
+
+def test_three_or_four_players_only_in_slice_1() -> None:
+    """L78: the base rules are for 3-4 players (2p, solo and co-op come later)."""
+    gm = game()
+    assert (gm.min_players, gm.max_players) == (3, 4)
+    for n in (2, 5):
+        with pytest.raises(OptionError):
+            gm.new_game(players=n)
+
+
+def test_redetermination_keeps_the_horde_decks_public_top_back() -> None:
+    """A6: the invasion indicator on the top card's back is public; the rest of the deck is not."""
+    state = new_state(4, seed=6)
+    g = state.data
+    orders = set()
+    for k in range(12):
+        other = game().redetermine(state, 0, seed=k).data
+        assert sorted(other["horde_deck"]) == sorted(g["horde_deck"])
+        assert horde.indicator(other) == horde.indicator(g)
+        orders.add(tuple(other["horde_deck"]))
+    assert len(orders) > 1

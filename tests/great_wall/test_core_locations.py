@@ -202,6 +202,14 @@ def test_tea_house_moves_up_in_the_original_order() -> None:
     put_clerks(g, "tea_house", [d] * gdata.location(g["side"], "tea_house")["spaces"])
     run(ctx_for(g), {"do": "activate", "loc": "tea_house", "advanced": False})
     assert g["tea"] == [d, a, b, c]
+    # a marker already on top does nothing (L396), and the log says nothing of it
+    g = blank(4, tea=[a, b, c, d])
+    put_clerks(g, "tea_house", [a, b])
+    ctx = ctx_for(g)
+    run(ctx, {"do": "activate", "loc": "tea_house", "advanced": True})
+    assert g["tea"] == [b, a, c, d]
+    moved = [e["text"]["en"] for e in ctx.events if "tea order" in e["text"]["en"]]
+    assert moved == ["Player 2 moves up the tea order to place 1."]
 
 
 def test_barracks_needs_an_unshamed_figure_and_the_cost() -> None:
@@ -307,3 +315,12 @@ def test_advanced_activation_fires_a_regular_location_that_is_not_full() -> None
     assert legal(ctx, 0) == [{"type": "activate", "location": "quarry"}, PASS]
     answer(ctx, {"type": "activate", "location": "quarry"})
     assert g["players"][1]["res"]["stone"] == 1
+
+
+def test_an_advanced_tea_house_with_one_seat_not_filling_it_moves_up_one() -> None:
+    """L394-396: only a seat whose clerks fill every space goes to the top; fewer move up 1."""
+    g = blank(4, tea=[0, 1, 2, 3])
+    assert gdata.location(g["side"], "tea_house")["spaces"] == 3
+    put_clerks(g, "tea_house", [3, 3])
+    run(ctx_for(g), {"do": "activate", "loc": "tea_house", "advanced": True})
+    assert g["tea"] == [0, 1, 3, 2]

@@ -61,13 +61,10 @@ def has_choice(actions: list[Action]) -> bool:
     return any(a["type"] not in ("pass", "stop") for a in actions)
 
 
-def ask_if(g: Data, kind: str, seat: int, **fields: Any) -> bool:
+def ask_if(g: Data, kind: str, seat: int, **fields: Any) -> None:
     """Push the decision only if the seat has a real choice in it (else nothing happens)."""
-    legal = DECISIONS[kind][0](g, seat, {"kind": kind, "seats": [seat], **fields})
-    if not has_choice(legal):
-        return False
-    ask(g, kind, seat, **fields)
-    return True
+    if has_choice(DECISIONS[kind][0](g, seat, {"kind": kind, "seats": [seat], **fields})):
+        ask(g, kind, seat, **fields)
 
 
 def later(kind: str, seat: int, **fields: Any) -> Data:

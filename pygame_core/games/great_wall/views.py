@@ -31,12 +31,6 @@ def phase(g: Data) -> dict[str, Any]:
     return {"kind": season, "name": name}
 
 
-def window(g: Data) -> str:
-    """The moment a Tactic may be played in: the top decision's kind, else the season."""
-    ds = g.get("decisions") or []
-    return str(ds[-1]["kind"]) if ds else str(g["season"])
-
-
 def _player(g: Data, seat: int, viewer: int | None) -> dict[str, Any]:
     p = g["players"][seat]
     mine = viewer == seat
