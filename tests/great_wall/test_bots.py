@@ -6,19 +6,38 @@ that finishes a Horde card, L536/L541)."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+import time
 
-from pygame_core import bots
+from pygame_core import bots, games
 from pygame_core.games.great_wall import combat, heuristic, locations
 from pygame_core.kernel import decisions
-from pygame_core.simulate import play
+from pygame_core.kernel.playout import Playout
+from pygame_core.simulate import MAX_STEPS, bot_seed, play
 from tests.great_wall.war_helpers import put, state, with_spots
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
-import great_wall_balance as balance  # noqa: E402
-
 GAME_ID = "great_wall"
+
+
+def _play(seed: int, kinds: list[str], times: list[float] | None = None) -> int:
+    """One game in place (as scripts/great_wall_balance.py plays them): its winner. Playout.play
+    rejects any action that is not among the legal ones."""
+    game = games.get(GAME_ID)
+    po = Playout(game, game.new_game(players=len(kinds), seed=seed))
+    for _ in range(MAX_STEPS):
+        if not po.to_move():
+            return int(po.scores()["winners"][0])
+        seat = po.to_move()[0]
+        legal = po.legal_actions(seat)
+        rng = bots.rng_at(bot_seed(seed, seat), po.played, po.seed, seat)
+        if kinds[seat] == "heuristic":
+            t0 = time.process_time()
+            action = heuristic.decide(po.data, seat, legal, rng)
+            if times is not None:
+                times.append(time.process_time() - t0)
+        else:
+            action = rng.choice(legal)
+        po.play(seat, action)
+    raise AssertionError(f"seed {seed}: no end")
 
 
 def test_heuristic_is_offered():
@@ -29,7 +48,6 @@ def test_heuristic_is_offered():
 def test_every_heuristic_decision_is_legal_through_the_game_api():
     """Full 3- and 4-player games through Game.apply (which rejects any illegal action), heuristic on
     every seat and mixed with random seats; every kind of decision of the competitive game is met."""
-    from pygame_core import games
     game = games.get(GAME_ID)
     kinds: set[str] = set()
     for players, seed, seats in ((3, 1, ["heuristic"] * 3), (4, 2, ["heuristic"] * 4),
@@ -57,15 +75,14 @@ def test_heuristic_games_replay_exactly():
 def test_heuristic_wins_at_least_80_percent_of_3_player_games_against_two_random_seats():
     """Issue 18 §5. 150 fixed games (seeds 0..149), the heuristic seat rotating over the three seats;
     Playout.play rejects any action that is not legal. A random seat would win about a third. The
-    1,000-game figure is in the game's README ("Balance")."""
+    1,000-game figure is in the game's README ("Bots and balance")."""
     times: list[float] = []
     won = 0
     n = 150
     for k in range(n):
         kinds = ["random"] * 3
         kinds[k % 3] = "heuristic"
-        rec = balance.play_one(k, kinds, times)
-        won += rec["winner"] == k % 3
+        won += _play(k, kinds, times) == k % 3
     assert won >= 0.8 * n, f"heuristic won {won}/{n}"
     times.sort()
     assert times[len(times) // 2] < 0.005  # median decision well under a millisecond or two
@@ -138,6 +155,6 @@ def test_a_recruited_horseman_finishes_a_two_spot_card_L536_L541():
 def test_decisions_take_milliseconds():
     """No lookahead: one decision reads the position a few times (the browser allows 1 s, issue 18 §5)."""
     times: list[float] = []
-    balance.play_one(11, ["heuristic"] * 4, times)
+    _play(11, ["heuristic"] * 4, times)
     assert len(times) > 100
     assert sum(times) / len(times) < 0.005
