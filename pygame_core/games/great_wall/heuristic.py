@@ -19,8 +19,16 @@ The plan it follows:
 - Production: collect, raise the overseer when it can pay (Summer income, L594), donate when the
   resource is not short (2 Honor, L380).
 - Casualties: horsemen and archers saved first while Chi allows; spearmen only with Chi to spare.
-- Shame goes where it costs least: a Horde card already carrying shame, then the one worth least,
-  else under a spearman (-5 at the end, L675).
+- Barricades only where they can make a section hold this Winter (+2 defense each, at most 3, L642);
+  otherwise a Wall level it can pay, or nothing.
+- Shame goes where it costs least: a Horde card already carrying shame, else under a soldier while
+  the seat's Honor could not pay the end penalty anyway (it never goes below 0, L675), else the Horde
+  card worth least.
+- The end: when the breaches threatened this Autumn would empty the shame supply (``doomed``), every
+  later shame costs 5 Honor at once (L249) and the game ends this Winter (L657), so Honor gained now
+  is mostly lost and ties at the top are common. The bot then plays Despotism (tea order +1) in the
+  last command slot and fills the Tea house alone (to the top, L394-396): the tea order breaks ties
+  (L681). It keeps Despotism in hand for that Autumn (takes it back in Summer).
 - Tactics: played when their effect pays now (Honor, resources, saves for soldiers that die,
   wounds that finish a card); enhanced when the Chi is there beyond a small reserve.
 """
