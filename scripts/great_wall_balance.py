@@ -48,9 +48,12 @@ from pygame_core.simulate import MAX_STEPS, bot_seed
 GAME = games.get("great_wall")
 
 
-def play_one(seed: int, kinds: list[str], times: list[float] | None = None) -> dict[str, Any]:
+def play_one(seed: int, kinds: list[str], times: list[float] | None = None,
+             random_draft: bool = False) -> dict[str, Any]:
     """One complete game seeded ``seed``, seat ``i`` played by ``kinds[i]`` ("heuristic" or "random");
-    the heuristic's decision times (seconds) are appended to ``times`` if given."""
+    the heuristic's decision times (CPU seconds) are appended to ``times`` if given. With
+    ``random_draft`` every seat keeps a random General and Advisor split at setup (L152-156), so each
+    General is in the same share of games and its win rate is not the bot's own pick."""
     players = len(kinds)
     po = Playout(GAME, GAME.new_game(players=players, seed=seed))
     generals: list[str | None] = [None] * players
@@ -61,7 +64,8 @@ def play_one(seed: int, kinds: list[str], times: list[float] | None = None) -> d
         seat = seats[0]
         legal = po.legal_actions(seat)
         rng = bots.rng_at(bot_seed(seed, seat), po.played, po.seed, seat)
-        if kinds[seat] == "heuristic":
+        drafting = random_draft and po.data["decisions"] and po.data["decisions"][-1]["kind"] == "draft"
+        if kinds[seat] == "heuristic" and not drafting:
             t0 = time.process_time()  # CPU time: the machine's other load does not count
             action = heuristic.decide(po.data, seat, legal, rng)
             if times is not None:
@@ -86,12 +90,12 @@ def _pct(n: int, d: int) -> str:
     return f"{100 * n / d:.1f}%" if d else "-"
 
 
-def balance(n: int, seed: int) -> tuple[str, list[dict[str, Any]]]:
+def balance(n: int, seed: int, random_draft: bool = False) -> tuple[str, list[dict[str, Any]]]:
     recs: list[dict[str, Any]] = []
     times: list[float] = []
     t0 = time.perf_counter()
     for k in range(n):
-        recs.append(play_one(seed + k, ["heuristic"] * 4, times))
+        recs.append(play_one(seed + k, ["heuristic"] * 4, times, random_draft))
     elapsed = time.perf_counter() - t0
     wins = Counter(r["winner"] for r in recs)
     gin: Counter[str] = Counter()
@@ -104,7 +108,8 @@ def balance(n: int, seed: int) -> tuple[str, list[dict[str, Any]]]:
     ends = Counter(r["end"] for r in recs)
     mean_years = sum(r["years"] for r in recs) / n
     ties = sum(r["totals"].count(max(r["totals"])) > 1 for r in recs)
-    lines = [f"balance: {n} 4-player games, 4 heuristic seats, seeds {seed}..{seed + n - 1}",
+    how = ", Generals drafted at random" if random_draft else ""
+    lines = [f"balance: {n} 4-player games, 4 heuristic seats{how}, seeds {seed}..{seed + n - 1}",
              "win share per seat: " + ", ".join(f"seat {s} {_pct(wins[s], n)}" for s in range(4)),
              f"won on the tea-order tie-break (L681): {_pct(ties, n)}",
              "General win rate in the games it is in:"]
@@ -197,6 +202,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("what", choices=["balance", "duel"])
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--random-draft", action="store_true",
+                    help="balance: every seat keeps a random General (unbiased General win rates)")
     ap.add_argument("--json", default=None, help="write the per-game records to this file")
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUES",
                     help="change an authored number for this run only (see the module docstring)")
@@ -204,7 +211,10 @@ def main(argv: list[str] | None = None) -> int:
     apply_settings(args.set)
     if args.set:
         print("settings: " + "; ".join(args.set))
-    text, recs = (balance if args.what == "balance" else duel)(args.games, args.seed)
+    if args.what == "balance":
+        text, recs = balance(args.games, args.seed, args.random_draft)
+    else:
+        text, recs = duel(args.games, args.seed)
     print(text)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
