@@ -116,8 +116,10 @@ def test_a_defeat_opens_the_tactic_windows_of_its_fighters() -> None:
                                            "spots": [j]} for j in range(len(spots))]}
     g["players"][0]["supply"]["spear"] -= len(spots)
     g["players"][0]["tactics"] = [sorted(cards.tactics())[0]]
+    g["players"][1]["tactics"] = [sorted(cards.tactics())[1]]  # did not fight: no window
     ctx = ctx_for(g)
     run(ctx, {"do": "defeat_check"})
+    assert all(d["seats"] == [0] for d in g["decisions"] if d["kind"] == "tactic")
     windows = [d["window"] for d in g["decisions"] if d["kind"] == "tactic"]
     assert sorted(windows) == ["on_defeat_credit", "on_defeat_participate"]
     assert g["players"][0]["trophies"][0]["card"] == cid
@@ -190,6 +192,13 @@ def test_casualty_tactics_are_optional_only_in_the_seats_own_casualty_event() ->
     assert gm._optional(g, 0) == []
     g["decisions"] = [{"kind": "clerks", "seats": [0], "blocking": True, "left": 1, "used": []}]
     assert gm._optional(g, 0) == []
+    # a breach's casualties are also the window of "when a Wall is breached" Tactics (L557-569)
+    g["players"][0]["tactics"] = ["last_stand"]
+    assert cards.tactic("last_stand")["window"] == "on_breach"
+    g["decisions"] = [dict(d, event="defeat", tactic_played=False)]
+    assert gm._optional(g, 0) == []
+    g["decisions"] = [dict(d, event="breach", tactic_played=False)]
+    assert {"type": "tactic", "card": "last_stand", "enhanced": False} in gm._optional(g, 0)
 
 
 def test_the_slot_is_named_in_the_log() -> None:
@@ -200,3 +209,15 @@ def test_the_slot_is_named_in_the_log() -> None:
     answer(ctx, {"type": "slot", "slot": 2})
     assert g["command_track"][2] == {"seat": 0, "card": "economy"}
     assert any("slot 3" in e["text"]["en"] for e in ctx.events)
+
+
+def test_a_single_clerk_move_is_asked_and_needs_a_clerk_in_supply_to_come_from_it() -> None:
+    """Attack Order's middle box (authored): up to 1 clerk move (L207, L304); with no clerk in the
+    supply, only clerks on locations can move."""
+    g = blank(3)
+    g["players"][0]["clerks"] = 0
+    g["locations"]["temple"].append(0)
+    ctx = ctx_for(g)
+    run(ctx, {"do": "effect", "seat": 0, "why": "t", "effect": {"op": "move_clerks", "n": 1}})
+    assert kinds(ctx) == ["clerks"] and g["decisions"][-1]["left"] == 1
+    assert {a["from"] for a in legal(ctx) if a["type"] == "clerk"} == {"temple"}

@@ -272,6 +272,7 @@ def test_final_scoring_order_and_tea_tie_break() -> None:
     assert result["totals"][0] == result["totals"][1]
     assert result["rank"][:2] == [1, 0] and result["winners"] == [1]
     assert result["tiebreak"]["tied"][:2] == [1, 0]
+    assert result["tiebreak"]["values"] == [2, 1, 3]  # places in the tea order, 1 = top
     g["players"][2]["honor"] = 99
     result = scoring.compute(g)
     assert result["winners"] == [2] and result["tiebreak"] is None
@@ -348,3 +349,14 @@ def test_redetermination_keeps_the_horde_decks_public_top_back() -> None:
         assert horde.indicator(other) == horde.indicator(g)
         orders.add(tuple(other["horde_deck"]))
     assert len(orders) > 1
+
+
+def test_a_seat_with_no_command_card_sits_the_autumn_out() -> None:
+    """Ruling A19 (L606-608): one card per seat per Autumn; a seat whose hand is empty (it took Honor
+    every Summer, L602) chooses nothing, but still does the middle boxes of the others' cards."""
+    g = blank(3, tea=[0, 1, 2])
+    g["players"][0]["hand"] = []
+    ctx = ctx_for(g)
+    run(ctx, {"do": "select"})
+    d = g["decisions"][-1]
+    assert d["kind"] == "command" and d["seats"] == [1, 2] and d["sealed"]

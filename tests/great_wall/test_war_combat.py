@@ -3,9 +3,11 @@ shooting, defeats with credit and casualties, sieges and breaches, the Transport
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from pygame_core.games.great_wall import combat, horde
+from pygame_core.games.great_wall import combat, horde, model
 from pygame_core.kernel import decisions
 from tests.great_wall import war_helpers as w
 
@@ -413,6 +415,7 @@ def test_breach_decisions_come_shame_first_section_by_section() -> None:
         ("shame", 0), ("shame", 1), ("shame", 2), ("casualties", 0), ("casualties", 0)]
     assert [d["n"] for d in top_first[:3]] == [2, 4, 4]
     assert [d["dying"][0]["section"] for d in top_first[3:]] == [0, 2]
+    assert all(d["blocking"] for d in top_first)
 
 
 def test_breach_bloody_card_adds_casualties() -> None:
@@ -465,6 +468,7 @@ def test_transport_moves_one_zone_to_another() -> None:
     g["sections"][1]["firing"] = [0]
     moves = combat.transport_moves(g, 0)
     assert all(not (m["from"][0] == "rest" and m["to"][0] == "wall") for m in moves)
+    assert len({json.dumps(m, sort_keys=True) for m in moves}) == len(moves)  # no move listed twice
     assert {"from": ["rest", 0], "to": ["rest", 2], "units": {"spear": 1, "archer": 1}} in moves
     assert {"from": ["wall", 1], "to": ["wall", 0], "units": {"archer": 1}} in moves
     assert {"from": ["wall", 1], "to": ["rest", 1], "units": {"archer": 1}} in moves
@@ -473,6 +477,12 @@ def test_transport_moves_one_zone_to_another() -> None:
         combat.transport(c, 0, {"from": ["rest", 0], "to": ["wall", 0], "units": {"archer": 1}})
     with pytest.raises(ValueError):
         combat.transport(c, 0, {"from": ["rest", 0], "to": ["rest", 1], "units": {"spear": 2}})
+    for bad in ({"from": ["card", 0], "to": ["rest", 1], "units": {"spear": 1}},
+                {"from": ["rest", 0], "to": ["card", 1], "units": {"spear": 1}},
+                {"from": ["rest", 0], "to": ["rest", 0], "units": {"spear": 1}},
+                {"from": ["rest", 0], "to": ["rest", 1]}, {"from": "rest", "to": ["rest", 1], "units": {}}):
+        with pytest.raises(ValueError):
+            combat.transport(c, 0, bad)
     combat.transport(c, 0, {"from": ["rest", 0], "to": ["rest", 2], "units": {"spear": 1, "archer": 1}})
     assert g["sections"][0]["rest"] == [{"seat": 1, "kind": "spear"}]
     assert sorted(s["kind"] for s in g["sections"][2]["rest"]) == ["archer", "spear"]
@@ -513,8 +523,12 @@ def test_describe_names_the_card_and_spot() -> None:
     en = combat.describe(g, {"type": "shoot", "section": 0, "row": 0, "spot": 2})
     assert en is not None and horde.name(SQUARE)["en"] in en["en"] and "spot 3" in en["en"]
     sv = combat.describe(g, {"type": "save", "n": 2, "kinds": {"spear": 1, "archer": 1}})
-    assert sv is not None and "spearman" in sv["en"] and "archer" in sv["en"]
+    assert sv is not None and sv["en"] == "Save 1 spearman, 1 archer (2 Chi each)"
+    assert sv["zh-Hant"] == "救回1 名矛兵、1 名弓兵（每名 2 個氣）"
+    mv = combat.describe(g, {"from": ["wall", 0], "to": ["rest", 2], "units": {"archer": 1}})
+    assert mv is not None and mv["en"] == "Move 1 archer: the Wall of section 1 to the rest area of section 3"
     assert combat.describe(g, {"type": "pass"}) is None
+    assert combat.describe(g, {"type": "clerk", "from": "supply", "to": "temple"}) is None
 
 
 def test_breach_casualties_are_per_card_and_die_together() -> None:
@@ -565,3 +579,80 @@ def test_add_saves_counts_or_covers_every_dying_soldier() -> None:
         assert most == min(3, saved + 1)
         w.answer(c, 0, {"type": "save", "n": saved})
         assert g["players"][0]["res"]["chi"] == 2 and len(g["sections"][0]["rest"]) == saved
+
+
+def test_archers_on_the_wall_do_not_spare_breach_shame() -> None:
+    """L561, ruling A14: breach shame counts the cards without the seat's soldier ON them; an archer on
+    the Wall is not a soldier on a card (and it dies, L564)."""
+    g = w.state()
+    w.put(g, 2, 0, SQUARE)
+    g["sections"][2]["firing"] = [1]
+    for p in g["players"]:
+        p["supply"] = {"spear": 1, "archer": 0, "horse": 0}
+    combat.breach(w.ctx(g), 2, casualty=1)
+    assert [p["shamed"]["spear"] for p in g["players"]] == [1, 1, 1]
+    assert g["sections"][2]["firing"] == [None] and g["players"][1]["supply"]["archer"] == 1
+
+
+def test_defeats_and_deaths_fire_the_card_triggers() -> None:
+    """Card abilities on war's trigger points (the spec's on_defeat_credit, on_defeat_participate,
+    on_casualties): Active Advisors standard_bearer (+2 Honor on the credit), veteran (+1 Honor on
+    fighting) and surgeon (+2 Chi when soldiers die) pay out after a defeat."""
+    g = w.state(tea=[0, 1, 2])
+    g["players"][0]["active"] = ["standard_bearer"]
+    g["players"][1]["active"] = ["veteran", "surgeon"]
+    w.put(g, 0, 0, SQUARE, soldiers=[(0, "horse", [0, 1]), (1, "spear", [2])], wounds=[3])
+    c = w.ctx(g)
+    combat.defeat_check(c, casualty=1)
+    w.settle(c)
+    assert [p["honor"] for p in g["players"]] == [2 + 2, 2 + 1, 0]
+    assert g["players"][1]["res"]["chi"] == 2 and g["players"][0]["res"]["chi"] == 0
+
+
+def test_a_seat_that_saves_everyone_loses_nobody() -> None:
+    """L555: a saved soldier is not dead and sets off no death ability (surgeon: +2 Chi when soldiers
+    die)."""
+    g = w.state()
+    g["players"][0]["active"] = ["surgeon"]
+    g["players"][0]["res"]["chi"] = 2
+    w.put(g, 0, 0, PAIR, soldiers=[(0, "spear", [0])], wounds=[1])
+    c = w.ctx(g)
+    combat.defeat_check(c, casualty=1)
+    w.answer(c, 0, {"type": "save", "n": 1})
+    w.settle(c)
+    assert g["players"][0]["res"]["chi"] == 0 and g["sections"][0]["rest"] == [{"seat": 0, "kind": "spear"}]
+    assert any("loses 0 soldier(s) and saves 1" in e["text"]["en"] for e in c.events)
+
+
+def test_each_card_with_a_choice_asks_in_turn() -> None:
+    """Ruling A13: with mixed kinds on two defeated cards, the owner picks the dead of each card."""
+    g = w.state()
+    w.put(g, 0, 0, SQUARE, soldiers=[(0, "spear", [0]), (0, "horse", [2, 3])], wounds=[1])
+    w.put(g, 1, 0, SQUARE, soldiers=[(0, "spear", [0]), (0, "horse", [2, 3])], wounds=[1])
+    c = w.ctx(g)
+    combat.defeat_check(c, casualty=1)
+    w.answer(c, 0, {"type": "lose", "section": 0, "row": 0, "kind": "spear"})
+    assert w.legal(g, 0) == [{"type": "lose", "section": 1, "row": 0, "kind": "spear"},
+                             {"type": "lose", "section": 1, "row": 0, "kind": "horse"}]
+    w.answer(c, 0, {"type": "lose", "section": 1, "row": 0, "kind": "horse"})
+    assert w.top(g) is None
+    assert g["sections"][0]["rest"] == [{"seat": 0, "kind": "horse"}]
+    assert g["sections"][1]["rest"] == [{"seat": 0, "kind": "spear"}]
+
+
+def test_the_casualty_value_is_read_beside_the_time_token() -> None:
+    """L253, L264: the casualties of a defeat or a breach are the number beside the Time token."""
+    g = w.state()
+    g["time"] = next(i for i in range(20) if model.casualties({**g, "time": i}) >= 2)
+    cas = model.casualties(g)
+    soldiers = [(0, "spear", [0]), (0, "spear", [1]), (0, "spear", [2])]
+    w.put(g, 1, 0, SQUARE, soldiers=soldiers)
+    for p in g["players"]:
+        p["supply"] = {"spear": 0, "archer": 0, "horse": 0}
+    combat.breach(w.ctx(g), 1)
+    assert len(g["sections"][1]["rows"][0]["soldiers"]) == 3 - cas
+    g2 = w.state()
+    g2["time"] = g["time"]
+    w.put(g2, 1, 0, SQUARE, soldiers=soldiers, wounds=[3])
+    combat.defeat_check(w.ctx(g2))
+    assert len(g2["sections"][1]["rest"]) == 3 - cas

@@ -57,7 +57,7 @@ def test_setup_4p_extra_card_follows_the_new_top_cards_indicator() -> None:
     horde.setup_array(w.ctx(g), 4)
     assert _row(g, 0) == front
     assert _row(g, 1) == [None, None, fourth]
-    assert g["horde_deck"] == [x]
+    assert g["horde_deck"] == [x] and g["horde_discard"] == []
 
 
 def test_setup_resolves_no_placement_ability() -> None:
@@ -138,9 +138,10 @@ def test_a_raid_that_leaves_tokens_sets_no_end() -> None:
     for i in range(3):
         for r in range(3):
             w.put(g, i, r, BY_COL[1][(r * 3 + i) % 7])
+    g["shame_supply"] = 4
     g["horde_deck"] = [BY_COL[2][0], BY_COL[2][1]]
     horde.invade(w.ctx(g), 1)
-    assert g["shame_supply"] == 27 and g["end"] is None
+    assert g["shame_supply"] == 1 and g["end"] is None
 
 
 def test_an_empty_deck_is_refilled_from_the_discard() -> None:
@@ -158,3 +159,28 @@ def test_trophy_honor_counts_only_cards_without_shame() -> None:
     a, b = BY_COL[0][0], BY_COL[1][0]
     g["players"][0]["trophies"] = [{"card": a, "shame": 0}, {"card": b, "shame": 1}]
     assert horde.trophy_honor(g, 0) == horde.card(a)["reward"]
+
+
+def test_sections_are_named_from_1_left_to_right() -> None:
+    assert horde.section_name(0)["en"] == "section 1" and horde.section_name(2)["zh-Hant"] == "第 3 區"
+
+
+def test_a_raze_card_with_no_barricade_to_remove_logs_nothing() -> None:
+    g = w.state(barricades=0)
+    g["horde_deck"] = [RAZE]
+    c = w.ctx(g)
+    horde.invade(c, 1)
+    assert [s["barricades"] for s in g["sections"]] == [0, 0, 0]
+    assert not any("barricade" in e["text"]["en"] for e in c.events)
+
+
+def test_the_deck_is_reshuffled_only_when_empty() -> None:
+    g = w.state()
+    g["horde_deck"] = [BY_COL[0][0]]
+    g["horde_discard"] = [BY_COL[0][1]]
+    c = w.ctx(g)
+    horde.invade(c, 1)
+    assert g["horde_discard"] == [BY_COL[0][1]]
+    assert not any("shuffled" in e["text"]["en"] for e in c.events)
+    horde.invade(c, 1)
+    assert any("shuffled" in e["text"]["en"] for e in c.events)

@@ -150,3 +150,57 @@ def test_gains_while_a_choice_is_open_join_it() -> None:
     shame.gain(c, 0, 1, "breach")
     shame.gain(c, 0, 2, "flag")
     assert [d["n"] for d in g["decisions"]] == [3]
+
+
+def test_discarding_nothing_changes_nothing() -> None:
+    g = w.state()
+    g["players"][0]["res"]["chi"] = 3
+    shame.discard(w.ctx(g), 0, 0)
+    assert g["players"][0]["res"]["chi"] == 3 and g["shame_supply"] == 30
+    with pytest.raises(ValueError):
+        shame.discard(w.ctx(g), 0, -1)
+
+
+def test_describe_says_where_the_token_goes() -> None:
+    g = w.state()
+    g["players"][0]["trophies"] = [{"card": ONE_SLOT, "shame": 0}]
+    on_card = shame.describe(g, 0, {"type": "shame", "on": {"trophy": 0}})
+    assert on_card is not None and horde.card(ONE_SLOT)["name"]["en"] in on_card["en"]
+    under = shame.describe(g, 0, {"type": "shame", "on": "archer"})
+    assert under is not None and "archer" in under["en"]
+    nowhere = shame.describe(g, 0, {"type": "shame", "on": None})
+    assert nowhere is not None and "5 Honor" in nowhere["en"]
+    assert shame.describe(g, 0, {"type": "save", "n": 1}) is None
+
+
+def test_a_placed_token_costs_no_honor() -> None:
+    """L242-245: a token with a place costs nothing now (no -5 line in the log)."""
+    g = w.state()
+    g["players"][0]["honor"] = 7
+    c = w.ctx(g)
+    shame.gain(c, 0, 1, "breach")
+    assert g["players"][0]["honor"] == 7
+    assert not any("Honor" in e["text"]["en"] for e in c.events)
+
+
+def test_only_the_seat_answers_its_shame_decision() -> None:
+    g = w.state()
+    shame.gain(w.ctx(g), 0, 1, "breach")
+    d = w.top(g)
+    assert d is not None and shame.decision_legal(g, d, 0) and shame.decision_legal(g, d, 1) == []
+    assert shame.decision_legal(g, {"kind": "casualties", "seats": [0]}, 0) == []
+
+
+def test_a_discard_must_come_from_a_token_held_there() -> None:
+    """L247: only tokens the seat holds are discarded."""
+    g = w.state()
+    p = g["players"][0]
+    p["res"]["chi"] = 4
+    p["shamed"]["spear"] = 1
+    p["trophies"] = [{"card": ONE_SLOT, "shame": 0}]
+    with pytest.raises(ValueError):
+        shame.discard(w.ctx(g), 0, 1, on=[{"trophy": 0}])
+    with pytest.raises(ValueError):
+        shame.discard(w.ctx(g), 0, 1, on=["archer"])
+    shame.discard(w.ctx(g), 0, 1, on=["spear"])
+    assert p["shamed"]["spear"] == 0

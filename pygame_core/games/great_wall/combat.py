@@ -7,8 +7,9 @@ Rulings (digest section 8): A9 (Attack Order takes a rest-area archer onto a fre
 same section's Wall, and it shoots once), A10 (one shot per archer per Winter), A11 (survivors of a
 defeated card go to that section's rest area; a card defeated by wounds alone goes to the Horde
 discard), A12 (+2 Honor per archer on the Wall also without credit), A13 (the owner chooses which of its
-soldiers die; the archers killed in a breach can be saved), A15 (cards stay after a breach), A28 (one
-Transport move per clerk: one zone to one zone).
+soldiers die; the archers killed in a breach can be saved), A14 (breach shame hits every seat, and an
+archer on the Wall is not a soldier on a card), A15 (cards stay after a breach), A28 (one Transport move
+per clerk: one zone to one zone), A44 (each section's barricades go after its own siege).
 
 Decisions this module pushes (answered through :func:`decision_legal` / :func:`decide`):
 
@@ -29,6 +30,7 @@ answered; ``g["free_saves"]`` is read too); a raid that empties the shame supply
 from __future__ import annotations
 
 import importlib
+import itertools
 from typing import Any
 
 from pygame_core.games.great_wall import horde, model, shame
@@ -44,8 +46,6 @@ DEFEAT_HONOR = 2
 ARCHER_HONOR = 2
 #: Defense per barricade (L498, L642).
 BARRICADE_DEFENSE = 2
-#: Which dying soldiers a save keeps first (the dearest to recruit first, L406-410).
-_SAVE_ORDER = {"horse": 0, "archer": 1, "spear": 2}
 _KIND_NAME: dict[str, Text] = {
     "spear": t("spearman", "矛兵"), "archer": t("archer", "弓兵"), "horse": t("horseman", "騎兵"),
 }
@@ -101,7 +101,7 @@ def adjacent(cid: str, i: int, j: int) -> bool:
 def free_pairs(slot: Rec) -> list[list[int]]:
     """The pairs of free, orthogonally adjacent spots a horseman may take (L536)."""
     free = free_spots(slot)
-    return [[i, j] for n, i in enumerate(free) for j in free[n + 1:] if adjacent(slot["card"], i, j)]
+    return [[i, j] for i, j in itertools.combinations(free, 2) if adjacent(slot["card"], i, j)]
 
 
 def soldiers_of(slot: Rec, seat: int) -> list[Rec]:
@@ -282,53 +282,28 @@ def place_rest(ctx: Any, seat: int, kind: str, section: int, source: Any = "recr
 
 
 def run_rewards(ctx: Any, seat: int, effects: list[Rec]) -> None:
-    """Give a vital spot's rewards: through core's ``effects.run`` when the game has it, else the two
-    ops the Horde data uses (gain, honor) directly."""
-    if not effects:
-        return
-    fx = _optional("effects")
-    if fx is not None:
-        fx.run(ctx, seat, effects, "spot")
-        return
-    p = ctx.data["players"][seat]
-    for e in effects:
-        if e["op"] == "honor":
-            add_honor(ctx.data, seat, e["n"])
-        elif e["op"] == "gain":
-            for res, n in e.items():
-                if res != "op":
-                    p["res"][res] += n
-        else:
-            raise ValueError(f"spot reward op {e['op']!r} needs effects.run")
+    """Give a vital spot's rewards (core's effects.run schedules them, L530, L536)."""
+    _module("effects").run(ctx, seat, effects, "spot")
 
 
-def _optional(module: str) -> Any:
-    """Another helper's module of this game (core's ``effects``, the cards helper's ``cards``), or None
-    while it is not merged yet. Imported late: those modules import this one."""
-    full = f"pygame_core.games.great_wall.{module}"
-    try:
-        return importlib.import_module(full)
-    except ModuleNotFoundError as exc:
-        if exc.name != full:
-            raise
-        return None
+def _module(name: str) -> Any:
+    """Core's ``effects`` or the cards helper's ``cards``, imported when first used: both import this
+    module, so it cannot import them at its top."""
+    return importlib.import_module(f"pygame_core.games.great_wall.{name}")
 
 
 def _fire(ctx: Any, trigger: str, seat: int, **info: Any) -> None:
-    """Fire a card trigger (cards.fire) and run what it returns (effects.run), once both modules exist."""
-    cards, effects = _optional("cards"), _optional("effects")
-    if cards is None or effects is None:
-        return
-    for who, effs in cards.fire(ctx, trigger, seat, **info):
-        effects.run(ctx, who, effs, trigger)
+    """A card trigger point: the abilities cards.fire sets off, run by effects.run. Not
+    effects.trigger: the Tactic windows of a defeat are opened by core's defeat-check step, and a
+    casualty event's window is the casualties decision itself."""
+    effects = _module("effects")
+    for who, effs in _module("cards").fire(ctx, trigger, seat, **info):
+        effects.run(ctx, who, list(effs), trigger)
 
 
 def _tactic_window(g: Rec, seat: int, window: str) -> bool:
-    """Whether the seat may play a Tactic in this window (cards.tactics_playable, once merged)."""
-    cards = _optional("cards")
-    if cards is None:
-        return False
-    return bool(cards.tactics_playable(g, seat, window))
+    """Whether the seat may play a Tactic in this window (cards.tactics_playable)."""
+    return bool(_module("cards").tactics_playable(g, seat, window))
 
 
 # ---------------------------------------------------------------- shooting
@@ -533,13 +508,13 @@ def add_saves(g: Rec, seat: int, n: int | None = None) -> bool:
 
 
 def _finish(ctx: Any, d: Rec, saved: int, kinds: dict[str, int] | None = None) -> None:
-    """End a casualty event: ``saved`` of the dying (``kinds`` of them, else horsemen, then archers,
-    then spearmen) go to their section's rest area (paying 2 Chi each beyond the free saves, L470,
-    L553); the rest die and go back to the personal supply (L264)."""
+    """End a casualty event: ``saved`` of the dying (``kinds`` of them when they are of several kinds;
+    :func:`save_options` asks for it) go to their section's rest area (paying 2 Chi each beyond the
+    free saves, L470, L553); the rest die and go back to the personal supply (L264)."""
     g = ctx.data
     seat = d["seats"][0]
     p = g["players"][seat]
-    dying = sorted(d["dying"], key=lambda x: _SAVE_ORDER[x["kind"]])
+    dying = list(d["dying"])
     if kinds:
         picked: list[Rec] = []
         for k, n in kinds.items():
@@ -700,15 +675,7 @@ def decide(ctx: Any, d: Rec, seat: int, action: Rec) -> None:
 
 
 def _pop(g: Rec, d: Rec) -> None:
-    try:
-        decisions.pop(g, d)
-    except ValueError:  # a copy of the decision: remove the topmost equal one
-        items = decisions.stack(g)
-        for i in range(len(items) - 1, -1, -1):
-            if items[i] == d:
-                items.pop(i)
-                return
-        raise
+    decisions.pop(g, d)
 
 
 # ---------------------------------------------------------------- Transport station
@@ -758,7 +725,7 @@ def _move_ok(g: Rec, seat: int, move: Rec) -> bool:
         if not units or any(k not in KINDS or not isinstance(n, int) or n < 1 or n > have.get(k, 0)
                             for k, n in units.items()):
             return False
-        return dst[0] != "wall" or units.get("archer", 0) <= free_firing(g, dst[1])
+        return dst[0] != "wall" or sum(units.values()) <= free_firing(g, dst[1])
     except (KeyError, TypeError, IndexError):
         return False
 

@@ -217,11 +217,11 @@ def raid(ctx: Any, cid: str, section: int, *, raid_shame: int | None = None) -> 
 def reveal_ability(ctx: Any, section: int, cid: str) -> None:
     """A card's on-placement ability (timing "reveal")."""
     ab = CARDS[cid]["ability"]
-    if not ab or ab["timing"] != "reveal":
+    if not ab or ab["timing"] != "reveal" or ab["op"] != "raze":
         return
     sec = ctx.data["sections"][section]
-    if ab["op"] == "raze" and sec["barricades"] > 0:
-        gone = min(ab["n"], sec["barricades"])
+    gone = min(ab["n"], sec["barricades"])
+    if gone:
         sec["barricades"] -= gone
         ctx.log(fmt(t("{card} removes {n} barricade(s) from {section}.",
                       "{card}拆除{section}的 {n} 個工事。"),

@@ -149,15 +149,7 @@ def decide(ctx: Any, d: Rec, seat: int, action: Rec) -> None:
 
 
 def _pop(g: Rec, d: Rec) -> None:
-    try:
-        decisions.pop(g, d)
-    except ValueError:
-        items = decisions.stack(g)
-        for i in range(len(items) - 1, -1, -1):
-            if items[i] == d:
-                items.pop(i)
-                return
-        raise
+    decisions.pop(g, d)
 
 
 def held(g: Rec, seat: int) -> int:
