@@ -1,0 +1,226 @@
+"""The Great Wall's balance figures (issue 18 §2 "the authored game must play well", §5 bots).
+
+Plays complete competitive games in place (kernel/playout.py: no history, log or undo) with the
+heuristic bot (pygame_core/games/great_wall/heuristic.py) and the random bot, and prints:
+
+- ``balance``: N 4-player games between equal heuristic bots: the win share per seat (target: none
+  above 35%), each General's win rate in the games it is in (target 15-40%), game length in Years
+  (target 5-8) and how often each end condition (walls, shame, time) ends a game;
+- ``duel``: N 3-player games of one heuristic seat (rotating) against two random seats: the heuristic
+  seat's win rate (target: at least 80%, issue 18 §5) and its decision times.
+
+Usage (from the repository root)::
+
+    PYTHONPATH=$PWD nice -n 5 python scripts/great_wall_balance.py balance --games 1000 --seed 0
+    PYTHONPATH=$PWD nice -n 5 python scripts/great_wall_balance.py duel --games 1000 --seed 0
+
+Games are seeded ``seed .. seed+games-1``; every figure but the timings is reproducible.
+``--json FILE`` also writes the raw per-game records.
+
+``--set NAME=VALUES`` (repeatable) changes an authored number in memory for the run, never in the data
+files, to measure a proposed change: ``wall_defense=3,6,9,12`` (data/walls.json, Wall levels 0-3),
+``wall_cost_pct=100`` (the cost of Wall levels 2 and 3 in data/walls.json scaled, rounded up; level
+1's 5 Stone is the seed's, L429),
+``horde=2,2,2,3,3,3,3,4,4`` (data/time_track.json, Horde cards per Spring by time space),
+``casualties=1,1,1,2,2,2,3,3,3`` (the same spaces' casualty values), ``barricade=2`` (defense per
+barricade, combat.BARRICADE_DEFENSE), ``shame_per_player=10`` (model.SHAME_PER_PLAYER, L132 gives 10)
+``flat=xu_da,song_ci`` (these Generals' abilities count once instead of once per Supporting
+Advisor or back icon, data/generals.json) and ``mute=xu_da`` (these Generals' abilities do nothing:
+what the ability is worth), ``when=xu_da:res:stone,gold`` (the General's ability fires only for those
+values of its trigger) and ``per_supporting=li_jing`` (scaled by Supporting Advisors, not a back icon).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from typing import Any
+
+from pygame_core import bots, games
+from pygame_core.games.great_wall import cards, combat, heuristic, horde, model
+from pygame_core.games.great_wall import data as gdata
+from pygame_core.kernel.playout import Playout
+from pygame_core.simulate import MAX_STEPS, bot_seed
+
+GAME = games.get("great_wall")
+
+
+def play_one(seed: int, kinds: list[str], times: list[float] | None = None,
+             random_draft: bool = False) -> dict[str, Any]:
+    """One complete game seeded ``seed``, seat ``i`` played by ``kinds[i]`` ("heuristic" or "random");
+    the heuristic's decision times (CPU seconds) are appended to ``times`` if given. With
+    ``random_draft`` every seat keeps a random General and Advisor split at setup (L152-156), so each
+    General is in the same share of games and its win rate is not the bot's own pick."""
+    players = len(kinds)
+    po = Playout(GAME, GAME.new_game(players=players, seed=seed))
+    generals: list[str | None] = [None] * players
+    for _ in range(MAX_STEPS):
+        seats = po.to_move()
+        if not seats:
+            break
+        seat = seats[0]
+        legal = po.legal_actions(seat)
+        rng = bots.rng_at(bot_seed(seed, seat), po.played, po.seed, seat)
+        drafting = random_draft and po.data["decisions"] and po.data["decisions"][-1]["kind"] == "draft"
+        if kinds[seat] == "heuristic" and not drafting:
+            t0 = time.process_time()  # CPU time: the machine's other load does not count
+            action = heuristic.decide(po.data, seat, legal, rng)
+            if times is not None:
+                times.append(time.process_time() - t0)
+        else:
+            action = rng.choice(legal)
+        po.play(seat, action)
+        if generals[0] is None and po.data["players"][0].get("general"):
+            generals = [p["general"] for p in po.data["players"]]
+    else:
+        raise RuntimeError(f"great_wall seed {seed}: no end after {MAX_STEPS} actions")
+    g = po.data
+    sc = po.scores()
+    return {"seed": seed, "kinds": kinds, "winner": sc["winners"][0], "totals": sc["totals"],
+            "years": g["year"], "end": g["end"], "generals": [p["general"] for p in g["players"]],
+            "actions": po.played, "walls": [s["wall"] for s in g["sections"]],
+            "shame_supply": g["shame_supply"], "breakdown": sc.get("breakdown"),
+            "shamed": [sum(p["shamed"].values()) for p in g["players"]]}
+
+
+def _pct(n: int, d: int) -> str:
+    return f"{100 * n / d:.1f}%" if d else "-"
+
+
+def balance(n: int, seed: int, random_draft: bool = False) -> tuple[str, list[dict[str, Any]]]:
+    recs: list[dict[str, Any]] = []
+    times: list[float] = []
+    t0 = time.perf_counter()
+    for k in range(n):
+        recs.append(play_one(seed + k, ["heuristic"] * 4, times, random_draft))
+    elapsed = time.perf_counter() - t0
+    wins = Counter(r["winner"] for r in recs)
+    gin: Counter[str] = Counter()
+    gwin: Counter[str] = Counter()
+    for r in recs:
+        for s, gid in enumerate(r["generals"]):
+            gin[gid] += 1
+            gwin[gid] += r["winner"] == s
+    years = Counter(r["years"] for r in recs)
+    ends = Counter(r["end"] for r in recs)
+    mean_years = sum(r["years"] for r in recs) / n
+    ties = sum(r["totals"].count(max(r["totals"])) > 1 for r in recs)
+    how = ", Generals drafted at random" if random_draft else ""
+    lines = [f"balance: {n} 4-player games, 4 heuristic seats{how}, seeds {seed}..{seed + n - 1}",
+             "win share per seat: " + ", ".join(f"seat {s} {_pct(wins[s], n)}" for s in range(4)),
+             f"won on the tea-order tie-break (L681): {_pct(ties, n)}",
+             "General win rate in the games it is in:"]
+    for gid in sorted(gin, key=lambda x: -gwin[x] / gin[x]):
+        lines.append(f"  {gid:12s} {_pct(gwin[gid], gin[gid]):>6s} of {gin[gid]}")
+    spread = ", ".join(f"{y}: {_pct(c, n)}" for y, c in sorted(years.items()))
+    lines.append(f"Years: mean {mean_years:.2f}; {spread}")
+    lines.append("end: " + ", ".join(f"{e}: {_pct(c, n)}" for e, c in sorted(ends.items(), key=str)))
+    tot = [t for r in recs for t in r["totals"]]
+    lines.append(f"final Honor: mean {sum(tot) / len(tot):.1f}, max {max(tot)}; winner mean "
+                 f"{sum(max(r['totals']) for r in recs) / n:.1f}")
+    lines.append(_timing(times, elapsed, n))
+    return "\n".join(lines), recs
+
+
+def duel(n: int, seed: int) -> tuple[str, list[dict[str, Any]]]:
+    recs: list[dict[str, Any]] = []
+    times: list[float] = []
+    t0 = time.perf_counter()
+    won = 0
+    for k in range(n):
+        kinds = ["random"] * 3
+        kinds[k % 3] = "heuristic"
+        r = play_one(seed + k, kinds, times)
+        r["heuristic_seat"] = k % 3
+        won += r["winner"] == k % 3
+        recs.append(r)
+    elapsed = time.perf_counter() - t0
+    ends = Counter(r["end"] for r in recs)
+    lines = [f"duel: {n} 3-player games, one heuristic seat (rotating) against two random seats, "
+             f"seeds {seed}..{seed + n - 1}",
+             f"heuristic wins {won}/{n} = {_pct(won, n)}",
+             f"Years: mean {sum(r['years'] for r in recs) / n:.2f}; end: "
+             + ", ".join(f"{e}: {_pct(c, n)}" for e, c in sorted(ends.items(), key=str)),
+             _timing(times, elapsed, n)]
+    return "\n".join(lines), recs
+
+
+def _timing(times: list[float], elapsed: float, n: int) -> str:
+    if not times:
+        return ""
+    s = sorted(times)
+    ms = [1000 * s[len(s) // 2], 1000 * s[int(len(s) * 0.95)], 1000 * s[int(len(s) * 0.999)], 1000 * s[-1]]
+    return (f"heuristic decision CPU ms (CPython): median {ms[0]:.2f}, p95 {ms[1]:.2f}, p99.9 {ms[2]:.2f}, "
+            f"max {ms[3]:.2f}; {elapsed:.0f} s for {n} games")
+
+
+def apply_settings(settings: list[str]) -> None:
+    """Change authored numbers in memory (see the module docstring)."""
+    for item in settings:
+        name, _, value = item.partition("=")
+        words = ("flat", "mute", "when", "per_supporting")
+        nums = [] if name in words else [int(x) for x in value.split(",") if x.strip()]
+        if name == "wall_defense":
+            for level, n in enumerate(nums):
+                horde.WALLS[level]["defense"] = n
+        elif name in ("horde", "casualties"):
+            for k, n in enumerate(nums):
+                gdata.TIME["spaces"][k][name] = n
+        elif name == "wall_cost_pct":  # levels 2 and 3 scaled, rounded up (level 1's 5 Stone is L429's)
+            for lv in gdata.load("walls.json")["levels"][1:]:
+                if lv["next_cost"]:
+                    lv["next_cost"] = {r: -(-k * nums[0] // 100) for r, k in lv["next_cost"].items()}
+        elif name == "barricade":
+            combat.BARRICADE_DEFENSE = nums[0]
+        elif name == "shame_per_player":
+            model.SHAME_PER_PLAYER = nums[0]
+        elif name == "when":  # when=ID:key:v1,v2: the General's ability fires only for those values
+            gid, key, vals = value.split(":")
+            cards.general(gid)["ability"]["when"] = {key: vals.split(",")}
+        elif name == "per_supporting":  # these Generals scale by Supporting Advisors, not by a back icon
+            for gid in value.split(","):
+                ab = cards.general(gid)["ability"]
+                ab.pop("per_icon", None)
+                ab["per_supporting"] = True
+        elif name == "mute":  # these Generals' abilities give nothing (what the ability is worth)
+            for gid in value.split(","):
+                cards.general(gid)["ability"]["effects"] = []
+        elif name == "flat":  # these Generals' abilities count once, unscaled by Supporting Advisors
+            for gid in value.split(","):
+                ab = cards.general(gid)["ability"]
+                ab.pop("per_supporting", None)
+                ab.pop("per_icon", None)
+        else:
+            raise SystemExit(f"unknown setting {name!r}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("what", choices=["balance", "duel"])
+    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--random-draft", action="store_true",
+                    help="balance: every seat keeps a random General (unbiased General win rates)")
+    ap.add_argument("--json", default=None, help="write the per-game records to this file")
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUES",
+                    help="change an authored number for this run only (see the module docstring)")
+    args = ap.parse_args(argv)
+    apply_settings(args.set)
+    if args.set:
+        print("settings: " + "; ".join(args.set))
+    if args.what == "balance":
+        text, recs = balance(args.games, args.seed, args.random_draft)
+    else:
+        text, recs = duel(args.games, args.seed)
+    print(text)
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(recs, f)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
