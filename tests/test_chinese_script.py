@@ -37,8 +37,9 @@ ZH = ("zh-Hant", "zh-Hans")
 SIMPLIFIED_TOO = set("与万后于价云范几斗划采党涂仆虫丑")
 #: Traditional characters that GB 2312 also holds, but that a Simplified text writes otherwise.
 TRADITIONAL_TOO = set("於後徵")
-#: Words in which a character of the lists above is right in that script (皇后 is 皇后 in both).
-ALLOWED_WORDS = ("皇后", "王后", "太后", "神采", "風采", "划算")
+#: Words in which a character of the lists above is right in that script (皇后 is 皇后 in both; 于 is
+#: the surname of the Ming general 于謙, 于 in both scripts).
+ALLOWED_WORDS = ("皇后", "王后", "太后", "神采", "風采", "划算", "于謙")
 
 
 def _in(c: str, codec: str) -> bool:

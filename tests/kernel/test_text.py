@@ -28,11 +28,11 @@ def test_the_converter_gives_what_each_game_s_own_converter_gave(direction: str)
 
 
 @pytest.mark.parametrize(("game", "direction"), [("civilization", "hans"), ("empires_end", "hans"),
-                                                   ("through_the_ages", "hant")])
+                                                   ("great_wall", "hans"), ("through_the_ages", "hant")])
 def test_each_game_uses_the_kernel_s_converter(game: str, direction: str) -> None:
     mod = importlib.import_module(f"pygame_core.games.{game}.text")
     assert getattr(mod, direction) is getattr(text, direction)
-    assert not {"_T2S", "_S2T", "_WORDS"} & set(vars(mod)), "a game keeps its own conversion table"
+    assert not {"_T2S", "_S2T", "_WORDS", "_T2S_EXTRA"} & set(vars(mod)), "a game keeps its own table"
 
 
 def test_the_converters_work_by_character_and_by_word() -> None:

@@ -66,18 +66,12 @@ COUNTS = ("trophies", "advisors", "overseer_levels", "archers_on_wall", "clerks"
 # Every Chinese literal sits under a "zh-Hant" key (tests/test_chinese_script.py then knows its script);
 # Simplified is derived by :func:`hans`.
 
-#: Traditional -> Simplified for the characters these cards use that the kernel's table lacks (to move
-#: into kernel/text.py when that table grows).
-_MORE_T2S = dict(zip("僱勳參師恥揮擁榮氣監禦衛譽銅陣頭鋒驛廚糧稅縣譯隱俠門禮貢賢鍛鑄賑測薦賜館",
-                     "雇勋参师耻挥拥荣气监御卫誉铜阵头锋驿厨粮税县译隐侠门礼贡贤锻铸赈测荐赐馆", strict=True))
-
 Z = dict[str, str]
 """A text in English and Traditional Chinese (``{"en", "zh-Hant"}``), before Simplified is derived."""
 
 
-def hans(s: str) -> str:
-    """Traditional -> Simplified: the kernel's converter, then the few characters it lacks."""
-    return "".join(_MORE_T2S.get(c, c) for c in ktext.hans(s))
+#: Traditional -> Simplified: the kernel's converter (tests/test_chinese_script.py reads this name).
+hans = ktext.hans
 
 
 def t(z: Z) -> Text:
