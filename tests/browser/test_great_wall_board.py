@@ -281,3 +281,29 @@ def test_a_whole_game_by_clicks_to_the_end_screen(contexts, base_url):
     app.play_until_over(page, max_steps=400, deadline_s=600)
     assert page.locator(app.sel("scores")).count(), describe(page)
     no_sideways_scroll(page, 1366)
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (390, 844)], ids=["desktop", "phone"])
+def test_a_whole_solo_game_by_clicks_shows_qin_s_honor_to_the_end(contexts, base_url, size):
+    """Issue 18: solo against Qin Jiushao (L735-878), played to the end by clicks; his Honor stands on
+    the Honor track all game (L874) and the end screen names him."""
+    page = new_page(contexts, size)
+    page.goto(f"{base_url}/{app.play_url(GAME, players=1, seed=5, humans=1, options={'mode': 'solo'})}")
+    wait_ready(page)
+    wait_not_busy(page)
+    assert page.locator("[data-testid='gw-qin-honor']").count() == 1, describe(page)
+    app.play_until_over(page, max_steps=400, deadline_s=600)
+    assert page.locator(app.sel("scores")).count(), describe(page)
+    assert "Qin" in page.locator("#game").inner_text()
+    no_sideways_scroll(page, size[0])
+
+
+def test_a_whole_coop_game_by_clicks_to_the_end_screen(contexts, base_url):
+    """Issue 18: co-op (L880-994), two human seats in hotseat, played to the end by clicks."""
+    page = new_page(contexts, (390, 844))
+    page.goto(f"{base_url}/{app.play_url(GAME, players=2, seed=5, humans=2, options={'mode': 'coop'})}")
+    wait_ready(page)
+    wait_not_busy(page)
+    app.play_until_over(page, max_steps=600, deadline_s=600)
+    assert page.locator(app.sel("scores")).count(), describe(page)
+    no_sideways_scroll(page, 390)

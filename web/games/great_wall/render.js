@@ -286,10 +286,15 @@ function tracks(view, ctx) {
     })
     .join("");
   const tea = view.tea.map((s, i) => `<li>${i + 1}. ${chip(ctx, s)}</li>`).join("");
-  const honor = view.clans
-    .map((c) => c)
+  // solo: Qin Jiushao's Honor stands on the track all game beside the player's (L874)
+  const qin = view.qin ? [{ qin: true, honor: view.qin.honor }] : [];
+  const honor = [...view.clans, ...qin]
     .sort((x, y) => y.honor - x.honor)
-    .map((c) => `<li>${chip(ctx, c.seat)} <strong>${c.honor}</strong></li>`)
+    .map((c) =>
+      c.qin
+        ? `<li data-testid="gw-qin-honor"><span class="gw-qin">${esc(t("qin_name"))}</span> <strong>${c.honor}</strong></li>`
+        : `<li>${chip(ctx, c.seat)} <strong>${c.honor}</strong></li>`,
+    )
     .join("");
   const wh = RES.filter((r) => r !== "chi")
     .map(
