@@ -61,6 +61,14 @@ GAMES: dict[str, dict[str, list[str]]] = {
         ],
         "tests": ["tests/empires_end"],
     },
+    "great_wall": {
+        "modules": [
+            "cards", "clerks", "coop", "combat", "command", "effects", "flow", "game", "hidden", "horde",
+            "locations", "model", "modes", "production", "qin", "reed", "scoring", "setup", "shame", "steps",
+            "tea", "views",
+        ],
+        "tests": ["tests/great_wall"],
+    },
 }
 
 _CMP_SWAP: dict[type[ast.cmpop], type[ast.cmpop]] = {

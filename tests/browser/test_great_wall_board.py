@@ -298,12 +298,13 @@ def test_a_whole_solo_game_by_clicks_shows_qin_s_honor_to_the_end(contexts, base
     no_sideways_scroll(page, size[0])
 
 
-def test_a_whole_coop_game_by_clicks_to_the_end_screen(contexts, base_url):
+@pytest.mark.parametrize("size", [(1366, 768), (390, 844)], ids=["desktop", "phone"])
+def test_a_whole_coop_game_by_clicks_to_the_end_screen(contexts, base_url, size):
     """Issue 18: co-op (L880-994), two human seats in hotseat, played to the end by clicks."""
-    page = new_page(contexts, (390, 844))
+    page = new_page(contexts, size)
     page.goto(f"{base_url}/{app.play_url(GAME, players=2, seed=5, humans=2, options={'mode': 'coop'})}")
     wait_ready(page)
     wait_not_busy(page)
     app.play_until_over(page, max_steps=600, deadline_s=600)
     assert page.locator(app.sel("scores")).count(), describe(page)
-    no_sideways_scroll(page, 390)
+    no_sideways_scroll(page, size[0])
