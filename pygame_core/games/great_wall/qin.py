@@ -319,29 +319,30 @@ def _sections(g: Data) -> list[int]:
     return [first] + [i for i in opened if i != first]
 
 
+def _first_free(slot: Data | None) -> int | None:
+    """The first free vital spot of a card slot in the L843 order (top-to-bottom, left-to-right)."""
+    if slot is None:
+        return None
+    free = combat.free_spots(slot)
+    return next((j for j in spot_order(slot["card"]) if j in free), None)
+
+
 def _spear_target(g: Data) -> tuple[int, int] | None:
     """A spearman's spot: the row nearest the Wall (L530), the indicated section, else the other
     (L841); spots in the L843 order."""
     for i in _sections(g):
-        slot = g["sections"][i]["rows"][0]
-        if slot is None:
-            continue
-        free = combat.free_spots(slot)
-        for j in spot_order(slot["card"]):
-            if j in free:
-                return i, j
+        j = _first_free(g["sections"][i]["rows"][0])
+        if j is not None:
+            return i, j
     return None
 
 
 def _wound_target(g: Data, section: int) -> tuple[int, int] | None:
     """An archer's wound (L843): the card nearest the Wall in the section, first free spot."""
     for r, slot in enumerate(g["sections"][section]["rows"]):
-        if slot is None:
-            continue
-        free = combat.free_spots(slot)
-        for j in spot_order(slot["card"]):
-            if j in free:
-                return r, j
+        j = _first_free(slot)
+        if j is not None:
+            return r, j
     return None
 
 
