@@ -89,6 +89,10 @@ def test_end_screen_ranks_crowns_winners_says_the_tie_break_and_offers_a_rematch
     app.open_ready(page, f"{base_url}/play.html?save=done&lang=en")
     panel = page.locator(app.sel("game_over"))
     panel.wait_for(state="visible")
+    # the status line says "Game over" once, not "Game over  Game end" (the end phase keeps only its "?")
+    status = page.locator("[data-testid='status']").inner_text()
+    assert "Game over" in status and "Game end" not in status, status
+    assert page.locator("[data-testid='status'] [data-testid='phase-name'] a.rules-q").count() == 1
     rows = panel.locator("[data-testid='score-row']")
     assert [int(rows.nth(i).get_attribute("data-seat")) for i in range(rows.count())] == sc["rank"]
     crowned = [int(rows.nth(i).get_attribute("data-seat")) for i in range(rows.count())

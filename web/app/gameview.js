@@ -504,8 +504,9 @@ export class GameView {
     else turn = t("waiting_for", { names: (view.to_move || []).map((x) => names[x]).join(", ") });
     // the phase, with a "?" to its section of the game's rules reference
     const ph = view.phase && view.phase.name ? view.phase : null;
+    // once the game is over, "Game over" already says it: the end phase keeps only its "?"
     const phase = ph
-      ? `<span class="phase-name" data-testid="phase-name">${esc(pick(ph.name))}${ph.kind ? this.rulesLink(`phase:${ph.kind}`) : ""}</span>`
+      ? `<span class="phase-name" data-testid="phase-name">${view.over ? "" : esc(pick(ph.name))}${ph.kind ? this.rulesLink(`phase:${ph.kind}`) : ""}</span>`
       : "";
     // hotseat: other players who may act now, out of turn
     const others = !this.opts.readOnly && !view.over ? s.otherSeatsWithActions?.() || [] : [];
