@@ -162,7 +162,8 @@ def test_trophy_honor_counts_only_cards_without_shame() -> None:
 
 
 def test_sections_are_named_from_1_left_to_right() -> None:
-    assert horde.section_name(0)["en"] == "section 1" and horde.section_name(2)["zh-Hant"] == "第 3 區"
+    # 長城區 is the seed's word for a section (L92), as on the board
+    assert horde.section_name(0)["en"] == "section 1" and horde.section_name(2)["zh-Hant"] == "長城區 3"
 
 
 def test_a_raze_card_with_no_barricade_to_remove_logs_nothing() -> None:

@@ -51,19 +51,11 @@ _KIND_NAME: dict[str, Text] = {
 }
 
 
-_FOUGHT: Text = {"en": "{p} gains 2 Honor for fighting it.", "zh-Hant": "{p}參與擊退，獲得 2 點榮譽。",
-                 "zh-Hans": "{p}参与击退，获得 2 点荣誉。"}
-_ARCHERS: Text = {"en": "{p} gains {h} Honor for archers on the Wall.",
-                  "zh-Hant": "{p}的弓兵在長城上，獲得 {h} 點榮譽。",
-                  "zh-Hans": "{p}的弓兵在长城上，获得 {h} 点荣誉。"}
-_NO_CREDIT: Text = {"en": "Nobody gets credit: the card is discarded.",
-                    "zh-Hant": "無人獲得功勳：此卡被棄置。",
-                    "zh-Hans": "无人获得功勋：此卡被弃置。"}
-_CREDIT: Text = {"en": "{p} takes the card for the credit.", "zh-Hant": "{p}獲得擊退功勳，取得此卡。",
-                 "zh-Hans": "{p}获得击退功勋，取得此卡。"}
-_LOSSES: Text = {"en": "{p} loses {n} soldier(s) and saves {k}.",
-                 "zh-Hant": "{p}陣亡 {n} 名士兵，救回 {k} 名。",
-                 "zh-Hans": "{p}阵亡 {n} 名士兵，救回 {k} 名。"}
+_FOUGHT: Text = t("{p} gains 2 Honor for fighting it.", "{p}參與擊退，獲得 2 點榮譽。")
+_ARCHERS: Text = t("{p} gains {h} Honor for archers on the Wall.", "{p}的弓兵在長城上，獲得 {h} 點榮譽。")
+_NO_CREDIT: Text = t("Nobody gets credit: the card is discarded.", "無人獲得功勳：此卡被棄置。")
+_CREDIT: Text = t("{p} takes the card for the credit.", "{p}獲得擊退功勳，取得此卡。")
+_LOSSES: Text = t("{p} loses {n} soldier(s) and saves {k}.", "{p}陣亡 {n} 名士兵，救回 {k} 名。")
 
 
 def kind_name(kind: str) -> Text:
@@ -766,7 +758,7 @@ def _zone_name(zone: list[Any]) -> Text:
 
 def _count_kinds(kinds: dict[str, int]) -> Text:
     parts: list[Text] = [fmt(t("{n} {k}", "{n} 名{k}"), n=n, k=_KIND_NAME[k]) for k, n in kinds.items() if n]
-    out: Text = {"en": "", "zh-Hant": "", "zh-Hans": ""}
+    out: Text = t("", "")
     for i, p in enumerate(parts):
         for lang in out:
             out[lang] += ("、" if lang != "en" else ", ") * (i > 0) + p[lang]

@@ -53,7 +53,7 @@ def resolve_select(ctx: Ctx, d: Data) -> None:
     parts: list[Any] = []
     for k, c in sorted(chosen.items()):
         if parts:
-            parts.append({"en": "; ", "zh-Hant": "；", "zh-Hans": "；"})
+            parts.append(t("; ", "；"))
         parts.append(fmt(t("{p} {c}", "{p}「{c}」"), p=seat_name(int(k)), c=card_name(c)))
     ctx.log(join(t("Command cards revealed: ", "翻開指揮卡："), *parts, t(".", "。")))
     steps.push(g, *modes.placements(g, model.in_tea_order(g, [int(k) for k in chosen])),

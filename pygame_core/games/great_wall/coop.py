@@ -24,8 +24,7 @@ from typing import Any
 
 from pygame_core.games.great_wall import cards, horde, model, shame, steps
 from pygame_core.games.great_wall import data as gdata
-from pygame_core.games.great_wall.modes import Text, fmt
-from pygame_core.games.great_wall.text import RES_NAME, seat_name
+from pygame_core.games.great_wall.text import RES_NAME, Text, fmt, seat_name, t
 from pygame_core.kernel import deck as kdeck
 from pygame_core.kernel.rng import Rng
 from pygame_core.kernel.state import Action, Ctx
@@ -45,9 +44,6 @@ SHAME_HONOR = 10  # L956
 TIME_PLUS = 1  # L897, L973
 KINDS = ("horse", "archer", "spear")  # the order a discarded shame token leaves the soldiers
 
-
-def t3(en: str, hant: str, hans: str) -> Text:
-    return {"en": en, "zh-Hant": hant, "zh-Hans": hans}
 
 
 def on(g: Data) -> bool:
@@ -111,9 +107,7 @@ def refill(ctx: Ctx) -> None:
         rid = c["request_deck"].pop()
         c["requests"].append(rid)
         ctx.reveal()
-        ctx.log(fmt({"en": "A new Emperor's Request: {r}.",
-                     "zh-Hant": "新的皇帝要求：{r}。",
-                     "zh-Hans": "新的皇帝要求：{r}。"},
+        ctx.log(fmt(t("A new Emperor's Request: {r}.", "新的皇帝要求：{r}。"),
                     r=REQUESTS[rid]["name"]))
 
 
@@ -220,9 +214,7 @@ def complete(ctx: Ctx, rid: str, payer: int | None) -> None:
     c["requests"].remove(rid)
     c["request_discard"].append(rid)
     c["done"] += 1
-    ctx.log(fmt({"en": "Emperor's Request completed: {r} ({n} of {m}).",
-                 "zh-Hant": "完成皇帝要求：{r}（{n}/{m}）。",
-                 "zh-Hans": "完成皇帝要求：{r}（{n}/{m}）。"},
+    ctx.log(fmt(t("Emperor's Request completed: {r} ({n} of {m}).", "完成皇帝要求：{r}（{n}/{m}）。"),
                 r=REQUESTS[rid]["name"], n=c["done"], m=c["goal"]))
     for p in passive(g, "request_honor"):
         for s in range(model.nplayers(g)):
@@ -282,9 +274,8 @@ def _request_step(ctx: Ctx, st: Data) -> None:
     steps.push(g, {"do": "coop_refill"})
     left = len(g["coop"]["requests"])
     if left:
-        ctx.log(fmt({"en": "{n} Request(s) unfinished: 1 shame each to every player.",
-                       "zh-Hant": "{n}張皇帝要求未完成：每位玩家各獲得等量的恥辱標記。",
-                       "zh-Hans": "{n}张皇帝要求未完成：每位玩家各获得等量的耻辱标记。"}, n=left))
+        ctx.log(fmt(t("{n} Request(s) unfinished: 1 shame each to every player.",
+                      "{n}張皇帝要求未完成：每位玩家各獲得等量的恥辱標記。"), n=left))
         for s in reversed(g["tea"]):
             shame.gain(ctx, s, left, "request")
 
@@ -305,9 +296,7 @@ def _event(ctx: Ctx, st: Data) -> None:
         return
     ctx.reveal()
     ev = EVENTS[eid]
-    ctx.log(fmt({"en": "Event: {e}. {x}",
-                 "zh-Hant": "事件：{e}。{x}",
-                 "zh-Hans": "事件：{e}。{x}"}, e=ev["name"], x=ev["text"]))
+    ctx.log(fmt(t("Event: {e}. {x}", "事件：{e}。{x}"), e=ev["name"], x=ev["text"]))
     if ev["passive"]:
         c["passive"].append(eid)
     else:
@@ -383,9 +372,8 @@ def discard(ctx: Ctx, seat: int, n: int) -> None:
     p["honor"] -= shame_cost(g) * n
     g["shame_supply"] += n
     if n:
-        ctx.log(fmt({"en": "{p} gives {h} Honor to discard {n} shame token(s).",
-                     "zh-Hant": "{p}以{h}點榮譽棄置{n}個恥辱標記。",
-                     "zh-Hans": "{p}以{h}点荣誉弃置{n}个耻辱标记。"},
+        ctx.log(fmt(t("{p} gives {h} Honor to discard {n} shame token(s).",
+                      "{p}以{h}點榮譽棄置{n}個恥辱標記。"),
                     p=seat_name(seat), h=shame_cost(g) * n, n=n))
 
 
@@ -396,9 +384,7 @@ def _summer(ctx: Ctx, st: Data) -> None:
     for p in passive(g, "summer_gain"):
         for s in g["tea"]:
             model.gain(g, s, dict(p["res"]))
-        ctx.log(fmt({"en": "Every player gains {r}.",
-                     "zh-Hant": "每位玩家獲得{r}。",
-                     "zh-Hans": "每位玩家获得{r}。"},
+        ctx.log(fmt(t("Every player gains {r}.", "每位玩家獲得{r}。"),
                     r=_res_text(p["res"])))
 
 
@@ -429,9 +415,7 @@ def _retrieve(ctx: Ctx, seat: int, d: Data, action: Action) -> None:
     g["command_discard"].remove({"seat": seat, "card": card})
     g["players"][seat]["hand"].append(card)
     g["players"][seat]["hand"].sort(key=gdata.COMMAND_IDS.index)
-    ctx.log(fmt({"en": "{p} takes a command card back.",
-                 "zh-Hant": "{p}取回1張指揮卡。",
-                 "zh-Hans": "{p}取回1张指挥卡。"}, p=seat_name(seat)))
+    ctx.log(fmt(t("{p} takes a command card back.", "{p}取回1張指揮卡。"), p=seat_name(seat)))
 
 
 def on_wall(ctx: Ctx, seat: int) -> None:
@@ -460,12 +444,9 @@ def scores(g: Data, result: Data) -> Data:
     c = g["coop"]
     won = g.get("end") == "requests"
     out = {**result, "winners": list(range(model.nplayers(g))) if won else [], "tiebreak": None}
-    word = {"en": "Victory",
-            "zh-Hant": "勝利",
-            "zh-Hans": "胜利"} if won else {"en": "Defeat", "zh-Hant": "落敗", "zh-Hans": "落败"}
-    out["outcome"] = fmt({"en": "{w}: {n} of {m} Emperor's Requests completed.",
-                          "zh-Hant": "{w}：完成{n}/{m}張皇帝要求。",
-                          "zh-Hans": "{w}：完成{n}/{m}张皇帝要求。"}, w=word, n=c["done"], m=c["goal"])
+    word = t("Victory", "勝利") if won else t("Defeat", "落敗")
+    out["outcome"] = fmt(t("{w}: {n} of {m} Emperor's Requests completed.",
+                           "{w}：完成{n}/{m}張皇帝要求。"), w=word, n=c["done"], m=c["goal"])
     out["coop"] = {"done": c["done"], "goal": c["goal"]}
     return out
 
@@ -475,19 +456,14 @@ def label(g: Data, a: Action) -> Text | None:
     if ty == "request":
         name = REQUESTS[a["card"]]["name"]
         if "payer" in a:
-            return fmt({"en": "Complete {r} ({p} pays)",
-                        "zh-Hant": "完成{r}（{p}支付）",
-                        "zh-Hans": "完成{r}（{p}支付）"}, r=name,
+            return fmt(t("Complete {r} ({p} pays)", "完成{r}（{p}支付）"), r=name,
                        p=seat_name(int(a["payer"])))
-        return fmt({"en": "Complete {r}", "zh-Hant": "完成{r}", "zh-Hans": "完成{r}"}, r=name)
+        return fmt(t("Complete {r}", "完成{r}"), r=name)
     if ty == "retrieve" and "card" in a:
-        return fmt({"en": "Take back {c}",
-                    "zh-Hant": "取回「{c}」",
-                    "zh-Hans": "取回「{c}」"}, c=gdata.command(a["card"])["name"])
+        return fmt(t("Take back {c}", "取回「{c}」"), c=gdata.command(a["card"])["name"])
     if ty == "discard_shame":
-        return fmt({"en": "Discard {n} shame for {h} Honor", "zh-Hant": "以{h}點榮譽棄置{n}個恥辱標記",
-                    "zh-Hans": "以{h}点荣誉弃置{n}个耻辱标记"},
+        return fmt(t("Discard {n} shame for {h} Honor", "以{h}點榮譽棄置{n}個恥辱標記"),
                    n=int(a["n"]), h=int(a["n"]) * shame_cost(g))
     if ty in ("stop", "pass"):
-        return {"en": "Done", "zh-Hant": "完成", "zh-Hans": "完成"}
+        return t("Done", "完成")
     return None

@@ -20,9 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from pygame_core.games.great_wall import model
-from pygame_core.games.great_wall import text as gtext
+from pygame_core.games.great_wall.text import Text, fmt, t
 from pygame_core.kernel import deck as kdeck
-from pygame_core.kernel.text import Text, fmt
 
 Rec = dict[str, Any]
 _DATA = Path(__file__).resolve().parent / "data"
@@ -84,13 +83,8 @@ def add_honor(g: Rec, seat: int, n: int) -> int:
     return model.add_honor(g, seat, n)
 
 
-def t(en: str, hant: str) -> Text:
-    """A Text from English and Traditional Chinese (Simplified derived by the game's converter)."""
-    return gtext.t(en, hant)
-
-
 def section_name(i: int) -> Text:
-    return fmt(t("section {n}", "第 {n} 區"), n=i + 1)
+    return fmt(t("section {n}", "長城區 {n}"), n=i + 1)
 
 
 def open_sections(g: Rec) -> list[int]:
@@ -217,9 +211,8 @@ def raid(ctx: Any, cid: str, section: int, *, raid_shame: int | None = None) -> 
     g["shame_supply"] -= lost
     if g["shame_supply"] <= 0 and not g.get("end"):
         g["end"] = "shame"
-    ctx.log(fmt({"en": "Raid on {section}: {card} is discarded and {n} shame tokens leave the supply.",
-                 "zh-Hant": "{section}遭到突襲：棄置{card}，{n} 個恥辱標記移出供應區。",
-                 "zh-Hans": "{section}遭到突袭：弃置{card}，{n} 个耻辱标记移出供应区。"},
+    ctx.log(fmt(t("Raid on {section}: {card} is discarded and {n} shame tokens leave the supply.",
+                  "{section}遭到突襲：棄置{card}，{n} 個恥辱標記移出供應區。"),
                 section=section_name(section), card=name(cid), n=lost), horde=cid)
 
 

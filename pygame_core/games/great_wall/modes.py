@@ -18,10 +18,10 @@ from typing import Any
 from pygame_core.errors import OptionError
 from pygame_core.games.great_wall import data as gdata
 from pygame_core.games.great_wall import model, steps
+from pygame_core.games.great_wall.text import Text, fmt, t
 from pygame_core.kernel.state import Ctx
 
 Data = dict[str, Any]
-Text = dict[str, str]
 
 MODES = ("competitive", "two_player", "solo", "coop")
 DIFFICULTIES = ("normal", "hard", "hardest")  # L878: Qin at 0, at 50, at 50 with the 100H token
@@ -35,9 +35,6 @@ AIS = {"two_player": ("reed",), "solo": ("reed", "qin")}
 #: L687); solo's shame supply is 10 (L751)
 AS_PLAYERS = 3
 
-
-def tx(en: str, hant: str, hans: str) -> Text:
-    return {"en": en, "zh-Hant": hant, "zh-Hans": hans}
 
 
 def check_options(options: dict[str, Any], players: int) -> dict[str, Any]:
@@ -72,8 +69,8 @@ def is_ai(x: Any) -> bool:
 
 def name(who: str) -> Text:
     if who == "reed":
-        return {"en": "the Reed Clan", "zh-Hant": "蘆葦氏族", "zh-Hans": "芦苇氏族"}
-    return {"en": "Qin Jiushao", "zh-Hant": "秦九韶", "zh-Hans": "秦九韶"}
+        return t("the Reed Clan", "蘆葦氏族")
+    return t("Qin Jiushao", "秦九韶")
 
 
 # ------------------------------------------------------------------------------------- tea track
@@ -207,8 +204,8 @@ def _ai_place(ctx: Ctx, st: Data) -> None:
     if not free:
         return
     g["command_track"][free[0]] = {"seat": who, "card": card}
-    ctx.log(fmt({"en": "{p} takes slot {i} of the command track.", "zh-Hant": "{p}佔據指揮軌第{i}格。",
-                   "zh-Hans": "{p}占据指挥轨第{i}格。"}, p=name(who), i=free[0] + 1))
+    ctx.log(fmt(t("{p} takes slot {i} of the command track.",
+                  "{p}佔據指揮軌第{i}格。"), p=name(who), i=free[0] + 1))
 
 
 def turn_steps(ctx: Ctx, slot: int, who: str, card: str) -> list[Data]:
@@ -337,14 +334,11 @@ def sudden_end(ctx: Ctx) -> bool:
     g["end"] = "shame"
     g["decisions"] = []  # at once (L872, L994): nothing left to decide
     if lost:
-        ctx.log({"en": "A shame token had to come from the empty supply: the Horde wins.",
-                 "zh-Hant": "須從已空的恥辱標記供應區拿取標記：蒙軍獲勝。",
-                 "zh-Hans": "须从已空的耻辱标记供应区拿取标记：蒙军获胜。"})
+        ctx.log(t("A shame token had to come from the empty supply: the Horde wins.",
+                  "須從已空的恥辱標記供應區拿取標記：蒙軍獲勝。"))
         scoring.finish(ctx)
         return True
-    ctx.log({"en": "The shame supply is empty: Qin Jiushao wins.",
-             "zh-Hant": "恥辱標記供應區已空：秦九韶獲勝。",
-             "zh-Hans": "耻辱标记供应区已空：秦九韶获胜。"})
+    ctx.log(t("The shame supply is empty: Qin Jiushao wins.", "恥辱標記供應區已空：秦九韶獲勝。"))
     scoring.finish(ctx)
     return True
 
@@ -364,11 +358,10 @@ def adjust_scores(g: Data, result: Data) -> Data:
     theirs = qin.total(g)
     won = mine > theirs and g.get("end") != "shame"
     out = {**result, "winners": [0] if won else [], "qin": {"total": theirs, "breakdown": qin.breakdown(g)}}
-    result_word = ({"en": "Victory", "zh-Hant": "勝利", "zh-Hans": "胜利"} if won
-                   else {"en": "Defeat", "zh-Hant": "落敗", "zh-Hans": "落败"})
-    out["outcome"] = fmt({"en": "{r}: {a} Honor against Qin Jiushao's {b}.",
-                          "zh-Hant": "{r}：{a}點榮譽，秦九韶{b}點。",
-                          "zh-Hans": "{r}：{a}点荣誉，秦九韶{b}点。"}, r=result_word, a=mine, b=theirs)
+    result_word = (t("Victory", "勝利") if won
+                   else t("Defeat", "落敗"))
+    out["outcome"] = fmt(t("{r}: {a} Honor against Qin Jiushao's {b}.",
+                           "{r}：{a}點榮譽，秦九韶{b}點。"), r=result_word, a=mine, b=theirs)
     out["tiebreak"] = None
     return out
 
@@ -447,9 +440,8 @@ def tea_house(ctx: Ctx, here: list[Any], spaces: int | None) -> None:
             full[i - 1], full[i] = full[i], full[i - 1]
         else:
             continue
-        ctx.log(fmt({"en": "{p} moves up the tea order to place {n}.",
-                     "zh-Hant": "{p}在茶序中上升到第{n}位。",
-                       "zh-Hans": "{p}在茶序中上升到第{n}位。"}, p=who_name(who), n=full.index(who) + 1))
+        ctx.log(fmt(t("{p} moves up the tea order to place {n}.",
+                      "{p}在茶序中上升到第{n}位。"), p=who_name(who), n=full.index(who) + 1))
     set_order(g, full)
 
 
@@ -533,12 +525,6 @@ def view(g: Data) -> Data:
     return out
 
 
-def fmt(text: Text, **kw: Any) -> Text:
-    out = {}
-    for lang, s in text.items():
-        out[lang] = s.format(**{k: (v[lang] if isinstance(v, dict) else v) for k, v in kw.items()})
-    return out
-
 
 def label(g: Data, seat: int, action: Data) -> Text | None:
     """Labels of the actions the modes add (None: not one of them)."""
@@ -551,8 +537,8 @@ def label(g: Data, seat: int, action: Data) -> Text | None:
     if kind == "qin_betrayal":
 
         name = gdata.command(action["card"])["name"] if action["type"] == "copy" else None
-        return (fmt({"en": "Copy {c}", "zh-Hant": "複製「{c}」", "zh-Hans": "复制「{c}」"}, c=name) if name
-                else {"en": "Keep Betrayal", "zh-Hant": "保留背叛", "zh-Hans": "保留背叛"})
+        return (fmt(t("Copy {c}", "複製「{c}」"), c=name) if name
+                else t("Keep Betrayal", "保留背叛"))
     if not kind.startswith("reed_"):
         return None
     from pygame_core.games.great_wall import reed

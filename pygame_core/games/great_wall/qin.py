@@ -31,7 +31,8 @@ from typing import Any
 
 from pygame_core.games.great_wall import cards, combat, horde, locations, model, steps
 from pygame_core.games.great_wall import data as gdata
-from pygame_core.games.great_wall.modes import Text, fmt, name, order
+from pygame_core.games.great_wall.modes import name, order
+from pygame_core.games.great_wall.text import Text, fmt, t
 from pygame_core.kernel import deck as kdeck
 from pygame_core.kernel.rng import Rng
 from pygame_core.kernel.state import Action, Ctx
@@ -128,9 +129,7 @@ def add_honor(ctx: Ctx, n: int, why: Text) -> None:
     if n <= 0:
         return
     ctx.data["qin"]["honor"] += n
-    ctx.log(fmt({"en": "{p} gains {n} Honor ({w}).",
-                 "zh-Hant": "{p}獲得{n}點榮譽（{w}）。",
-                 "zh-Hans": "{p}获得{n}点荣誉（{w}）。"},
+    ctx.log(fmt(t("{p} gains {n} Honor ({w}).", "{p}獲得{n}點榮譽（{w}）。"),
                 p=NAME, n=n, w=why))
 
 
@@ -141,9 +140,7 @@ def draw_card(ctx: Ctx) -> str | None:
     card = kdeck.draw(ctx.rng, q["deck"], q["discard"])
     if card is not None:
         ctx.reveal()
-        ctx.log(fmt({"en": "{p} plays {c}.",
-                     "zh-Hant": "{p}打出「{c}」。",
-                     "zh-Hans": "{p}打出「{c}」。"}, p=NAME,
+        ctx.log(fmt(t("{p} plays {c}.", "{p}打出「{c}」。"), p=NAME,
                     c=CARDS[card]["name"]))
     return card
 
@@ -154,7 +151,7 @@ def turn_steps(ctx: Ctx, slot: int, card: str) -> list[Data]:
     g = ctx.data
     g["turn"] = {"slot": slot, "seat": QIN}
     g["qin"]["discard"].append(card)
-    ctx.log(fmt({"en": "{p}'s turn.", "zh-Hant": "輪到{p}。", "zh-Hans": "轮到{p}。"}, p=NAME))
+    ctx.log(fmt(t("{p}'s turn.", "輪到{p}。"), p=NAME))
     todo: list[Data] = [{"do": "qin_op", "effect": dict(e)} for e in CARDS[card]["top"]]
     for s in g["tea"]:
         todo += [{"do": "effect", "seat": s, "effect": dict(e), "why": "command:qin:middle"}
@@ -223,14 +220,10 @@ def move_clerks(ctx: Ctx, n: int) -> None:
         used.append(dst)
         where = locations.loc_name(g, dst)
         if src is None:
-            ctx.log(fmt({"en": "{p} sends a clerk to the {l}.",
-                         "zh-Hant": "{p}派遣1個文官到{l}。",
-                         "zh-Hans": "{p}派遣1个文官到{l}。"},
+            ctx.log(fmt(t("{p} sends a clerk to the {l}.", "{p}派遣1個文官到{l}。"),
                         p=NAME, l=where))
         else:
-            ctx.log(fmt({"en": "{p} moves a clerk from the {a} to the {l}.",
-                         "zh-Hant": "{p}將1個文官從{a}移到{l}。",
-                         "zh-Hans": "{p}将1个文官从{a}移到{l}。"},
+            ctx.log(fmt(t("{p} moves a clerk from the {a} to the {l}.", "{p}將1個文官從{a}移到{l}。"),
                         p=NAME, a=locations.loc_name(g, src), l=where))
 
 
@@ -358,9 +351,8 @@ def recruit(ctx: Ctx, kind: str, who: str = QIN) -> None:
             return
         fire[fire.index(None)] = QIN
         g["qin"]["supply"]["archer"] -= 1
-        ctx.log(fmt({"en": "{p} puts an archer on the Wall of section {s}.",
-                     "zh-Hant": "{p}將弓兵部署到第{s}段長城上。",
-                       "zh-Hans": "{p}将弓兵部署到第{s}段长城上。"}, p=NAME, s=i + 1))
+        ctx.log(fmt(t("{p} puts an archer on the Wall of section {s}.",
+                      "{p}將弓兵部署到長城區 {s} 的城牆上。"), p=NAME, s=i + 1))
         shoot(ctx, i)
         return
     target = _spear_target(g)
@@ -371,15 +363,13 @@ def recruit(ctx: Ctx, kind: str, who: str = QIN) -> None:
     slot["soldiers"].append({"seat": who, "kind": "spear", "spots": [j]})
     if who == QIN:
         g["qin"]["supply"]["spear"] -= 1
-        ctx.log(fmt({"en": "{p} sends a spearman onto {c}.",
-                     "zh-Hant": "{p}派出矛兵攻擊{c}。",
-                     "zh-Hans": "{p}派出矛兵攻击{c}。"},
+        ctx.log(fmt(t("{p} sends a spearman onto {c}.", "{p}派出矛兵攻擊{c}。"),
                     p=NAME, c=horde.name(slot["card"])))
         add_honor(ctx, int(DOC["wound_honor"]), horde.name(slot["card"]))  # L844, A37
     else:
         g["reed"]["supply"] -= 1
-        ctx.log(fmt({"en": "{p} sends a Reed spearman onto {c}.", "zh-Hant": "{p}派出蘆葦氏族矛兵攻擊{c}。",
-                       "zh-Hans": "{p}派出芦苇氏族矛兵攻击{c}。"}, p=NAME, c=horde.name(slot["card"])))
+        ctx.log(fmt(t("{p} sends a Reed spearman onto {c}.",
+                      "{p}派出蘆葦氏族矛兵攻擊{c}。"), p=NAME, c=horde.name(slot["card"])))
 
 
 def deploy_for_reed(ctx: Ctx) -> None:
@@ -426,12 +416,9 @@ def build(ctx: Ctx) -> None:
         archers = [x for x in sec["firing"] if x is not None]
         spots = max(locations.firing_spots(sec["wall"]), len(archers))
         sec["firing"] = archers + [None] * (spots - len(archers))
-        ctx.log(fmt({"en": "{p} builds the Wall of section {s} to level {v}.",
-                     "zh-Hant": "{p}將第{s}段長城修築到{v}級。",
-                       "zh-Hans": "{p}将第{s}段长城修筑到{v}级。"}, p=NAME, s=i + 1, v=sec["wall"]))
-        add_honor(ctx, locations.WALL_HONOR[sec["wall"]], {"en": "Wall",
-                                                           "zh-Hant": "長城",
-                                                           "zh-Hans": "长城"})
+        ctx.log(fmt(t("{p} builds the Wall of section {s} to level {v}.",
+                      "{p}將長城區 {s} 的城牆修築到{v}級。"), p=NAME, s=i + 1, v=sec["wall"]))
+        add_honor(ctx, locations.WALL_HONOR[sec["wall"]], t("Wall", "長城"))
         return
 
 
@@ -469,9 +456,8 @@ def _betrayal(ctx: Ctx, seat: int, d: Data, action: Action) -> None:
     for st in g["todo"]:
         if st.get("do") == "box" and st.get("card") == "betrayal":
             st["card"] = card
-    ctx.log(fmt({"en": "Betrayal copies {c}: the player's own {c} resolves.",
-                 "zh-Hant": "背叛複製「{c}」：執行玩家自己的「{c}」。",
-                 "zh-Hans": "背叛复制「{c}」：执行玩家自己的「{c}」。"}, c=gdata.command(card)["name"]))
+    ctx.log(fmt(t("Betrayal copies {c}: the player's own {c} resolves.",
+                  "背叛複製「{c}」：執行玩家自己的「{c}」。"), c=gdata.command(card)["name"]))
 
 
 # ------------------------------------------------------------------------------------- Spring
@@ -484,8 +470,8 @@ def spring_refresh(ctx: Ctx) -> None:
     del track[:2]
     if take:
         g["qin"]["supporting"].append(take[0])
-        ctx.log(fmt({"en": "{p} takes {c} as a Supporting Advisor.", "zh-Hant": "{p}將{c}收為副軍師。",
-                       "zh-Hans": "{p}将{c}收为副军师。"}, p=NAME, c=cards.name(take[0])))
+        ctx.log(fmt(t("{p} takes {c} as a Supporting Advisor.",
+                      "{p}將{c}收為副軍師。"), p=NAME, c=cards.name(take[0])))
     g["advisor_discard"] += take[1:]
     cards._refill_track(ctx)
 

@@ -22,7 +22,8 @@ from typing import Any
 
 from pygame_core.games.great_wall import cards, clerks, combat, effects, model, shame, steps
 from pygame_core.games.great_wall import data as gdata
-from pygame_core.games.great_wall.modes import Text, fmt, name
+from pygame_core.games.great_wall.modes import name
+from pygame_core.games.great_wall.text import Text, fmt, t
 from pygame_core.kernel.state import Action, Ctx
 
 Data = dict[str, Any]
@@ -58,7 +59,7 @@ def turn_steps(ctx: Ctx, slot: int, card: str) -> list[Data]:
     order (L714), the middle box by every seat in tea order (L616)."""
     g = ctx.data
     g["turn"] = {"slot": slot, "seat": REED}
-    ctx.log(fmt({"en": "{p}'s turn.", "zh-Hant": "輪到{p}。", "zh-Hans": "轮到{p}。"}, p=NAME))
+    ctx.log(fmt(t("{p}'s turn.", "輪到{p}。"), p=NAME))
     todo: list[Data] = []
     for e in CARD["top"]:
         todo.append({"do": "reed_effect", "effect": dict(e)})
@@ -108,8 +109,8 @@ def move(ctx: Ctx, src: str, dst: str) -> None:
     g = ctx.data
     g["locations"][src].remove(REED)
     g["locations"][dst].append(REED)
-    ctx.log(fmt({"en": "{p} moves a clerk from the {a} to the {b}.", "zh-Hant": "{p}將1個文官從{a}移到{b}。",
-                   "zh-Hans": "{p}将1个文官从{a}移到{b}。"}, p=NAME, a=_loc(g, src), b=_loc(g, dst)))
+    ctx.log(fmt(t("{p} moves a clerk from the {a} to the {b}.",
+                  "{p}將1個文官從{a}移到{b}。"), p=NAME, a=_loc(g, src), b=_loc(g, dst)))
 
 
 @steps.decision("reed_clerks", _clerks_legal)
@@ -134,8 +135,7 @@ def _act(ctx: Ctx, st: Data) -> None:
     res = gdata.location(g["side"], loc)["produces"]
     if res in ("wood", "stone", "gold"):  # L721
         g["warehouse"][res] += 1
-        ctx.log(fmt({"en": "{p} donates 1 {r} to the Warehouse.", "zh-Hant": "{p}捐獻1個{r}到倉庫。",
-                       "zh-Hans": "{p}捐献1个{r}到仓库。"}, p=NAME, r=_res(res)))
+        ctx.log(fmt(t("{p} donates 1 {r} to the Warehouse.", "{p}捐獻1個{r}到倉庫。"), p=NAME, r=_res(res)))
     elif res == "chi":  # L723
         turn = g.get("turn")
         if turn and not isinstance(turn["seat"], str) and shame.held(g, int(turn["seat"])) > 0:
@@ -161,9 +161,8 @@ def _act(ctx: Ctx, st: Data) -> None:
             g["reed"]["supply"] -= 1
             steps.ask(g, "reed_deploy", seat)
         else:
-            ctx.log(fmt({"en": "{p} recruits a spearman, who finds no free vital spot.",
-                           "zh-Hant": "{p}招募1個矛兵，但沒有可放置的致命部位。",
-                           "zh-Hans": "{p}招募1个矛兵，但没有可放置的致命部位。"}, p=NAME))
+            ctx.log(fmt(t("{p} recruits a spearman, who finds no free vital spot.",
+                          "{p}招募1個矛兵，但沒有可放置的致命部位。"), p=NAME))
 
 
 def _temple_legal(g: Data, seat: int, d: Data) -> list[Action]:
@@ -186,8 +185,8 @@ def discard_advisor(ctx: Ctx, card: str) -> None:
     g = ctx.data
     g["advisor_track"].remove(card)
     g["advisor_discard"].append(card)
-    ctx.log(fmt({"en": "For {p}, {c} leaves the Advisor track.", "zh-Hant": "為{p}棄置軍師軌上的{c}。",
-                   "zh-Hans": "为{p}弃置军师轨上的{c}。"}, p=NAME, c=cards.name(card)))
+    ctx.log(fmt(t("For {p}, {c} leaves the Advisor track.",
+                  "為{p}棄置軍師軌上的{c}。"), p=NAME, c=cards.name(card)))
     cards._refill_track(ctx)  # slide and refill (L444)
 
 
@@ -203,9 +202,8 @@ def barricade_options(g: Data) -> list[Action]:
 
 def build(ctx: Ctx, section: int) -> None:
     ctx.data["sections"][section]["barricades"] += 1
-    ctx.log(fmt({"en": "{p} builds a barricade in section {s}.",
-                 "zh-Hant": "{p}在第{s}段長城設置1個防禦工事。",
-                   "zh-Hans": "{p}在第{s}段长城设置1个防御工事。"}, p=NAME, s=section + 1))
+    ctx.log(fmt(t("{p} builds a barricade in section {s}.",
+                  "{p}在長城區 {s} 設置1個防禦工事。"), p=NAME, s=section + 1))
 
 
 @steps.decision("reed_build", lambda g, seat, d: barricade_options(g))
@@ -230,9 +228,8 @@ def deploy(ctx: Ctx, section: int, spot: int) -> None:
     g = ctx.data
     slot = g["sections"][section]["rows"][0]
     slot["soldiers"].append({"seat": REED, "kind": "spear", "spots": [spot]})
-    ctx.log(fmt({"en": "{p} sends a spearman onto a Horde card (section {s}).",
-                 "zh-Hant": "{p}派出矛兵攻擊蒙軍卡（第{s}段）。",
-                 "zh-Hans": "{p}派出矛兵攻击蒙军卡（第{s}段）。"}, p=NAME, s=section + 1))
+    ctx.log(fmt(t("{p} sends a spearman onto a Horde card (section {s}).",
+                  "{p}派出矛兵攻擊蒙軍卡（長城區 {s}）。"), p=NAME, s=section + 1))
 
 
 @steps.decision("reed_deploy", lambda g, seat, d: deploy_options(g))
@@ -256,30 +253,22 @@ def _res(r: str) -> Text:
 def label(g: Data, a: Action) -> Text | None:
     ty = a["type"]
     if ty == "clerk":
-        return fmt({"en": "Reed clerk: {a} → {b}",
-                    "zh-Hant": "蘆葦氏族文官：{a} → {b}",
-                    "zh-Hans": "芦苇氏族文官：{a} → {b}"},
+        return fmt(t("Reed clerk: {a} → {b}", "蘆葦氏族文官：{a} → {b}"),
                    a=_loc(g, a["from"]), b=_loc(g, a["to"]))
     if ty == "reed_discard":
-        return fmt({"en": "Discard {c} from the Advisor track",
-                    "zh-Hant": "棄置軍師軌上的{c}",
-                    "zh-Hans": "弃置军师轨上的{c}"},
+        return fmt(t("Discard {c} from the Advisor track", "棄置軍師軌上的{c}"),
                    c=cards.name(a["card"]))
     if ty == "reed_build":
-        return fmt({"en": "Reed barricade in section {s}", "zh-Hant": "為蘆葦氏族在第{s}段設置防禦工事",
-                      "zh-Hans": "为芦苇氏族在第{s}段设置防御工事"}, s=int(a["section"]) + 1)
+        return fmt(t("Reed barricade in section {s}",
+                     "為蘆葦氏族在長城區 {s} 設置防禦工事"), s=int(a["section"]) + 1)
     if ty == "deploy":
         card = g["sections"][a["section"]]["rows"][a["row"]]["card"]
         from pygame_core.games.great_wall import horde
 
-        return fmt({"en": "Reed spearman onto {c}, spot {j}",
-                    "zh-Hant": "蘆葦氏族矛兵攻擊{c}的第{j}個部位",
-                    "zh-Hans": "芦苇氏族矛兵攻击{c}的第{j}个部位"},
+        return fmt(t("Reed spearman onto {c}, spot {j}", "蘆葦氏族矛兵攻擊{c}的第{j}個部位"),
                    c=horde.name(card), j=int(a["spots"][0]) + 1)
     if ty == "discard_shame":
-        return {"en": "Discard 1 shame token (free)",
-                "zh-Hant": "免費棄置1個恥辱標記",
-                "zh-Hans": "免费弃置1个耻辱标记"}
+        return t("Discard 1 shame token (free)", "免費棄置1個恥辱標記")
     if ty in ("stop", "pass"):
-        return {"en": "Done", "zh-Hant": "完成", "zh-Hans": "完成"}
+        return t("Done", "完成")
     return None

@@ -44,7 +44,7 @@ def compute(g: Data) -> dict[str, Any]:
         names = [seat_name(s) for s in tied]
         listed: list[Any] = []
         for i, nm in enumerate(names):
-            listed += [{"en": ", ", "zh-Hant": "、", "zh-Hans": "、"}, nm] if i else [nm]
+            listed += [t(", ", "、"), nm] if i else [nm]
         tiebreak = {"key": "tea", "tied": tied, "label": t("Higher in the tea order", "茶序較高者"),
                     "values": [model.tea_rank(g, s) + 1 for s in range(len(totals))],
                     "text": fmt(t("Tie on {n} Honor, broken by the tea order: {w}.",

@@ -28,26 +28,20 @@ PENALTY = 5
 #: Chi per discarded token (L247, L598).
 DISCARD_COST = 2
 
-_OVERFLOW: Text = {"en": "{p} loses {h} Honor: {n} shame token(s) with nowhere to go leave the game.",
-                   "zh-Hant": "{p}的 {n} 個恥辱標記無處可放，移出遊戲，失去 {h} 點榮譽。",
-                   "zh-Hans": "{p}的 {n} 个耻辱标记无处可放，移出游戏，失去 {h} 点荣誉。"}
-_EMPTY: Text = {"en": "{p} loses {h} Honor: the shame supply is empty ({n} token(s) owed).",
-                "zh-Hant": "恥辱標記供應區已空（應得 {n} 個），{p}失去 {h} 點榮譽。",
-                "zh-Hans": "耻辱标记供应区已空（应得 {n} 个），{p}失去 {h} 点荣誉。"}
-_GAIN: Text = {"en": "{p} gains {n} shame token(s).", "zh-Hant": "{p}獲得 {n} 個恥辱標記。",
-               "zh-Hans": "{p}获得 {n} 个耻辱标记。"}
-_PLACED: Text = {"en": "{p} puts a shame token {where}.", "zh-Hant": "{p}將恥辱標記放在{where}。",
-                 "zh-Hans": "{p}将耻辱标记放在{where}。"}
+_OVERFLOW: Text = t("{p} loses {h} Honor: {n} shame token(s) with nowhere to go leave the game.",
+                    "{p}的 {n} 個恥辱標記無處可放，移出遊戲，失去 {h} 點榮譽。")
+_EMPTY: Text = t("{p} loses {h} Honor: the shame supply is empty ({n} token(s) owed).",
+                 "恥辱標記供應區已空（應得 {n} 個），{p}失去 {h} 點榮譽。")
+_GAIN: Text = t("{p} gains {n} shame token(s).", "{p}獲得 {n} 個恥辱標記。")
+_PLACED: Text = t("{p} puts a shame token {where}.", "{p}將恥辱標記放在{where}。")
 _UNDER: dict[str, Text] = {
-    "spear": {"en": "under a spearman", "zh-Hant": "矛兵底下", "zh-Hans": "矛兵底下"},
-    "archer": {"en": "under an archer", "zh-Hant": "弓兵底下", "zh-Hans": "弓兵底下"},
-    "horse": {"en": "under a horseman", "zh-Hant": "騎兵底下", "zh-Hans": "骑兵底下"},
+    "spear": t("under a spearman", "矛兵底下"),
+    "archer": t("under an archer", "弓兵底下"),
+    "horse": t("under a horseman", "騎兵底下"),
 }
-_ON_TROPHY: Text = {"en": "on a defeated Horde card", "zh-Hant": "擊退的蒙軍卡上",
-                    "zh-Hans": "击退的蒙军卡上"}
-_DISCARD: Text = {"en": "{p} pays {c} Chi to discard {n} shame token(s).",
-                  "zh-Hant": "{p}支付 {c} 個氣，棄置 {n} 個恥辱標記。",
-                  "zh-Hans": "{p}支付 {c} 个气，弃置 {n} 个耻辱标记。"}
+_ON_TROPHY: Text = t("on a defeated Horde card", "擊退的蒙軍卡上")
+_DISCARD: Text = t("{p} pays {c} Chi to discard {n} shame token(s).",
+                   "{p}支付 {c} 個氣，棄置 {n} 個恥辱標記。")
 
 
 def places(g: Rec, seat: int) -> list[Any]:
