@@ -47,7 +47,7 @@ PHASE_NAME: dict[str, Text] = {
     "spring": t("Spring: invasion", "春季：入侵"),
     "summer": t("Summer: preparation", "夏季：整備"),
     "autumn": t("Autumn: command", "秋季：指揮"),
-    "winter": t("Winter: assault", "冬季：圍攻"),
+    "winter": t("Winter: assault", "冬季：攻城"),
     "end": t("Game end", "遊戲結束"),
 }
 
