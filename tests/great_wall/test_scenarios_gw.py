@@ -10,7 +10,7 @@ from functools import partial
 from typing import Any
 
 from pygame_core import games
-from pygame_core.games.great_wall import scenarios
+from pygame_core.games.great_wall import cards, scenarios
 from pygame_core.kernel.state import State
 from tests.scenario_steps import scenario_start, scenario_steps
 
@@ -50,14 +50,16 @@ def test_the_worked_examples_the_issue_names_are_scenarios() -> None:
         assert doc["source"]["kind"] == "seed" and "mode" not in doc["options"]
 
 
-def test_the_example_has_no_generals_or_advisors_and_keeps_every_piece() -> None:
-    """The numbers an example teaches come from the rule at hand: no General or Advisor ability adds to
-    them; every figure placed came out of its seat's supply (16 per clan, L140)."""
+def test_no_ability_adds_to_the_example_and_every_piece_is_kept() -> None:
+    """The numbers an example teaches come from the rule at hand: each seat has a General (bots and the
+    board read it) but no Advisor, and a General's ability counts the Supporting Advisors (L181, L191);
+    every figure placed came out of its seat's supply (16 per clan, L140)."""
     for name in scenarios.NAMES:
         s = start(name)
         for seat, c in enumerate(view(s)["clans"]):
-            cards = c["cards"]
-            assert cards["general"] is None and cards["active"] == [] and cards["supporting"] == 0
+            own = c["cards"]
+            assert own["general"] and own["active"] == [] and own["supporting"] == 0
+            assert cards.general_scale(s.data, seat) == 0
             placed = sum(1 for sec in s.data["sections"] for x in sec["rest"] if x["seat"] == seat)
             placed += sum(1 for sec in s.data["sections"] for x in sec["firing"] if x == seat)
             placed += sum(1 for sec in s.data["sections"] for slot in sec["rows"] if slot

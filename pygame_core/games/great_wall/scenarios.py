@@ -14,9 +14,11 @@ rest areas, Horde cards with their soldiers and wounds), the command track and t
 run (steps.py), e.g. the activation step of the turn. Every figure placed comes out of its seat's
 supply, and every Horde card out of the deck, so the position keeps every piece.
 
-The examples play without Generals or Advisors: their abilities would add to the numbers the example
-teaches. A scenario builds for any player count: seats and closed sections it names beyond what the
-count has are left out (its script is written for its own player count and mode).
+The examples play without Advisors, so that no ability adds to the numbers an example teaches: each
+seat has a General, whose ability counts its Supporting Advisors (L181, L191) and so does nothing here.
+
+A scenario builds for any player count: seats and closed sections it names beyond what the count has are
+left out (its script is written for its own player count and mode).
 """
 
 from __future__ import annotations
@@ -59,15 +61,18 @@ def _take(g: Data, seat: int, kind: str) -> None:
 
 
 def _no_draft(ctx: Ctx) -> None:
-    """No Generals or Advisors: the dealt ones go back (Advisors to the bottom of their deck), the draft
-    decision is dropped and the Advisor track is laid out as at setup step 13 (L160)."""
+    """The draft skipped: each seat keeps the first General it was dealt and no Advisor (the dealt ones
+    go to the bottom of their deck). A General's ability counts the Supporting Advisors or their icons
+    (L181, L191), so with none it adds nothing; no Active Advisor acts either (L189). The draft decision
+    is dropped and the Advisor track laid out as at setup step 13 (L160)."""
     g = ctx.data
     for d in list(kdec.stack(g)):
         kdec.pop(g, d)
     for p in g["players"]:
         dealt = p.pop("draft", None) or {}
         g["advisor_deck"][0:0] = dealt.get("advisors", [])
-        p.update({"general": None, "active": [], "supporting": [], "tactics": []})
+        general = (dealt.get("generals") or [p.get("general")])[0]
+        p.update({"general": general, "active": [], "supporting": [], "tactics": []})
     while len(g["advisor_track"]) < TRACK and g["advisor_deck"]:
         g["advisor_track"].append(g["advisor_deck"].pop())
 
