@@ -596,6 +596,7 @@ const benchWrapEngine = () => {
 };
 window.__benchClick = async (selector, renderMark, i) => {
   window.__benchNote('click', i);
+  performance.mark('bench-click:' + i); // for --cpu (a Chromium trace): where click i begins
   // a pointer focuses what it presses (the control, or its focusable ancestor such as a map <svg>) at
   // mousedown, a moment before the click: untimed here, but what the redraw then has to keep or move
   const pressed = document.querySelector(selector);
@@ -706,7 +707,7 @@ def played_save(players: int, seed: int, actions: int) -> str:
 
 def bench_click(br: Browser, site: Server, samples: int, page_path: str | None,
                 pan_samples: int = 40, viewport: tuple[int, int] = (1366, 768),
-                at: int = 0, undo: bool = True) -> dict[str, Any]:
+                at: int = 0, undo: bool = True, cpu: bool = False) -> dict[str, Any]:
     """An all-human hotseat game on the game page: every click is one sample.
 
     After each action the same seat undoes it (if it may) and takes it again, so actions and undos
@@ -718,7 +719,9 @@ def bench_click(br: Browser, site: Server, samples: int, page_path: str | None,
     position: ``played_save``), opened with ``play.html?save=``. Then, on the last position,
     ``pan_samples`` drag steps and as many wheel notches on the board the game marks
     ``[data-bench=pan]`` (if any), each timed to the end of the next frame. With ``undo`` False, no undo:
-    the game goes on, with more turns and so more pass-the-device continues."""
+    the game goes on, with more turns and so more pass-the-device continues. With ``cpu``, the clicks run
+    under a Chromium trace, and each click's longest main-thread task is also given in CPU time
+    (``cpu_tasks``: the thread's own time, which other processes on the machine do not lengthen)."""
     mark = find_render_mark()
     undo_sel = "[data-testid='undo']:not([disabled])"
     res: dict[str, dict[str, list[float]]] = {}
@@ -735,6 +738,8 @@ def bench_click(br: Browser, site: Server, samples: int, page_path: str | None,
         page = ctx.new_page()
         page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
         page.add_init_script(CLICK_PROBE)
+        if cpu:
+            br.browser.start_tracing(page=page, categories=["toplevel", "blink.user_timing"])
         if at > 0:
             page.goto(f"{site.url}/build-info.json")  # same origin, does not boot the engine
             page.evaluate("(t) => localStorage.setItem('pgc.save.bench-at', t)", played_save(2, seed, at))
@@ -782,6 +787,7 @@ def bench_click(br: Browser, site: Server, samples: int, page_path: str | None,
                 last = "action" if kind == "target" else kind
                 wait_idle(page)
             seed += 1
+        trace = br.browser.stop_tracing() if cpu else None
         pan = bench_pan_zoom(page, pan_samples)
         long_tasks += page_long_tasks(page, kinds)
     finally:
@@ -847,7 +853,50 @@ def bench_click(br: Browser, site: Server, samples: int, page_path: str | None,
         out["meets_target"] = out["meets_target"] and all(
             v["redraw_ms"]["p95"] < TARGETS["click_p95_ms_max"] for v in pan.values())
     out["long_tasks"] = long_task_summary(long_tasks)
+    if trace is not None:
+        out["cpu_tasks"] = cpu_task_summary(trace, kinds)
     return out
+
+
+def cpu_task_summary(trace: bytes, kinds: list[str]) -> dict[str, Any]:
+    """From a Chromium trace of the clicks: each click's longest task on the page's main thread (from the
+    click's ``bench-click:i`` mark to the next one: the click, the frames and idle work after it, and the
+    bench's own probing between clicks), in thread CPU time (``tdur``) and wall time (``dur``). On a loaded
+    machine the wall time of a task grows with the load; its CPU time much less, so A/B runs at different
+    loads compare. Per kind of click: p50/p95/max of that longest task, and how many exceed 50 ms CPU."""
+    data = json.loads(trace)
+    events = data["traceEvents"] if isinstance(data, dict) else data
+    marks: list[tuple[float, int, Any, Any]] = []
+    for e in events:
+        name = e.get("name", "")
+        if name.startswith("bench-click:") and e.get("ph") in ("R", "I", "i", "n", "b"):
+            marks.append((e["ts"], int(name.split(":")[1]), e.get("pid"), e.get("tid")))
+    marks.sort()
+    threads = {(m[2], m[3]) for m in marks}
+    tasks = sorted((e["ts"], e["dur"], e.get("tdur", e["dur"])) for e in events
+                   if e.get("ph") == "X" and e.get("name") in ("ThreadControllerImpl::RunTask", "RunTask")
+                   and (e.get("pid"), e.get("tid")) in threads)
+    if not marks or not tasks:
+        return {"note": "no click marks or tasks in the trace"}
+    per: dict[str, list[tuple[float, float]]] = {}
+    j = 0
+    for n, (ts, i, _, _) in enumerate(marks):
+        end = marks[n + 1][0] if n + 1 < len(marks) else float("inf")
+        while j < len(tasks) and tasks[j][0] + tasks[j][1] < ts:
+            j += 1
+        mine = [t for t in tasks[j:] if t[0] < end]
+        if mine and i < len(kinds):
+            longest = max(mine, key=lambda t: t[2])
+            per.setdefault(kinds[i], []).append((longest[2] / 1000, longest[1] / 1000))
+    by = {
+        kind: {"n": len(v), "cpu_p50": round(pct([c for c, _ in v], 50), 1),
+               "cpu_p95": round(pct([c for c, _ in v], 95), 1), "cpu_max": round(max(c for c, _ in v), 1),
+               "wall_max": round(max(w for _, w in v), 1), "over_50ms_cpu": sum(c > 50 for c, _ in v)}
+        for kind, v in per.items()
+    }
+    return {"note": "each click's longest main-thread task, thread CPU ms (and wall), Chromium trace",
+            "by_click": by, "over_50ms_cpu": sum(v["over_50ms_cpu"] for v in by.values()),
+            "longest_cpu_ms": max(v["cpu_max"] for v in by.values())}
 
 
 def page_long_tasks(page: Any, kinds: list[str]) -> list[dict[str, Any]]:
@@ -1369,6 +1418,11 @@ def table(report: dict[str, Any]) -> str:
                          + f"   target none   {'MEETS' if lt['meets_target'] else 'MISSES'}")
         elif lt:
             lines.append(f"  long tasks: {lt.get('note')}")
+        ct = c.get("cpu_tasks") or {}
+        for kind, v in ct.get("by_click", {}).items():
+            lines.append(f"    longest task after {kind:<9} n={v['n']:<4} CPU p50 {v['cpu_p50']:6.1f} ms  "
+                         f"p95 {v['cpu_p95']:6.1f} ms  max {v['cpu_max']:6.1f} ms  (wall max "
+                         f"{v['wall_max']:.0f} ms), {v['over_50ms_cpu']} over 50 ms CPU")
     games_rows = report.get("games")
     for g in games_rows if isinstance(games_rows, list) else [games_rows] if games_rows else []:
         shown = json.dumps(g.get("options") or {}, separators=(",", ":"))
@@ -1448,6 +1502,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--click-at", type=int, default=0,
                     help="click part: start from a save after this many random actions "
                          "(default 0: a new game)")
+    ap.add_argument("--cpu", action="store_true",
+                    help="click part: run the clicks under a Chromium trace and report each click's longest "
+                         "main-thread task in CPU time too (cpu_tasks), which the machine's load lengthens "
+                         "much less than wall time")
     ap.add_argument("--no-undo", action="store_true",
                     help="click part: never undo, play on (more turns, so more pass-the-device continues)")
     ap.add_argument("--games", type=int, default=20, help="random games per runtime (default 20)")
@@ -1552,7 +1610,7 @@ def main(argv: list[str] | None = None) -> int:
                 try:
                     report["click"] = bench_click(br, site, args.clicks, click_page, args.pan,
                                                   viewport,
-                                                  args.click_at, undo=not args.no_undo)
+                                                  args.click_at, undo=not args.no_undo, cpu=args.cpu)
                 except Exception as exc:
                     report["click"] = {"error": repr(exc)}
             if "movecost" in parts:

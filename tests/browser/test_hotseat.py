@@ -249,3 +249,45 @@ def test_continue_without_the_view_fetched_takes_the_pass_card_away_first_and_dr
     assert page.locator("[data-testid='bid-form']").is_visible(), describe(page)
     assert page.evaluate("() => window.pgcGame.session.reply.view.seat") in (0, 1)
     assert _focus_is_in_the_game(page)
+
+
+_BEHIND_PASS = """() => {
+  const board = document.querySelector("#game [data-testid='board']");
+  const main = board.closest('.gv-main');
+  const card = document.querySelector("#game [data-testid='pass-device-continue']").getBoundingClientRect();
+  const secs = [...board.querySelectorAll('[data-sec]')];
+  // an element deep in the last seat area: it must be the same node after "continue"
+  window.__kept = secs.filter((s) => s.dataset.sec.startsWith('emp-')).map((s) => s.querySelector('*'));
+  const style = getComputedStyle(main);
+  return {secs: secs.length, shown: style.visibility, display: style.display,
+          height: board.getBoundingClientRect().height, cardTop: card.top, cardBottom: card.bottom,
+          innerHeight, seat: window.pgcGame.session.passView && window.pgcGame.session.passView.view.seat};
+}"""
+
+
+def test_the_public_board_is_laid_out_behind_the_pass_card_and_continue_keeps_it(page, base_url):
+    """Issue 17 §5: after "continue" the frame laid out a whole new board (50-80 ms, a long task). Behind the
+    pass card the board is now the public view's (no seat's hand: L457's sealed bids and every hand stay
+    private), laid out but hidden, and "continue" patches it: the seats' areas are the same elements after it.
+    The seat that just bid passes the device: its hand leaves the DOM with its turn."""
+    hands = _at_pass_screen_with_the_next_view_fetched(page, base_url)
+    behind = page.evaluate(_BEHIND_PASS)
+    assert behind["secs"] > 0 and behind["height"] > 0 and behind["display"] != "none", behind
+    assert behind["shown"] == "hidden" and behind["seat"] is None, behind
+    assert 0 <= behind["cardTop"] and behind["cardBottom"] <= behind["innerHeight"], behind
+    page.locator(app.sel("pass_continue")).click()
+    wait_not_busy(page)
+    kept = page.evaluate("() => window.__kept.map((n) => !!n && n.isConnected)")
+    assert kept and all(kept), f"continue rebuilt the seats' areas instead of patching them: {kept}"
+    shown = page.evaluate("() => getComputedStyle(document.querySelector('#game .gv-main')).visibility")
+    assert shown == "visible"
+    first = page.evaluate("window.pgcGame.session.viewer")
+    page.locator("[data-testid='bid-axe']").fill("0")
+    page.locator("[data-testid='bid-coin']").fill("0")
+    page.locator(app.sel("bid_commit")).click()
+    wait_not_busy(page)
+    assert page.locator(app.sel("pass_continue")).is_visible(), describe(page)
+    assert page.evaluate(_BEHIND_PASS)["secs"] > 0
+    left = private_text_in_dom(page, [hands[first]])
+    assert left == [], f"the seat that passed the device left its hand in the DOM: {left}"
+    assert page.locator("[data-testid='bid-form'], [data-testid='hand-card']").count() == 0

@@ -23,7 +23,9 @@
 // viewer's likely next clicks, undo and its first legal actions, one per idle slice; such a click then
 // only fetches its reply. Nothing of those replies reaches the page before the click. Likewise, while a
 // pass-the-device screen shows, the next seat's view is fetched once the page is idle (prefetchPass) and
-// held until reveal(), so that "continue" only draws it; the page draws nothing of it before.
+// held until reveal(), so that "continue" only draws it; the page draws nothing of it before. Behind the
+// pass screen the page lays out the public view's board (passView: the view of no seat, what every seat may
+// see), hidden, so that "continue" changes only the parts that are the next seat's own.
 
 import { lang } from "./i18n.js";
 
@@ -70,6 +72,7 @@ export class Session {
     this.reply = null;
     this.viewer = null;
     this.passTo = null;
+    this.passView = null; // the public view (seat null) drawn, hidden, behind the pass-the-device screen
     this.thinking = null;
     this.running = false;
     this.stopped = false;
@@ -128,6 +131,7 @@ export class Session {
     this.outOfTurn = seat;
     this.passTo = seat;
     this.optionalWait = false;
+    this.publicPass();
     this.onUpdate("pass");
     this.prefetchPass();
   }
@@ -161,9 +165,9 @@ export class Session {
     return { sid: this.sid, lang: lang(), ...extra, ...args };
   }
 
-  call(method, args) {
+  call(method, args, holding = this.reply) {
     // the view's parts that did not change since the view held (this.reply's) are not sent again
-    const held = this.reply && this.reply.token != null ? this.reply : null;
+    const held = holding && holding.token != null ? holding : null;
     const since = method !== "save" && method !== "journal" ? { since: held ? held.token : null } : {};
     const r = this.pgc.call(method, { ...this.args(args), ...since });
     if (!r || typeof r !== "object")
@@ -198,6 +202,7 @@ export class Session {
     const r = this.call("view", { seat: this.viewer });
     if (r.ok) this.reply = r.result;
     else this.onError(r.error);
+    if (r.ok && this.passTo != null) this.publicPass(); // the board behind the pass screen too
     return r.ok;
   }
 
@@ -286,6 +291,7 @@ export class Session {
         const next = humans[0];
         if (this.humans.length > 1) {
           this.passTo = next;
+          this.publicPass();
           this.setBusy(false);
           this.onUpdate("pass");
           this.prefetchPass();
@@ -300,6 +306,23 @@ export class Session {
     } finally {
       this.running = false;
     }
+  }
+
+  /**
+   * Hotseat: the public view (seat null), which the page draws behind the pass-the-device screen, laid out
+   * but not shown: "continue" then only changes the next seat's own parts of the board (its hand, its
+   * legal targets), not the whole board. The view held already when nobody holds the device (a new or
+   * resumed game); else one engine call. None (the page empties the board then) if the call fails.
+   */
+  publicPass() {
+    this.passView = null;
+    const held = this.reply;
+    if (held && held.view && held.view.seat == null) {
+      this.passView = held;
+      return;
+    }
+    const r = this.call("view", { seat: null, others: [] });
+    if (r.ok && r.result.view.seat == null) this.passView = r.result;
   }
 
   /**
@@ -320,7 +343,8 @@ export class Session {
     if (seat == null || this.stopped || this.passTo !== seat || this.reply !== held) return;
     const p = this._passReply;
     if (p && p.seat === seat && p.held === held) return;
-    const r = this.call("view", { seat });
+    // the engine last sent the public view (publicPass): the next seat's is sent as what differs from it
+    const r = this.call("view", { seat }, this.passView || held);
     // still the same hand-off (the engine call may not be interrupted, but stay careful)
     if (r.ok && this.passTo === seat && this.reply === held)
       this._passReply = { seat, held, reply: r.result };
@@ -340,6 +364,7 @@ export class Session {
     this._passReply = null;
     this.viewer = seat;
     this.passTo = null;
+    this.passView = null;
     if (p && p.seat === seat && p.held === this.reply) this.reply = p.reply;
     else this.refresh();
     return this.run();

@@ -90,6 +90,7 @@ export class GameView {
       </div>
       <div class="banner warn-banner" data-testid="storage-warning" role="status" hidden></div>
       <div class="banner error-banner" data-testid="error-banner" role="alert" hidden></div>
+      <div class="gv-pass" data-testid="pass-device" hidden></div>
       <div class="gv-main">
         <div class="gv-board" data-testid="board"></div>
         <aside class="gv-side">
@@ -98,7 +99,6 @@ export class GameView {
           <section class="panel gv-log" aria-labelledby="log-h" tabindex="0"><h2 id="log-h" class="panel-h">${esc(t("event_log"))}</h2><ol class="log" data-testid="event-log"></ol></section>
         </aside>
       </div>
-      <div class="gv-pass" data-testid="pass-device" hidden></div>
       <div class="gv-over" hidden></div>
     </div>`;
     const q = (s) => this.root.querySelector(s);
@@ -208,8 +208,8 @@ export class GameView {
 
   // ------------------------------------------------------------------ rendering
 
-  ctx() {
-    const r = this.s.reply;
+  /** The renderer's ctx for reply `r` (the session's; behind the pass screen, the public view's). */
+  ctx(r = this.s.reply) {
     const view = r.view;
     if (view.seat !== this.draftSeat) {
       // Another seat looks now (hotseat): never show it the previous seat's draft (a sealed bid) or selection.
@@ -233,6 +233,8 @@ export class GameView {
       rulesLink: (key, options) => this.rulesLink(key, options),
       text: (key, vars) => (this.F.has(key) ? this.F.t(key, vars) : null),
       outOfTurn: !!(legal.length && view.seat != null && !(view.to_move || []).includes(view.seat)),
+      // whose area a board puts first: the viewer's, or, behind the pass screen, the next seat's
+      seatFirst: view.seat ?? this.s.passTo ?? null,
     });
     return ctx;
   }
@@ -249,13 +251,23 @@ export class GameView {
     const passing = this.s.passTo != null;
 
     if (passing) {
-      // Everything but the pass screen is cleared: let go of focus before writing (see letGo).
+      // Nothing of any seat shows: actions and log are cleared, and the board becomes the public view's
+      // (what every seat may see), laid out but hidden under the pass card, so that "continue" changes only
+      // the next seat's own parts of it, not the layout of a whole new board (issue 17 §5). Without a
+      // public view the board is cleared. Let go of focus before writing (see letGo).
       if (focused && !this.el.pass.contains(focused)) this.letGo(focused, sig);
       const name = this.names()[this.s.passTo];
-      this.el.pass.hidden = false;
-      this.el.main.hidden = true;
-      this.el.board.innerHTML = "";
-      this.el.board._keys = null;
+      const pub = this.s.passView;
+      setHidden(this.el.pass, false);
+      // hidden by visibility: out of reach of the pointer, the keyboard and assistive technology, but laid out
+      this.el.main.classList.add("behind-pass");
+      if (pub && pub.view && pub.view.seat == null) this.writeBoard(this.boardPlan(pub.view, this.ctx(pub)));
+      else this.clearBoard();
+      // the pass card lies where the board begins: bring it into the window, on the next frame (reading
+      // scrollY after the writes would lay the page out at once, before the frame does)
+      requestAnimationFrame(() => {
+        if (this.s.passTo != null && scrollY > 0) scrollTo(0, 0);
+      });
       this.el.acts.innerHTML = "";
       this.actsHTML = "";
       this.el.log.innerHTML = "";
@@ -296,7 +308,7 @@ export class GameView {
     if (focused && !this.keeps(focused, board, acts, tools, over)) this.letGo(focused, sig);
     // 3. write
     setHidden(this.el.pass, true);
-    setHidden(this.el.main, false);
+    if (this.el.main.classList.contains("behind-pass")) this.el.main.classList.remove("behind-pass");
     if (this.passHTML) {
       this.el.pass.innerHTML = "";
       this.passHTML = "";
@@ -354,22 +366,61 @@ export class GameView {
     return { secs, keys, phase, full: this.el.board._keys !== keys };
   }
 
-  /** Write the board, patching only the sections whose markup changed. */
+  /**
+   * Write the board, patching only the sections whose markup changed. Sections that come, go or change
+   * places (another seat's area first, after a hand-off) are added, removed or moved one by one: the others
+   * stay as they are, laid out (a whole new board is a long layout: issue 17 §5).
+   */
   writeBoard({ secs, keys, phase, full }) {
     const el = this.el.board;
-    if (full) {
+    const root = el._keys != null ? el.firstElementChild : null;
+    if (!root) {
       el.innerHTML = `<div class="${phase}">${secs.map(([k, h]) => `<div class="sec sec-${k}" data-sec="${k}">${h}</div>`).join("")}</div>`;
       el._keys = keys;
       el._html = Object.fromEntries(secs);
       return;
     }
-    if (el.firstElementChild.className !== phase) el.firstElementChild.className = phase;
+    if (root.className !== phase) root.className = phase;
+    if (full) {
+      const want = new Set(secs.map(([k]) => k));
+      const have = new Map();
+      for (const node of [...root.children]) {
+        if (want.has(node.dataset.sec)) have.set(node.dataset.sec, node);
+        else node.remove();
+      }
+      let at = root.firstElementChild;
+      const html = {};
+      for (const [k, h] of secs) {
+        let node = have.get(k);
+        if (node) {
+          have.delete(k);
+          if (el._html[k] !== h) patchHTML(node, h);
+        } else {
+          node = document.createElement("div");
+          node.className = `sec sec-${k}`;
+          node.dataset.sec = k;
+          node.innerHTML = h;
+        }
+        if (node === at) at = at.nextElementSibling;
+        else root.insertBefore(node, at);
+        html[k] = h;
+      }
+      el._keys = keys;
+      el._html = html;
+      return;
+    }
     for (const [k, h] of secs) {
       if (el._html[k] !== h) {
         patchHTML(el.querySelector(`[data-sec="${k}"]`), h);
         el._html[k] = h;
       }
     }
+  }
+
+  clearBoard() {
+    this.el.board.innerHTML = "";
+    this.el.board._keys = null;
+    this.el.board._html = null;
   }
 
   /** Does the focused element stay (as the same control) through the coming writes? */
@@ -772,7 +823,8 @@ export class GameView {
   /**
    * "Continue" on the pass-the-device screen. Usually the idle time behind the pass screen has fetched the
    * next seat's view already (Session.preparePass): the click then draws it at once, in its own task (a
-   * few ms: the board is drawn in the frame after the click, no extra frame waited). Otherwise in steps
+   * few ms: the board is drawn in the frame after the click, no extra frame waited). That frame lays out
+   * only what differs from the public board laid out behind the pass card (render). Otherwise in steps
    * that are each a short task (no long task in a hand-off): the click only takes the pass card away (the
    * board is empty then: nothing of either seat shows); after that frame, the next seat's view is fetched;
    * in the next task it is drawn; its layout is the next frame's.

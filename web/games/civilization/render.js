@@ -868,7 +868,7 @@ export function boardSections(view, ctx) {
       ["top", topBar(view, ctx) + pendingBox(view, ctx)],
       ["choose", choosePanel(view, ctx)],
     ];
-  const me = view.seat;
+  const me = ctx.seatFirst ?? view.seat; // whose sheet comes first (behind the pass screen, the next seat's)
   const order = view.civs.map((c) => c.seat);
   if (me != null)
     order.sort((a, b) => ((a - me + view.players) % view.players) - ((b - me + view.players) % view.players));

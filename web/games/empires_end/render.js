@@ -593,7 +593,7 @@ export function renderBoard(view, ctx) {
  * markup changed (most updates touch one empire and the status), which keeps redraws cheap.
  */
 export function boardSections(view, ctx) {
-  const me = view.seat;
+  const me = ctx.seatFirst ?? view.seat; // whose empire comes first (behind the pass screen, the next seat's)
   const order = view.empires.map((e) => e.seat);
   if (me != null)
     order.sort((a, b) => ((a - me + view.players) % view.players) - ((b - me + view.players) % view.players));

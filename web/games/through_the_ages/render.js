@@ -646,9 +646,10 @@ export const boardClass = (view) => `tta-board phase-${phaseKind(view)}${view.ov
 export function boardSections(view, ctx) {
   const cs = civs(view);
   const me = view.seat;
+  const first = ctx.seatFirst ?? me; // whose civilization comes first (behind the pass screen, the next seat's)
   const order = cs.map((c) => c.seat);
   const n = cs.length || 1;
-  if (me != null) order.sort((a, b) => ((a - me + n) % n) - ((b - me + n) % n));
+  if (first != null) order.sort((a, b) => ((a - first + n) % n) - ((b - first + n) % n));
   const secs = [
     ["info", infoStrip(view, ctx)],
     ["live", liveBox(view, ctx)],
