@@ -173,7 +173,7 @@ def test_qin_builds_the_reed_barricade_in_the_other_section_when_the_indicated_o
     first, so with one section left it has none)"""
     g = solo_board()
     opened = [i for i, sec in enumerate(g["sections"]) if sec["open"]]
-    assert len(opened) == 2  # solo is laid out as 2 players: the leftmost section is out of play (L691, A31)
+    assert len(opened) == 2  # solo: the leftmost section is out of play (L753)
     first, other = opened
     g["turn"] = {"slot": 0, "seat": "qin"}
     point_at(g, first)
