@@ -78,6 +78,20 @@ def test_redetermination_keeps_a_unique_indicator_on_top_of_a_short_deck() -> No
     assert len(seen) == 2  # the two cards below the top are re-dealt
 
 
+def test_redetermination_re_deals_two_cards_that_share_the_top_indicator() -> None:
+    """A6: only the top back's indicator is public; with 2 Horde cards left that show the same
+    indicator, which of them is on top is hidden, so a re-deal puts either there. (mutant hidden.py:
+    a deck of 2 was never re-dealt, so a bot's belief knew the next invader)"""
+    by_ind: dict[int, list[str]] = {}
+    for cid, c in horde.CARDS.items():
+        by_ind.setdefault(int(c["indicator"]), []).append(cid)
+    pair = next(cids[:2] for cids in by_ind.values() if len(cids) >= 2)
+    state = new_state(3, seed=2)
+    state.data["horde_deck"] = list(pair)
+    tops = {game().redetermine(state, 0, seed=k).data["horde_deck"][-1] for k in range(16)}
+    assert tops == set(pair)
+
+
 # ----------------------------------------------------------------------------------- co-op Requests
 def coop_board(players: int = 3) -> Data:
     gm = game()
@@ -202,3 +216,14 @@ def test_qin_spring_refresh_keeps_one_advisor_and_discards_only_the_other() -> N
     after = sorted(g["advisor_track"] + g["advisor_deck"] + g["advisor_discard"] + g["qin"]["supporting"]
                    + [x for p in g["players"] for x in p["active"] + p["supporting"]])
     assert after == every
+
+
+# ------------------------------------------------------------------------------------------- offered
+def test_the_great_wall_is_offered_to_players() -> None:
+    """Issue 18 §3: the game has a board (web/games/great_wall/) and is offered with the others
+    (tests/test_registry.py checks every game against its front end; this check sits with the game's
+    own tests, which the mutation runs use). (mutant game.py: listed = False)"""
+    from pygame_core import games
+
+    assert games.is_listed(game())
+    assert "great_wall" in games.available()
