@@ -162,8 +162,9 @@ def measure(game_id: str | None = None, options: dict[str, Any] | None = None,
     players = players_for(real, options)
     last = _play(real, players, 2, 10_000, (), options, skip)[-1]
     end = len(last.history)
-    line = _play(real, players, 2, 10_000, (30, end), options, skip)
-    out["real"] = [_measure(real, line, n) for n in (30, end)]
+    points = sorted({min(30, end), end})  # a game shorter than 30 actions (a lost solo game): its end
+    line = _play(real, players, 2, 10_000, tuple(points), options, skip)
+    out["real"] = [_measure(real, line, n) for n in points]
     out["real_players"], out["real_over"] = players, real.is_over(last)
     return out
 
