@@ -5,7 +5,8 @@ usage: python bench/bot_time.py GAME [PLAYERS] [SEED] [OPTIONS_JSON] [BOT]
 Every seat is played by ``BOT`` (default: the last kind the game declares in ``Game.bots``, its
 strongest, e.g. ``heuristic``); each ``choose`` call is one sample, timed in wall time
 (``time.perf_counter``) and CPU time (``time.process_time``). ``PLAYERS`` defaults to the game's
-maximum. Prints one JSON object: p50/p95/max ms per decision, the decisions and the game's length.
+maximum, or the most its options allow (e.g. 1 for a solo mode). Prints one JSON object: p50/p95/max
+ms per decision, the decisions and the game's length.
 ``bench/run.py --only bots`` runs it on CPython and in Pyodide under Node (``bench/pyodide_script.mjs``).
 """
 
@@ -26,10 +27,21 @@ def _stats(values: list[float]) -> dict[str, float]:
             "max": round(s[-1], 3), "mean": round(sum(s) / len(s), 3)}
 
 
+def players_for(game: Any, options: dict[str, Any] | None) -> int:
+    """The most seats ``options`` allow: ``max_players`` unless a mode fits fewer (e.g. a solo mode)."""
+    for n in range(game.max_players, game.min_players - 1, -1):
+        try:
+            game.normalize_options(dict(options or {}), n)
+        except ValueError:
+            continue
+        return n
+    return int(game.max_players)
+
+
 def measure(game_id: str, players: int | None = None, seed: int = 1, options: dict[str, Any] | None = None,
             kind: str | None = None) -> dict[str, Any]:
     game = games.get(game_id)
-    players = players or game.max_players
+    players = players or players_for(game, options)
     kind = kind or game.bots[-1]
     seat_bots = [bots.make(kind, game_id, bot_seed(seed, i)) for i in range(players)]
     state = game.new_game(players=players, seed=seed, options=options or {})

@@ -6,7 +6,7 @@ runs it under Node on the site's own Pyodide and engine zip). Prints one JSON ob
 The long game is synthetic (:class:`Marathon`): four seats, a position of about Empire's End's size
 (~6 KB of JSON), and a reveal (a card draw with the RNG) only every 40 actions, so undo has up to 39
 actions to go back over, as after a long Industry phase. A real game is measured beside it at 30 actions
-and at its end (all seats at ``max_players``):
+and at its end (all seats at ``max_players``, or the most its options allow):
 ``python bench/long_game.py [game id] [options json] [exclude]`` (default: the first listed game, its
 default options; ``exclude``, a comma list of action types the deterministic policy leaves out when it
 can, e.g. to play a game to its real end rather than to a resignation).
@@ -136,6 +136,17 @@ def _play(game: Game, players: int, seed: int, upto: int, keep: tuple[int, ...],
     return line
 
 
+def players_for(game: Game, options: dict[str, Any] | None) -> int:
+    """The most seats ``options`` allow: ``max_players`` unless a mode fits fewer (e.g. a solo mode)."""
+    for n in range(game.max_players, game.min_players - 1, -1):
+        try:
+            game.normalize_options(dict(options or {}), n)
+        except ValueError:
+            continue
+        return n
+    return game.max_players
+
+
 def measure(game_id: str | None = None, options: dict[str, Any] | None = None,
             exclude: list[str] | None = None) -> dict[str, Any]:
     """The whole report: the marathon, and a real game (``game_id``, default the first listed, with
@@ -148,11 +159,12 @@ def measure(game_id: str | None = None, options: dict[str, Any] | None = None,
     line = _play(marathon, 4, 1, max(LENGTHS), LENGTHS)
     out["marathon"] = [_measure(marathon, line, n) for n in LENGTHS]
     real = games.get(game_id)
-    players = real.max_players
+    players = players_for(real, options)
     last = _play(real, players, 2, 10_000, (), options, skip)[-1]
     end = len(last.history)
-    line = _play(real, players, 2, 10_000, (30, end), options, skip)
-    out["real"] = [_measure(real, line, n) for n in (30, end)]
+    points = sorted({min(30, end), end})  # a game shorter than 30 actions (a lost solo game): its end
+    line = _play(real, players, 2, 10_000, tuple(points), options, skip)
+    out["real"] = [_measure(real, line, n) for n in points]
     out["real_players"], out["real_over"] = players, real.is_over(last)
     return out
 

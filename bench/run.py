@@ -1251,6 +1251,11 @@ benchWrapBots();
 """
 
 
+def _bot_time() -> Any:
+    """bench/bot_time.py as a module (its ``players_for``: the most seats the options allow)."""
+    return importlib.import_module("bench.bot_time")
+
+
 def bench_bots_page(br: Browser, site: Server, players: int, seed: int, seconds: float) -> dict[str, Any]:
     """A game with only the game's strongest bot on every seat, on the game page (``speed=fast``): each
     engine call of a bot (``pgc.call("bot")``: choose, apply, the reply) is one sample, in the browser's
@@ -1260,7 +1265,7 @@ def bench_bots_page(br: Browser, site: Server, players: int, seed: int, seconds:
     from pygame_core import games
 
     game = games.get(GAME)
-    players = players or game.max_players
+    players = players or _bot_time().players_for(game, OPTIONS)
     kind = game.bots[-1]
     settings = {"game": GAME, "players": players, "seed": seed, "options": OPTIONS,
                 "seats": [{"kind": kind, "name": f"B{i + 1}"} for i in range(players)]}

@@ -314,7 +314,10 @@ def _dispatch(method: str, a: dict[str, Any]) -> tuple[Any, Change]:
         bot_seed = a.get("bot_seed", state.seed)
         if not isinstance(bot_seed, int) or isinstance(bot_seed, bool) or not 0 <= bot_seed < 2**63:
             raise OptionError("bot_seed must be a whole number from 0 to 2^63-1")
-        bot = bots.make(a.get("kind", "random"), game.id, bot_seed)
+        kind = a.get("kind", "random")
+        # "best": the strongest kind the game offers (the last of Game.bots), e.g. for a seat that hands
+        # one decision to a bot (a decision made for an automa, docs/api.md "Pending decisions")
+        bot = bots.make(game.bots[-1] if kind == "best" else kind, game.id, bot_seed)
         action = bot.choose(game, state, seat)
         after = game.apply(state, seat, action)
         res = _snapshot(game, after, viewer, lang, a)

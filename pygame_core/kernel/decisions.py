@@ -23,6 +23,12 @@ stored under ``answers[str(seat)]`` and the seat stops waiting; nobody else sees
 who has answered). When every seat has answered, the kernel pops the decision and calls the game's
 ``_resolve`` hook with all answers at once. Answers that were sealed become public only through
 what ``_resolve`` logs, and resolving is an undo barrier.
+
+**Automa** decisions (``automa="<name>"``, a field of the decision) are choices the rules give a seat to
+make *for* an opponent that is no seat (an automa played by the rules, e.g. The Great Wall's Reed
+Clan): the seat answers them like any other, and :func:`public` shows the mark, so that a front end
+can offer to let a bot decide (webapi ``bot`` for that seat: an ordinary action of the seat, so saves,
+replays and undo are the same).
 """
 
 from __future__ import annotations
@@ -99,10 +105,14 @@ def top_for(data: dict[str, Any], seat: int) -> Decision | None:
 
 
 def public(data: dict[str, Any]) -> list[dict[str, Any]]:
-    """What anyone may know of the stack: kinds, seats and who has answered a sealed decision."""
+    """What anyone may know of the stack: kinds, seats, who has answered a sealed decision, and
+    ``automa``: the decision is made for an opponent played by the rules, not by a seat (the field
+    the game pushed it with, e.g. ``"reed"``), which a front end may hand to a bot."""
     out = []
     for d in stack(data):
         item = {"kind": d["kind"], "seats": list(d["seats"]), "blocking": d["blocking"]}
+        if d.get("automa"):
+            item["automa"] = d["automa"]
         if d.get("sealed"):
             item["answered"] = sorted(int(s) for s in d["answers"])
         out.append(item)

@@ -415,6 +415,27 @@ export class Session {
     return r;
   }
 
+  /**
+   * "Let the bot decide" (kit/automa.js): the viewer hands the decision it makes for an automa (one marked
+   * `automa` in view.decisions, e.g. for the Reed Clan) to the game's strongest bot. The engine applies the
+   * bot's choice as the viewer's own action (webapi "bot", kind "best"): saved, replayed and undone as any.
+   */
+  botDecides() {
+    if (this.thinking != null || this.passTo != null || this.viewer == null)
+      return { ok: false, error: { kind: "busy", message: "busy" } };
+    const r = this.call("bot", { seat: this.viewer, kind: "best", view_seat: this.viewer });
+    if (!r.ok) {
+      this.onError(r.error);
+      return r;
+    }
+    this.reply = r.result;
+    this.optionalWait = false;
+    this.changed();
+    this.onPlayed(r.result.played);
+    this.run();
+    return r;
+  }
+
   /** The game changed: save it once the page is idle (soon, never on the click's own path). */
   changed() {
     if (!this.onSaved) return;

@@ -13,6 +13,7 @@ import { patchHTML, willKeep } from "./morph.js";
 import { loadRules, rulesLinkFor } from "./rules-link.js";
 import { mayMoveView } from "./engage.js";
 import { actionPanel, finishBar, stepContext } from "./kit/panel.js";
+import { automaButton } from "./kit/automa.js";
 
 /** Show or hide an element, writing the attribute only when it changes (every write restyles it). */
 const setHidden = (el, hidden) => {
@@ -353,6 +354,8 @@ export class GameView {
           ? `<button type="button" class="btn" data-hand-back="1" data-testid="hand-back">${esc(t("hand_back"))}</button>`
           : "";
     }
+    // a decision the viewer makes for an automa (the Reed Clan): "Let the bot decide" (kit/automa.js)
+    if (!ctx.outOfTurn) on += automaButton(view, ctx);
     return `<div class="kp-body">${note}${body}</div>${finishBar(ctx, finish, on)}`;
   }
 
@@ -919,6 +922,7 @@ export class GameView {
     if (btn.dataset.letPlay) return this.sessionStep(() => this.s.letPlay());
     if (btn.dataset.handBack) return this.sessionStep(() => this.s.handBack());
     if (btn.dataset.handTo != null) return this.sessionStep(() => this.s.handTo(+btn.dataset.handTo));
+    if (btn.dataset.botDecide) return this.botDecide();
     if (btn.dataset.skip) return this.s.skip();
     if (btn.dataset.dismiss) return this.clearError();
     if (btn.dataset.clearSel) {
@@ -959,6 +963,13 @@ export class GameView {
           this.focusLater(first);
       }
     }
+  }
+
+  /** "Let the bot decide" (kit/automa.js): the game's strongest bot makes the viewer's decision for an automa. */
+  botDecide() {
+    this.sel = [];
+    this.draft = {};
+    this.sessionStep(() => this.s.botDecides());
   }
 
   /** Run a session step (which may redraw through onUpdate) and make sure the screen is redrawn once. */

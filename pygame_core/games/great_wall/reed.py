@@ -6,7 +6,10 @@ has 3 clerks on the board for good, at most 1 per location, starting on the Lumb
 Gold mine (L701, L712); a location holding only its clerks does not activate (L711). Its one command
 card takes the leftmost free slot every Autumn (L713). Its choices are made by the active player, or by
 the seat highest in tea order when its own card is resolved (L714-715), through the ``reed_*``
-decisions below. What it does at a location that activates (L717-733):
+decisions below. Those made for the Reed Clan (``reed_clerks``, ``reed_envoy``, ``reed_build``,
+``reed_deploy``) carry ``automa="reed"``, shown in every view, so that the seat may hand one to a bot
+(kernel ``decisions``); ``reed_temple`` does not: it is the seat's own shame. What it does at a
+location that activates (L717-733):
 
 - Lumber mill, Quarry, Gold mine: 1 of that resource from the general supply to the Warehouse, no Honor;
 - Temple: the active player may discard 1 of its own shame tokens (not when the Reed Clan is active);
@@ -31,6 +34,9 @@ DOC: Data = gdata.load("reed.json")
 CARD: Data = DOC["command"]
 REED = "reed"
 NAME = name(REED)
+#: The decisions a seat makes for the Reed Clan (L719-733), pushed with ``automa=REED``: the view marks
+#: them and the seat may hand one to a bot. ``reed_temple`` (L723) is the seat's own shame: not one.
+AUTOMA_KINDS = frozenset({"reed_clerks", "reed_envoy", "reed_build", "reed_deploy"})
 
 
 def setup(ctx: Ctx) -> None:
@@ -98,7 +104,7 @@ def ask_clerks(ctx: Ctx, n: int) -> None:
         return
     from pygame_core.games.great_wall.modes import acting
 
-    steps.ask(g, "reed_clerks", acting(g), left=n, used=[])
+    steps.ask(g, "reed_clerks", acting(g), left=n, used=[], automa=REED)
 
 
 def _clerks_legal(g: Data, seat: int, d: Data) -> list[Action]:
@@ -120,7 +126,7 @@ def _clerks(ctx: Ctx, seat: int, d: Data, action: Action) -> None:
     move(ctx, action["from"], action["to"])
     left, used = int(d["left"]) - 1, [*d["used"], action["to"]]
     if left > 0 and clerk_moves(ctx.data, used):
-        steps.ask(ctx.data, "reed_clerks", seat, left=left, used=used)
+        steps.ask(ctx.data, "reed_clerks", seat, left=left, used=used, automa=REED)
 
 
 # ------------------------------------------------------------------------------- its locations
@@ -144,14 +150,14 @@ def _act(ctx: Ctx, st: Data) -> None:
         if _qin_runs(g):
             discard_advisor(ctx, g["advisor_track"][0])
         else:
-            steps.ask(g, "reed_envoy", seat)
+            steps.ask(g, "reed_envoy", seat, automa=REED)
     elif loc == "builders_camp" and barricade_options(g):  # L727
         if _qin_runs(g):
             from pygame_core.games.great_wall import qin
 
             build(ctx, qin.indicated_section(g, [a["section"] for a in barricade_options(g)]))
         else:
-            steps.ask(g, "reed_build", seat)
+            steps.ask(g, "reed_build", seat, automa=REED)
     elif loc == "barracks" and g["reed"]["supply"] > 0:  # L729
         if _qin_runs(g):
             from pygame_core.games.great_wall import qin
@@ -159,7 +165,7 @@ def _act(ctx: Ctx, st: Data) -> None:
             qin.deploy_for_reed(ctx)
         elif deploy_options(g):
             g["reed"]["supply"] -= 1
-            steps.ask(g, "reed_deploy", seat)
+            steps.ask(g, "reed_deploy", seat, automa=REED)
         else:
             ctx.log(fmt(t("{p} recruits a spearman, who finds no free vital spot.",
                           "{p}招募1個矛兵，但沒有可放置的致命部位。"), p=NAME))

@@ -1,6 +1,9 @@
 // The Great Wall front end (issue 18 §3): a pure function of the seat's view and its legal list,
 // following the renderer contract of docs/architecture.md ("Adding a game's front end"). Nothing here
 // knows the rules: every clickable element comes from the legal list (ctx.candidates).
+// bench/ hook: the board targets (vital spots, Horde cards, locations) not selected carry data-bench="target",
+// so the click part of bench/run.py clicks them every other pick (bench/README.md, "Hooks a game's front end
+// may set"); a selected one is left out, or the bench would click it off and on again.
 //
 // Element keys tie legal actions to board elements (actionKeys, in the order a player picks them):
 //   spot:<section>:<row>:<spot>  a vital spot of a Horde card (deploy: a horseman's two spots are two keys,
@@ -342,7 +345,7 @@ function spotCell(view, ctx, si, r, slot, j, sp) {
   const cls = `gw-spot${who ? " held" : ""}${wounded ? " wounded" : ""}${acts.length ? " target" : ""}${on ? " selected" : ""}`;
   if (!acts.length) return `<span class="${cls}"${style} role="img" aria-label="${esc(words)}">${occ}</span>`;
   return (
-    `<button type="button" class="${cls}"${style} data-key="${esc(key)}" data-testid="board-target" aria-pressed="${on}" aria-label="${esc(words)}"` +
+    `<button type="button" class="${cls}"${style} data-key="${esc(key)}" data-testid="board-target"${on ? "" : ' data-bench="target"'} aria-pressed="${on}" aria-label="${esc(words)}"` +
     `${acts.length === 1 ? ` data-action="${esc(JSON.stringify(acts[0].action))}"` : ""}>${occ}</button>`
   );
 }
@@ -381,7 +384,7 @@ function zoneButton(ctx, key, cls, inner, label) {
   const body = `<span class="sr-only">${esc(label)}</span>${inner}`;
   if (!acts.length) return `<div class="${cls}">${body}</div>`;
   return (
-    `<button type="button" class="${cls} target${on ? " selected" : ""}" data-key="${esc(key)}" data-testid="board-target" aria-pressed="${on}"` +
+    `<button type="button" class="${cls} target${on ? " selected" : ""}" data-key="${esc(key)}" data-testid="board-target"${on ? "" : ' data-bench="target"'} aria-pressed="${on}"` +
     `${acts.length === 1 ? ` data-action="${esc(JSON.stringify(acts[0].action))}"` : ""}>${body}</button>`
   );
 }
@@ -496,7 +499,7 @@ function location(view, ctx, l) {
   const cls = `gw-loc k-${l.kind}${acts.length ? " target" : ""}${on ? " selected" : ""}`;
   const all = `${inner}<span class="sr-only">${esc(words)}</span>`;
   const body = acts.length
-    ? `<button type="button" class="${cls}" data-key="${esc(key)}" data-testid="board-target" aria-pressed="${on}"${acts.length === 1 ? ` data-action="${esc(JSON.stringify(acts[0].action))}"` : ""}>${all}</button>`
+    ? `<button type="button" class="${cls}" data-key="${esc(key)}" data-testid="board-target"${on ? "" : ' data-bench="target"'} aria-pressed="${on}"${acts.length === 1 ? ` data-action="${esc(JSON.stringify(acts[0].action))}"` : ""}>${all}</button>`
     : `<div class="${cls}">${all}</div>`;
   return `<li class="gw-loc-w" data-loc="${esc(l.id)}">${body}${ctx.rulesLink(`location:${l.id}`)}</li>`;
 }

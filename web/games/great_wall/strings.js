@@ -2,6 +2,7 @@
 
 export default {
   en: {
+    automa_reed: "the Reed Clan",
     player_n: "Player {n}",
     hint: "Choose on the board or in the action panel.",
     hint_draft: "Keep one General, and make one Advisor Active and the other Supporting.",
@@ -163,6 +164,7 @@ export default {
     mode_competitive: "Competitive",
   },
   "zh-Hant": {
+    automa_reed: "蘆葦氏族",
     player_n: "玩家{n}",
     hint: "請在圖版上或行動面板中選擇。",
     hint_draft: "保留一位將軍，並將一位軍師設為正軍師、另一位為副軍師。",
@@ -322,6 +324,7 @@ export default {
     mode_competitive: "競爭模式",
   },
   "zh-Hans": {
+    automa_reed: "芦苇氏族",
     player_n: "玩家{n}",
     hint: "请在图版上或行动面板中选择。",
     hint_draft: "保留一位将军，并将一位军师设为正军师、另一位为副军师。",
