@@ -1,0 +1,262 @@
+"""Rule tests beyond the golden ones (digest §9), each citing its seed lines."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from pygame_core.games.brazil_imperial import combat, model, scoring
+from pygame_core.games.brazil_imperial import data as bd
+from tests.brazil_imperial.helpers import (
+    GAME,
+    board_with,
+    capital,
+    clear,
+    edit,
+    legal,
+    near,
+    put_building,
+    put_unit,
+    started,
+    to_turn,
+)
+from tests.brazil_imperial.test_golden import doing, far_plains
+
+Data = dict[str, Any]
+
+
+def test_deploy_pays_once_draws_a_card_and_redeploys_free() -> None:
+    """L368-373: pay the slot's cost on the first deployment, place in the own capital, draw 1 battle
+    card; a defeated unit redeploys without paying (L373); the slot's reward (L38, L261)."""
+    s = started(2, 1)
+
+    def prep(g: Data) -> None:
+        clear(g)
+        g["players"][0].update({"board": "green", "monarch": "pedro_ii", "supply": {"sugarcane": 1}})
+        doing(g, 0, "deploy")
+
+    s = edit(s, prep)
+    archer = next(u for u, x in s.data["units"].items() if x["seat"] == 0 and x["slot"] == 1)
+    cap = capital(s.data, 0)
+    s = GAME.apply(s, 0, {"type": "deploy", "unit": archer, "hex": cap})
+    p = s.data["players"][0]
+    assert s.data["units"][archer] == {"seat": 0, "slot": 1, "hex": cap, "state": "map"}
+    assert p["supply"] == {} and len(p["battle"]) == 1
+    assert [x["kind"] for x in s.data["pending"]] == ["gain_any"]  # the green archer slot's reward
+    s = GAME.apply(s, 0, {"type": "gain_any", "good": "coffee"})
+    assert s.data["players"][0]["supply"] == {"coffee": 1}
+
+    def again(g: Data) -> None:
+        g["units"][archer].update({"state": "supply", "hex": None})
+        g["players"][0]["supply"] = {}
+        doing(g, 0, "deploy")
+
+    s2 = edit(s, again)
+    assert {"type": "deploy", "unit": archer, "hex": cap} in legal(s2, 0)
+    s2 = GAME.apply(s2, 0, {"type": "deploy", "unit": archer, "hex": cap})
+    assert s2.data["units"][archer]["state"] == "map" and not s2.data["pending"]
+
+
+def test_era_markers_give_their_bonus_when_the_arch_is_used() -> None:
+    """L114-120: era I's marker lets its seat look at a face-down tile (only its view shows it, L116);
+    era II's draws a battle card."""
+    s = started(2, 1)
+
+    def prep(g: Data) -> None:
+        clear(g)
+        g["players"][0]["under"] = {"port": 1, "trade": 2}
+        to_turn(g, 0)
+
+    s = edit(s, prep)
+    t = GAME.apply(s, 0, {"type": "arch", "arch": "trade"})
+    assert len(t.data["players"][0]["battle"]) == 1
+    p = GAME.apply(s, 0, {"type": "arch", "arch": "port"})
+    peek = legal(p, 0)[0]
+    assert peek["type"] == "peek"
+    p = GAME.apply(p, 0, peek)
+    tile = p.data["hexes"][peek["hex"]]["explore"]
+    assert GAME.view(p, 0)["hexes"][peek["hex"]]["explore"] == tile
+    assert GAME.view(p, 1)["hexes"][peek["hex"]]["explore"] == "?"
+    assert not GAME.can_undo(p)
+
+
+def test_the_supply_holds_five_after_a_trim() -> None:
+    """L47, L404, L415: take the gain, then return the excess of your choice."""
+
+    def prep(g: Data) -> None:
+        clear(g)
+        g["players"][0]["supply"] = {"gold": 5}
+        doing(g, 0, "port")
+
+    s = edit(started(2, 1), prep)
+    s = GAME.apply(s, 0, {"type": "port", "good": "cotton"})
+    assert legal(s, 0) == [{"type": "trim", "good": "cotton"}, {"type": "trim", "good": "gold"}]
+    s = GAME.apply(s, 0, {"type": "trim", "good": "gold"})
+    assert s.data["players"][0]["supply"] == {"gold": 4, "cotton": 1}
+
+
+def test_heavy_cavalry_carries_and_a_cannon_fires_without_occupying() -> None:
+    """L268: the heavy cavalry carries other units (G14: up to 2); L494, L513: a cannon attacks an
+    adjacent hex with the free move and never occupies it."""
+    s = started(2, 1)
+    spot = far_plains(s.data)
+    geo = bd.geometry(s.data["map"])
+    come = next(
+        n
+        for n in geo.neighbours[spot]
+        if geo.terrain[n] in ("plains", "forest") and s.data["hexes"][n]["explore"] is None
+    )
+
+    def prep(g: Data) -> None:
+        clear(g)
+        g["players"][0]["board"] = "green"
+        g["players"][1]["board"] = "green"
+        put_building(g, spot, "sugarcane_field", 1)
+        put_unit(g, 0, "cavalry", come)
+        put_unit(g, 0, "archer", come)
+        put_unit(g, 0, "cannon", come)
+        to_turn(g, 0, "movement", "build")
+
+    s = edit(s, prep)
+    units = {
+        model.unit_slot(s.data, 0, x["slot"])["type"]: u
+        for u, x in s.data["units"].items()
+        if x["seat"] == 0 and x["state"] == "map"
+    }
+    fire = {"type": "ranged", "unit": units["cannon"], "target": spot}
+    assert fire in legal(s, 0)
+    after = GAME.apply(s, 0, fire)
+    assert after.data["units"][units["cannon"]]["hex"] == come  # 3 beats the field's 1, stays put
+    assert model.controller(after.data, spot) == 1
+    targets = [a for a in legal(s, 0) if a["type"] == "move" and a["unit"] == units["cavalry"] and a["carry"]]
+    assert {tuple(a["carry"]) for a in targets} >= {(units["archer"],), (units["archer"], units["cannon"])}
+
+
+def test_a_red_flag_must_be_beaten() -> None:
+    """L254: a red-flag tile is a fight against its number (strictly above); the reward only on a win;
+    the tile then shows its Bandeiras side (B11)."""
+    s = started(2, 1)
+    g0 = s.data
+    geo = bd.geometry(g0["map"])
+    spot = next(h for h in geo.order if g0["hexes"][h]["explore"] is not None)
+    come = next(
+        n
+        for n in geo.neighbours[spot]
+        if geo.terrain[n] in ("plains", "forest")
+        and g0["hexes"][n]["explore"] is None
+        and model.owner(g0, n) is None
+    )
+    flag = next(x for x, e in bd.EXPLORATION.items() if e.get("flag") == 2)
+
+    def prep(g: Data, kind: str) -> None:
+        clear(g)
+        g["players"][0]["board"] = "green"
+        g["hexes"][spot]["explore"] = flag
+        put_unit(g, 0, kind, come)
+        to_turn(g, 0, "movement", "build")
+
+    for kind, wins in (("archer", False), ("cavalry", True)):
+        st = edit(s, partial(prep, kind=kind))
+        uid = next(u for u, x in st.data["units"].items() if x["seat"] == 0 and x["state"] == "map")
+        st = GAME.apply(st, 0, {"type": "move", "unit": uid, "to": spot, "as": "free", "carry": []})
+        assert st.data["hexes"][spot]["bandeiras"] and st.data["hexes"][spot]["explore"] is None
+        assert (flag in st.data["players"][0]["explored"]) is wins
+        assert (st.data["units"][uid]["state"] == "map") is wins
+
+
+def test_monarch_hooks_pedro_i_victoria_and_tibirica() -> None:
+    """L65-68 (Pedro I: first archer deployed, 1 resource of choice), L98-100 (Queen Victoria: the
+    product on her board, 1 science), L78-84 (Tibiriçá: 1st forest building, 1 resource of choice)."""
+    s = started(2, 1)
+    cap = capital(s.data, 0)
+
+    def pedro(g: Data) -> None:
+        clear(g)
+        g["players"][0].update({"board": "blue", "monarch": "pedro_i", "supply": {"brazilwood": 1}})
+        doing(g, 0, "deploy")
+
+    st = edit(s, pedro)
+    archer = next(u for u, x in st.data["units"].items() if x["seat"] == 0 and x["slot"] == 1)
+    st = GAME.apply(st, 0, {"type": "deploy", "unit": archer, "hex": cap})
+    # the archer slot's own reward (data) and Pedro I's
+    assert [x["kind"] for x in st.data["pending"]] == ["gain_any", "gain_any"]
+    st = GAME.apply(st, 0, {"type": "gain_any", "good": "coffee"})
+    st = GAME.apply(st, 0, {"type": "gain_any", "good": "cotton"})
+    assert st.data["players"][0]["firsts"]["deploy:archer"] is True
+
+    def queen(g: Data) -> None:
+        clear(g)
+        g["players"][0].update({"board": "blue", "monarch": "victoria", "supply": {"brazilwood": 2}})
+        doing(g, 0, "manufacture")
+
+    st = edit(s, queen)
+    st = GAME.apply(st, 0, {"type": "manufacture", "product": "dye", "arch": "queen"})
+    assert st.data["players"][0]["products"] == {"dye": "queen"}
+    assert st.data["players"][0]["supply"] == {"science": 1}
+    assert scoring.breakdown(st.data, 0)["monarch"] == 1
+
+    forest = near(s.data, cap, "forest")
+
+    def tibirica(g: Data) -> None:
+        clear(g)
+        g["players"][0].update({"monarch": "tibirica", "supply": {"sugarcane": 1}})
+        doing(g, 0, "build")
+
+    st = edit(s, tibirica)
+    act = next(
+        a for a in legal(st, 0) if a["type"] == "build" and a["hex"] == forest and a["what"] == "sawmill"
+    )
+    st = GAME.apply(st, 0, act)
+    assert [x["kind"] for x in st.data["pending"]] == ["gain_any"]
+
+
+def test_palace_iv_scores_two_per_controlled_plantation_and_the_tie_break() -> None:
+    """L342-345 (palace IV: 2 VP per plantation built and still controlled, FAQ); L527 (B27: tie broken
+    by science on controlled tiles)."""
+    s = started(2, 1)
+    cap = capital(s.data, 0)
+    spots = [
+        n
+        for n in bd.geometry(s.data["map"]).neighbours[cap]
+        if s.data["hexes"][n]["explore"] is None and bd.geometry(s.data["map"]).terrain[n] != "edge"
+    ][:2]
+
+    def prep(g: Data) -> None:
+        clear(g)
+        put_building(g, spots[0], "plantation", 0)
+        put_building(g, spots[1], "plantation", 0, {"science": 1})
+        g["hexes"][spots[0]]["building"]["palace"] = "IV"
+        g["players"][0]["palaces"] = {"IV": spots[0]}
+
+    s = edit(s, prep)
+    parts = scoring.breakdown(s.data, 0)
+    assert parts["palaces"] == 4 and parts["tiles"] == 4
+    tie = edit(s, lambda g: g["players"][1].update({"paintings": []}))
+    assert scoring.science_on_tiles(tie.data, 0) == 1
+
+
+def test_strength_counts_units_tile_paintings_and_cards() -> None:
+    """L491-492: units and the tile by their VP, paintings, battle cards (their strength)."""
+    s = started(2, 1)
+    spot = far_plains(s.data)
+
+    def prep(g: Data) -> None:
+        clear(g)
+        g["players"][1]["board"] = "green"
+        put_building(g, spot, "farm", 1)
+        put_unit(g, 1, "archer", spot)
+        g["players"][1]["paintings"] = ["fortifier"]  # +2 defence
+
+    s = edit(s, prep)
+    b = {"attacker": 0, "defender": 1, "hex": spot, "units": [], "ranged": False, "flag": None}
+    card = next(c for c, e in bd.BATTLE.items() if e.get("strength") == 3 and not e.get("effect"))
+    assert combat.strengths(s.data, b, {})[1] == 1 + 2 + 2
+    assert combat.strengths(s.data, b, {1: [card]})[1] == 1 + 2 + 2 + 3
+    ignore = next(
+        c for c, e in bd.BATTLE.items() if any(x.get("op") == "ignore_tile" for x in e.get("effect", []))
+    )
+    assert combat.strengths(s.data, b, {0: [ignore]})[1] == 1 + 2
+
+
+def test_heavy_cavalry_is_on_a_board() -> None:
+    assert board_with("cavalry") and board_with("grenadier")
