@@ -54,18 +54,22 @@ def test_1_build_legality_by_era_and_terrain() -> None:
     def prep(g: Data) -> None:
         clear(g)
         g["players"][0]["monarch"] = "pedro_ii"
-        g["players"][0]["supply"] = {"brazilwood": 1, "sugarcane": 1}
+        g["players"][0]["supply"] = {"brazilwood": 1, "sugarcane": 1, "gold": 1}
         doing(g, 0, "build")
 
     s = edit(s, prep)
     forest = near(s.data, capital(s.data, 0), "forest")
     acts = [a for a in legal(s, 0) if a["type"] == "build"]
-    assert not [a for a in acts if a["what"] == "smelter"]  # era II, gold mine
+    assert not [
+        a for a in acts if a["what"] in ("smelter", "plantation")
+    ]  # era II (a plantation: plains, 1 gold)
+    in_era_2 = edit(s, lambda g: g.update({"era": 2}))
+    assert [a for a in legal(in_era_2, 0) if a["type"] == "build" and a["what"] == "plantation"]
     saw = next(a for a in acts if a["what"] == "sawmill" and a["hex"] == forest)
     s = GAME.apply(s, 0, saw)
     b = s.data["hexes"][forest]["building"]
     assert b["id"] == "sawmill" and b["goods"] == {"brazilwood": 2} and b["owner"] == 0
-    assert s.data["players"][0]["supply"] == {"brazilwood": 1}
+    assert s.data["players"][0]["supply"] == {"brazilwood": 1, "gold": 1}
     assert build.tile_vp(s.data, forest) == 1
     assert model.terrain(s.data, forest) == "building"
 
@@ -207,7 +211,12 @@ def test_7_gold_card_overflow_is_discarded_after_drawing() -> None:
     assert len(s.data["players"][0]["gold"]) == 3
 
 
-def _battle(defender_marker: str | None, defender_unit: bool, goods: dict[str, int] | None = None) -> Any:
+def _battle(
+    defender_marker: str | None,
+    defender_unit: bool,
+    goods: dict[str, int] | None = None,
+    paintings: tuple[str, ...] = (),
+) -> Any:
     """Seat 0's cavalry (3) next to seat 1's farm (2 VP), seat 1's archer (1) on it if asked."""
     s = started(2, 1)
     spot = far_plains(s.data)
@@ -228,6 +237,7 @@ def _battle(defender_marker: str | None, defender_unit: bool, goods: dict[str, i
         put_unit(g, 0, "cavalry", come)
         to_turn(g, 0, "movement", "build")
         g["players"][1]["marker"]["arch"] = defender_marker
+        g["players"][0]["paintings"] = list(paintings)
 
     s = edit(s, prep)
     cav = next(u for u, x in s.data["units"].items() if x["seat"] == 0 and x["state"] == "map")
@@ -252,6 +262,9 @@ def test_9_the_port_or_trade_marker_defends_with_2_more() -> None:
     s2, cav2, spot2, _ = _battle("build", False)
     s2 = GAME.apply(s2, 0, {"type": "move", "unit": cav2, "to": spot2, "as": "free", "carry": []})
     assert s2.data["units"][cav2]["hex"] == spot2  # 3 beats the farm's 2 without the marker
+    s3, cav3, spot3, _ = _battle("port", False, paintings=("captain",))  # attack 3 + 1 against 2 + 2
+    s3 = GAME.apply(s3, 0, {"type": "move", "unit": cav3, "to": spot3, "as": "free", "carry": []})
+    assert s3.data["units"][cav3]["state"] == "supply"
 
 
 def test_10_occupation_and_its_end() -> None:

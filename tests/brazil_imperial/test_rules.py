@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from pygame_core.games.brazil_imperial import combat, model, scoring
+from pygame_core.games.brazil_imperial import combat, eras, model, movement, scoring
 from pygame_core.games.brazil_imperial import data as bd
 from tests.brazil_imperial.helpers import (
     GAME,
@@ -260,3 +260,79 @@ def test_strength_counts_units_tile_paintings_and_cards() -> None:
 
 def test_heavy_cavalry_is_on_a_board() -> None:
     assert board_with("cavalry") and board_with("grenadier")
+
+
+def test_no_unit_enters_an_enemy_capital_and_an_occupier_never_renovates() -> None:
+    """L324, L509: a capital is never attacked nor occupied; FAQ: an occupied enemy tile is not
+    renovated by its occupier."""
+    s = started(2, 1)
+    enemy = capital(s.data, 1)
+    beside = next(
+        n
+        for n in bd.geometry(s.data["map"]).neighbours[enemy]
+        if bd.geometry(s.data["map"]).terrain[n] in ("plains", "forest")
+    )
+
+    def prep(g: Data) -> None:
+        clear(g)
+        g["players"][0]["board"] = "green"
+        put_unit(g, 0, "cavalry", beside)
+        to_turn(g, 0, "movement", "build")
+
+    st = edit(s, prep)
+    uid = next(u for u, x in st.data["units"].items() if x["seat"] == 0 and x["state"] == "map")
+    assert enemy not in movement.free_targets(st.data, uid)
+    assert enemy not in movement.bonus_targets(st.data, uid)  # Build's bonus: tiles, not capitals
+    assert combat.defender_of(st.data, enemy, 0) is None
+
+    def occupied(g: Data) -> None:
+        prep(g)
+        g["hexes"][beside]["explore"] = None
+        put_building(g, beside, "farm", 1)
+        g["players"][0]["supply"] = {"coffee": 1}
+        doing(g, 0, "renovate")
+
+    st = edit(s, occupied)
+    assert model.controller(st.data, beside) == 0
+    assert not [a for a in legal(st, 0) if a["type"] == "renovate"]
+
+
+def test_a_winner_loses_units_to_cards_but_keeps_one() -> None:
+    """L505, B19: ``lose_unit`` takes the winner's weakest units, at least 1 survives."""
+    s = started(2, 1)
+    spot = far_plains(s.data)
+
+    def prep(g: Data) -> None:
+        clear(g)
+        g["players"][0]["board"] = "green"
+        for kind in ("archer", "cavalry", "cannon"):
+            put_unit(g, 0, kind, spot)
+
+    st = edit(s, prep)
+    mine = sorted(model.units_at(st.data, spot))
+    g = st.data
+    combat._lose(g, mine, 5)
+    alive = [u for u in mine if g["units"][u]["state"] == "map"]
+    assert len(alive) == 1 and model.unit_vp(g, alive[0]) == 3
+
+
+def test_one_era_marker_per_arch_and_the_tie_break_decides() -> None:
+    """B5 (one marker under each arch); L527, B27 (the tie goes to the most science on controlled
+    tiles)."""
+    s = started(2, 1)
+    st = edit(s, lambda g: g["players"][0].update({"under": {"deploy": 1}}))
+    assert "deploy" not in eras.marker_choices(st.data, 0)
+    assert len(eras.marker_choices(st.data, 0)) == 6
+    cap = capital(s.data, 0)
+    spot = near(s.data, cap, "plains")
+
+    def tie(g: Data) -> None:
+        clear(g)
+        put_building(g, spot, "college", 0, {"science": 1})  # 3 VP
+        cap1 = capital(g, 1)
+        put_building(g, near(g, cap1, "plains"), "college", 1)
+
+    st = edit(s, tie)
+    result = scoring.scores(st.data)
+    assert result["totals"][0] == result["totals"][1]
+    assert result["winners"] == [0] and result["tiebreak"]["values"] == [1, 0]
