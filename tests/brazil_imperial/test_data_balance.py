@@ -113,8 +113,9 @@ def test_missions_grow_with_the_eras() -> None:
 
 
 #: the most a goal may ask, per counter: in eras I and II a few turns of normal play (3-5 actions), in era III
-#: a little more, since all three objectives end the game (L517); never more than 2 cities (each seat has 2
-#: mansions to mark its cities, L18, L51), 3 gold cards (hand limit, L290) or 5 goods (supply cap, L47)
+#: a little more, since all three objectives end the game (L517); never more than 2 cities (each needs the
+#: monarch on its hex, L383, and the 16 city tiles are shared), 3 gold cards (hand limit, L290) or 5 goods
+#: (supply cap, L47)
 REACH: dict[int, dict[str, int]] = {
     1: {
         "buildings": 3,
