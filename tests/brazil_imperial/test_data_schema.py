@@ -438,6 +438,7 @@ TEXT_FIELDS = {
     "exploration": ("reward", "flag", "vp"),
     "palaces": ("reward",),
     "trade": ("give", "get"),
+    "monarchs": ("ability",),
 }
 
 
