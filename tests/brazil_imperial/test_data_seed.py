@@ -256,3 +256,37 @@ def test_green_army_is_the_public_one() -> None:
     """Public review (digest §6.4): the green board has 2 archers, 1 monarch, 1 cavalry, 1 cannon."""
     green = next(b for b in entries("boards") if b["colour"] == "green")
     assert sorted(u["type"] for u in green["units"]) == ["archer", "archer", "cannon", "cavalry", "monarch"]
+
+
+#: the seed's words for the game's things, with their lines
+TERMS = {
+    "capital": "首都",  # L324
+    "city": "城市",  # L167
+    "building": "建築物",  # L167
+    "palace": "宮殿",  # L320
+    "mansion": "豪宅",  # L51
+    "supply": "個人供應區",  # L47
+    "unit": "軍事單位",  # L43
+    "product": "產品指示物",  # L46
+    "action_marker": "行動指示物",  # L106
+    "arch": "拱門行動格",  # L124
+    "upgrade_slot": "升級槽",  # L129
+    "battle_card": "戰鬥卡",  # L292
+    "gold_card": "黃金卡",  # L277
+    "painting": "繪畫卡",  # L271
+    "mission": "任務卡",  # L303
+    "exploration_tile": "探索板塊",  # L245
+    "red_flag": "紅色旗幟",  # L255
+    "free_move": "免費移動",  # L451
+    "bonus_move": "額外移動",  # L452
+    "action_phase": "行動階段",  # L29
+    "movement_phase": "移動階段",  # L30
+    "vp": "勝利點數",  # L179
+    "strength": "戰鬥力",  # L266
+}
+
+
+def test_terms_are_the_seeds() -> None:
+    terms = load("constants")["names"]["terms"]
+    assert {k: v["zh-Hant"] for k, v in terms.items() if "seed" in v["source"]} == TERMS
+    assert set(terms) - set(TERMS) == {"bandeiras"}  # the FAQ's word (B11), not the seed's
