@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from pygame_core.games.brazil_imperial import combat, eras, model, movement, scoring
+from pygame_core.games.brazil_imperial import combat, economy, eras, model, movement, scoring
 from pygame_core.games.brazil_imperial import data as bd
 from tests.brazil_imperial.helpers import (
     GAME,
@@ -336,3 +336,32 @@ def test_one_era_marker_per_arch_and_the_tie_break_decides() -> None:
     result = scoring.scores(st.data)
     assert result["totals"][0] == result["totals"][1]
     assert result["winners"] == [0] and result["tiebreak"]["values"] == [1, 0]
+
+
+def test_napoleon_and_afonso_pay_with_battle_cards() -> None:
+    """L104: Napoleon, a battle card as a resource, two as a science; L96 (B22): Afonso I, once per turn,
+    1/2/3 cards as 1 gold / 2 resources / 1 science + 1 gold. Goods come first, then the fewest cards."""
+    s = started(2, 1)
+
+    def prep(g: Data, monarch: str) -> None:
+        clear(g)
+        g["players"][0]["monarch"] = monarch
+        g["players"][0]["battle"] = sorted(g["decks"]["battle"][:3])
+        to_turn(g, 0)
+
+    nap = edit(s, partial(prep, monarch="napoleon"))
+    hand = nap.data["players"][0]["battle"]
+    assert economy.best_plan(nap.data, 0, {"coffee": 1}) == [(f"battle:{hand[0]}", "any_resource")]
+    assert economy.best_plan(nap.data, 0, {"science": 1}) == [(f"battle:{hand[0]}+{hand[1]}", "science")]
+    # a gold needs a science (L136-139): two cards
+    assert economy.best_plan(nap.data, 0, {"gold": 1}) == [(f"battle:{hand[0]}+{hand[1]}", "science")]
+    afo = edit(s, partial(prep, monarch="afonso_i"))
+    hand = afo.data["players"][0]["battle"]
+    three = "battle:" + "+".join(hand)
+    plan = economy.best_plan(afo.data, 0, {"science": 1, "gold": 1})
+    assert plan == [(three, "science"), (three, "gold")]
+    g = edit(afo, lambda g: None).data
+    assert economy.pay(g, 0, plan)
+    assert g["players"][0]["battle"] == [] and g["turn"]["afonso_used"]
+    again = edit(afo, lambda g: g["turn"].update({"afonso_used": True}))
+    assert economy.best_plan(again.data, 0, {"gold": 1}) is None

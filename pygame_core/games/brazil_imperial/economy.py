@@ -6,8 +6,9 @@
   the excess of its choice (L415, FAQ): :func:`over_cap` makes the flow ask for ``trim`` steps.
 - Paying a cost: science counts as any resource or gold, gold as any resource (L136-139); a gold card
   is 1 gold (L288); with the upgraded Build any resource pays a resource (L427-429, gold and science
-  are not interchangeable, FAQ); Napoleon's battle card counts as a resource (L104), Afonso I's once
-  per turn as a gold (L96). The Trade table takes its inputs strictly (B6): see trade.py.
+  are not interchangeable, FAQ); Napoleon's battle card counts as a resource, two as a science (L104);
+  Afonso I's 1/2/3 cards, once per turn, as 1 gold / 2 resources / 1 science + 1 gold (L96): tried only
+  when the goods alone cannot pay, fewest cards first. The Trade table takes its inputs strictly (B6).
 
 Payment is chosen by the engine (:func:`plan`): exact goods first, from tiles before the supply, then
 the cheapest substitute (another resource when allowed, gold, science, a gold card, a monarch's
@@ -69,11 +70,29 @@ def _pool(g: Data, seat: int, exclude: str | None, cards: bool) -> list[Unit]:
         out += [("supply", good)] * n
     if cards:
         out += [(f"gold_card:{c}", "gold") for c in sorted(p["gold"])]
-        hook = monarch_hook(g, seat)
-        if hook == "napoleon":
-            out += [(f"battle:{c}", "any_resource") for c in sorted(p["battle"])]
-        elif hook == "afonso_i" and not g["turn"].get("afonso_used"):
-            out += [(f"battle:{c}", "gold") for c in sorted(p["battle"])[:1]]
+    return out
+
+
+def card_options(g: Data, seat: int) -> list[list[Unit]]:
+    """The ways a monarch lets battle cards pay, fewest cards first (no card first): Napoleon, a card
+    as 1 resource or 2 cards as 1 science (L104); Afonso I, once per turn, 1/2/3 cards as 1 gold / 2
+    resources / 1 science + 1 gold (L96, B22). A unit's ``where`` names its cards: "battle:a+b"."""
+    hand = sorted(model.player(g, seat)["battle"])
+    hook = monarch_hook(g, seat)
+    out: list[list[Unit]] = [[]]
+    if hook == "napoleon":
+        for n in range(1, len(hand) + 1):
+            for pairs in range(n // 2 + 1):
+                cards, units = hand[:n], []
+                for i in range(pairs):
+                    units.append((f"battle:{cards[2 * i]}+{cards[2 * i + 1]}", "science"))
+                units += [(f"battle:{c}", "any_resource") for c in cards[2 * pairs :]]
+                out.append(units)
+    elif hook == "afonso_i" and not g["turn"].get("afonso_used"):
+        rates = [["gold"], ["any_resource", "any_resource"], ["science", "gold"]]
+        for k, goods in enumerate(rates, start=1):
+            if len(hand) >= k:
+                out.append([("battle:" + "+".join(hand[:k]), good) for good in goods])
     return out
 
 
@@ -117,7 +136,15 @@ def plan(
     needs: list[str] = []
     for good in ("science", "gold", *RESOURCES, "any_resource"):
         needs += [good] * int(cost.get(good, 0))
-    pool = _pool(g, seat, exclude, cards)
+    base = _pool(g, seat, exclude, cards)
+    for extra in card_options(g, seat) if cards else [[]]:
+        chosen = _assign(needs, base + extra, any_resource_ok)
+        if chosen is not None:
+            return chosen
+    return None
+
+
+def _assign(needs: list[str], pool: list[Unit], any_resource_ok: bool) -> list[Unit] | None:
     used = [False] * len(pool)
     chosen: list[Unit | None] = [None] * len(needs)
     for level in range(5):
@@ -163,9 +190,10 @@ def pay(g: Data, seat: int, units: list[Unit]) -> bool:
             g["decks"]["gold_discard"].append(card)
             hidden = True
         elif where.startswith("battle:"):
-            card = where.split(":", 1)[1]
-            p["battle"].remove(card)
-            g["decks"]["battle_discard"].append(card)
+            for card in where.split(":", 1)[1].split("+"):
+                if card in p["battle"]:  # two units of one Afonso rate name the same cards
+                    p["battle"].remove(card)
+                    g["decks"]["battle_discard"].append(card)
             if monarch_hook(g, seat) == "afonso_i":
                 g["turn"]["afonso_used"] = True
             hidden = True

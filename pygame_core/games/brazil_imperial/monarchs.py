@@ -9,9 +9,9 @@
 | tibirica | L76-80 | 1st/2nd/3rd building or city on forest: any resource / gold / science |
 | dom_oba_ii | L86-88 | 1st and 2nd mission: 1 science each; +1 VP each at the end (B21) |
 | isabella_i | L90-92 | first 3 trading posts: 3 VP, produce 1 brazilwood + 2 gold instead |
-| afonso_i | L94-96 | once per turn a battle card pays as 1 gold (economy.py; 2- and 3-card rates: not done) |
+| afonso_i | L94-96 | once per turn 1/2/3 battle cards pay as 1 gold / 2 resources / 1 science + 1 gold |
 | victoria | L98-100 | a product may go on her board (max 3): 1 science now, 1 VP at the end |
-| napoleon | L102-104 | 1 battle card more after the first Deploy; a battle card pays as a resource |
+| napoleon | L102-104 | 1 battle card more after the first Deploy; a card pays a resource, 2 a science |
 
 The override monarchs (Manuel I, John Maurice, Isabella I) replace the base VP and output (Ludopedia,
 digest §6.2); the tile keeps its override while it shows that side (a flip drops it).
