@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from pygame_core.games.brazil_imperial import combat, economy, eras, model, movement, scoring
+from pygame_core.games.brazil_imperial import build, combat, economy, eras, model, movement, scoring
 from pygame_core.games.brazil_imperial import data as bd
 from tests.brazil_imperial.helpers import (
     GAME,
@@ -365,3 +365,151 @@ def test_napoleon_and_afonso_pay_with_battle_cards() -> None:
     assert g["players"][0]["battle"] == [] and g["turn"]["afonso_used"]
     again = edit(afo, lambda g: g["turn"].update({"afonso_used": True}))
     assert economy.best_plan(again.data, 0, {"gold": 1}) is None
+
+
+def test_setup_deals_the_display_the_city_stacks_and_two_missions_per_era() -> None:
+    """L16 (two equal face-up city stacks), L17 (6 paintings, 2 per medal), L19 (2 missions per era,
+    1 kept, sealed: another seat sees neither)."""
+    s = GAME.new_game(players=3, seed=4)
+    d = s.data["decks"]
+    assert sorted(bd.PAINTINGS[c]["medal"] for c in d["display"]) == [
+        "blue",
+        "blue",
+        "pink",
+        "pink",
+        "red",
+        "red",
+    ]
+    assert abs(len(d["cities"][0]) - len(d["cities"][1])) <= 1
+    assert all(len(p["offer"][e]) == 2 for p in s.data["players"] for e in ("1", "2", "3"))
+    offer = s.data["players"][0]["offer"]["1"]
+    s = GAME.apply(s, 0, {"type": "keep_mission", "id": offer[1]})
+    assert GAME.view(s, 1)["empires"][0]["offer"] is None
+    for seat in (1, 2):
+        s = GAME.apply(s, seat, GAME.legal_actions(s, seat)[0])
+    assert s.data["players"][0]["missions"]["1"] == offer[1]
+    assert GAME.view(s, 1)["empires"][0]["missions"] == {}
+
+
+def test_upgrades_build_with_any_resource_and_manufacture_for_one_less() -> None:
+    """L427-429 (Build: any resource pays a resource; gold and science are not interchangeable, FAQ);
+    L441 (Manufacture: 1 resource less)."""
+    s = started(2, 1)
+    forest = near(s.data, capital(s.data, 0), "forest")
+
+    def prep(g: Data, upgraded: bool) -> None:
+        clear(g)
+        g["players"][0].update({"monarch": "pedro_ii", "supply": {"cotton": 1}})
+        if upgraded:
+            g["players"][0]["products"] = {"dye": "build"}
+        doing(g, 0, "build")
+
+    plain = [a for a in legal(edit(s, partial(prep, upgraded=False)), 0) if a["type"] == "build"]
+    up = [a for a in legal(edit(s, partial(prep, upgraded=True)), 0) if a["type"] == "build"]
+    assert not [a for a in plain if a["what"] == "sawmill"]
+    assert [a for a in up if a["what"] == "sawmill" and a["hex"] == forest]
+
+    def making(g: Data, upgraded: bool) -> None:
+        clear(g)
+        g["players"][0].update({"board": "green", "monarch": "pedro_ii", "supply": {"brazilwood": 1}})
+        if upgraded:
+            g["players"][0]["products"] = {"rum": "manufacture"}
+        doing(g, 0, "manufacture")
+
+    dye = {"type": "manufacture", "product": "dye", "arch": "deploy"}  # 2 brazilwood, a square slot
+    assert dye not in legal(edit(s, partial(making, upgraded=False)), 0)
+    after = GAME.apply(edit(s, partial(making, upgraded=True)), 0, dye)
+    assert (
+        after.data["players"][0]["supply"] == {} and after.data["players"][0]["products"]["dye"] == "deploy"
+    )
+
+
+def test_a_bought_painting_is_replaced_from_its_medal_and_pays_off() -> None:
+    """L375-377: buy from the display, refill from the same medal's deck; L271-275: a production painting
+    adds to every such building of its holder."""
+    s = started(2, 1)
+
+    def prep(g: Data) -> None:
+        clear(g)
+        g["players"][0].update({"monarch": "pedro_i", "supply": {"gold": 1}})
+        if "timber_baron" not in g["decks"]["display"]:
+            deck = g["decks"]["paintings"]["pink"]
+            deck.remove("timber_baron") if "timber_baron" in deck else None
+            g["decks"]["display"] = [c for c in g["decks"]["display"] if bd.PAINTINGS[c]["medal"] != "pink"][
+                :4
+            ]
+            g["decks"]["display"] += ["timber_baron", deck.pop()]
+        doing(g, 0, "paint")
+
+    s = edit(s, prep)
+    s = GAME.apply(s, 0, {"type": "buy", "painting": "timber_baron"})
+    d = s.data["decks"]["display"]
+    assert "timber_baron" not in d and len(d) == 6
+    assert sorted(bd.PAINTINGS[c]["medal"] for c in d).count("pink") == 2
+    forest = near(s.data, capital(s.data, 0), "forest")
+    g = edit(s, lambda g: put_building(g, forest, "sawmill", 0)).data
+    assert build.output(g, forest) == {"brazilwood": 3}
+
+
+def test_exploring_a_tile_takes_its_reward() -> None:
+    """L251: a unit entering a face-down tile flips it and takes the reward; it then counts for the end
+    (L521) and shows its Bandeiras side (B11)."""
+    s = started(2, 1)
+    g0 = s.data
+    geo = bd.geometry(g0["map"])
+    spot = next(h for h in geo.order if g0["hexes"][h]["explore"] is not None)
+    come = next(
+        n
+        for n in geo.neighbours[spot]
+        if geo.terrain[n] in ("plains", "forest")
+        and g0["hexes"][n]["explore"] is None
+        and model.owner(g0, n) is None
+    )
+    gift = next(
+        x
+        for x, e in bd.EXPLORATION.items()
+        if e.get("flag") is None and e["reward"] == [{"op": "gain", "goods": {"brazilwood": 1}}]
+    )
+
+    def prep(g: Data) -> None:
+        clear(g)
+        g["players"][0]["board"] = "green"
+        g["hexes"][spot]["explore"] = gift
+        put_unit(g, 0, "archer", come)
+        to_turn(g, 0, "movement", "build")
+
+    s = edit(s, prep)
+    uid = next(u for u, x in s.data["units"].items() if x["seat"] == 0 and x["state"] == "map")
+    s = GAME.apply(s, 0, {"type": "move", "unit": uid, "to": spot, "as": "free", "carry": []})
+    assert s.data["players"][0]["supply"] == {"brazilwood": 1}
+    assert s.data["players"][0]["explored"] == [gift] and s.data["hexes"][spot]["bandeiras"]
+    assert not GAME.can_undo(s)
+    assert not build.terrain_ok(s.data, spot, "sugarcane_field")
+
+
+def test_palaces_v_and_vi_and_dom_oba() -> None:
+    """L347-355 (V: 1 VP per product, B23 the Queen's too; VI: 1 VP per unit ever deployed, B24 the
+    defeated too); L86-88 (Dom Obá II: 1 science for each of the first 2 missions, +1 VP each, B21)."""
+    s = started(2, 1)
+    cap = capital(s.data, 0)
+    spots = [
+        n
+        for n in bd.geometry(s.data["map"]).neighbours[cap]
+        if s.data["hexes"][n]["explore"] is None and bd.geometry(s.data["map"]).terrain[n] != "edge"
+    ][:2]
+
+    def prep(g: Data) -> None:
+        clear(g)
+        g["players"][0].update({"board": "green", "monarch": "dom_oba_ii"})
+        put_building(g, spots[0], "farm", 0)
+        g["hexes"][spots[1]]["city"] = {"kind": "city", "id": "salvador", "owner": 0, "palace": "VI"}
+        g["hexes"][spots[0]]["building"]["palace"] = "V"
+        g["players"][0]["palaces"] = {"V": spots[0], "VI": spots[1]}
+        g["players"][0]["products"] = {"dye": "deploy", "rum": "queen"}
+        put_unit(g, 0, "archer", cap)
+        g["units"]["0-0"].update({"state": "supply"})
+        g["players"][0]["counters"]["missions_done"] = 2
+
+    g = edit(s, prep).data
+    assert scoring.breakdown(g, 0)["palaces"] == 2 + 2
+    assert scoring.breakdown(g, 0)["monarch"] == 2
