@@ -513,3 +513,24 @@ def test_palaces_v_and_vi_and_dom_oba() -> None:
     g = edit(s, prep).data
     assert scoring.breakdown(g, 0)["palaces"] == 2 + 2
     assert scoring.breakdown(g, 0)["monarch"] == 2
+
+
+def test_a_battle_card_drawn_by_this_deploy_does_not_pay_for_it() -> None:
+    """FAQ (digest §6.2): with Napoleon (L104), the card drawn by a Deploy cannot pay that Deploy's
+    cost; the upgraded Deploy deploys twice (L425)."""
+    s = started(2, 1)
+
+    def prep(g: Data) -> None:
+        clear(g)
+        g["players"][0].update({"board": "green", "monarch": "napoleon", "products": {"dye": "deploy"}})
+        doing(g, 0, "deploy")
+
+    s = edit(s, prep)
+    units = {x["slot"]: u for u, x in s.data["units"].items() if x["seat"] == 0}
+    cap = capital(s.data, 0)
+    s = GAME.apply(s, 0, {"type": "deploy", "unit": units[0], "hex": cap})  # the monarch: free
+    assert len(s.data["players"][0]["battle"]) == 1 and s.data["turn"]["step"] == 1
+    s = edit(s, lambda g: g["players"][0].update({"supply": {}}))  # the monarch slot's gold spent
+    assert not [a for a in legal(s, 0) if a["type"] == "deploy" and a["unit"] == units[1]]
+    later = edit(s, lambda g: g["turn"].pop("fresh"))
+    assert [a for a in legal(later, 0) if a["type"] == "deploy" and a["unit"] == units[1]]

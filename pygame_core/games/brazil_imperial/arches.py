@@ -98,7 +98,7 @@ def apply(ctx: Ctx, seat: int, action: Action) -> None:
     p = model.player(g, seat)
     if ty == "skip":
         if arch == "deploy":  # L370: no unit, only the battle card
-            cards.draw(ctx, seat, "battle")
+            _fresh(g, cards.draw(ctx, seat, "battle"))
         ctx.log(fmt(t("does no {a}", "不執行「{a}」"), a=_arch_name(arch)))
         _next_step(ctx, seat, arch)
         return
@@ -192,7 +192,12 @@ def deploy(ctx: Ctx, seat: int, uid: str, h: str) -> None:
     if first:
         effects.apply(ctx, seat, slot.get("reward", []))
         monarchs.on_first_deploy(ctx, seat, str(slot["type"]))
-    cards.draw(ctx, seat, "battle")
+    _fresh(g, cards.draw(ctx, seat, "battle"))
+
+
+def _fresh(g: Data, drawn: list[str]) -> None:
+    """FAQ (Napoleon, Afonso I): a battle card drawn by this Deploy cannot pay this Deploy's cost."""
+    g["turn"].setdefault("fresh", []).extend(drawn)
 
 
 # ------------------------------------------------------------------------------------------ paint

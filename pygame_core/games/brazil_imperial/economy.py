@@ -77,7 +77,8 @@ def card_options(g: Data, seat: int) -> list[list[Unit]]:
     """The ways a monarch lets battle cards pay, fewest cards first (no card first): Napoleon, a card
     as 1 resource or 2 cards as 1 science (L104); Afonso I, once per turn, 1/2/3 cards as 1 gold / 2
     resources / 1 science + 1 gold (L96, B22). A unit's ``where`` names its cards: "battle:a+b"."""
-    hand = sorted(model.player(g, seat)["battle"])
+    fresh = g["turn"].get("fresh", [])  # drawn by this Deploy: not for its cost (FAQ)
+    hand = sorted(c for c in model.player(g, seat)["battle"] if c not in fresh)
     hook = monarch_hook(g, seat)
     out: list[list[Unit]] = [[]]
     if hook == "napoleon":

@@ -152,7 +152,7 @@ def finish_arch(g: Data) -> None:
     movement phase (L27-30)."""
     turn = g["turn"]
     saved = turn.get("saved") or []
-    for k in ("doing", "step"):
+    for k in ("doing", "step", "fresh"):
         turn.pop(k, None)
     if saved:
         turn.update(saved.pop())
