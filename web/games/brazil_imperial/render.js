@@ -27,7 +27,10 @@ export function boardSections(view, ctx) {
     })
     .join("");
   return [
-    ["empires", `<p>${esc(t("era"))} ${view.era} · ${esc(t("round"))} ${view.round}</p><ol class="bz-empires">${empires}</ol>`],
+    [
+      "empires",
+      `<p>${esc(t("era"))} ${view.era} · ${esc(t("round"))} ${view.round}</p><ol class="bz-empires">${empires}</ol>`,
+    ],
     ["pending", pendingBox(view, ctx)],
   ];
 }
