@@ -530,6 +530,7 @@ def test_a_battle_card_drawn_by_this_deploy_does_not_pay_for_it() -> None:
     cap = capital(s.data, 0)
     s = GAME.apply(s, 0, {"type": "deploy", "unit": units[0], "hex": cap})  # the monarch: free
     assert len(s.data["players"][0]["battle"]) == 1 and s.data["turn"]["step"] == 1
+    assert "fresh" not in GAME.view(s, 1)["turn"]  # the drawn card's id stays hidden
     s = edit(s, lambda g: g["players"][0].update({"supply": {}}))  # the monarch slot's gold spent
     assert not [a for a in legal(s, 0) if a["type"] == "deploy" and a["unit"] == units[1]]
     later = edit(s, lambda g: g["turn"].pop("fresh"))

@@ -102,7 +102,7 @@ def view(g: Data, seat: int | None) -> dict[str, Any]:
         },
         "tiles": dict(g["tiles"]),
         "lost_tiles": list(g.get("lost_tiles", [])),
-        "turn": dict(g["turn"]),
+        "turn": {k: v for k, v in g["turn"].items() if k != "fresh"},  # "fresh": drawn card ids, hidden
         "battle": dict(g["battle"]) if g["battle"] else None,
         "pending": [{"seat": x["seat"], "kind": x["kind"]} for x in g["pending"]],
     }
