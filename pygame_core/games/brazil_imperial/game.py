@@ -1,0 +1,86 @@
+"""The Game subclass: the kernel hooks wired to the rule modules.
+
+The flow (flow.py) names the seat to move: a seat's owed step (``pending``), else the turn's seat. Two
+sealed kernel decisions hold the secret choices: the mission draft (``keep_mission``, one per era, L19)
+and the battle cards of a combat (``commit``, both sides at once, L496-500).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygame_core.games.brazil_imperial import combat, flow, hidden, labels, model, scoring, setup, views
+from pygame_core.games.brazil_imperial.text import GAME_NAME, PHASE_NAME, t
+from pygame_core.kernel import Ctx, Game
+from pygame_core.kernel.decisions import Decision
+from pygame_core.kernel.rng import Rng
+from pygame_core.kernel.state import Action
+
+Data = dict[str, Any]
+
+
+class BrazilImperial(Game):
+    id = "brazil_imperial"
+    names = GAME_NAME
+    min_players = 2  # solo is one human against 1-3 bot seats (issue 19): a normal game with bots
+    max_players = 4
+    seed_file = "004_5d2e064babb0bb6e.txt"
+    listed = False  # slice 1: engine and data; the board is a later slice
+    bots = ("random", "heuristic")
+    sealed = {"keep_mission": ("id",), "commit": ("cards",)}
+    options_schema: dict[str, dict[str, Any]] = {}
+
+    def _setup(self, ctx: Ctx) -> None:
+        setup.setup(ctx)
+
+    def _to_move(self, data: Data) -> list[int]:
+        return flow.to_move(data)
+
+    def _legal(self, data: Data, seat: int) -> list[Action]:
+        return flow.legal(data, seat)
+
+    def _decision_legal(self, data: Data, seat: int, decision: Decision) -> list[Action]:
+        if decision["kind"] == "keep_mission":
+            offer = model.player(data, seat)["offer"][str(decision["era"])]
+            return [{"type": "keep_mission", "id": m} for m in offer]
+        return combat.commit_legal(data, seat)
+
+    def _decide(self, ctx: Ctx, seat: int, decision: Decision, action: Action) -> None:
+        what = (
+            t("keeps a mission", "保留 1 張任務卡")
+            if decision["kind"] == "keep_mission"
+            else t("commits battle cards face down", "蓋放戰鬥卡")
+        )
+        ctx.log(what)
+
+    def _resolve(self, ctx: Ctx, decision: Decision) -> None:
+        if decision["kind"] == "keep_mission":
+            setup.resolve_draft(ctx, decision)
+        else:
+            combat.resolve(ctx, decision["answers"])
+
+    def _apply(self, ctx: Ctx, seat: int, action: Action) -> None:
+        flow.apply(ctx, seat, action)
+
+    def _view(self, data: Data, seat: int | None) -> dict[str, Any]:
+        return views.view(data, seat)
+
+    def _is_over(self, data: Data) -> bool:
+        return bool(data["over"])
+
+    def _scores(self, data: Data) -> dict[str, Any]:
+        return scoring.scores(data)
+
+    def _label(self, data: Data, seat: int, action: Action, lang: str) -> str:
+        return labels.label(data, seat, action, lang)
+
+    def _summary(self, data: Data, lang: str) -> str:
+        if data["over"]:
+            return PHASE_NAME["end"][lang]
+        return f"{views.phase(data)['name'][lang]} · {data['era']}/{data['round']}"
+
+    def _redetermine(self, data: Data, seat: int | None, rng: Rng) -> None:
+        hidden.redetermine(data, seat, rng)
+
+    def _secret_tokens(self, data: Data, seat: int) -> list[str]:
+        return hidden.secret_tokens(data, seat)

@@ -1,0 +1,108 @@
+"""What a seat may see (docs/api.md "view"): the map with face-down exploration tiles as "?" (the
+tile a seat peeked at shows to that seat only, L116), each empire's public parts, its own hands and
+missions to itself only (others' hands and missions as counts), deck sizes, the painting display and
+the tops of the two city stacks (face up, L16).
+
+Keys: ``phase``, ``era``, ``round``, ``start``, ``ending``, ``map``, ``hexes``, ``capitals``, ``units``,
+``empires``, ``decks``, ``tiles``, ``turn``, ``battle``, ``pending``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygame_core.games.brazil_imperial import model
+from pygame_core.games.brazil_imperial.text import PHASE_NAME
+from pygame_core.kernel import decisions as kdec
+
+Data = dict[str, Any]
+
+
+def phase(g: Data) -> dict[str, Any]:
+    if g["over"]:
+        kind = "end"
+    elif g["stage"] == "draft":
+        kind = "draft"
+    elif g["pending"] and g["pending"][0]["kind"] in ("monarch", "capital", "marker"):
+        kind = {"marker": "era"}.get(g["pending"][0]["kind"], g["pending"][0]["kind"])
+    elif any(d["kind"] == "commit" for d in kdec.stack(g)) or g.get("battle"):
+        kind = "battle"
+    elif g["turn"].get("phase") == "movement":
+        kind = "movement"
+    else:
+        kind = "action"
+    return {"kind": kind, "name": dict(PHASE_NAME[kind])}
+
+
+def _hex(g: Data, h: str, seat: int | None) -> Data:
+    x = g["hexes"][h]
+    explore = x["explore"]
+    shown = None
+    if explore is not None:
+        shown = explore if seat is not None and h in g["peeked"].get(str(seat), []) else "?"
+    return {
+        "terrain": model.geo(g).terrain[h],
+        "building": x["building"],
+        "city": x["city"],
+        "capital": x["capital"],
+        "explore": shown,
+        "bandeiras": x["bandeiras"],
+        "controller": model.controller(g, h),
+    }
+
+
+def _empire(g: Data, s: int, seat: int | None) -> Data:
+    p = model.player(g, s)
+    mine = seat == s or bool(g["over"])  # the end shows every mission and hand (L519-523)
+    return {
+        "board": p["board"],
+        "monarch": p["monarch"],
+        "supply": dict(p["supply"]),
+        "capital": p["capital"],
+        "battle_count": len(p["battle"]),
+        "gold_count": len(p["gold"]),
+        "battle": list(p["battle"]) if mine else None,
+        "gold": list(p["gold"]) if mine else None,
+        "missions": dict(p["missions"]) if mine else {str(e): p["missions"][str(e)] for e in p["shown"]},
+        "offer": {e: list(v) for e, v in p["offer"].items()} if mine else None,
+        "shown": list(p["shown"]),
+        "marker": dict(p["marker"]),
+        "under": dict(p["under"]),
+        "products": dict(p["products"]),
+        "paintings": list(p["paintings"]),
+        "palaces": dict(p["palaces"]),
+        "palaces_left": list(p["palaces_left"]),
+        "explored": list(p["explored"]),
+        "counters": dict(p["counters"]),
+        "peeked": list(g["peeked"].get(str(s), [])),
+    }
+
+
+def view(g: Data, seat: int | None) -> dict[str, Any]:
+    d = g["decks"]
+    return {
+        "phase": phase(g),
+        "era": g["era"],
+        "round": g["round"],
+        "start": g["start"],
+        "ending": g["ending"],
+        "map": g["map"],
+        "hexes": {h: _hex(g, h, seat) for h in model.geo(g).order},
+        "capitals": dict(g["capitals"]),
+        "units": {u: dict(x) for u, x in g["units"].items()},
+        "empires": [_empire(g, s, seat) for s in range(len(g["players"]))],
+        "decks": {
+            "battle": len(d["battle"]),
+            "gold": len(d["gold"]),
+            "battle_discard": list(d["battle_discard"]),
+            "gold_discard": list(d["gold_discard"]),
+            "paintings": {m: len(v) for m, v in d["paintings"].items()},
+            "display": list(d["display"]),
+            "cities": [{"top": c[-1] if c else None, "count": len(c)} for c in d["cities"]],
+        },
+        "tiles": dict(g["tiles"]),
+        "lost_tiles": list(g.get("lost_tiles", [])),
+        "turn": {k: v for k, v in g["turn"].items() if k != "fresh"},  # "fresh": drawn card ids, hidden
+        "battle": dict(g["battle"]) if g["battle"] else None,
+        "pending": [{"seat": x["seat"], "kind": x["kind"]} for x in g["pending"]],
+    }
