@@ -213,18 +213,14 @@ def test_traditional_texts_keep_to_their_script() -> None:
     assert any(lang == "zh-Hant" for _, lang, _ in all_texts())
 
 
-#: Characters of the seed's canon terms (鋸木廠 L197, 農園 L221, 宮殿 L318, 橡膠 L352, 曼紐一世 L55,
-#: 多姆奧巴二世 L86, 維多利亞女王 L98, 拿破崙 L102, 伊莎貝拉一世 L90) and of three city names (薩爾瓦多,
-#: 里約熱內盧) that the kernel's one converter (kernel/text.py) does not know yet: zh-Hans derived from
-#: these names keeps the Traditional character until the kernel's table has it (the engine's views are
-#: checked by tests/test_chinese_script.py). Traditional -> Simplified: 鋸锯 園园 宮宫 膠胶 紐纽 奧奥
-#: 亞亚 崙仑 貝贝 薩萨 熱热 盧卢. Every other character of the data converts.
-CONVERTER_GAPS = set("鋸園宮膠紐奧亞崙貝薩熱盧")
 
 
-def test_derived_simplified_keeps_to_its_script_but_for_the_known_gaps() -> None:
+def test_derived_simplified_keeps_to_its_script() -> None:
+    """zh-Hans derived by the kernel's converter (kernel/text.py) from every Traditional text of the data
+    has no Traditional-only character left (the seed's terms 鋸木廠 L197, 農園 L221, 宮殿 L318, 橡膠 L352
+    and the monarchs' and cities' names included)."""
     left = set().union(*(traditional_only(hans(s)) for _, lang, s in all_texts() if lang == "zh-Hant"))
-    assert left - CONVERTER_GAPS == set(), sorted(left - CONVERTER_GAPS)
+    assert left == set(), sorted(left)
 
 
 #: the file, and the fields of its entries that hidden cards show only to their holder

@@ -387,3 +387,26 @@ def test_13_the_era_iii_trigger_finishes_the_round() -> None:
     assert scores["breakdown"][b]["era3"] == sum(o["vp"] for o in objectives)
     assert scores["breakdown"][a]["era3"] == objectives[1]["vp"]  # 4 paintings only
     assert scores["breakdown"][c]["era3"] == 0
+
+
+def test_13b_the_trigger_holds_whoever_finished_the_earlier_eras() -> None:
+    """L25, L307, L517: the first era III mission shown ends the game after the round, even when the
+    seat that first finished era I is seat 3 (the era's number is not a seat: a regression in which the
+    check compared the era with the seats that finished earlier eras)."""
+    s = started(4, 1)
+    b = (s.data["start"] + 1) % 4
+
+    def prep(g: Data) -> None:
+        clear(g)
+        g["era"] = 3
+        g["first_mission"] = {"1": 3, "2": 0}
+        g["players"][b]["missions"]["3"] = "industry"
+        board = bd.board(g["players"][b]["board"])
+        g["players"][b]["products"] = {x["id"]: "queen" for x in board["products"][:5]}
+        g["players"][b]["paintings"] = list(bd.PAINTINGS)[:4]
+        g["players"][b]["supply"] = {"science": 1}
+        to_turn(g, b)
+
+    s = GAME.apply(edit(s, prep), b, {"type": "show_mission", "era": 3})
+    assert s.data["ending"] and s.data["first_mission"]["3"] == b
+

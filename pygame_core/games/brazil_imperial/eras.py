@@ -121,7 +121,7 @@ def show(ctx: Ctx, seat: int, era: int) -> None:
     monarchs.on_mission(ctx, seat)
     if palace_choices(g, seat):
         model.owe(g, {"seat": seat, "kind": "palace"})
-    if era == g["era"] and era not in g["first_mission"].values():
+    if era == g["era"] and str(era) not in g["first_mission"]:
         g["first_mission"][str(era)] = seat
         if era < 3:
             advance(ctx, seat)
