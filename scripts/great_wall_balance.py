@@ -35,7 +35,8 @@ Advisor or back icon, data/generals.json) and ``mute=xu_da`` (these Generals' ab
 what the ability is worth), ``when=xu_da:res:stone,gold`` (the General's ability fires only for those
 values of its trigger), ``per_supporting=li_jing`` (scaled by Supporting Advisors, not a back icon) and
 ``per_icon=xu_da:seal`` (scaled by that back icon's count among the Supporting Advisors);
-co-op: ``request=timber_palace:2`` (the number a Request asks, data/coop_requests.json).
+``start=song_ci:wood:1`` (a General's starting resources); co-op: ``request=timber_palace:2`` (the
+number a Request asks, data/coop_requests.json).
 """
 
 from __future__ import annotations
@@ -219,7 +220,7 @@ def apply_settings(settings: list[str]) -> None:
     """Change authored numbers in memory (see the module docstring)."""
     for item in settings:
         name, _, value = item.partition("=")
-        words = ("flat", "mute", "when", "per_supporting", "per_icon", "request")
+        words = ("flat", "mute", "when", "per_supporting", "per_icon", "request", "start")
         nums = [] if name in words else [int(x) for x in value.split(",") if x.strip()]
         if name == "wall_defense":
             for level, n in enumerate(nums):
@@ -248,6 +249,9 @@ def apply_settings(settings: list[str]) -> None:
             ab = cards.general(gid)["ability"]
             ab.pop("per_supporting", None)
             ab["per_icon"] = icon
+        elif name == "start":  # start=ID:res:N: a General's starting resources (data/generals.json)
+            gid, r, count = value.split(":")
+            cards.general(gid)["start"][r] = int(count)
         elif name == "request":  # request=ID:N[:each]: a co-op Request asks N (its one need)
             rid, count, *each = value.split(":")
             from pygame_core.games.great_wall import coop as gcoop

@@ -27,8 +27,8 @@ GENERALS: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
     "li_guang": ("on_recruit", {"kind": "archer"}, {"honor": 6}),
     "di_qing": ("on_casualties", {}, {"chi": 3}),
     "ban_chao": ("on_hire_advisor", {}, {"honor": 6}),  # 2 per seal, 3 seals
-    "xu_da": ("on_donate", {}, {"honor": 3}),
-    "li_jing": ("on_command", {}, {"ops": [{"op": "draw_tactic", "n": 1}]}),  # 1 per scroll
+    "xu_da": ("on_donate", {}, {"honor": 3}),  # 1 per seal, 3 seals
+    "li_jing": ("on_command", {}, {"ops": [{"op": "draw_tactic", "n": 3}]}),  # 1 per Supporting
     "wang_jian": ("on_summer", {}, {"ops": [{"op": "discard_shame", "n": 3, "free": True}]}),  # per seal
 }
 
