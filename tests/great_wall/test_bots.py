@@ -166,9 +166,9 @@ def _coop_board(players: int = 3) -> dict:
     return board(players)
 
 
-def test_coop_the_table_completes_a_request_it_can_pay_and_the_richest_seat_pays_L915_L985():
-    """A Request left open costs every player 1 shame each Winter (L927): the bot completes it; the
-    seat with the most of the asked resource pays (L915-917)."""
+def test_coop_the_table_completes_a_request_it_can_pay_the_bot_paying_itself_when_it_can_L915_L985():
+    """A Request left open costs every player 1 shame each Winter (L927): the bot completes it. It sees
+    only its own resources (L166), so it pays itself when it can, else lets the first listed seat pay."""
     from pygame_core.games.great_wall import coop
     from tests.great_wall.test_modes_coop import set_requests
 
@@ -180,6 +180,9 @@ def test_coop_the_table_completes_a_request_it_can_pay_and_the_richest_seat_pays
     decisions.push(g, "coop_request", [0])
     legal = coop._request_legal(g, 0, decisions.top_for(g, 0))
     assert {"type": "stop"} in legal
+    assert heuristic.decide(g, 0, legal) == {"type": "request", "card": "stone_capital", "payer": 0}
+    g["players"][0]["res"]["stone"] = 0
+    legal = coop._request_legal(g, 0, decisions.top_for(g, 0))
     assert heuristic.decide(g, 0, legal) == {"type": "request", "card": "stone_capital", "payer": 1}
 
 

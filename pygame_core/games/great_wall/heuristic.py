@@ -30,7 +30,7 @@ The plan it follows:
   last command slot and fills the Tea house alone (to the top, L394-396): the tea order breaks ties
   (L681). It keeps Despotism in hand for that Autumn (takes it back in Summer).
 - Co-op (L880-994): every Request the table can pay is completed in Winter (an open one shames every
-  player each Winter, L927), paid by the seat with the most of what it asks; a resource an open
+  player each Winter, L927), paid by itself when it can; a resource an open
   Request asks is not donated; shame is bought back with Honor (10 each, L956) except the Honor an
   open Request asks. (Without these the bot answered "stop" to every Request and never won.)
 - Tactics: played when their effect pays now (Honor, resources, saves for soldiers that die,
@@ -756,26 +756,12 @@ def requested(g: Data) -> dict[str, int]:
 def _coop_request(g: Data, seat: int, d: Data, legal: list[Action]) -> Action:
     """Winter (L985): complete every Request the table can. An unfinished one costs every player a
     shame token each Winter (L927), and the Requests are the only way to win (L992). When one seat
-    pays, the seat with the most of what is asked pays (what it keeps is worth least to it)."""
-    from pygame_core.games.great_wall import coop
-
-    def spare(a: Action) -> float:
-        payer = a.get("payer")
-        if payer is None:
-            return 0.0
-        p = g["players"][int(payer)]
-        left = 0.0
-        for need in coop.REQUESTS[a["card"]]["need"]:
-            if need["op"] == "discard":
-                left += p["res"][need["res"]] - int(need.get("n", 1))
-            elif need["op"] == "sacrifice":
-                have = p["clerks"] if need["kind"] == "clerk" else p["supply"][need["kind"]]
-                left += have - int(need.get("n", 1))
-            elif need["op"] == "honor":
-                left += (p["honor"] - int(need.get("n", 1))) / 5
-        return left
+    pays, the bot pays itself if it can (it sees only its own resources, behind its screen), else the
+    first seat the rules list."""
     reqs = [a for a in legal if a["type"] == "request"]
-    return max(reqs, key=spare) if reqs else _fallback(legal)
+    if not reqs:
+        return _fallback(legal)
+    return min(reqs, key=lambda a: 0 if a.get("payer") in (None, seat) else 1)
 
 
 def _coop_discard(g: Data, seat: int, d: Data, legal: list[Action]) -> Action:
