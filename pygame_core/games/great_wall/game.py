@@ -22,6 +22,7 @@ from pygame_core.games.great_wall import (
     modes,
     qin,
     reed,
+    scenarios,
     scoring,
     setup,
     shame,
@@ -48,6 +49,7 @@ class GreatWall(Game):
     seed_file = "002_0500a7cf6a39c93f.txt"
     listed = True  # offered: the board is web/games/great_wall/ (issue 18 §3)
     bots = ("random", "heuristic")
+    scenario_book = scenarios.BOOK  # teaching scenarios: the worked examples (scenarios.py)
     # L608: command cards are chosen face down and revealed together
     sealed = {"command": ("card",), "draft": ("general", "active", "supporting")}
     options_schema = {
@@ -63,6 +65,8 @@ class GreatWall(Game):
                                                   "困難：秦九韶從50點榮譽開始"),
                                         "hardest": t("Hardest: 50 Honor and the 100H token",
                                                      "極難：50點榮譽加100H標記")}},
+        "scenario": scenarios.BOOK.option(t("Start from a worked example of the rulebook",
+                                            "從規則書的範例開始")),
     }
     _modules = (coop, qin, reed)  # they register their steps and decisions
 
@@ -75,6 +79,8 @@ class GreatWall(Game):
 
     def _setup(self, ctx: Ctx) -> None:
         setup.setup(ctx)
+        if ctx.options.get("scenario", "none") != "none":
+            scenarios.build(ctx, ctx.options["scenario"])
 
     def _to_move(self, data: Data) -> list[int]:
         return []
