@@ -7,12 +7,18 @@ heuristic bot (pygame_core/games/great_wall/heuristic.py) and the random bot, an
   above 35%), each General's win rate in the games it is in (target 15-40%), game length in Years
   (target 5-8) and how often each end condition (walls, shame, time) ends a game;
 - ``duel``: N 3-player games of one heuristic seat (rotating) against two random seats: the heuristic
-  seat's win rate (target: at least 80%, issue 18 §5) and its decision times.
+  seat's win rate (target: at least 80%, issue 18 §5) and its decision times;
+- ``coop --players P``: N co-op games (L880-994) of P heuristic seats: how often the table wins
+  (target 30-70% at 2, 3 and 4 players), the Requests done, length and ends;
+- ``solo --difficulty D``: N solo games of the heuristic seat against Qin Jiushao (L735-878) at
+  difficulty D (L878): how often it beats him (target 30-70% at normal, less at each harder one).
 
 Usage (from the repository root)::
 
     PYTHONPATH=$PWD nice -n 5 python scripts/great_wall_balance.py balance --games 1000 --seed 0
     PYTHONPATH=$PWD nice -n 5 python scripts/great_wall_balance.py duel --games 1000 --seed 0
+    PYTHONPATH=$PWD nice -n 5 python scripts/great_wall_balance.py coop --players 3 --games 1000 --seed 0
+    PYTHONPATH=$PWD nice -n 5 python scripts/great_wall_balance.py solo --difficulty hard --games 1000
 
 Games are seeded ``seed .. seed+games-1``; every figure but the timings is reproducible.
 ``--json FILE`` also writes the raw per-game records.
@@ -27,7 +33,10 @@ barricade, combat.BARRICADE_DEFENSE), ``shame_per_player=10`` (model.SHAME_PER_P
 ``flat=xu_da,song_ci`` (these Generals' abilities count once instead of once per Supporting
 Advisor or back icon, data/generals.json) and ``mute=xu_da`` (these Generals' abilities do nothing:
 what the ability is worth), ``when=xu_da:res:stone,gold`` (the General's ability fires only for those
-values of its trigger) and ``per_supporting=li_jing`` (scaled by Supporting Advisors, not a back icon).
+values of its trigger), ``per_supporting=li_jing`` (scaled by Supporting Advisors, not a back icon) and
+``per_icon=xu_da:seal`` (scaled by that back icon's count among the Supporting Advisors);
+``start=song_ci:wood:1`` (a General's starting resources); co-op: ``request=timber_palace:2`` (the
+number a Request asks, data/coop_requests.json).
 """
 
 from __future__ import annotations
@@ -49,13 +58,13 @@ GAME = games.get("great_wall")
 
 
 def play_one(seed: int, kinds: list[str], times: list[float] | None = None,
-             random_draft: bool = False) -> dict[str, Any]:
+             random_draft: bool = False, options: dict[str, Any] | None = None) -> dict[str, Any]:
     """One complete game seeded ``seed``, seat ``i`` played by ``kinds[i]`` ("heuristic" or "random");
     the heuristic's decision times (CPU seconds) are appended to ``times`` if given. With
     ``random_draft`` every seat keeps a random General and Advisor split at setup (L152-156), so each
     General is in the same share of games and its win rate is not the bot's own pick."""
     players = len(kinds)
-    po = Playout(GAME, GAME.new_game(players=players, seed=seed))
+    po = Playout(GAME, GAME.new_game(players=players, seed=seed, options=options))
     generals: list[str | None] = [None] * players
     for _ in range(MAX_STEPS):
         seats = po.to_move()
@@ -79,11 +88,13 @@ def play_one(seed: int, kinds: list[str], times: list[float] | None = None,
         raise RuntimeError(f"great_wall seed {seed}: no end after {MAX_STEPS} actions")
     g = po.data
     sc = po.scores()
-    return {"seed": seed, "kinds": kinds, "winner": sc["winners"][0], "totals": sc["totals"],
+    return {"seed": seed, "kinds": kinds, "winner": sc["winners"][0] if sc["winners"] else None,
+            "totals": sc["totals"],
             "years": g["year"], "end": g["end"], "generals": [p["general"] for p in g["players"]],
             "actions": po.played, "walls": [s["wall"] for s in g["sections"]],
             "shame_supply": g["shame_supply"], "breakdown": sc.get("breakdown"),
-            "shamed": [sum(p["shamed"].values()) for p in g["players"]]}
+            "shamed": [sum(p["shamed"].values()) for p in g["players"]],
+            "winners": sc["winners"], "coop": sc.get("coop"), "qin": (sc.get("qin") or {}).get("total")}
 
 
 def _pct(n: int, d: int) -> str:
@@ -148,6 +159,54 @@ def duel(n: int, seed: int) -> tuple[str, list[dict[str, Any]]]:
     return "\n".join(lines), recs
 
 
+def coop(n: int, seed: int, players: int) -> tuple[str, list[dict[str, Any]]]:
+    """N co-op games (L880-994) of ``players`` heuristic seats: how often the table wins."""
+    recs: list[dict[str, Any]] = []
+    times: list[float] = []
+    t0 = time.perf_counter()
+    for k in range(n):
+        recs.append(play_one(seed + k, ["heuristic"] * players, times, options={"mode": "coop"}))
+    elapsed = time.perf_counter() - t0
+    won = sum(bool(r["winners"]) for r in recs)
+    ends = Counter(r["end"] for r in recs)
+    years = Counter(r["years"] for r in recs)
+    done = Counter(r["coop"]["done"] for r in recs)
+    goal = recs[0]["coop"]["goal"] if recs else 0
+    lines = [f"coop: {n} {players}-player co-op games, {players} heuristic seats, "
+             f"seeds {seed}..{seed + n - 1}",
+             f"the table wins {won}/{n} = {_pct(won, n)}",
+             f"Requests done (goal {goal}): "
+             + ", ".join(f"{d}: {_pct(c, n)}" for d, c in sorted(done.items())),
+             f"Years: mean {sum(r['years'] for r in recs) / n:.2f}; "
+             + ", ".join(f"{y}: {_pct(c, n)}" for y, c in sorted(years.items())),
+             "end: " + ", ".join(f"{e}: {_pct(c, n)}" for e, c in sorted(ends.items(), key=str)),
+             _timing(times, elapsed, n)]
+    return "\n".join(lines), recs
+
+
+def solo(n: int, seed: int, difficulty: str) -> tuple[str, list[dict[str, Any]]]:
+    """N solo games (L735-878) of the heuristic seat against Qin Jiushao at ``difficulty`` (L878)."""
+    recs: list[dict[str, Any]] = []
+    times: list[float] = []
+    t0 = time.perf_counter()
+    for k in range(n):
+        recs.append(play_one(seed + k, ["heuristic"], times,
+                             options={"mode": "solo", "difficulty": difficulty}))
+    elapsed = time.perf_counter() - t0
+    won = sum(r["winners"] == [0] for r in recs)
+    ends = Counter(r["end"] for r in recs)
+    mine = sum(r["totals"][0] for r in recs) / n
+    qin = sum(r["qin"] or 0 for r in recs) / n
+    lines = [f"solo: {n} games, the heuristic seat against Qin Jiushao ({difficulty}), "
+             f"seeds {seed}..{seed + n - 1}",
+             f"the heuristic seat wins {won}/{n} = {_pct(won, n)}",
+             f"final Honor: the seat {mine:.1f}, Qin {qin:.1f} (means)",
+             f"Years: mean {sum(r['years'] for r in recs) / n:.2f}; end: "
+             + ", ".join(f"{e}: {_pct(c, n)}" for e, c in sorted(ends.items(), key=str)),
+             _timing(times, elapsed, n)]
+    return "\n".join(lines), recs
+
+
 def _timing(times: list[float], elapsed: float, n: int) -> str:
     if not times:
         return ""
@@ -161,7 +220,7 @@ def apply_settings(settings: list[str]) -> None:
     """Change authored numbers in memory (see the module docstring)."""
     for item in settings:
         name, _, value = item.partition("=")
-        words = ("flat", "mute", "when", "per_supporting")
+        words = ("flat", "mute", "when", "per_supporting", "per_icon", "request", "start")
         nums = [] if name in words else [int(x) for x in value.split(",") if x.strip()]
         if name == "wall_defense":
             for level, n in enumerate(nums):
@@ -185,6 +244,22 @@ def apply_settings(settings: list[str]) -> None:
                 ab = cards.general(gid)["ability"]
                 ab.pop("per_icon", None)
                 ab["per_supporting"] = True
+        elif name == "per_icon":  # per_icon=ID:icon: the General scales by that back icon's count
+            gid, icon = value.split(":")
+            ab = cards.general(gid)["ability"]
+            ab.pop("per_supporting", None)
+            ab["per_icon"] = icon
+        elif name == "start":  # start=ID:res:N: a General's starting resources (data/generals.json)
+            gid, r, count = value.split(":")
+            cards.general(gid)["start"][r] = int(count)
+        elif name == "request":  # request=ID:N[:each]: a co-op Request asks N (its one need)
+            rid, count, *each = value.split(":")
+            from pygame_core.games.great_wall import coop as gcoop
+
+            need = gcoop.REQUESTS[rid]["need"][0]
+            need["n"] = int(count)
+            if each:
+                need["each"] = each[0] == "each"
         elif name == "mute":  # these Generals' abilities give nothing (what the ability is worth)
             for gid in value.split(","):
                 cards.general(gid)["ability"]["effects"] = []
@@ -199,7 +274,10 @@ def apply_settings(settings: list[str]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("what", choices=["balance", "duel"])
+    ap.add_argument("what", choices=["balance", "duel", "coop", "solo"])
+    ap.add_argument("--players", type=int, default=4, help="coop: 2, 3 or 4 players")
+    ap.add_argument("--difficulty", default="normal", choices=["normal", "hard", "hardest"],
+                    help="solo: Qin's difficulty (L878)")
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--random-draft", action="store_true",
@@ -213,6 +291,10 @@ def main(argv: list[str] | None = None) -> int:
         print("settings: " + "; ".join(args.set))
     if args.what == "balance":
         text, recs = balance(args.games, args.seed, args.random_draft)
+    elif args.what == "coop":
+        text, recs = coop(args.games, args.seed, args.players)
+    elif args.what == "solo":
+        text, recs = solo(args.games, args.seed, args.difficulty)
     else:
         text, recs = duel(args.games, args.seed)
     print(text)

@@ -158,3 +158,81 @@ def test_decisions_take_milliseconds():
     _play(11, ["heuristic"] * 4, times)
     assert len(times) > 100
     assert sum(times) / len(times) < 0.005
+
+
+# ------------------------------------------------------------------------------------------ co-op
+def _coop_board(players: int = 3) -> dict:
+    from tests.great_wall.test_modes_coop import board
+    return board(players)
+
+
+def test_coop_the_table_completes_a_request_it_can_pay_the_bot_paying_itself_when_it_can_L915_L985():
+    """A Request left open costs every player 1 shame each Winter (L927): the bot completes it. It sees
+    only its own resources (L166), so it pays itself when it can, else lets the first listed seat pay."""
+    from pygame_core.games.great_wall import coop
+    from tests.great_wall.test_modes_coop import set_requests
+
+    g = _coop_board()
+    set_requests(g, "stone_capital")
+    n = coop.REQUESTS["stone_capital"]["need"][0]["n"]
+    for s, extra in enumerate((0, 3, 1)):
+        g["players"][s]["res"]["stone"] = n + extra
+    decisions.push(g, "coop_request", [0])
+    legal = coop._request_legal(g, 0, decisions.top_for(g, 0))
+    assert {"type": "stop"} in legal
+    assert heuristic.decide(g, 0, legal) == {"type": "request", "card": "stone_capital", "payer": 0}
+    g["players"][0]["res"]["stone"] = 0
+    legal = coop._request_legal(g, 0, decisions.top_for(g, 0))
+    assert heuristic.decide(g, 0, legal) == {"type": "request", "card": "stone_capital", "payer": 1}
+
+
+def test_coop_shame_is_bought_back_with_honor_but_not_the_honor_a_request_asks_L956_L977():
+    """Co-op: a shame token goes back to the supply for 10 Honor (L956-959); the bot keeps the Honor
+    an open "each player pays Honor" Request asks (Glory belongs to the Emperor, L977)."""
+    from pygame_core.games.great_wall import coop
+    from tests.great_wall.test_modes_coop import set_requests
+
+    g = _coop_board()
+    p = g["players"][0]
+    p["shamed"]["spear"] = 3
+    p["honor"] = 3 * coop.shame_cost(g) + 1
+    decisions.push(g, "coop_discard", [0])
+    legal = coop.discard_legal(g, 0, decisions.top_for(g, 0))
+    assert heuristic.decide(g, 0, legal) == {"type": "discard_shame", "n": 3}
+    set_requests(g, "glory_emperor")
+    ask = coop.REQUESTS["glory_emperor"]["need"][0]["n"]
+    p["honor"] = 3 * coop.shame_cost(g) + ask - 1  # the third token would eat into the Honor asked
+    legal = coop.discard_legal(g, 0, decisions.top_for(g, 0))
+    assert heuristic.decide(g, 0, legal) == {"type": "discard_shame", "n": 2}
+
+
+def test_coop_a_resource_an_open_request_asks_is_not_donated_L380_L985():
+    from pygame_core.games.great_wall import coop
+    from tests.great_wall.test_modes_coop import set_requests
+
+    g = _coop_board()
+    set_requests(g, "timber_palace")
+    n = coop.REQUESTS["timber_palace"]["need"][0]["n"]
+    g["players"][0]["res"]["wood"] = n
+    legal = [{"type": "use"}, {"type": "pass"}]
+    assert heuristic._donate(g, 0, {"kind": "donate", "res": "wood"}, legal) == {"type": "pass"}
+    g["players"][0]["res"]["wood"] = n + 1
+    assert heuristic._donate(g, 0, {"kind": "donate", "res": "wood"}, legal) == {"type": "use"}
+
+
+def test_every_heuristic_decision_is_legal_in_coop_and_solo_games():
+    """Whole co-op (2-4 players) and solo games through Game.apply, heuristic on every seat: every
+    decision is legal, and the co-op decisions (Requests, shame bought back) are met."""
+    game = games.get(GAME_ID)
+    kinds: set[str] = set()
+    for players, seed, mode in ((2, 1, "coop"), (3, 4, "coop"), (4, 2, "coop"), (1, 3, "solo")):
+        b = bots.make("heuristic", GAME_ID, seed)
+        s = game.new_game(players=players, seed=seed, options={"mode": mode})
+        while not game.is_over(s):
+            seat = game.to_move(s)[0]
+            d = decisions.top_for(s.data, seat)
+            action = b.choose(game, s, seat)
+            assert action in game.legal_actions(s, seat)
+            kinds.add(d["kind"] if d else "")
+            s = game.apply(s, seat, action)
+    assert {"coop_request", "coop_discard"} <= kinds

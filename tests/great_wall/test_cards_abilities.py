@@ -27,8 +27,8 @@ GENERALS: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
     "li_guang": ("on_recruit", {"kind": "archer"}, {"honor": 6}),
     "di_qing": ("on_casualties", {}, {"chi": 3}),
     "ban_chao": ("on_hire_advisor", {}, {"honor": 6}),  # 2 per seal, 3 seals
-    "xu_da": ("on_donate", {}, {"honor": 3}),
-    "li_jing": ("on_command", {}, {"ops": [{"op": "draw_tactic", "n": 1}]}),  # 1 per scroll
+    "xu_da": ("on_donate", {"res": "gold"}, {"honor": 3}),  # Gold donations only
+    "li_jing": ("on_command", {}, {"ops": [{"op": "draw_tactic", "n": 3}]}),  # 1 per Supporting
     "wang_jian": ("on_summer", {}, {"ops": [{"op": "discard_shame", "n": 3, "free": True}]}),  # per seal
 }
 
@@ -148,6 +148,15 @@ def test_general_recruit_filters_the_kind(gid: str) -> None:
     for kind in cards.KINDS:
         fired = cards.fire(g, "on_recruit", 0, kind=kind)
         assert bool(fired) == (kind == want), kind
+
+
+def test_xu_da_counts_gold_donations_only() -> None:
+    """Xu Da (authored; data/README.md, Balance): Honor for a Gold donation, nothing for another resource."""
+    g = state(3)
+    g["players"][0].update(general="xu_da", supporting=list(SUPPORT))
+    for res in cards.RES:
+        fired = cards.fire(g, "on_donate", 0, res=res)
+        assert bool(fired) == (res == "gold"), res
 
 
 @pytest.mark.parametrize("aid", sorted(ADVISORS))

@@ -85,7 +85,7 @@ def test_only_the_vocabulary(kind: str) -> None:
             ab = c["ability"]
             assert not (ab.get("per_supporting") and ab.get("per_icon")), c["id"]
             assert ab.get("per_icon") in (None, *cards.ICONS), c["id"]
-            assert set(ab.get("when") or {}) <= {"kind"}, c["id"]
+            assert set(ab.get("when") or {}) <= {"kind", "res"}, c["id"]
 
 
 def test_generals() -> None:

@@ -198,6 +198,9 @@ def _trigger_text(trigger: str, when: dict[str, Any] | None) -> Z:
         k = _KIND_NAME[when["kind"]]
         art = "an" if when["kind"] == "archer" else "a"
         return {"en": f"When you recruit {art} {k['en']}", "zh-Hant": f"招募{k['zh-Hant']}時"}
+    if trigger == "on_donate" and when and "res" in when:
+        r = _RES_NAME[when["res"]]
+        return {"en": f"When you donate {r['en']}", "zh-Hant": f"捐獻{r['zh-Hant']}時"}
     return _TRIGGER_TEXT[trigger]
 
 

@@ -29,6 +29,10 @@ The plan it follows:
   is mostly lost and ties at the top are common. The bot then plays Despotism (tea order +1) in the
   last command slot and fills the Tea house alone (to the top, L394-396): the tea order breaks ties
   (L681). It keeps Despotism in hand for that Autumn (takes it back in Summer).
+- Co-op (L880-994): every Request the table can pay is completed in Winter (an open one shames every
+  player each Winter, L927), paid by itself when it can; a resource an open
+  Request asks is not donated; shame is bought back with Honor (10 each, L956) except the Honor an
+  open Request asks. (Without these the bot answered "stop" to every Request and never won.)
 - Tactics: played when their effect pays now (Honor, resources, saves for soldiers that die,
   wounds that finish a card); enhanced when the Chi is there beyond a small reserve.
 """
@@ -722,6 +726,8 @@ def _upgrade(g: Data, seat: int, d: Data, legal: list[Action]) -> Action:
 def _donate(g: Data, seat: int, d: Data, legal: list[Action]) -> Action:
     r = d["res"]
     have = res(g, seat).get(r, 0)
+    if have <= requested(g).get(r, 0):
+        return _fallback(legal)  # co-op: kept for an open Request (L985)
     if have >= 2 or (r == "wood" and have >= 1) or years_left(g) == 0:
         return next(a for a in legal if a["type"] == "use")
     return _fallback(legal)
@@ -731,10 +737,62 @@ def _wound_decision(g: Data, seat: int, d: Data, legal: list[Action]) -> Action:
     return _shoot(g, seat, d, legal)
 
 
+# ------------------------------------------------------------------------------------------ co-op
+def requested(g: Data) -> dict[str, int]:
+    """Co-op: the resources the open Emperor's Requests ask one player to discard (the most asked
+    of each); a seat keeps that much rather than donate it (L985: paid only in Winter)."""
+    if g.get("mode") != "coop":
+        return {}
+    from pygame_core.games.great_wall import coop
+
+    out: dict[str, int] = {}
+    for rid in g["coop"]["requests"]:
+        for need in coop.REQUESTS[rid]["need"]:
+            if need["op"] == "discard":
+                out[need["res"]] = max(out.get(need["res"], 0), int(need.get("n", 1)))
+    return out
+
+
+def _coop_request(g: Data, seat: int, d: Data, legal: list[Action]) -> Action:
+    """Winter (L985): complete every Request the table can. An unfinished one costs every player a
+    shame token each Winter (L927), and the Requests are the only way to win (L992). When one seat
+    pays, the bot pays itself if it can (it sees only its own resources, behind its screen), else the
+    first seat the rules list."""
+    reqs = [a for a in legal if a["type"] == "request"]
+    if not reqs:
+        return _fallback(legal)
+    return min(reqs, key=lambda a: 0 if a.get("payer") in (None, seat) else 1)
+
+
+def _coop_discard(g: Data, seat: int, d: Data, legal: list[Action]) -> Action:
+    """Co-op (L956-959): Honor buys a shame token back to the supply (10 each), and an empty supply
+    loses the game for the whole table (L994); Honor wins nothing else in co-op, so it discards
+    as many as it can, keeping only what an open Request asks in Honor."""
+    from pygame_core.games.great_wall import coop
+
+    keep = max([int(x.get("n", 1)) for r in g["coop"]["requests"] for x in coop.REQUESTS[r]["need"]
+                if x["op"] == "honor"], default=0)
+    cost = coop.shame_cost(g)
+    honor = int(g["players"][seat]["honor"])
+    opts = [a for a in legal if a["type"] == "discard_shame" and honor - cost * int(a["n"]) >= keep]
+    if not opts:
+        opts = [a for a in legal if a["type"] == "discard_shame"]
+    return max(opts, key=lambda a: int(a["n"])) if opts else _fallback(legal)
+
+
+def _coop_retrieve(g: Data, seat: int, d: Data, legal: list[Action]) -> Action:
+    """A Wall built in co-op takes an own command card back (L969): the first one it would play."""
+    cards_back = [a for a in legal if a["type"] == "retrieve"]
+    order = ["economy", "edict", "mobilization", "attack_order", "betrayal", "despotism"]
+    return min(cards_back, key=lambda a: order.index(a["card"]) if a["card"] in order else 99,
+               default=_fallback(legal))
+
+
 _BY_KIND = {
     "draft": _draft, "command": _command, "slot": _slot, "retrieve": _retrieve, "clerks": _clerks,
     "order": _order, "advanced": _advanced, "location": _location, "deploy": _deploy,
     "attack_order": _attack_order, "shoot": _shoot, "wound": _wound_decision, "casualties": _casualties,
     "shame": _shame, "discard_shame": _discard_shame, "tactic": _tactic, "tactic_discard": _tactic_discard,
     "upgrade": _upgrade, "donate": _donate,
+    "coop_request": _coop_request, "coop_discard": _coop_discard, "coop_retrieve": _coop_retrieve,
 }
