@@ -39,7 +39,7 @@ What lands in ``dist/`` (pages live at its root):
   every page links it
 * ``games/registry.js``  generated: the manifests of the per-game front ends ``web/games/<id>/manifest.json``
 * ``sw.js``              service worker made from ``web/sw.template.js``: cache-first; caches the whole build
-                         (but the two wheels, with a snapshot: ``online_only``, and the games' snapshots:
+                         (but the two wheels, with a snapshot: ``online_only``, and the boot snapshots:
                          ``lazy_files``, kept only once a page used them) once the page says the player
                          has been idle (``runtime/offline.js``), or at once on an update
 * ``build-info.json``    ``{version, engine_version, files, offline_files (what the worker caches), ...}``
@@ -948,11 +948,10 @@ def write_snapshot_picker(out: Path, snapshots: dict[str, str]) -> None:
 
 def lazy_files(snapshots: dict[str, str]) -> set[str]:
     """Files the service worker keeps only once a page used them, never in its precache: the boot
-    snapshots of the games (about 3 MB each: a first visit must not fetch every game's; the page puts
-    the one it booted from into the cache once idle, runtime/pyodide-snapshot.mjs). The snapshot of no
-    game is precached (the home page boots from it). Offline, a game page whose game's snapshot was
-    never fetched boots without a snapshot (the precached stdlib zip and ``ENGINE_PYC``)."""
-    return {path for game, path in snapshots.items() if game}
+    snapshots (about 3 MB each: a first visit must not fetch every game's, nor the home page's; the page
+    puts the one it booted from into the cache once idle, runtime/pyodide-snapshot.mjs). Offline, a page
+    whose snapshot was never fetched boots without one (the precached stdlib zip and ``ENGINE_PYC``)."""
+    return set(snapshots.values())
 
 
 def write_build_info(out: Path, version: str, count: int, pyc: bool, snapshot: bool,

@@ -1,6 +1,6 @@
 // Service worker of the pygame_core site. build.py renders web/sw.template.js into dist/sw.js,
 // filling in VERSION (content hash of the build), FILES (every file of dist/ but sw.js, the two wheels
-// and LAZY) and LAZY (the boot snapshots of the games: a first visit must not download every game's).
+// and LAZY) and LAZY (the boot snapshots: a first visit must not download every game's).
 //
 // - install: on a first visit (no older build cached) cache nothing yet: the page is booting or has
 //   just booted and its own downloads are in the HTTP cache; fetching the ~20 MB site now would compete
@@ -12,8 +12,8 @@
 // - fetch: same-origin GETs are served cache-first (query strings ignored, "dir/" = "dir/index.html");
 //   a file of this build (FILES or LAZY) that is not cached yet comes from the network and is cached on
 //   the way, so nothing the page fetches once controlled is downloaded twice; anything else goes to the
-//   network. A LAZY file is never precached: the page that booted from a game's snapshot puts it into
-//   this cache itself once idle (runtime/pyodide-snapshot.mjs), or it is cached when fetched.
+//   network. A LAZY file is never precached: the page that booted from a snapshot puts it into this
+//   cache itself once idle (runtime/pyodide-snapshot.mjs), or it is cached when fetched.
 // - message "pgc-precache": cache every file of this build not cached yet (revalidating with the
 //   server: a file the page already downloaded costs a 304), then answer {pgcPrecached: VERSION}.
 //   "pgc-version" answers {pgcVersion: VERSION}.

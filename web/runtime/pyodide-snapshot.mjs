@@ -106,7 +106,7 @@ brotliWasm.then(
 );
 
 // The snapshot's chunks, kept until the idle moment: the service worker's cache gets them from here
-// (keepSnapshot). A game's snapshot is not in the worker's precache (build.py: every game has one).
+// (keepSnapshot). No snapshot is in the worker's precache (build.py: every game has its own).
 let keptSnapshot = null;
 
 // The snapshot's chunks as they stream in, each posted to the worker; resolves with all of them.
@@ -265,7 +265,7 @@ async function keepWasm() {
 }
 
 // Puts the snapshot this page booted from into this build's service worker cache (as keepWasm), so
-// that this game plays offline from it: the worker's precache leaves the games' snapshots out.
+// that this page boots offline from it: the worker's precache leaves the snapshots out.
 async function keepSnapshot() {
   const chunks = keptSnapshot;
   keptSnapshot = null;
