@@ -13,10 +13,13 @@ What lands in ``dist/`` (pages live at its root):
 * ``pyscript/``          PyScript's pre-bundled ``dist/`` files (no source maps, no codemirror/xterm/TOML)
 * ``pyscript/pyodide/``  the five Pyodide runtime files; ``python_stdlib.zip`` is replaced by a precompiled
                          ``.pyc`` stdlib made by the vendored Pyodide in Node (cached in ``.build-cache/``)
-* ``pyscript/pyodide/pgc-engine.snap.br``  boot snapshot: the brotli-compressed wasm heap of that Pyodide,
-                         booted in Node on the shipped stdlib zip with the engine imported and every game
-                         warmed up (cached in ``.build-cache/``); ``runtime/pyodide-snapshot.mjs`` boots from
-                         it, decoded by ``runtime/brotli/`` (npm ``brotli-dec-wasm``, MIT, licence beside it)
+* ``pyscript/pyodide/pgc-<game>.snap.br``  boot snapshot of each listed game: the brotli-compressed wasm
+                         heap of that Pyodide, booted in Node on the shipped stdlib zip with the engine
+                         imported, that game warmed up and the catalog of every game (cached in
+                         ``.build-cache/``); ``pgc-engine.snap.br`` the same with no game (the home page's);
+                         ``runtime/pyodide-snapshot.mjs`` boots from the one ``runtime/pick-snapshot.js``
+                         (generated: the page's <head> reads its game from the address) picked, decoded by
+                         ``runtime/brotli/`` (npm ``brotli-dec-wasm``, MIT, licence beside it)
 * ``pygame_core.zip``    the engine (``.py`` + ``.json`` + ``__pycache__/*.pyc`` made by the same Pyodide),
                          unpacked into Pyodide's working directory by the PyScript ``files`` config;
                          with a snapshot, without the ``.pyc`` (the snapshot holds the modules), and
@@ -36,7 +39,8 @@ What lands in ``dist/`` (pages live at its root):
   every page links it
 * ``games/registry.js``  generated: the manifests of the per-game front ends ``web/games/<id>/manifest.json``
 * ``sw.js``              service worker made from ``web/sw.template.js``: cache-first; caches the whole build
-                         (but the two wheels, with a snapshot: ``online_only``) once the page says the player
+                         (but the two wheels, with a snapshot: ``online_only``, and the boot snapshots:
+                         ``lazy_files``, kept only once a page used them) once the page says the player
                          has been idle (``runtime/offline.js``), or at once on an update
 * ``build-info.json``    ``{version, engine_version, files, offline_files (what the worker caches), ...}``
 
@@ -49,6 +53,7 @@ import argparse
 import base64
 import gzip
 import hashlib
+import inspect
 import io
 import json
 import os
@@ -176,21 +181,25 @@ SNAPSHOT_RUNNER = r'''
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { readFileSync, writeFileSync } from "node:fs";
-const [pyodideDir, stdlib, engine, out] = process.argv.slice(2);
+const [pyodideDir, stdlib, engine, out, game, catalog] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(resolve(pyodideDir, "pyodide.mjs")).href);
 const py = await loadPyodide({
   indexURL: resolve(pyodideDir) + "/", stdLibURL: resolve(stdlib), _makeSnapshot: true,
   env: { HOME: "/home/pyodide", _: "/" }, _sysExecutable: "/",
 });
 py.unpackArchive(new Uint8Array(readFileSync(engine)), "zip", { extractDir: "/home/pyodide" });
+py.globals.set("GAME", game);
+py.globals.set("CATALOG", readFileSync(catalog, "utf8"));
 py.runPython(`
 import os, sys, zlib
 os.chdir("/home/pyodide")
 from pygame_core import bots, games, webapi
-for game_id in games.available():
-    games.get(game_id)
-    if "heuristic" in games.get(game_id).bots:  # imported at a bot's first move: compiled here instead
-        bots.make("heuristic", game_id)
+webapi.preset_catalog(CATALOG)  # the catalog of every game, without importing them
+if GAME:  # this snapshot's one game, warmed up
+    games.get(GAME)
+    if "heuristic" in games.get(GAME).bots:  # imported at a bot's first move: compiled here instead
+        bots.make("heuristic", GAME)
+sys._pgc_snapshot_game = GAME
 import gzip, html, tarfile  # PyScript's own Python package imports these at start-up
 # stamp of the stdlib zip (zipimport keeps its directory in the heap): its size and the CRC of its
 # tail (the central directory), read with a seek so that no copy of the zip lands in the heap
@@ -199,9 +208,31 @@ with open(zip_path, "rb") as f:
     size = f.seek(0, 2)
     f.seek(max(0, size - 131072))
     sys._pgc_snapshot_stdlib = (size, zlib.crc32(f.read()))
-del f, size, zip_path, game_id, bots, games, webapi, os, sys, zlib, gzip, html, tarfile
+del f, size, zip_path, bots, games, webapi, os, sys, zlib, gzip, html, tarfile
 `);
+py.globals.delete("GAME");
+py.globals.delete("CATALOG");
 writeFileSync(out, py.makeMemorySnapshot());
+'''
+
+
+# node catalog.mjs <pyodide dir> <stdlib zip> <engine zip> <out>: the engine's catalog of every game (the
+# result of webapi's "catalog"), worked out once by the Pyodide the site ships; each boot snapshot holds it
+# (webapi.preset_catalog) and only its own game.
+CATALOG_RUNNER = r'''
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { readFileSync, writeFileSync } from "node:fs";
+const [pyodideDir, stdlib, engine, out] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(resolve(pyodideDir, "pyodide.mjs")).href);
+const py = await loadPyodide({ indexURL: resolve(pyodideDir) + "/", stdLibURL: resolve(stdlib) });
+py.unpackArchive(new Uint8Array(readFileSync(engine)), "zip", { extractDir: "/home/pyodide" });
+writeFileSync(out, py.runPython(`
+import json, os
+os.chdir("/home/pyodide")
+from pygame_core import webapi
+json.dumps(json.loads(webapi.call("catalog", "{}"))["result"], sort_keys=True)
+`));
 '''
 
 
@@ -388,14 +419,54 @@ def cached_pyc(kind: str, source: bytes) -> bytes:
 # ------------------------------------------------------------------ boot snapshot
 
 
-def cached_snapshot(stdlib: bytes, engine: bytes) -> bytes:
-    """The gzipped full boot snapshot for this stdlib zip + engine zip, cached by Pyodide version + inputs.
+#: The cache files of the snapshots this build used (write_snapshot drops every other one).
+SNAPSHOT_CACHE_USED: set[Path] = set()
+
+
+def cached_catalog(stdlib: bytes, engine: bytes) -> str:
+    """The catalog of every game (JSON), worked out by the vendored Pyodide in Node; cached."""
+    key = sha256_bytes(f"catalog\0{PYODIDE_VERSION}\0{CATALOG_RUNNER}\0".encode()
+                       + sha256_bytes(stdlib).encode() + sha256_bytes(engine).encode())[:20]
+    hit = CACHE / f"catalog-{PYODIDE_VERSION}-{key}.json"
+    if hit.is_file():
+        return hit.read_text(encoding="utf-8")
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("node is required to make the boot snapshot (or pass --no-snapshot)")
+    work = CACHE / f"tmp-catalog-{os.getpid()}"
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    try:
+        (work / "stdlib.zip").write_bytes(stdlib)
+        (work / "engine.zip").write_bytes(engine)
+        (work / "catalog.mjs").write_text(CATALOG_RUNNER, encoding="utf-8")
+        subprocess.run([node, str(work / "catalog.mjs"), str(NODE_MODULES / "pyodide"),
+                        str(work / "stdlib.zip"), str(work / "engine.zip"), str(work / "catalog.json")],
+                       check=True, cwd=work)
+        text = (work / "catalog.json").read_text(encoding="utf-8")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    for old in CACHE.glob("catalog-*.json"):   # keep one
+        old.unlink()
+    hit.write_text(text, encoding="utf-8")
+    return text
+
+
+def snapshot_file(game: str) -> str:
+    """The boot snapshot of one game (its id), or of none (""): the kernel and the catalog only."""
+    return SNAPSHOT if not game else f"pyscript/pyodide/pgc-{game}.snap.br"
+
+
+def cached_snapshot(stdlib: bytes, engine: bytes, game: str, catalog: str) -> bytes:
+    """The gzipped full boot snapshot of ``game`` ("" for none) for this stdlib zip + engine zip, cached
+    by Pyodide version + inputs (``snapshot-<game>-...``; old entries are dropped by write_snapshot).
 
     Not byte-reproducible across builds (the heap holds fresh entropy and hash seeds), hence the cache:
     the same inputs give the same file on this machine."""
-    key = sha256_bytes(f"snapshot\0{PYODIDE_VERSION}\0{SNAPSHOT_RUNNER}\0".encode()
+    key = sha256_bytes(f"snapshot\0{PYODIDE_VERSION}\0{SNAPSHOT_RUNNER}\0{game}\0{catalog}\0".encode()
                        + sha256_bytes(stdlib).encode() + sha256_bytes(engine).encode())[:20]
-    hit = CACHE / f"snapshot-{PYODIDE_VERSION}-{key}.snap.gz"
+    hit = CACHE / f"snapshot-{PYODIDE_VERSION}-{game or '_'}-{key}.snap.gz"
+    SNAPSHOT_CACHE_USED.add(hit)
     if hit.is_file():
         return hit.read_bytes()
     node = shutil.which("node")
@@ -408,14 +479,14 @@ def cached_snapshot(stdlib: bytes, engine: bytes) -> bytes:
         (work / "stdlib.zip").write_bytes(stdlib)
         (work / "engine.zip").write_bytes(engine)
         (work / "snap.mjs").write_text(SNAPSHOT_RUNNER, encoding="utf-8")
-        log(f"making the boot snapshot with Pyodide {PYODIDE_VERSION} in Node")
+        (work / "catalog.json").write_text(catalog, encoding="utf-8")
+        log(f"making the boot snapshot of {game or 'no game'} with Pyodide {PYODIDE_VERSION} in Node")
         subprocess.run([node, str(work / "snap.mjs"), str(NODE_MODULES / "pyodide"), str(work / "stdlib.zip"),
-                        str(work / "engine.zip"), str(work / "out.snap")], check=True, cwd=work)
+                        str(work / "engine.zip"), str(work / "out.snap"), game, str(work / "catalog.json")],
+                       check=True, cwd=work)
         data = gzip.compress((work / "out.snap").read_bytes(), compresslevel=6, mtime=0)
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    for old in CACHE.glob("snapshot-*.snap.gz"):   # keep one
-        old.unlink()
     hit.write_bytes(data)
     return data
 
@@ -529,9 +600,13 @@ def cached_snapshot_delta(full_gz: bytes, wasm: bytes) -> bytes:
     full snapshot byte for byte; cached."""
     decoder = WEB / SNAPSHOT_DELTA_JS
     brotli_js = NODE_MODULES / BROTLI_PACKAGE / "pkg" / "brotli_dec_wasm.js"
-    key = sha256_bytes(SNAPSHOT_VERIFIER.encode() + decoder.read_bytes() + Path(__file__).read_bytes()
+    # the code that makes the delta, not the whole of build.py: an edit elsewhere keeps the cache
+    maker = "".join(inspect.getsource(f) for f in (snapshot_delta, wasm_data_segments, fnv1a_words))
+    key = sha256_bytes(SNAPSHOT_VERIFIER.encode() + decoder.read_bytes() + maker.encode()
+                       + f"{SNAPSHOT_DELTA_MAGIC}\0{SNAPSHOT_DELTA_VERSION}".encode()
                        + sha256_bytes(full_gz).encode() + sha256_bytes(wasm).encode())[:20]
     hit = CACHE / f"snapdelta-{PYODIDE_VERSION}-{key}.br"
+    SNAPSHOT_CACHE_USED.add(hit)
     if hit.is_file():
         return hit.read_bytes()
     node = shutil.which("node")
@@ -552,24 +627,40 @@ def cached_snapshot_delta(full_gz: bytes, wasm: bytes) -> bytes:
         data = (work / "delta.br").read_bytes()
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    for old in [*CACHE.glob("snapdelta-*.gz"), *CACHE.glob("snapdelta-*.br")]:   # keep one
-        old.unlink()
     hit.write_bytes(data)
     return data
 
 
-def write_snapshot(out: Path) -> None:
-    """The boot snapshot, made on exactly the stdlib zip and engine zip already written to ``out``, and
-    shipped as a difference from the initial memory of the ``pyodide.asm.wasm`` beside it."""
+def write_snapshot(out: Path) -> dict[str, str]:
+    """The boot snapshots, made on exactly the stdlib zip and engine zip already written to ``out``, and
+    shipped as differences from the initial memory of the ``pyodide.asm.wasm`` beside it: one of each
+    listed game (the kernel, that game warmed up with its heuristic, and the catalog of every game), so
+    that a game page's first visit downloads its own game only, whatever the number of games; and one
+    of no game (``SNAPSHOT``: the kernel and the catalog) for the pages that play none or whose game is
+    not known before the boot (the home page; a game imports from the engine zip there). Returns
+    {game id or "": file}."""
     pyodide = out / "pyscript" / "pyodide"
     stdlib = (pyodide / "python_stdlib.zip").read_bytes()
-    engine = out / ENGINE_PYC if (out / ENGINE_PYC).is_file() else out / "pygame_core.zip"
-    full = cached_snapshot(stdlib, engine.read_bytes())
-    (out / SNAPSHOT).write_bytes(cached_snapshot_delta(full, (pyodide / "pyodide.asm.wasm").read_bytes()))
+    engine = (out / ENGINE_PYC if (out / ENGINE_PYC).is_file() else out / "pygame_core.zip").read_bytes()
+    wasm = (pyodide / "pyodide.asm.wasm").read_bytes()
+    catalog = cached_catalog(stdlib, engine)
+    listed = [g["id"] for g in json.loads(catalog)["games"] if g["listed"]]
+    made: dict[str, str] = {}
+    SNAPSHOT_CACHE_USED.clear()
+    for game in ["", *listed]:
+        full = cached_snapshot(stdlib, engine, game, catalog)
+        delta = cached_snapshot_delta(full, wasm)
+        (out / snapshot_file(game)).write_bytes(delta)
+        made[game] = snapshot_file(game)
+    for old in [*CACHE.glob("snapshot-*.snap.gz"), *CACHE.glob("snapdelta-*.br"),
+                *CACHE.glob("snapdelta-*.gz")]:
+        if old not in SNAPSHOT_CACHE_USED:   # keep this build's only
+            old.unlink()
     dest = out / BROTLI_DIR
     dest.mkdir(parents=True, exist_ok=True)
     for src, name in BROTLI_FILES.items():
         shutil.copyfile(NODE_MODULES / BROTLI_PACKAGE / src, dest / name)
+    return made
 
 
 # ------------------------------------------------------------------ copying
@@ -608,7 +699,7 @@ BOOT_PRELOADS: list[tuple[str, str | None]] = [
     ('<link rel="modulepreload" href="./pyscript/pyodide/pyodide.asm.mjs">', None),
     ('<link rel="preload" href="./runtime/brotli/brotli_dec_wasm_bg.wasm" as="fetch" crossorigin>',
      'snapshot'),
-    ('<link rel="preload" href="./pyscript/pyodide/pgc-engine.snap.br" as="fetch" crossorigin>', 'snapshot'),
+    ('<script src="./runtime/pick-snapshot.js"></script>', 'snapshot'),   # preloads the page's snapshot
     ('<link rel="preload" href="./pyscript/pyodide/pyodide.asm.wasm" as="fetch" crossorigin>', None),
     ('<link rel="preload" href="./pyscript/pyodide/pyodide-lock.json" as="fetch" crossorigin>', None),
     ('<link rel="preload" href="./pyscript/pyodide/python_stdlib.zip" as="fetch" crossorigin>', 'plain'),
@@ -715,14 +806,37 @@ def write_game_registry(out: Path) -> None:
     (out / "games" / "registry.js").write_text(text, encoding="utf-8")
 
 
+def game_engine_zip(game: str) -> str:
+    """A snapshot build's zip of one listed game's sources (``pygame_core/games/<game>/``)."""
+    return f"games/{game}/engine.zip"
+
+
+def listed_games() -> list[str]:
+    """The listed games, from their front ends' manifests (tests/test_registry.py: the engine agrees)."""
+    return [gid for gid, m in game_manifests().items() if m["listed"]]
+
+
 def write_engine(out: Path, pyc: bool, snapshot: bool) -> None:
     """``pygame_core.zip``: the engine, with ``.pyc`` unless ``--no-pyc``. A snapshot build ships it
     without them (its modules are in the snapshot; the sources serve tracebacks, the data files the
     engine reads, the few modules imported late), 0.6 MB less to download, and puts the ``.pyc`` one
-    beside it as ``ENGINE_PYC`` for the plain-boot fallback (runtime/pyodide-snapshot.mjs)."""
-    source = zip_bytes(engine_entries())
+    beside it as ``ENGINE_PYC`` for the plain-boot fallback (runtime/pyodide-snapshot.mjs). A snapshot
+    build also leaves each listed game's sources out of ``pygame_core.zip``: they are in
+    ``game_engine_zip(game)``, which a page fetches for its own game only (all of them where the page
+    names no game: the home page), so a game page's first visit does not grow with the number of games."""
+    entries = engine_entries()
+    source = zip_bytes(entries)
     compiled = cached_pyc("engine", source) if pyc else source
-    (out / "pygame_core.zip").write_bytes(source if snapshot else compiled)
+    if snapshot:
+        games = {g: f"pygame_core/games/{g}/" for g in listed_games()}
+        (out / "pygame_core.zip").write_bytes(zip_bytes(
+            e for e in entries if not any(e[0].startswith(folder) for folder in games.values())))
+        for game, folder in games.items():
+            target = out / game_engine_zip(game)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(zip_bytes(e for e in entries if e[0].startswith(folder)))
+    else:
+        (out / "pygame_core.zip").write_bytes(compiled)
     if snapshot and pyc:
         (out / ENGINE_PYC).write_bytes(compiled)
     with zipfile.ZipFile(io.BytesIO(compiled)) as zf:
@@ -730,12 +844,15 @@ def write_engine(out: Path, pyc: bool, snapshot: bool) -> None:
 
 
 def write_config(out: Path, snapshot: bool) -> None:
-    """The snapshot boot gets the engine zip unpacked by ``files`` (its modules are in the snapshot);
+    """The snapshot boot gets the engine zip unpacked by ``files`` (its modules are in the snapshot),
+    and its game's zip by ``game_files`` (every game's where the page plays none);
     the plain boot installs the engine wheel with micropip (PyScript's ``packages``, from the site
     itself; ``packages_cache: never``: PyScript's cache of the install would outlive a rebuild)."""
     config: dict[str, object]
     if snapshot:
-        config = {"interpreter": SNAPSHOT_SHIM, "files": {"./pygame_core.zip": "./*"}}
+        # game_files: each game's own `files`, written only where that game is played (runtime/boot.js)
+        config = {"interpreter": SNAPSHOT_SHIM, "files": {"./pygame_core.zip": "./*"},
+                  "game_files": {g: {f"./{game_engine_zip(g)}": "./*"} for g in listed_games()}}
     else:
         config = {"interpreter": "./pyscript/pyodide/pyodide.mjs",
                   "packages": [f"./{engine_wheel_name()}"], "packages_cache": "never"}
@@ -772,15 +889,73 @@ def online_only(snapshot: bool) -> set[str]:
     return {engine_wheel_name(), f"pyscript/pyodide/{MICROPIP_WHEEL}"}
 
 
-def write_service_worker(out: Path, files: list[str], version: str) -> None:
+def write_service_worker(out: Path, files: list[str], version: str, lazy: Iterable[str] = ()) -> None:
     template = SW_TEMPLATE.read_text(encoding="utf-8")
     urls = json.dumps(["./" + f for f in files], indent=2)
-    text = template.replace("__PGC_VERSION__", version).replace("__PGC_FILES__", urls)
+    later = json.dumps(["./" + f for f in sorted(lazy)], indent=2)
+    text = (template.replace("__PGC_VERSION__", version).replace("__PGC_FILES__", urls)
+            .replace("__PGC_LAZY__", later))
     (out / "sw.js").write_text(text, encoding="utf-8")
 
 
+#: Generated by write_snapshot_picker: the classic script in each engine page's <head> that picks the
+#: boot snapshot of the game the page's address names (runtime/pyodide-snapshot.mjs boots from it).
+SNAPSHOT_PICKER = "runtime/pick-snapshot.js"
+PICKER_JS = """// Generated by build.py (write_snapshot_picker): do not edit.
+// Run in the <head> of the pages that boot the engine, before runtime/boot.js: picks the boot snapshot
+// of the game the address names (play.html?new={"game":ID}, ?game=ID, ?save=<saved game's id>, whose
+// stored summary names its game, or a save's text naming it), preloads it, and says which in
+// globalThis.pgcBootSnapshot = {game, url} (runtime/pyodide-snapshot.mjs boots from that url). Any
+// other page gets the snapshot of no game (the kernel and the catalog: a game imports from the engine zip).
+(() => {
+  const SNAPSHOTS = __SNAPSHOTS__;
+  let game = null;
+  try {
+    const p = new URLSearchParams(location.search);
+    if (p.has("new")) game = JSON.parse(p.get("new")).game;
+    else if (p.has("game")) game = p.get("game");
+    else if (p.has("save")) {
+      const save = p.get("save");
+      let summary = null;
+      try {
+        summary = JSON.parse(localStorage.getItem(`pgc.sum.${save}`) || "null");
+      } catch {}
+      game = (summary && summary.game) || (/"game"\\s*:\\s*"([a-z_0-9]+)"/.exec(save) || [])[1] || null;
+    }
+  } catch {}
+  if (typeof game !== "string" || !Object.prototype.hasOwnProperty.call(SNAPSHOTS, game)) game = "";
+  const here = document.currentScript.src;
+  const url = new URL(SNAPSHOTS[game], here).href;
+  globalThis.pgcBootSnapshot = { game, url };
+  // the snapshot, and the game's engine zip (runtime/boot.js fetches it: pyscript.json's game_files)
+  for (const href of [url, ...(game ? [new URL(`../games/${game}/engine.zip`, here).href] : [])]) {
+    const link = document.createElement("link");
+    link.rel = "preload";
+    link.as = "fetch";
+    link.crossOrigin = "anonymous";
+    link.href = href;
+    document.head.append(link);
+  }
+})();
+"""
+
+
+def write_snapshot_picker(out: Path, snapshots: dict[str, str]) -> None:
+    """``SNAPSHOT_PICKER``, with each snapshot's path relative to it."""
+    rel = {game: "../" + path for game, path in sorted(snapshots.items())}
+    (out / SNAPSHOT_PICKER).write_text(PICKER_JS.replace("__SNAPSHOTS__", json.dumps(rel)), encoding="utf-8")
+
+
+def lazy_files(snapshots: dict[str, str]) -> set[str]:
+    """Files the service worker keeps only once a page used them, never in its precache: the boot
+    snapshots (about 3 MB each: a first visit must not fetch every game's, nor the home page's; the page
+    puts the one it booted from into the cache once idle, runtime/pyodide-snapshot.mjs). Offline, a page
+    whose snapshot was never fetched boots without one (the precached stdlib zip and ``ENGINE_PYC``)."""
+    return set(snapshots.values())
+
+
 def write_build_info(out: Path, version: str, count: int, pyc: bool, snapshot: bool,
-                     offline: int) -> None:
+                     offline: int, snapshots: dict[str, str] | None = None) -> None:
     info = {
         "version": version,
         "engine_version": engine_version(),
@@ -793,6 +968,9 @@ def write_build_info(out: Path, version: str, count: int, pyc: bool, snapshot: b
         "boot_download_bytes": sum((out / f).stat().st_size for f in (*BOOT_FETCHED, SNAPSHOT if snapshot
                                                                        else STDLIB) if (out / f).is_file()),
         "snapshot_bytes": (out / SNAPSHOT).stat().st_size if snapshot else 0,
+        # each game's boot snapshot (runtime/pick-snapshot.js picks it), its size
+        "game_snapshot_bytes": {game: (out / path).stat().st_size
+                                for game, path in sorted((snapshots or {}).items()) if game},
         "stdlib_bytes": (out / STDLIB).stat().st_size,
         "wheel": engine_wheel_name(),
     }
@@ -825,14 +1003,16 @@ def build(out: Path = DIST, pyc: bool = True, snapshot: bool = True) -> dict[str
     fit_preloads(out, snapshot)
     write_game_registry(out)
     write_engine(out, pyc, snapshot)
+    snapshots = write_snapshot(out) if snapshot else {}
     if snapshot:
-        write_snapshot(out)
+        write_snapshot_picker(out, snapshots)
     write_config(out, snapshot)
     files = [f for f in site_files(out) if f != "sw.js"] + ["build-info.json"]
     version = content_version(out, files[:-1])
-    offline = sorted(f for f in files if f not in online_only(snapshot))
-    write_build_info(out, version, len(files) + 1, pyc, snapshot, len(offline))
-    write_service_worker(out, offline, version)
+    lazy = lazy_files(snapshots)
+    offline = sorted(f for f in files if f not in online_only(snapshot) and f not in lazy)
+    write_build_info(out, version, len(files) + 1, pyc, snapshot, len(offline), snapshots)
+    write_service_worker(out, offline, version, lazy)
     info: dict[str, object] = json.loads((out / "build-info.json").read_text(encoding="utf-8"))
     size = sum((out / f).stat().st_size for f in site_files(out))
     log(f"built {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}: {info['files']} files, "

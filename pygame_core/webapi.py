@@ -142,7 +142,24 @@ def _session(sid: str) -> Session:
 
 
 # ------------------------------------------------------------------------ replies
+#: The catalog worked out ahead from this same engine (``preset_catalog``), or None: work it out here.
+_preset_catalog: dict[str, Any] | None = None
+
+
+def preset_catalog(text: str) -> None:
+    """Answer ``catalog`` with ``text`` (the JSON result of ``catalog``, worked out ahead by another run of
+    this same engine) instead of importing every game to work it out: the site's boot snapshot of one
+    game (build.py) holds that game alone, and a page asks for the catalog of all of them."""
+    global _preset_catalog
+    doc = json.loads(text)
+    if not isinstance(doc, dict) or doc.get("engine_version") != ENGINE_VERSION:
+        raise ValueError("the preset catalog is not this engine's")
+    _preset_catalog = doc
+
+
 def _catalog() -> dict[str, Any]:
+    if _preset_catalog is not None:
+        return _preset_catalog
     out = []
     for gid in games.registered():
         g = games.get(gid)

@@ -80,3 +80,37 @@ def test_a_save_whose_start_is_intact_but_the_rest_is_broken_is_refused_clearly(
                    text.replace('"game":"toy"', '"game":"chess"')):
         with pytest.raises(SaveError, match="corrupt|unknown game"):
             games.load_any(broken)
+
+
+# In a fresh interpreter: a page's boot snapshot of one game (build.py) must hold that game alone.
+ONE_GAME = r"""
+import json, sys
+from pygame_core import games, webapi
+played = games.get("toy")
+games.game_of(played.save(played.new_game(players=2, seed=1)))
+webapi.preset_catalog(PRESET)
+catalog = json.loads(webapi.call("catalog", "{}"))["result"]
+print(json.dumps({"imported": sorted({m.split(".")[2] for m in sys.modules
+                                     if m.startswith("pygame_core.games.") and m.count(".") >= 2}),
+                  "catalog": catalog == json.loads(PRESET)}))
+"""
+
+
+def test_getting_a_game_or_a_save_s_game_imports_that_game_alone_and_a_preset_catalog_imports_none() -> None:
+    import subprocess
+    import sys
+
+    preset = json.dumps(call("catalog"))
+    code = f"PRESET = {preset!r}\n{ONE_GAME}"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                          cwd=WEB.parent)
+    got = json.loads(done.stdout)
+    assert got == {"imported": ["toy"], "catalog": True}, got
+    # the whole registry is still every game, in id order
+    assert games.registered() == sorted(games.registered())
+
+
+def test_a_preset_catalog_of_another_engine_version_is_refused() -> None:
+    doc = {**call("catalog"), "engine_version": "0.0.0-other"}
+    with pytest.raises(ValueError, match="not this engine"):
+        webapi.preset_catalog(json.dumps(doc))

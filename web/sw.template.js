@@ -1,5 +1,6 @@
 // Service worker of the pygame_core site. build.py renders web/sw.template.js into dist/sw.js,
-// filling in VERSION (content hash of the build) and FILES (every file of dist/ but sw.js).
+// filling in VERSION (content hash of the build), FILES (every file of dist/ but sw.js, the two wheels
+// and LAZY) and LAZY (the boot snapshots: a first visit must not download every game's).
 //
 // - install: on a first visit (no older build cached) cache nothing yet: the page is booting or has
 //   just booted and its own downloads are in the HTTP cache; fetching the ~20 MB site now would compete
@@ -9,8 +10,10 @@
 //   whole offline. Then take over at once (skipWaiting): a build is self-contained.
 // - activate: delete the caches of older builds, claim open pages.
 // - fetch: same-origin GETs are served cache-first (query strings ignored, "dir/" = "dir/index.html");
-//   a file of this build that is not cached yet comes from the network and is cached on the way, so
-//   nothing the page fetches once controlled is downloaded twice; anything else goes to the network.
+//   a file of this build (FILES or LAZY) that is not cached yet comes from the network and is cached on
+//   the way, so nothing the page fetches once controlled is downloaded twice; anything else goes to the
+//   network. A LAZY file is never precached: the page that booted from a snapshot puts it into this
+//   cache itself once idle (runtime/pyodide-snapshot.mjs), or it is cached when fetched.
 // - message "pgc-precache": cache every file of this build not cached yet (revalidating with the
 //   server: a file the page already downloaded costs a 304), then answer {pgcPrecached: VERSION}.
 //   "pgc-version" answers {pgcVersion: VERSION}.
@@ -21,9 +24,11 @@ const VERSION = "__PGC_VERSION__";
 const CACHE = `pgc-${VERSION}`;
 const PREFIX = "pgc-";
 const FILES = __PGC_FILES__;
+const LAZY = __PGC_LAZY__;
 
 const scopeUrl = (rel) => new URL(rel, self.registration.scope).href;
 const OWN = new Set(FILES.map(scopeUrl));
+const KEPT = new Set([...FILES, ...LAZY].map(scopeUrl));
 
 // "no-cache": revalidate with the server (a 304 when the HTTP cache has it) so that an older
 // HTTP-cached copy never ends up in this build's cache.
@@ -86,7 +91,7 @@ self.addEventListener("fetch", (event) => {
       const hit = await cache.match(key);
       if (hit) return hit;
       const response = await fetch(request);
-      if (OWN.has(key) && response.status === 200 && !response.redirected && !request.headers.has("range")) {
+      if (KEPT.has(key) && response.status === 200 && !response.redirected && !request.headers.has("range")) {
         event.waitUntil(cache.put(key, response.clone()).catch(() => {}));
       }
       return response;

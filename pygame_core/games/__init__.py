@@ -28,27 +28,57 @@ from pygame_core.kernel.game import Game
 from pygame_core.kernel.saves import SAVE_FORMAT, parse_save
 
 _registry: dict[str, Game] | None = None
+#: Games imported one by one (``get``) before the whole registry was asked for.
+_loaded: dict[str, Game] = {}
+#: A game id (a package name).
+_ID = re.compile(r"[a-z_0-9]+")
 #: How a save written by ``Game.save`` starts, up to its game's id.
 _SAVE_START = re.compile(rf'\{{"format":{SAVE_FORMAT},"engine_version":"[^"\\]*","rules":"[^"\\]*",'
                          r'"game":"([a-z_0-9]+)",')
 
 
+def _packages() -> list[str]:
+    """The game packages' names, sorted (so the order never depends on the file system); none imported."""
+    return sorted(m.name for m in pkgutil.iter_modules(__path__) if m.ispkg and not m.name.startswith("_"))
+
+
+def _import(name: str) -> Game | None:
+    """Import one game package; its ``GAME`` (None if it defines none)."""
+    game = getattr(importlib.import_module(f"{__name__}.{name}"), "GAME", None)
+    if not isinstance(game, Game):
+        return None
+    if game.id != name:
+        raise RuntimeError(f"pygame_core.games.{name}.GAME has id {game.id!r}; "
+                           "a game's id must be its package name")
+    return game
+
+
 def _discover() -> dict[str, Game]:
-    """Import every game package once (sorted by id, so the order never depends on the file system)."""
+    """Import every game package once, in id order."""
     global _registry
     if _registry is None:
         found: dict[str, Game] = {}
-        for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-            if not info.ispkg or info.name.startswith("_"):
-                continue
-            game = getattr(importlib.import_module(f"{__name__}.{info.name}"), "GAME", None)
-            if isinstance(game, Game):
-                if game.id != info.name:
-                    raise RuntimeError(f"pygame_core.games.{info.name}.GAME has id {game.id!r}; "
-                                       "a game's id must be its package name")
+        for name in _packages():
+            game = _loaded.get(name) or _import(name)
+            if game is not None:
                 found[game.id] = game
         _registry = found
     return _registry
+
+
+def _one(game_id: str) -> Game | None:
+    """The game with this id, importing its package alone: a page that plays one game (the site's boot
+    snapshot of that game, docs/architecture.md) never imports the others. None if there is none."""
+    if _registry is not None:
+        return _registry.get(game_id)
+    if game_id not in _loaded:
+        if game_id not in _packages():
+            return None
+        game = _import(game_id)
+        if game is None:
+            return None
+        _loaded[game_id] = game
+    return _loaded[game_id]
 
 
 def is_listed(game: Game) -> bool:
@@ -68,10 +98,10 @@ def registered() -> list[str]:
 
 def get(game_id: str) -> Game:
     """The registered game with this id; raises :class:`~pygame_core.errors.OptionError` if unknown."""
-    reg = _discover()
-    if not isinstance(game_id, str) or game_id not in reg:
+    game = _one(game_id) if isinstance(game_id, str) and _ID.fullmatch(game_id) else None
+    if game is None:
         raise OptionError(f"unknown game {game_id!r}; available: {', '.join(available())}")
-    return reg[game_id]
+    return game
 
 
 def game_of(text: Any) -> Game:
@@ -80,8 +110,9 @@ def game_of(text: Any) -> Game:
     A save as this site writes it names its game near the start, and that is read without parsing
     the rest (the game's own load checks all of it); any other text is parsed to say what is wrong."""
     named = _SAVE_START.match(text[:400]) if isinstance(text, str) else None
-    if named is not None and named.group(1) in _discover():
-        return _discover()[named.group(1)]
+    game = _one(named.group(1)) if named is not None else None
+    if game is not None:
+        return game
     doc = parse_save(text)
     try:
         return get(doc["game"])

@@ -37,7 +37,11 @@ def test_game_page_boots_and_plays_with_the_server_gone(contexts, site: Path):
     assert srv.traffic is not None
     info = json.loads((site / "build-info.json").read_text(encoding="utf-8"))
     snapshot = info.get("snapshot")
-    big = [WASM, build.STDLIB] + ([build.SNAPSHOT] if snapshot else [])
+    # with snapshots: this game's, the page's own (the home page's, of no game, is not downloaded)
+    own = build.snapshot_file(GAME)
+    big = [WASM, build.STDLIB] + ([own] if snapshot else [])
+    others = [build.snapshot_file(g) for g in info.get("game_snapshot_bytes", {}) if g != GAME]
+    others += [build.SNAPSHOT] if snapshot else []
     try:
         # no route guard: Chromium's HTTP cache works as in a real browser (routing turns it off);
         # the resolver rule keeps every other host out and the guard's listener still records them
@@ -59,11 +63,15 @@ def test_game_page_boots_and_plays_with_the_server_gone(contexts, site: Path):
         cached = page.evaluate(CACHED)
         for rel in ["play.html", "index.html", *big]:
             assert any(u.endswith("/" + rel) for u in cached), (rel, cached)
-        # all but sw.js (and, with a snapshot, the two wheels, which only the boot without one installs)
-        assert len(cached) == info["offline_files"], (len(cached), info["offline_files"], info["files"])
+        # all but sw.js (and, with a snapshot, the two wheels, which only the boot without one installs,
+        # and the other snapshots: the worker never precaches one, the page put its own in)
+        assert len(cached) == info["offline_files"] + bool(snapshot), (len(cached), info)
         if snapshot:
-            assert info["offline_files"] == info["files"] - 3, info
+            assert len(others) >= 2, info
+            assert info["offline_files"] == info["files"] - 3 - len(others) - 1, info
+            assert full_downloads(srv.traffic, build.SNAPSHOT) == 0, srv.traffic
             assert not any(u.endswith(".whl") for u in cached), cached
+            assert not [u for u in cached if any(u.endswith("/" + rel) for rel in others)], cached
         for rel in big:  # what the page downloaded, the worker revalidated (304): sent once in full
             assert full_downloads(srv.traffic, rel) == 1, (rel, [e for e in srv.traffic if rel in str(e)])
     finally:
@@ -74,8 +82,9 @@ def test_game_page_boots_and_plays_with_the_server_gone(contexts, site: Path):
     page.reload()
     wait_ready(page)
     wait_not_busy(page)
-    if snapshot:  # the precached boot snapshot is used offline too
+    if snapshot:  # the game's boot snapshot, kept by the page in the worker's cache, is used offline too
         assert page.evaluate("window.pgcSnapshot.state") == "used", describe(page)
+        assert page.evaluate("window.pgcSnapshot.snapshot") == own.rsplit("/", 1)[1], describe(page)
     assert requests, "the reload made no request at all (nothing was tested)"
     before = app.actions_played(page)
     assert before is not None, describe(page)

@@ -243,9 +243,12 @@ async function pyscriptConfig() {
   if (!response.ok) throw new Error(`${configUrl}: HTTP ${response.status}`);
   const config = await response.json();
   if (config.interpreter) config.interpreter = new URL(config.interpreter, configUrl).href;
-  if (config.files) {
-    config.files = Object.fromEntries(
-      Object.entries(config.files).map(([from, to]) => [new URL(from, configUrl).href, to]),
+  const absolute = (files) =>
+    Object.fromEntries(Object.entries(files).map(([from, to]) => [new URL(from, configUrl).href, to]));
+  if (config.files) config.files = absolute(config.files);
+  if (config.game_files) {
+    config.game_files = Object.fromEntries(
+      Object.entries(config.game_files).map(([game, files]) => [game, absolute(files)]),
     );
   }
   if (config.packages) {
@@ -255,7 +258,16 @@ async function pyscriptConfig() {
 }
 
 // The config keys that bootDirect knows; any other (e.g. `packages`) is left to PyScript.
-const DIRECT_KEYS = new Set(["interpreter", "files"]);
+// `game_files` (not PyScript's): {game id: files}, written besides `files` for the page's game only
+// (globalThis.pgcBootSnapshot.game, set by runtime/pick-snapshot.js), or every game's where it names none.
+const DIRECT_KEYS = new Set(["interpreter", "files", "game_files"]);
+
+function pageFiles(config) {
+  const games = config.game_files || {};
+  const game = globalThis.pgcBootSnapshot?.game;
+  const picked = game && Object.hasOwn(games, game) ? [games[game]] : Object.values(games);
+  return Object.assign({}, config.files || {}, ...picked);
+}
 const direct = (config) =>
   Boolean(config.interpreter) && Object.keys(config).every((key) => DIRECT_KEYS.has(key));
 
@@ -327,7 +339,7 @@ async function putFile(py, to, bytes, entries) {
 // working directory, then ./main.py run as __main__. Every download starts at once, and the zips are
 // inflated, beside the restore of the boot snapshot.
 async function bootDirect(config, fail) {
-  const files = Object.entries(config.files || {}).map(([from, to]) => {
+  const files = Object.entries(pageFiles(config)).map(([from, to]) => {
     const bytes = fetch(from).then((r) => {
       if (!r.ok) throw new Error(`could not download ${from} (HTTP ${r.status})`);
       return r.arrayBuffer();
@@ -384,8 +396,10 @@ function boot() {
   performance.mark("pgc:boot-start");
   const ui = progressUI();
   ui.step("download");
-  // boot_download_bytes counts the boot snapshot (snapshot_bytes) too, unless it turns out missing;
-  // when a build with a snapshot boots without it, the stdlib zip (stdlib_bytes) is fetched instead.
+  // boot_download_bytes counts the boot snapshot of no game (snapshot_bytes) too, unless it turns out
+  // missing; a page that boots from its game's snapshot (runtime/pick-snapshot.js) counts that one
+  // instead (game_snapshot_bytes); when a build with a snapshot boots without it, the stdlib zip
+  // (stdlib_bytes) is fetched instead.
   let info = {};
   let snapshotMissing = false;
   // preloaded by the page's <head> (hence no cache option): awaited before the interpreter starts, so
@@ -398,10 +412,14 @@ function boot() {
     .catch(() => {});
   const expected = () => {
     const plain = snapshotMissing || globalThis.pgcSnapshot?.state === "fallback";
+    const kernel = Number(info.snapshot_bytes) || 0;
+    const game = globalThis.pgcBootSnapshot?.game;
+    const own = game ? Number(info.game_snapshot_bytes?.[game] ?? kernel) : kernel;
     return Math.max(
       0,
       (Number(info.boot_download_bytes) || 0) -
-        (snapshotMissing ? Number(info.snapshot_bytes) || 0 : 0) +
+        kernel +
+        (snapshotMissing ? 0 : own) +
         (plain && info.snapshot ? Number(info.stdlib_bytes) || 0 : 0),
     );
   };

@@ -8,6 +8,7 @@ package (from a boot snapshot it is in ``sys.modules`` already). JS calls
 ``window.__pgcBoot.ready``.
 """
 
+import sys
 import time
 import traceback
 
@@ -27,7 +28,9 @@ def start() -> None:
         window.console.error(traceback.format_exc())
         boot.fail(f"{type(exc).__name__}: {exc}")
         return
-    for game_id in games.available():  # warm up: import every game now rather than on the first click
+    # Warm up: import every game now rather than on the first click. Not after a boot snapshot: it holds
+    # the page's game, warmed up at build time, and the catalog of all; another game imports when asked.
+    for game_id in [] if hasattr(sys, "_pgc_snapshot_game") else games.available():
         try:
             games.get(game_id)
         except Exception:  # noqa: BLE001 - one broken game must not keep the others from loading

@@ -1,7 +1,9 @@
 // The `interpreter` module (named by pyscript.json when build.py made a snapshot; runtime/boot.js, or
 // PyScript, calls its loadPyodide): boots the
 // vendored Pyodide from a memory snapshot made at build time, with the engine already imported and
-// every game warmed up, and falls back to a plain boot whenever the snapshot is missing or refused.
+// the page's game warmed up (build.py makes one snapshot per game, and one of no game;
+// runtime/pick-snapshot.js picks the page's in its <head>), and falls back to a plain boot whenever the
+// snapshot is missing or refused.
 //
 // The snapshot is the whole wasm heap of a Pyodide that build.py booted in Node on the SAME stdlib zip
 // that dist/ ships, stored as a difference from the wasm's initial memory (its data segments XORed in:
@@ -25,8 +27,8 @@
 // zipimport keeps the zip's directory in the heap: if the zip that arrives is not the one the
 // snapshot was made on (size + CRC of its tail, stamped by build.py), its caches are invalidated.
 // The plain-boot fallback loads the zip as usual.
-// globalThis.pgcSnapshot = {state: "loading" | "used" | "fallback", reason?, stdlib?, rebuildMs?} says
-// which path was taken; stdlib = "pending" | "same" | "other" | "failed: ..." once the snapshot was used;
+// globalThis.pgcSnapshot = {state: "loading" | "used" | "fallback", snapshot, reason?, stdlib?, rebuildMs?}
+// says which path was taken (snapshot: the file's name); stdlib = "pending" | "same" | "other" | "failed: ..." once the snapshot was used;
 // rebuildMs = how long undoing the delta took; decodeMs = from the first byte of the snapshot to the
 // last one inflated; stampMs = the sha256 check; worker = true when the worker did the inflate.
 
@@ -37,7 +39,11 @@ import { whenIdle } from "./offline.js";
 export { version };
 
 const INDEX_URL = new URL("../pyscript/pyodide/", import.meta.url).href;
-export const SNAPSHOT_URL = new URL("../pyscript/pyodide/pgc-engine.snap.br", import.meta.url).href;
+// The snapshot runtime/pick-snapshot.js picked in the page's <head> (the one of the game the address
+// names), else the snapshot of no game (the kernel and the catalog; a game then imports from the engine
+// zip's sources).
+const KERNEL_SNAPSHOT_URL = new URL("../pyscript/pyodide/pgc-engine.snap.br", import.meta.url).href;
+export const SNAPSHOT_URL = globalThis.pgcBootSnapshot?.url || KERNEL_SNAPSHOT_URL;
 const STDLIB_URL = new URL("python_stdlib.zip", INDEX_URL).href;
 const NO_STDLIB_URL = new URL("./no-stdlib.zip", import.meta.url).href;
 const WASM_URL = new URL("pyodide.asm.wasm", INDEX_URL).href;
@@ -45,7 +51,7 @@ const ENGINE_PYC_URL = new URL("../pygame_core-pyc.zip", import.meta.url).href;
 const BROTLI_WASM_URL = new URL("./brotli/brotli_dec_wasm_bg.wasm", import.meta.url).href;
 const WORKER_URL = new URL("./snapshot-worker.mjs", import.meta.url).href;
 
-const status = { state: "loading" };
+const status = { state: "loading", snapshot: SNAPSHOT_URL.slice(SNAPSHOT_URL.lastIndexOf("/") + 1) };
 const mark = (name) => performance.mark(`pgc:${name}`); // the boot's timeline (bench/README, "Boot")
 mark("snapshot-module");
 globalThis.pgcSnapshot = status;
@@ -99,6 +105,10 @@ brotliWasm.then(
   () => worker?.postMessage({ brotli: null }),
 );
 
+// The snapshot's chunks, kept until the idle moment: the service worker's cache gets them from here
+// (keepSnapshot). No snapshot is in the worker's precache (build.py: every game has its own).
+let keptSnapshot = null;
+
 // The snapshot's chunks as they stream in, each posted to the worker; resolves with all of them.
 async function download(response) {
   if (!response.ok || !response.body) throw new Error(`${SNAPSHOT_URL}: HTTP ${response.status}`);
@@ -112,6 +122,7 @@ async function download(response) {
     worker?.postMessage({ chunk: value });
   }
   worker?.postMessage({ end: true });
+  keptSnapshot = kept;
   return kept;
 }
 
@@ -253,6 +264,23 @@ async function keepWasm() {
   );
 }
 
+// Puts the snapshot this page booted from into this build's service worker cache (as keepWasm), so
+// that this page boots offline from it: the worker's precache leaves the snapshots out.
+async function keepSnapshot() {
+  const chunks = keptSnapshot;
+  keptSnapshot = null;
+  if (!chunks || !globalThis.caches) return;
+  const info = await (await fetch(new URL("../build-info.json", import.meta.url))).json();
+  const cache = await caches.open(`pgc-${info.version}`);
+  if (await cache.match(SNAPSHOT_URL)) return;
+  await cache.put(
+    SNAPSHOT_URL,
+    new Response(new Blob(chunks), {
+      headers: { "Content-Type": "application/octet-stream" },
+    }),
+  );
+}
+
 // The sha256 check runs beside Pyodide's restore, not before it (WebCrypto copies the bytes when asked,
 // then hashes on another thread): restore() waits for it before the page may use that Python, and a
 // damaged snapshot rejects `damaged` at once, whatever the restore is doing with it.
@@ -370,12 +398,14 @@ export async function loadPyodide(options = {}) {
       whenIdle(() => installStdlib(py));
     }
     whenIdle(keepWasm);
+    whenIdle(keepSnapshot);
     return py;
   } catch (err) {
     status.state = "fallback";
     status.reason = String(err?.message ?? err);
     console.warn(`Boot snapshot not used (${status.reason}); starting Python without it.`);
     keptWasm = null;
+    keptSnapshot = null;
     const py = await loadPlain({ ...options, indexURL: INDEX_URL });
     // The engine zip of a snapshot build has no .pyc (its modules are in the snapshot): the plain boot
     // gets them from ENGINE_PYC_URL, unpacked where PyScript's `files` then puts the same sources.
