@@ -10,6 +10,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+import pytest
+
 from pygame_core.games.great_wall import cards, coop, horde, reed
 from pygame_core.games.great_wall import data as gdata
 from tests.great_wall.helpers import (
@@ -104,13 +106,14 @@ def coop_board(players: int = 3) -> Data:
     return g
 
 
-def test_an_archers_request_counts_each_archer_on_a_wall_once() -> None:
-    """L911-915 (Requests are completed when their requirements are met; data/coop_requests.json
-    "watchtowers": n archers on the Walls): each archer on a firing spot counts 1, whoever owns it, and
-    an archer short of n does not complete it. (mutant coop.py: each archer counted 2)"""
+def test_an_archers_request_counts_each_archer_on_a_wall_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """L911-915 (Requests are completed when their requirements are met; the requirement "n archers on
+    the Walls", which "watchtowers" asked before the balance run made it a sacrifice): each archer on a
+    firing spot counts 1, whoever owns it, and an archer short of n does not complete it. (mutant
+    coop.py: each archer counted 2)"""
     g = coop_board(3)
-    need = coop.REQUESTS["watchtowers"]["need"][0]
-    assert need["op"] == "archers"
+    need = {"op": "archers", "n": 1}
+    monkeypatch.setitem(coop.REQUESTS, "watchtowers", {**coop.REQUESTS["watchtowers"], "need": [need]})
     for sec in g["sections"]:
         sec["firing"] = [None] * len(sec["firing"])
     assert not coop.met(g, need)

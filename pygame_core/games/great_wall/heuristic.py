@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.great_wall import cards, combat, flow, model
+from pygame_core.games.great_wall import cards, combat, coop, flow, model
 from pygame_core.games.great_wall import data as gdata
 from pygame_core.games.great_wall.horde import CARDS
 from pygame_core.games.great_wall.locations import RECRUIT_COST, wall_cost
@@ -743,8 +743,6 @@ def requested(g: Data) -> dict[str, int]:
     of each); a seat keeps that much rather than donate it (L985: paid only in Winter)."""
     if g.get("mode") != "coop":
         return {}
-    from pygame_core.games.great_wall import coop
-
     out: dict[str, int] = {}
     for rid in g["coop"]["requests"]:
         for need in coop.REQUESTS[rid]["need"]:
@@ -768,8 +766,6 @@ def _coop_discard(g: Data, seat: int, d: Data, legal: list[Action]) -> Action:
     """Co-op (L956-959): Honor buys a shame token back to the supply (10 each), and an empty supply
     loses the game for the whole table (L994); Honor wins nothing else in co-op, so it discards
     as many as it can, keeping only what an open Request asks in Honor."""
-    from pygame_core.games.great_wall import coop
-
     keep = max([int(x.get("n", 1)) for r in g["coop"]["requests"] for x in coop.REQUESTS[r]["need"]
                 if x["op"] == "honor"], default=0)
     cost = coop.shame_cost(g)
