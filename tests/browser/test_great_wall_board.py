@@ -5,7 +5,8 @@
   of the command track, and a clerk sent by clicking a location.
 - From saves reached by playing the engine in Python: a horseman is deployed on the Horde card itself by
   clicking its two vital spots (the first narrows to the pairs it belongs to, the second plays), and an
-  archer's wound is put on a spot by clicking it.
+  archer's wound is put on a spot by clicking it; in co-op the table picks who acts next inside a
+  location (L952) with a button per seat.
 
 Every step checks that the page does not scroll sideways and that the legal board targets can be brought
 on screen unobstructed (the fixtures fail a test on any request beyond 127.0.0.1 and on page errors).
@@ -295,6 +296,45 @@ def test_a_whole_solo_game_by_clicks_shows_qin_s_honor_to_the_end(contexts, base
     app.play_until_over(page, max_steps=400, deadline_s=600)
     assert page.locator(app.sel("scores")).count(), describe(page)
     assert "Qin" in page.locator("#game").inner_text()
+    no_sideways_scroll(page, size[0])
+
+
+@cache
+def coop_next_save() -> str:
+    """Co-op, 3 players (seat 0 human, 2 random bots): random play until seat 0 answers for the table
+    who acts next inside a location (L952)."""
+    game = games.get(GAME)
+    for seed in range(1, 40):
+        seats = [{"kind": "human" if i == 0 else "random", "name": f"P{i + 1}"} for i in range(3)]
+        meta = {"seats": seats, "created": 1, "lang": "en", "app": "pygame_core-web"}
+        state = game.new_game(players=3, seed=seed, options={"mode": "coop"}, meta=meta)
+        rng = random.Random(seed)
+        for _ in range(3000):
+            to_move = game.to_move(state)
+            if not to_move:
+                break
+            d = _top(state)
+            if d and d["kind"] == "coop_next" and d["seats"] == [0]:
+                return game.save(state)
+            state = game.apply(state, to_move[0], rng.choice(game.legal_actions(state, to_move[0])))
+    raise AssertionError("random co-op play never reached the table's choice of who acts next")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_coop_table_picks_who_acts_next_at_a_location(contexts, base_url, size):
+    """Issue 18, L952: in co-op the table (the seat highest in tea order) says who acts next inside a
+    location; each seat is a button named in words, and clicking one plays it."""
+    page = open_save(contexts, base_url, coop_next_save(), size)
+    nxt = [a for a in legal(page) if a["type"] == "next"]
+    assert len(nxt) >= 2 and top_kind(page) == "coop_next", describe(page)
+    buttons = page.locator(app.sel("action")).filter(has_text="acts next at the")
+    if not buttons.count():
+        page.locator(app.sel("closed_group")).first.click()
+    assert buttons.count() == len(nxt), describe(page)
+    before = app.actions_played(page)
+    buttons.last.click()
+    wait_not_busy(page)
+    assert app.actions_played(page) > before, describe(page)
     no_sideways_scroll(page, size[0])
 
 

@@ -10,7 +10,7 @@ import pytest
 from pygame_core import OptionError
 from pygame_core.games.great_wall import coop, flow, horde, locations, model, modes, shame
 from pygame_core.games.great_wall import data as gdata
-from tests.great_wall.helpers import answer, ctx_for, game, legal, run, waiting
+from tests.great_wall.helpers import answer, ctx_for, game, kinds, legal, run, waiting
 
 Data = dict[str, Any]
 COOP = {"mode": "coop"}
@@ -295,3 +295,133 @@ def test_shame_gained_may_be_discarded_for_honor_at_once() -> None:
     assert legal(ctx) == [{"type": "discard_shame", "n": 0}, {"type": "discard_shame", "n": 1}]
     answer(ctx, {"type": "discard_shame", "n": 1})
     assert model.shame_held(g, 0) == 0 and g["players"][0]["honor"] == 2
+
+
+# ------------------------------------------------------------------- the order inside a location
+def test_the_table_orders_the_seats_at_the_tea_house() -> None:
+    """L952: in co-op the order inside a location is the table's, not the tea order. Tea 0, 1, 2 with
+    seats 2 and 1 at the Tea house: in tea order 1 then 2 would give 1, 2, 0 (L394-396); the table sends
+    2 first (2 passes 1), then 1 (passes 2 back): 0, 1, 2. The seat highest in tea order answers."""
+    g = board(3)
+    g["tea"] = [0, 1, 2]
+    for s in (2, 1):
+        g["players"][s]["clerks"] -= 1
+        g["locations"]["tea_house"].append(s)
+    ctx = ctx_for(g)
+    run(ctx, {"do": "activate", "loc": "tea_house", "advanced": False})
+    d = waiting(ctx)
+    assert d is not None and d["kind"] == "coop_next" and d["seats"] == [0]
+    assert legal(ctx) == [{"type": "next", "location": "tea_house", "seat": 1},
+                          {"type": "next", "location": "tea_house", "seat": 2}]
+    answer(ctx, {"type": "next", "location": "tea_house", "seat": 2})
+    assert waiting(ctx) is None
+    assert g["tea"] == [0, 1, 2]
+    assert g["locations"]["tea_house"] == []
+
+
+def test_the_table_orders_the_seats_at_the_barracks() -> None:
+    """L952 (with L318: each seat uses all its clerks before the next): three seats at the Barracks;
+    the table picks 2, then 0; 1 is left and acts last. The competitive game keeps the tea order."""
+    g = board(3)
+    g["tea"] = [0, 1, 2]
+    for s in (0, 1, 2):
+        g["players"][s]["clerks"] -= 1
+        g["locations"]["barracks"].append(s)
+        g["players"][s]["res"].update(stone=2, wood=1)
+    ctx = ctx_for(g)
+    run(ctx, {"do": "activate", "loc": "barracks", "advanced": False})
+    assert [a["seat"] for a in legal(ctx)] == [0, 1, 2]
+    answer(ctx, {"type": "next", "location": "barracks", "seat": 2})
+    d = waiting(ctx)
+    assert d is not None and d["kind"] == "coop_next" and d["seats"] == [0]
+    assert [a["seat"] for a in legal(ctx)] == [0, 1]
+    answer(ctx, {"type": "next", "location": "barracks", "seat": 0})
+    acted = []
+    while (d := waiting(ctx)) is not None:
+        assert d["kind"] == "location", d
+        acted.append(d["seats"][0])
+        answer(ctx, {"type": "pass"})
+    assert acted == [2, 0, 1]
+    # one seat alone asks nothing of the table
+    g = board(3)
+    g["players"][1]["clerks"] -= 1
+    g["locations"]["barracks"].append(1)
+    g["players"][1]["res"].update(stone=2, wood=1)
+    ctx = ctx_for(g)
+    run(ctx, {"do": "activate", "loc": "barracks", "advanced": True})  # (no yellow flag, L330)
+    assert kinds(ctx) == ["location"]
+
+
+def test_the_competitive_game_keeps_the_tea_order_inside_a_location() -> None:
+    """L318: outside co-op nobody is asked; the seats act in tea order."""
+    g = model.new_game_data(3)
+    g["tea"] = [2, 0, 1]
+    for s in (0, 1, 2):
+        g["players"][s]["clerks"] -= 1
+        g["locations"]["barracks"].append(s)
+        g["players"][s]["res"].update(stone=2, wood=1)
+    ctx = ctx_for(g)
+    run(ctx, {"do": "activate", "loc": "barracks", "advanced": False})
+    acted = []
+    while (d := waiting(ctx)) is not None:
+        assert d["kind"] == "location", d
+        acted.append(d["seats"][0])
+        answer(ctx, {"type": "pass"})
+    assert acted == [2, 0, 1]
+
+
+def test_with_two_players_the_reed_clan_keeps_its_turn_at_the_tea_house() -> None:
+    """L952 with L685 and L733: the table orders the two seats; the Reed Clan's marker moves in its own
+    place in the tea order. Track 0, Reed, 1, all three at the Tea house: in tea order 0 (on top), the
+    Reed Clan, then 1 would give Reed, 1, 0; the table puts 1 first: 1 passes the Reed Clan, the Reed
+    Clan passes 1 back, 0 stays on top: 0, Reed, 1."""
+    g = board(2)
+    g["tea_all"], g["tea"] = [0, "reed", 1], [0, 1]
+    for s in (0, 1):
+        g["players"][s]["clerks"] -= 1
+        g["locations"]["tea_house"].append(s)
+    g["locations"]["tea_house"].append("reed")
+    ctx = ctx_for(g)
+    run(ctx, {"do": "activate", "loc": "tea_house", "advanced": False})
+    assert kinds(ctx) == ["coop_next"]
+    answer(ctx, {"type": "next", "location": "tea_house", "seat": 1})
+    assert g["tea_all"] == [0, "reed", 1] and g["tea"] == [0, 1]
+
+
+def test_the_table_orders_the_production_steps() -> None:
+    """L952 with L351-356: at a production location every step is done seat by seat in the table's
+    order: the overseer upgrades are asked of 1 before 0."""
+    g = board(3)
+    g["tea"] = [0, 1, 2]
+    for s in (0, 1):
+        g["players"][s]["clerks"] -= 1
+        g["locations"]["temple"].append(s)
+        g["players"][s]["res"].update(wood=9, stone=9, gold=9, chi=9)
+        g["players"][s]["overseers"].pop("temple", None)
+    ctx = ctx_for(g)
+    run(ctx, {"do": "activate", "loc": "temple", "advanced": True})
+    answer(ctx, {"type": "next", "location": "temple", "seat": 1})
+    asked = []
+    while (d := waiting(ctx)) is not None:
+        assert d["kind"] == "upgrade", d
+        asked.append(d["seats"][0])
+        answer(ctx, {"type": "pass"})
+    assert asked == [1, 0]
+
+
+def test_the_heuristic_keeps_the_tea_order_inside_a_location() -> None:
+    """The bot answers ``coop_next`` (L952) with the remaining seat highest in tea order."""
+    from pygame_core.games.great_wall import heuristic
+
+    g = board(3)
+    g["tea"] = [2, 0, 1]
+    for s in (0, 1):
+        g["players"][s]["clerks"] -= 1
+        g["locations"]["tea_house"].append(s)
+    ctx = ctx_for(g)
+    run(ctx, {"do": "activate", "loc": "tea_house", "advanced": False})
+    assert heuristic.decide(g, 2, legal(ctx)) == {"type": "next", "location": "tea_house", "seat": 0}
+    # it reads the tea order, not the order the actions are listed in (0 first, 1 higher in tea now)
+    g["tea"] = [2, 1, 0]
+    assert [a["seat"] for a in legal(ctx)] == [0, 1]
+    assert heuristic.decide(g, 2, legal(ctx)) == {"type": "next", "location": "tea_house", "seat": 1}

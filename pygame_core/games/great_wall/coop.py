@@ -10,6 +10,8 @@
   happen only then, "each" ones by every player for itself, L915-921), the end check, the Request step
   (1 shame per unfinished Request to every player, then the slots refill, L925-929) and the Event step
   (L931-942).
+- Inside a location the table, not the tea order, says who acts next (L952): a ``coop_next`` decision
+  of the seat highest in tea order when 2 or more seats have clerks there (locations.py).
 - Shame (L954-961): only under soldiers; discarded in Summer for 10 Honor each (not Chi). No Summer
   retrieval: a seat that builds a Wall takes 1 of its command cards back from the discard (L963-969).
   Spring places the Time track's number + 1 Horde cards (L971-973).
@@ -459,6 +461,9 @@ def label(g: Data, a: Action) -> Text | None:
             return fmt(t("Complete {r} ({p} pays)", "完成{r}（{p}支付）"), r=name,
                        p=seat_name(int(a["payer"])))
         return fmt(t("Complete {r}", "完成{r}"), r=name)
+    if ty == "next":  # L952: the table orders the seats inside a location
+        return fmt(t("{p} acts next at the {l}", "{p}接著在{l}執行"), p=seat_name(int(a["seat"])),
+                   l=gdata.location(g["side"], a["location"])["name"])
     if ty == "retrieve" and "card" in a:
         return fmt(t("Take back {c}", "取回「{c}」"), c=gdata.command(a["card"])["name"])
     if ty == "discard_shame":

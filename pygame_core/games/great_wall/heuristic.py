@@ -784,6 +784,13 @@ def _coop_retrieve(g: Data, seat: int, d: Data, legal: list[Action]) -> Action:
                default=_fallback(legal))
 
 
+def _coop_next(g: Data, seat: int, d: Data, legal: list[Action]) -> Action:
+    """Co-op (L952): the table orders the seats inside a location; the bot keeps the tea order (the
+    order its co-op figures in the README were measured with)."""
+    nxt = [a for a in legal if a["type"] == "next"]
+    return min(nxt, key=lambda a: g["tea"].index(a["seat"]), default=_fallback(legal))
+
+
 _BY_KIND = {
     "draft": _draft, "command": _command, "slot": _slot, "retrieve": _retrieve, "clerks": _clerks,
     "order": _order, "advanced": _advanced, "location": _location, "deploy": _deploy,
@@ -791,4 +798,5 @@ _BY_KIND = {
     "shame": _shame, "discard_shame": _discard_shame, "tactic": _tactic, "tactic_discard": _tactic_discard,
     "upgrade": _upgrade, "donate": _donate,
     "coop_request": _coop_request, "coop_discard": _coop_discard, "coop_retrieve": _coop_retrieve,
+    "coop_next": _coop_next,
 }

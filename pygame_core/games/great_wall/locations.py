@@ -3,7 +3,8 @@
 - Normal activation after a command step: every full regular location and every special location
   with a clerk (L312-316, L620); the active player orders them (L316). Inside a location the seats
   act in tea order, each using all its clerks (one use per clerk) before the next (L318); a seat may
-  decline (L322); afterwards every clerk goes back to its owner's supply (L318).
+  decline (L322); afterwards every clerk goes back to its owner's supply (L318). In co-op the table,
+  not the tea order, says who acts next (L952: a ``coop_next`` decision of the seat highest in tea order).
 - Yellow flag (L236, L326): a normal activation where only one seat has clerks gives it 1 shame;
   an advanced activation never does, and activates a regular location even when not full (L330-340).
   Advanced activation: every seat with clerks there acts, one use per clerk (ruling A26b).
@@ -104,22 +105,45 @@ def _activate(ctx: Ctx, st: Data) -> None:
     here = list(g["locations"][loc])
     if not here or not modes.may_activate(g, loc):
         return
+    seats = model.in_tea_order(g, here)
+    if modes.coop_on(g) and len(seats) > 1 and "order" not in st:
+        # co-op: the table, not the tea order, orders the seats inside a location (L952)
+        steps.ask(g, "coop_next", int(g["tea"][0]), loc=loc, advanced=advanced, chosen=[], left=seats)
+        return
+    if "order" in st:
+        seats = [int(s) for s in st["order"]]
     ctx.log(fmt(t("The {l} activates{a}.", "{l}發動地點效果{a}。"), l=loc_name(g, loc),
                 a=t(" (advanced activation)", "（進階發動）") if advanced else t("", "")))
-    seats = model.in_tea_order(g, here)
     todo: list[Data] = []
     info = gdata.location(g["side"], loc)
     if info["yellow_flag"] and not advanced and len(seats) == 1 and modes.lone(g, loc):
         todo.append({"do": "yellow_flag", "seat": seats[0], "loc": loc})
     if info["produces"]:
-        todo.append({"do": "production", "loc": loc})
+        todo.append({"do": "production", "loc": loc, "order": seats})
     elif loc == "tea_house":
-        todo.append({"do": "tea_house"})
+        todo.append({"do": "tea_house", "order": seats})
     else:
         todo += [{"do": "use", "loc": loc, "seat": s, "n": model.count_at(g, loc, s)} for s in seats]
     todo += modes.on_activate(g, loc)  # the Reed Clan and Qin act there (L717-733, L826-836)
     todo.append({"do": "return_clerks", "loc": loc})
     steps.push(g, *todo)
+
+
+def _next_legal(g: Data, seat: int, d: Data) -> list[Action]:
+    return [{"type": "next", "location": d["loc"], "seat": int(s)} for s in d["left"]]
+
+
+@steps.decision("coop_next", _next_legal)
+def _next(ctx: Ctx, seat: int, d: Data, action: Action) -> None:
+    """Co-op (L952): the table says which seat acts next at the location (the seat highest in tea order
+    answers for it, as for the Requests); the last one left acts last."""
+    g = ctx.data
+    chosen = [*d["chosen"], int(action["seat"])]
+    left = [s for s in d["left"] if s != int(action["seat"])]
+    if len(left) > 1:
+        steps.ask(g, "coop_next", seat, loc=d["loc"], advanced=d["advanced"], chosen=chosen, left=left)
+        return
+    steps.push(g, {"do": "activate", "loc": d["loc"], "advanced": d["advanced"], "order": chosen + left})
 
 
 @steps.step("yellow_flag")
@@ -134,10 +158,11 @@ def _yellow(ctx: Ctx, st: Data) -> None:
 @steps.step("tea_house")
 def _tea_house(ctx: Ctx, st: Data) -> None:
     g = ctx.data
+    order = st.get("order")  # co-op: the table's order (L952)
     if modes.ais(g):  # the whole tea track, the Reed Clan's and Qin's markers too (L733)
-        modes.tea_house(ctx, list(g["locations"]["tea_house"]), model.spaces(g, "tea_house"))
+        modes.tea_house(ctx, list(g["locations"]["tea_house"]), model.spaces(g, "tea_house"), order)
         return
-    tea.tea_house(ctx, list(g["locations"]["tea_house"]), model.spaces(g, "tea_house"))
+    tea.tea_house(ctx, list(g["locations"]["tea_house"]), model.spaces(g, "tea_house"), order)
 
 
 @steps.step("return_clerks")

@@ -425,12 +425,17 @@ def take_back(g: Data, loc: str) -> None:
     g["locations"][loc] = [x for x in g["locations"][loc] if x == "reed"]
 
 
-def tea_house(ctx: Ctx, here: list[Any], spaces: int | None) -> None:
+def tea_house(ctx: Ctx, here: list[Any], spaces: int | None, seats: list[int] | None = None) -> None:
     """The Tea house on the whole tea track (L394-396, A24): every marker with clerks there, the Reed
-    Clan's too (L733), moves up 1 in the order as it stood; one filling every space goes to the top."""
+    Clan's too (L733), moves up 1 in the order as it stood; one filling every space goes to the top.
+    In co-op ``seats`` is the table's order of the seats (L952): they take the seats' turns in that
+    order, the Reed Clan keeping its own."""
     g = ctx.data
     full = order(g)
     movers = [x for x in full if x in here]
+    if seats is not None:
+        chosen = iter(seats)
+        movers = [x if is_ai(x) else next(chosen) for x in movers]
     for who in movers:
         mine = sum(1 for x in here if x == who)
         i = full.index(who)

@@ -1,6 +1,7 @@
 """Production locations (Lumber mill, Quarry, Gold mine, Temple; L344-388) and Summer income (L594).
 
-Each step is done by every seat with clerks there, in tea order, before the next step (L351-356):
+Each step is done by every seat with clerks there, in tea order (in co-op in the order the table chose,
+L952), before the next step (L351-356):
 1. collect 1 per clerk, plus the overseer level if at least 1 was collected (L360-362);
 2. upgrade the overseer by one level (optional; ruling A22): level 0 pays the first slot's cost and
    puts any one unshamed soldier from the supply there (L370, A23), later levels pay the next slot's
@@ -33,7 +34,8 @@ def _production(ctx: Ctx, st: Data) -> None:
     g = ctx.data
     loc = st["loc"]
     res = gdata.location(g["side"], loc)["produces"]
-    seats = model.in_tea_order(g, g["locations"][loc])
+    # in tea order; in co-op in the table's order (L952)
+    seats = [int(s) for s in st["order"]] if st.get("order") else model.in_tea_order(g, g["locations"][loc])
     collected: dict[str, int] = {}
     for seat in seats:  # step 1 (L358-362)
         n = model.count_at(g, loc, seat)

@@ -19,12 +19,12 @@ def initial_order(tea_values: dict[int, int]) -> list[int]:
     return sorted(tea_values, key=lambda s: (-tea_values[s], s))
 
 
-def tea_house(ctx: Ctx, seats_clerks: list[int], spaces: int | None) -> None:
+def tea_house(ctx: Ctx, seats_clerks: list[int], spaces: int | None, order: list[int] | None = None) -> None:
     """Resolve the Tea house (L394-396, A24): each seat with clerks there moves up 1, in the tea order
-    as it stood when the resolution began; a seat whose own clerks fill every space goes to the top;
-    a marker already on top does nothing."""
+    as it stood when the resolution began (in co-op, in ``order``, the table's, L952); a seat whose
+    own clerks fill every space goes to the top; a marker already on top does nothing."""
     g = ctx.data
-    seats = model.in_tea_order(g, seats_clerks)
+    seats = [int(s) for s in order] if order is not None else model.in_tea_order(g, seats_clerks)
     for seat in seats:
         mine = sum(1 for s in seats_clerks if s == seat)
         before = model.tea_rank(g, seat)

@@ -148,6 +148,7 @@ const GROUP_OF = {
   order: "locations",
   activate: "locations",
   use: "locations",
+  next: "locations", // co-op: who acts next inside a location (L952)
   deploy: "war",
   rest: "war",
   shoot: "war",
