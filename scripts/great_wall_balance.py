@@ -11,7 +11,9 @@ heuristic bot (pygame_core/games/great_wall/heuristic.py) and the random bot, an
 - ``coop --players P``: N co-op games (L880-994) of P heuristic seats: how often the table wins
   (target 30-70% at 2, 3 and 4 players), the Requests done, length and ends;
 - ``solo --difficulty D``: N solo games of the heuristic seat against Qin Jiushao (L735-878) at
-  difficulty D (L878): how often it beats him (target 30-70% at normal, less at each harder one).
+  difficulty D (L878): how often it beats him (target 30-70% at normal, less at each harder one),
+  and where the 10 shame tokens of the supply went (L751): gained by breach or yellow flag, taken
+  by raids, discarded back (A43).
 
 Usage (from the repository root)::
 
@@ -188,10 +190,14 @@ def solo(n: int, seed: int, difficulty: str) -> tuple[str, list[dict[str, Any]]]
     """N solo games (L735-878) of the heuristic seat against Qin Jiushao at ``difficulty`` (L878)."""
     recs: list[dict[str, Any]] = []
     times: list[float] = []
+    flow = _count_shame()
     t0 = time.perf_counter()
-    for k in range(n):
-        recs.append(play_one(seed + k, ["heuristic"], times,
-                             options={"mode": "solo", "difficulty": difficulty}))
+    try:
+        for k in range(n):
+            recs.append(play_one(seed + k, ["heuristic"], times,
+                                 options={"mode": "solo", "difficulty": difficulty}))
+    finally:
+        _count_shame(flow)
     elapsed = time.perf_counter() - t0
     won = sum(r["winners"] == [0] for r in recs)
     ends = Counter(r["end"] for r in recs)
@@ -203,8 +209,48 @@ def solo(n: int, seed: int, difficulty: str) -> tuple[str, list[dict[str, Any]]]
              f"final Honor: the seat {mine:.1f}, Qin {qin:.1f} (means)",
              f"Years: mean {sum(r['years'] for r in recs) / n:.2f}; end: "
              + ", ".join(f"{e}: {_pct(c, n)}" for e, c in sorted(ends.items(), key=str)),
+             "shame tokens per game: " + ", ".join(f"{k} {flow.counts[k] / n:.2f}" for k in
+                                                   ("breach", "yellow_flag", "raid", "discarded")),
              _timing(times, elapsed, n)]
     return "\n".join(lines), recs
+
+
+class _ShameFlow:
+    """Counts, while installed, the shame tokens the seats gain by cause (breach, yellow flag), the
+    tokens raids take out of the supply, and the tokens discarded back to it (A43)."""
+
+    def __init__(self) -> None:
+        from pygame_core.games.great_wall import shame
+
+        self.counts: Counter[str] = Counter()
+        self.saved = (shame.gain, shame.discard, horde.raid)
+
+
+def _count_shame(flow: _ShameFlow | None = None) -> _ShameFlow:
+    """Install a :class:`_ShameFlow` (no argument) or restore the functions it wrapped (``flow``)."""
+    from pygame_core.games.great_wall import shame
+
+    if flow is not None:
+        shame.gain, shame.discard, horde.raid = flow.saved
+        return flow
+    new = _ShameFlow()
+    gain, discard, raid = new.saved
+
+    def counted_gain(ctx: Any, seat: int, n: int, why: str = "", **kw: Any) -> None:
+        new.counts[why] += n
+        gain(ctx, seat, n, why, **kw)
+
+    def counted_discard(ctx: Any, seat: int, n: int, on: Any = None) -> None:
+        new.counts["discarded"] += n
+        discard(ctx, seat, n, on)
+
+    def counted_raid(ctx: Any, cid: str, section: int, **kw: Any) -> None:
+        before = ctx.data["shame_supply"]
+        raid(ctx, cid, section, **kw)
+        new.counts["raid"] += before - ctx.data["shame_supply"]
+
+    shame.gain, shame.discard, horde.raid = counted_gain, counted_discard, counted_raid
+    return new
 
 
 def _timing(times: list[float], elapsed: float, n: int) -> str:

@@ -33,6 +33,10 @@ The plan it follows:
   player each Winter, L927), paid by itself when it can; a resource an open
   Request asks is not donated; shame is bought back with Honor (10 each, L956) except the Honor an
   open Request asks. (Without these the bot answered "stop" to every Request and never won.)
+- Solo (L735-878, the "solo" section below): the 10-token shame supply is the game (L751, L872), so
+  every discard the Chi pays for is made (back to the supply, A43), the Temple is worth more while
+  shame is held, and the Reed Clan's clerks, which the seat moves as the highest in tea order, go
+  to the Builders' camp (a free barricade), the Temple (a free discard) and the Barracks.
 - Tactics: played when their effect pays now (Honor, resources, saves for soldiers that die,
   wounds that finish a card); enhanced when the Chi is there beyond a small reserve.
 """
@@ -73,8 +77,11 @@ def decide(g: Data, seat: int, legal: list[Action], rng: Rng | None = None) -> A
         raise ValueError(f"seat {seat} has no legal action")
     d = decisions.top_for(g, seat)
     kind = d["kind"] if d else ""
+    solo = _SOLO_BY_KIND.get(kind) if g.get("mode") == "solo" else None
+    pick = solo(g, seat, d, legal) if solo and d else None  # the solo plan, else the common rule
     fn = _BY_KIND.get(kind)
-    pick = fn(g, seat, d, legal) if fn and d else None
+    if pick is None and fn and d:
+        pick = fn(g, seat, d, legal)
     if pick is None or pick not in legal:
         pick = _fallback(legal)
     return pick
@@ -233,7 +240,13 @@ def _retrieve(g: Data, seat: int, d: Data, legal: list[Action]) -> Action:
 
 # --------------------------------------------------------------------------------- clerk moves
 def _per_clerk(g: Data, seat: int, loc: str, mine: int) -> float:
-    """The worth to ``seat`` of one use of ``loc`` (its ``mine``-th clerk there)."""
+    """The worth to ``seat`` of one use of ``loc`` (its ``mine``-th clerk there); solo adds its plan's
+    worth (:func:`_solo_clerk_bonus`)."""
+    v = _use_worth(g, seat, loc, mine)
+    return v + _solo_clerk_bonus(g, seat, loc, mine) if g.get("mode") == "solo" else v
+
+
+def _use_worth(g: Data, seat: int, loc: str, mine: int) -> float:
     p = g["players"][seat]
     info = gdata.location(g["side"], loc)
     if info["produces"]:
@@ -800,3 +813,90 @@ _BY_KIND = {
     "coop_request": _coop_request, "coop_discard": _coop_discard, "coop_retrieve": _coop_retrieve,
     "coop_next": _coop_next,
 }
+
+
+# ------------------------------------------------------------------------------------------- solo
+# Solo against Qin Jiushao (L735-878). The shame supply holds 10 tokens (L751) and its emptying loses
+# at once (L872); a raid takes 1 out of the game (L522), a breach 1 per card without the seat's
+# soldier (L561), and a token discarded goes back to it (A43). The plan keeps that supply alive:
+# every discard the Chi pays for, the Temple while shame is held, and the Reed Clan's free help,
+# which the seat directs as the highest in tea order (L714-715): its clerks on the Builders' camp
+# (a free barricade at each activation, L727), the Temple (a free discard on the seat's turn, L723)
+# and the Barracks (a free spearman, L729). Each function returns None to leave a decision to the
+# common rule. Measured in the README, "Bots and balance".
+
+REED = "reed"
+#: where the seat sends the Reed Clan's clerks, in this order (L715)
+REED_PLAN = ("builders_camp", "temple", "barracks")
+#: a use's extra worth in solo: the Temple's Chi while shame is held or Chi is short, the Builders'
+#: camp while the Reed Clan is there (its free barricade)
+SOLO_CHI = 4.0
+SOLO_REED_CAMP = 3.0
+
+
+def _solo_clerk_bonus(g: Data, seat: int, loc: str, mine: int) -> float:
+    """Solo: what a use of ``loc`` adds to the plan (the Temple's Chi pays the discards, the Reed
+    Clan's barricade comes free with the Builders' camp)."""
+    p = g["players"][seat]
+    if gdata.location(g["side"], loc)["produces"] == "chi":
+        return SOLO_CHI if p["res"]["chi"] < 2 * max(2, model.shame_held(g, seat)) else 0.0
+    if loc == "builders_camp" and REED in g["locations"][loc] and _reed_can_build(g):
+        return SOLO_REED_CAMP
+    return 0.0
+
+
+def _reed_can_build(g: Data) -> bool:
+    return any(g["sections"][i]["barricades"] < 3 for i in model.open_sections(g))
+
+
+def _solo_discard_shame(g: Data, seat: int, d: Data, legal: list[Action]) -> Action | None:
+    """Solo: discard every token the Chi pays for (L598): each goes back to the 10-token supply whose
+    emptying loses the game (A43, L872), whatever it costs at the end."""
+    opts = [a for a in legal if a["type"] == "discard_shame"]
+    return max(opts, key=lambda a: int(a["n"])) if opts else None
+
+
+def _solo_reed_clerks(g: Data, seat: int, d: Data, legal: list[Action]) -> Action | None:
+    """Solo, the Reed Clan's turn (the seat highest in tea order moves its clerks, L714-715): the
+    next place of ``REED_PLAN`` it is not on, from a location outside the plan; else stop."""
+    here = [loc for loc in gdata.LOCATION_IDS if REED in g["locations"][loc]]
+    for want in REED_PLAN:
+        if want in here:
+            continue
+        moves = [a for a in legal if a["type"] == "clerk" and a["to"] == want and a["from"] not in REED_PLAN]
+        if moves:
+            return moves[0]
+    return None
+
+
+def _solo_reed_build(g: Data, seat: int, d: Data, legal: list[Action]) -> Action | None:
+    """The Reed Clan's free barricade (L727): where it can make a section hold, else where the threat
+    is highest."""
+    opts = [a for a in legal if a["type"] == "reed_build"]
+    if not opts:
+        return None
+    return max(opts, key=lambda a: (holdable(g, a["section"]), threat(g, a["section"])))
+
+
+def _solo_reed_deploy(g: Data, seat: int, d: Data, legal: list[Action]) -> Action | None:
+    """The Reed Clan's spearman (L729): onto the card with the fewest free spots (closest to defeat:
+    a defeated card stops attacking and frees its slot, so the next Horde card does not raid, L522),
+    in the section under the most threat."""
+    opts = [a for a in legal if a["type"] == "deploy"]
+    if not opts:
+        return None
+
+    def key(a: Action) -> tuple[int, int]:
+        slot = g["sections"][a["section"]]["rows"][a["row"]]
+        return (-len(combat.free_spots(slot)), threat(g, a["section"]))
+    return max(opts, key=key)
+
+
+def _solo_reed_temple(g: Data, seat: int, d: Data, legal: list[Action]) -> Action | None:
+    """The Reed Clan at the Temple (L723): the free discard, always (back to the supply, A43)."""
+    return next((a for a in legal if a["type"] == "discard_shame"), None)
+
+
+_SOLO_BY_KIND = {"discard_shame": _solo_discard_shame, "reed_clerks": _solo_reed_clerks,
+                 "reed_build": _solo_reed_build, "reed_deploy": _solo_reed_deploy,
+                 "reed_temple": _solo_reed_temple}
