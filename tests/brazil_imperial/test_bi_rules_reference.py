@@ -146,9 +146,10 @@ def test_the_limits_the_text_quotes_are_the_engines(doc: dict[str, Any]) -> None
 def test_the_home_page_option_says_what_solo_is() -> None:
     """Issue 19 §1: solo is one human against 1-3 bot empires, on the new-game form (options_schema)."""
     spec = GAME.options_schema["mode"]
-    text = spec["value_labels"]["standard"]
-    assert set(text) == set(LANGS) and set(spec["label"]) == set(LANGS)
-    assert "Solo" in text["en"] and "1–3 bot" in text["en"]
-    assert "單人" in text["zh-Hant"] and "1 到 3 個電腦" in text["zh-Hant"]
-    assert "单人" in text["zh-Hans"] and "1 到 3 个电脑" in text["zh-Hans"]
+    assert spec["values"] == ["standard"]
+    text, value = spec["label"], spec["value_labels"]["standard"]
+    assert set(text) == set(LANGS) == set(value)
+    assert "solo" in text["en"] and "1–3 bot" in text["en"] and "2–4" in value["en"]
+    assert "單人" in text["zh-Hant"] and "1 到 3 個電腦" in text["zh-Hant"] and "2 到 4" in value["zh-Hant"]
+    assert "单人" in text["zh-Hans"] and "1 到 3 个电脑" in text["zh-Hans"] and "2 到 4" in value["zh-Hans"]
     assert GAME.min_players == 2 and GAME.max_players == 4

@@ -34,14 +34,12 @@ class BrazilImperial(Game):
         "mode": {
             "values": ["standard"],
             "default": "standard",
-            "label": t("Game mode", "遊戲模式"),
-            "value_labels": {
-                "standard": {
-                    "en": "2–4 empires. Solo: one human against 1–3 bot empires (make the other seats bots)",
-                    "zh-Hant": "2 到 4 個帝國。單人遊戲：1 位真人對抗 1 到 3 個電腦帝國（其他座位設為電腦）",
-                    "zh-Hans": "2 到 4 个帝国。单人游戏：1 位真人对抗 1 到 3 个电脑帝国（其他座位设为电脑）",
-                }
+            "label": {
+                "en": "Game mode (solo: one human against 1–3 bot empires; make the other seats bots)",
+                "zh-Hant": "遊戲模式（單人遊戲：1 位真人對抗 1 到 3 個電腦帝國，其他座位設為電腦）",
+                "zh-Hans": "游戏模式（单人游戏：1 位真人对抗 1 到 3 个电脑帝国，其他座位设为电脑）",
             },
+            "value_labels": {"standard": t("Standard: 2–4 empires", "標準：2 到 4 個帝國")},
         }
     }
 
