@@ -45,3 +45,15 @@ def test_the_rules_page_of_an_unlisted_game(contexts, base_url, site, lang, size
     top = page.evaluate("document.getElementById('combat').getBoundingClientRect().top")
     assert -2 <= top <= 40, describe(page)
     assert guard.outside_requests() == []
+
+
+def test_the_new_game_form_says_what_solo_is(page, base_url):
+    """Issue 19 §1: the home page's option text (options_schema, shown with ?test=1 while unlisted)."""
+    page.goto(f"{base_url}/index.html?test=1&lang=en")
+    wait_ready(page)
+    page.select_option("[data-testid='game-select']", GAME)
+    page.wait_for_selector("[data-testid='option-mode']")
+    label = page.locator("label[for='opt-mode']").inner_text()
+    assert "solo: one human against 1–3 bot empires" in label, label
+    assert page.locator("[data-testid='option-mode'] option").all_inner_texts() == ["Standard: 2–4 empires"]
+    assert page.locator("[data-testid='players-select'] option").all_inner_texts() == ["2", "3", "4"]
