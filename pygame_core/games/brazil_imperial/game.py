@@ -28,7 +28,20 @@ class BrazilImperial(Game):
     listed = False  # slice 1: engine and data; the board is a later slice
     bots = ("random", "heuristic")
     sealed = {"keep_mission": ("id",), "commit": ("cards",)}
-    options_schema: dict[str, dict[str, Any]] = {}
+    # one mode: the seed gives no solo rules (its automa sheet is not public), so solo is a normal game
+    # in which the other seats are bots (issue 19 §1); the option's text says so on the home page
+    options_schema: dict[str, dict[str, Any]] = {
+        "mode": {
+            "values": ["standard"],
+            "default": "standard",
+            "label": {
+                "en": "Game mode (solo: one human against 1–3 bot empires; make the other seats bots)",
+                "zh-Hant": "遊戲模式（單人遊戲：1 位真人對抗 1 到 3 個電腦帝國，其他座位設為電腦）",
+                "zh-Hans": "游戏模式（单人游戏：1 位真人对抗 1 到 3 个电脑帝国，其他座位设为电脑）",
+            },
+            "value_labels": {"standard": t("Standard: 2–4 empires", "標準：2 到 4 個帝國")},
+        }
+    }
 
     def _setup(self, ctx: Ctx) -> None:
         setup.setup(ctx)
