@@ -109,3 +109,23 @@ class _Ctx:
 
     def log(self, *a, **k):
         pass
+
+
+def test_in_a_two_player_game_the_bot_directs_the_reed_clan_too_L714():
+    """L714-715: in the 2-player game the seat highest in tea order moves the Reed Clan's clerks as in
+    solo; the bot (and so the "let the bot decide" button of a human seat) moves them to the plan's
+    places instead of answering "stop" to every move."""
+    game = games.get("great_wall")
+    moves: list[dict] = []
+    for seed in (0, 5):
+        b = bots.make("heuristic", "great_wall", seed)
+        s = game.new_game(players=2, seed=seed, options={"mode": "two_player"})
+        while not game.is_over(s):
+            seat = game.to_move(s)[0]
+            d = decisions.top_for(s.data, seat)
+            action = b.choose(game, s, seat)
+            assert action in game.legal_actions(s, seat)
+            if d and d["kind"] == "reed_clerks":
+                moves.append(action)
+            s = game.apply(s, seat, action)
+    assert any(m.get("to") in heuristic.REED_PLAN for m in moves), moves[:5]

@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.great_wall import cards, combat, coop, flow, model
+from pygame_core.games.great_wall import cards, combat, coop, flow, model, modes
 from pygame_core.games.great_wall import data as gdata
 from pygame_core.games.great_wall.horde import CARDS
 from pygame_core.games.great_wall.locations import RECRUIT_COST, wall_cost
@@ -77,7 +77,10 @@ def decide(g: Data, seat: int, legal: list[Action], rng: Rng | None = None) -> A
         raise ValueError(f"seat {seat} has no legal action")
     d = decisions.top_for(g, seat)
     kind = d["kind"] if d else ""
-    solo = _SOLO_BY_KIND.get(kind) if g.get("mode") == "solo" else None
+    if g.get("mode") == "solo":
+        solo = _SOLO_BY_KIND.get(kind)
+    else:  # the Reed Clan's choices are the same plan wherever it plays (2 players, 2-player co-op)
+        solo = _REED_BY_KIND.get(kind) if REED in modes.ais(g) else None
     pick = solo(g, seat, d, legal) if solo and d else None  # the solo plan, else the common rule
     fn = _BY_KIND.get(kind)
     if pick is None and fn and d:
@@ -897,6 +900,6 @@ def _solo_reed_temple(g: Data, seat: int, d: Data, legal: list[Action]) -> Actio
     return next((a for a in legal if a["type"] == "discard_shame"), None)
 
 
-_SOLO_BY_KIND = {"discard_shame": _solo_discard_shame, "reed_clerks": _solo_reed_clerks,
-                 "reed_build": _solo_reed_build, "reed_deploy": _solo_reed_deploy,
-                 "reed_temple": _solo_reed_temple}
+_REED_BY_KIND = {"reed_clerks": _solo_reed_clerks, "reed_build": _solo_reed_build,
+                 "reed_deploy": _solo_reed_deploy, "reed_temple": _solo_reed_temple}
+_SOLO_BY_KIND = {"discard_shame": _solo_discard_shame, **_REED_BY_KIND}
