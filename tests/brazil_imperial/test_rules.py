@@ -535,3 +535,25 @@ def test_a_battle_card_drawn_by_this_deploy_does_not_pay_for_it() -> None:
     assert not [a for a in legal(s, 0) if a["type"] == "deploy" and a["unit"] == units[1]]
     later = edit(s, lambda g: g["turn"].pop("fresh"))
     assert [a for a in legal(later, 0) if a["type"] == "deploy" and a["unit"] == units[1]]
+
+
+def test_the_capital_draft_starts_with_a_seat_drawn_at_random_and_goes_clockwise() -> None:
+    """L20: "starting with any player, clockwise, each player picks 1 capital tile": the first drafter
+    is drawn at setup (public) and the draft goes clockwise from it. With the first drafter fixed at
+    seat 0, bots that leave the "1st" tile to the last pick gave every game the same turn order."""
+    firsts = set()
+    for seed in range(24):
+        s = GAME.new_game(players=4, seed=seed)
+        first = s.data["draft_first"]
+        firsts.add(first)
+        assert GAME.view(s, 1)["draft_first"] == first
+        while s.data["stage"] != "play" and not any(x["kind"] == "capital" for x in s.data["pending"][:1]):
+            seat = GAME.to_move(s)[0]
+            s = GAME.apply(s, seat, GAME.legal_actions(s, seat)[0])
+        order = []
+        while s.data["pending"]:
+            seat = GAME.to_move(s)[0]
+            order.append(seat)
+            s = GAME.apply(s, seat, GAME.legal_actions(s, seat)[0])
+        assert order == [(first + k) % 4 for k in range(4)]
+    assert firsts == {0, 1, 2, 3}

@@ -3,10 +3,12 @@ random, the decks shuffled, the city tiles in two equal face-up stacks, the pain
 medal), the boards, then three steps every seat decides: the mission draft (2 per era, keep 1,
 sealed, L19), the monarch (L19, B2), and the capital draft clockwise (L20-21).
 
-Rulings: the capital draft starts with seat 1 (L20 "any player"); the start player is whoever takes
-the "1st" capital (L21, B3). Boards are dealt at random (L18 gives each player a colour). The
-missions not kept go to the bottom of their era's deck (L19), which is never drawn again, so they
-simply stay hidden.
+Rulings: the capital draft starts with a seat drawn at random (L20 "any player"; ``draft_first``,
+public) and goes clockwise; the start player is whoever takes the "1st" capital (L21, B3). (It
+started with seat 1 until the balance run: with bots that leave the "1st" tile to the last pick, the
+seats' draft and turn order never changed, and the first drafter won 42% of 4-player games.)
+Boards are dealt at random (L18 gives each player a colour). The missions not kept go to the bottom
+of their era's deck (L19), which is never drawn again, so they simply stay hidden.
 """
 
 from __future__ import annotations
@@ -119,6 +121,8 @@ def setup(ctx: Ctx) -> None:
             "turn": {"seat": 0, "phase": "setup"},
         }
     )
+    # L20: the capital draft starts with "any player": drawn here, after every shuffle, and public
+    g["draft_first"] = rng.below(n)
     kdec.push(g, "keep_mission", list(range(n)), sealed=True, era=1)
     ctx.log(
         t(
@@ -166,7 +170,8 @@ def resolve_draft(ctx: Ctx, decision: Data) -> None:
         return
     g["stage"] = "monarch"
     g["pending"] = [{"seat": s, "kind": "monarch"} for s in range(ctx.players)]
-    g["pending"] += [{"seat": s, "kind": "capital"} for s in range(ctx.players)]
+    first = int(g.get("draft_first", 0))
+    g["pending"] += [{"seat": (first + k) % ctx.players, "kind": "capital"} for k in range(ctx.players)]
     ctx.log(t("Missions kept. Each player now chooses a monarch.", "任務卡已保留，每位玩家選擇君王。"))
 
 

@@ -85,6 +85,7 @@ def view(g: Data, seat: int | None) -> dict[str, Any]:
         "era": g["era"],
         "round": g["round"],
         "start": g["start"],
+        "draft_first": g.get("draft_first", 0),
         "ending": g["ending"],
         "map": g["map"],
         "hexes": {h: _hex(g, h, seat) for h in model.geo(g).order},
