@@ -112,9 +112,9 @@ class _Ctx:
 
 
 def test_in_a_two_player_game_the_bot_directs_the_reed_clan_too_L714():
-    """L714-715: in the 2-player game (not co-op) the seat highest in tea order moves the Reed Clan's clerks as in
-    solo; the bot (and so the "let the bot decide" button of a human seat) moves them to the plan's
-    places instead of answering "stop" to every move."""
+    """L714-715: in the 2-player game (not co-op) the seat highest in tea order moves the Reed Clan's
+    clerks as in solo; the bot (and so the "let the bot decide" button of a human seat) moves them to
+    the plan's places instead of answering "stop" to every move."""
     game = games.get("great_wall")
     moves: list[dict] = []
     for seed in (0, 5):
