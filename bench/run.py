@@ -655,6 +655,17 @@ const benchClickTimed = (selector, renderMark) => new Promise((resolve, reject) 
 """
 
 
+CLICK_WHAT = "(s) => { const e = document.querySelector(s); return e ? e.textContent.slice(0, 40) : null; }"
+CLICK_STATE = """() => {
+  const s = window.pgcGame && window.pgcGame.session;
+  const v = s && s.reply && s.reply.view;
+  return {busy: document.documentElement.getAttribute('data-busy'), canUndo: s ? s.canUndo() : null,
+          thinking: s ? s.thinking : null, passTo: s ? s.passTo : null, viewer: s ? s.viewer : null,
+          seat: v ? v.seat : null, can_undo: v ? v.can_undo : null, over: v ? v.over : null,
+          token: s && s.reply ? s.reply.token : null};
+}"""
+
+
 def find_render_mark() -> str | None:
     """The name of a performance.mark the front end sets after rendering, if any (read from web/app/*.js)."""
     import re
@@ -732,10 +743,13 @@ def bench_click(br: Browser, site: Server, samples: int, page_path: str | None,
     render_total_ms: list[float] = []
     kinds: list[str] = []
     long_tasks: list[dict[str, Any]] = []
+    trail: list[tuple[str, Any]] = []
     seed = 1
     ctx = br.context()
     try:
         page = ctx.new_page()
+        # a hotseat undo that takes back another seat's moves asks first (confirm): the player says yes
+        page.on("dialog", lambda d: d.accept())
         page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
         page.add_init_script(CLICK_PROBE)
         if cpu:
@@ -770,7 +784,15 @@ def bench_click(br: Browser, site: Server, samples: int, page_path: str | None,
                     page.wait_for_function("() => { const s = window.pgcGame && window.pgcGame.session;"
                                            " return !s || !s.passReady || s.passReady(); }",
                                            timeout=PASS_IDLE_MS, polling=20)
-                r = page.evaluate("([s, m, i]) => window.__benchClick(s, m, i)", [selector, mark, len(kinds)])
+                trail.append((kind, page.evaluate(CLICK_WHAT, selector)))
+                try:
+                    r = page.evaluate("([s, m, i]) => window.__benchClick(s, m, i)",
+                                      [selector, mark, len(kinds)])
+                except Exception as e:  # say which click, on what, so a stuck page can be reproduced
+                    seen = page.evaluate(SEEN_CONTROLS)
+                    state = page.evaluate(CLICK_STATE)
+                    raise RuntimeError(f"click {len(kinds)} ({kind}, {selector}) in game seed {seed}: {e}; "
+                                       f"the page shows {seen}; {state}; last clicks {trail[-6:]}") from e
                 if kind == "target" and not r["engine"]:
                     kind = "select"  # the click narrowed the choice (a figure picked), nothing played
                 for k in ("dom", "redraw", "paint", "frame", "sync", "render"):
