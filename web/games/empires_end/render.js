@@ -462,9 +462,12 @@ function tile(view, ctx, e, l, targetMarks) {
     (marks ? `<span class="tmarks">${marks}</span>` : "") +
     (innos ? `<span class="innos">${innos}</span>` : "");
   const body = `<span class="sr-only">${esc(label)}</span><span class="tile-vis" aria-hidden="true">${inner}</span>`;
+  // Always a <button>, disabled when the tile is no target: a tile that becomes a target (or stops
+  // being one) then changes only its open tag, and the redraw keeps its content (a <div> turning into a
+  // <button> was a new subtree to style and lay out, ~8 tiles a click).
   const el = acts.length
     ? `<button type="button" class="${cls}" data-key="${key}" data-testid="board-target"${acts.length === 1 ? ` data-action="${esc(JSON.stringify(acts[0].action))}"` : ""}>${body}</button>`
-    : `<div class="${cls}" data-key="${key}">${body}</div>`;
+    : `<button type="button" class="${cls}" data-key="${key}" disabled>${body}</button>`;
   const pop = cardTools(ctx, {
     id: domId("pop-l", e.seat, l.pos),
     title: `#${l.pos} ${name}`,
