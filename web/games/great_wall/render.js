@@ -383,7 +383,9 @@ function zoneButton(ctx, key, cls, inner, label) {
   // the words go inside (a screen reader reads them with what is shown): no aria-label that the
   // visible text would not be part of
   const body = `<span class="sr-only">${esc(label)}</span>${inner}`;
-  if (!acts.length) return `<div class="${cls}">${body}</div>`;
+  // a zone that is no target is the same element, disabled: when it becomes one (or stops being one) a
+  // redraw changes its open tag only, not a whole new subtree to style and lay out
+  if (!acts.length) return `<button type="button" class="${cls}" disabled>${body}</button>`;
   return (
     `<button type="button" class="${cls} target${on ? " selected" : ""}" data-key="${esc(key)}" data-testid="board-target"${on ? "" : ' data-bench="target"'} aria-pressed="${on}"` +
     `${acts.length === 1 ? ` data-action="${esc(JSON.stringify(acts[0].action))}"` : ""}>${body}</button>`
@@ -501,7 +503,7 @@ function location(view, ctx, l) {
   const all = `${inner}<span class="sr-only">${esc(words)}</span>`;
   const body = acts.length
     ? `<button type="button" class="${cls}" data-key="${esc(key)}" data-testid="board-target"${on ? "" : ' data-bench="target"'} aria-pressed="${on}"${acts.length === 1 ? ` data-action="${esc(JSON.stringify(acts[0].action))}"` : ""}>${all}</button>`
-    : `<div class="${cls}">${all}</div>`;
+    : `<button type="button" class="${cls}" disabled>${all}</button>`; // the same element: see zoneButton
   return `<li class="gw-loc-w" data-loc="${esc(l.id)}">${body}${ctx.rulesLink(`location:${l.id}`)}</li>`;
 }
 
