@@ -205,6 +205,8 @@ def test_a_tie_goes_to_the_defender_L491_L502_L503() -> None:
     assert combat.strengths(g, battle, {}) == (3, 3)
     assert [model.unit_vp(g, u) for u in ("0-3", "1-1")] == [3, 1] and tile_vp(s0, farm) == 2
     assert empire(s0, 0)["battle_count"] == empire(s0, 1)["battle_count"] == 0
+    assert empire(s0, 0)["paintings"] == empire(s0, 1)["paintings"] == []
+    assert (empire(s0, 0)["marker"]["arch"], empire(s0, 1)["marker"]["arch"]) == ("build", "paint")
     assert view(s1)["units"]["0-3"] == {"seat": 0, "slot": 3, "hex": None, "state": "supply"}
     assert view(s1)["units"]["1-1"]["hex"] == farm
     assert empire(s1, 1)["counters"]["battles_won"] == 1 and empire(s1, 0)["counters"]["battles_won"] == 0
