@@ -94,6 +94,23 @@ def test_every_position_keeps_every_piece(name: str, players: int) -> None:
         assert p["monarch"] in bd.board(p["board"])["monarchs"]
 
 
+@pytest.mark.parametrize("seed", [15953, *range(12)])
+def test_every_position_builds_whatever_the_setup_dealt(seed: int) -> None:
+    """A position builds from any seed (the property tests play the scenarios from random seeds): a
+    mission it names may have been dealt to another seat (L19), and is swapped in before anyone keeps
+    (seed 15953: Player 2's era I mission was in Player 1's offer)."""
+    for name in scenarios.NAMES:
+        for players in (2, 3, 4):
+            s = GAME.new_game(players=players, seed=seed, options={"scenario": name})
+            want = scenarios.SCENARIOS[name]["position"].get("seats", {})
+            for seat, spec in want.items():
+                assert (
+                    s.data["players"][int(seat)]["missions"] | spec.get("missions", {})
+                    == s.data["players"][int(seat)]["missions"]
+                )
+            assert GAME.legal_actions(s, GAME.to_move(s)[0])
+
+
 def test_build_only_this_eras_buildings_on_their_terrain_L169_L386() -> None:
     """Golden test 1: era I, 1 brazilwood + 1 sugarcane and a sawmill next to the capital, with gold mines
     beside it: sugarcane fields and farms on the plains, sawmills and trading posts on the forests next to

@@ -144,14 +144,20 @@ def _boards(g: Data, seats: dict[int, Data]) -> None:
 
 def _missions(g: Data, seats: dict[int, Data]) -> None:
     """Every seat keeps one mission of each era (the first it was dealt, or the one the position names,
-    swapped in from wherever the setup put it) and puts the other back (L19)."""
+    swapped in from wherever the setup put it: every swap is done before any seat keeps, as a named
+    mission may have been dealt to another seat) and puts the other back (L19)."""
+    want = {
+        seat: {str(e): m for e, m in seats.get(seat, {}).get("missions", {}).items()}
+        for seat in range(len(g["players"]))
+    }
     for seat, p in enumerate(g["players"]):
-        want = {str(e): m for e, m in seats.get(seat, {}).get("missions", {}).items()}
+        for era, m in want[seat].items():
+            if m not in p["offer"][era]:
+                _swap_in(g, m, era, p["offer"][era])
+    for seat, p in enumerate(g["players"]):
         for era in ("1", "2", "3"):
             offer = p["offer"][era]
-            if era in want and want[era] not in offer:
-                _swap_in(g, want[era], era, offer)
-            kept = want.get(era, offer[0])
+            kept = want[seat].get(era, offer[0])
             p["missions"][era] = kept
             p["rejected"][era] = [m for m in offer if m != kept]
             p["offer"][era] = []
