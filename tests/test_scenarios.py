@@ -24,8 +24,8 @@ IDS = [f"{g.id}-{name}" for g, name in CASES]
 steps = scenario_steps
 
 
-def test_three_games_ship_scenarios() -> None:
-    assert {"through_the_ages", "civilization", "great_wall"} <= {g.id for g in BOOKS}
+def test_the_games_ship_scenarios() -> None:
+    assert {"through_the_ages", "civilization", "great_wall", "brazil_imperial"} <= {g.id for g in BOOKS}
 
 
 @pytest.mark.parametrize("game", BOOKS, ids=[g.id for g in BOOKS])

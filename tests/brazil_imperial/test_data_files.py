@@ -25,6 +25,7 @@ FILES = (
     "monarchs",
     "paintings",
     "palaces",
+    "scenarios",
     "trade",
 )
 #: the file, and the key of its entries (each entry has an id and a source)

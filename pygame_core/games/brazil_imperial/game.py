@@ -9,7 +9,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.brazil_imperial import combat, flow, hidden, labels, model, scoring, setup, views
+from pygame_core.games.brazil_imperial import (
+    combat,
+    flow,
+    hidden,
+    labels,
+    model,
+    scenarios,
+    scoring,
+    setup,
+    views,
+)
 from pygame_core.games.brazil_imperial.text import GAME_NAME, PHASE_NAME, t
 from pygame_core.kernel import Ctx, Game
 from pygame_core.kernel.decisions import Decision
@@ -28,6 +38,7 @@ class BrazilImperial(Game):
     listed = False  # slice 1: engine and data; the board is a later slice
     bots = ("random", "heuristic")
     sealed = {"keep_mission": ("id",), "commit": ("cards",)}
+    scenario_book = scenarios.BOOK  # teaching scenarios: the golden tests' rules (scenarios.py)
     # one mode: the seed gives no solo rules (its automa sheet is not public), so solo is a normal game
     # in which the other seats are bots (issue 19 §1); the option's text says so on the home page
     options_schema: dict[str, dict[str, Any]] = {
@@ -40,11 +51,14 @@ class BrazilImperial(Game):
                 "zh-Hans": "游戏模式（单人游戏：1 位真人对抗 1 到 3 个电脑帝国，其他座位设为电脑）",
             },
             "value_labels": {"standard": t("Standard: 2–4 empires", "標準：2 到 4 個帝國")},
-        }
+        },
+        "scenario": scenarios.BOOK.option(t("Start from a worked example of a rule", "從規則範例開始")),
     }
 
     def _setup(self, ctx: Ctx) -> None:
         setup.setup(ctx)
+        if ctx.options.get("scenario", "none") != "none":
+            scenarios.build(ctx, ctx.options["scenario"])
 
     def _to_move(self, data: Data) -> list[int]:
         return flow.to_move(data)
