@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.great_wall import cards, horde, model, shame, steps
+from pygame_core.games.great_wall import cards, horde, model, scoring, shame, steps
 from pygame_core.games.great_wall import data as gdata
 from pygame_core.games.great_wall.text import RES_NAME, Text, fmt, seat_name, t
 from pygame_core.kernel import deck as kdeck
@@ -264,8 +264,6 @@ def _end_check(ctx: Ctx, st: Data) -> None:
 
 @steps.step("coop_finish")
 def _finish(ctx: Ctx, st: Data) -> None:
-    from pygame_core.games.great_wall import scoring
-
     scoring.finish(ctx)
 
 
