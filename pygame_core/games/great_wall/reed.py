@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.great_wall import cards, clerks, combat, effects, horde, model, modes, shame, steps
+from pygame_core.games.great_wall import cards, clerks, combat, horde, model, modes, shame, steps
 from pygame_core.games.great_wall import data as gdata
 from pygame_core.games.great_wall.modes import acting, name
 from pygame_core.games.great_wall.text import RES_NAME, Text, fmt, t
@@ -161,12 +161,18 @@ def _temple_legal(g: Data, seat: int, d: Data) -> list[Action]:
     return [{"type": "discard_shame", "n": 1}, {"type": "pass"}] if shame.held(g, seat) else []
 
 
+#: L723: what the active player's discard at the Temple costs: nothing (shame.discard's Summer line
+#: says "pays 2 Chi")
+TEMPLE: Text = t("{p} discards {n} shame token(s) for free: the Reed Clan has a clerk at the Temple.",
+                 "蘆葦氏族的文官在廟宇：{p}免費棄置 {n} 個恥辱標記。")
+
+
 @steps.decision("reed_temple", _temple_legal)
 def _temple(ctx: Ctx, seat: int, d: Data, action: Action) -> None:
     """L723: a free discard of 1 own shame token."""
     if action["type"] == "pass":
         return
-    effects.run(ctx, seat, [{"op": "discard_shame", "n": 1, "free": True}], "reed:temple")
+    shame.discard(ctx, seat, 1, free=True, text=TEMPLE)
 
 
 def _envoy_legal(g: Data, seat: int, d: Data) -> list[Action]:
