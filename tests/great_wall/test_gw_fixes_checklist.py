@@ -1,0 +1,30 @@
+"""Digest §9 checklist items that had no rule test of their own (found reading the checklist against
+tests/great_wall)."""
+
+from __future__ import annotations
+
+from pygame_core.games.great_wall import locations
+from tests.great_wall.helpers import blank, ctx_for, kinds, set_res
+from tests.great_wall.war_helpers import put, with_spots
+
+
+def test_archers_on_a_wall_being_built_go_back_onto_it_and_set_nothing_off_L423() -> None:
+    """Item 37, L423: when a Wall that has archers on it is built up a level, the archers are put back
+    on the new Wall, and nothing they would do is triggered (no shot, no wound, no decision); the new
+    level's firing spots are there for more archers."""
+    g = blank(3)
+    sec = g["sections"][0]
+    sec["wall"] = 1
+    assert locations.firing_spots(1) == 2
+    sec["firing"] = [2, 1]  # a level-1 Wall full of archers, seats 2 and 1
+    put(g, 0, 0, with_spots(3))
+    ctx = ctx_for(g)
+    for level in (2, 3):
+        cost = locations.wall_cost(g, 0)
+        assert cost is not None
+        set_res(g, 0, **cost)
+        locations.build(ctx, 0, {"build": "wall", "section": 0})
+        assert sec["wall"] == level
+        assert [x for x in sec["firing"] if x is not None] == [2, 1]
+        assert len(sec["firing"]) == max(2, locations.firing_spots(level))
+        assert sec["rows"][0]["wounds"] == [] and "shoot" not in kinds(ctx)
