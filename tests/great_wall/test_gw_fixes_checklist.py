@@ -4,7 +4,7 @@ tests/great_wall)."""
 from __future__ import annotations
 
 from pygame_core.games.great_wall import locations
-from tests.great_wall.helpers import blank, ctx_for, kinds, set_res
+from tests.great_wall.helpers import answer, blank, ctx_for, kinds, put_clerks, run, set_res
 from tests.great_wall.war_helpers import put, with_spots
 
 
@@ -28,3 +28,19 @@ def test_archers_on_a_wall_being_built_go_back_onto_it_and_set_nothing_off_L423(
         assert [x for x in sec["firing"] if x is not None] == [2, 1]
         assert len(sec["firing"]) == max(2, locations.firing_spots(level))
         assert sec["rows"][0]["wounds"] == [] and "shoot" not in kinds(ctx)
+
+
+def test_one_overseer_level_per_activation_however_many_clerks_and_chi_L370_A22() -> None:
+    """Item 32, ruling A22 (L370, L386): a seat with 3 clerks at the Lumber mill and Chi for every level
+    raises its overseer once in that activation (level 0 to 1), then donates or not; no second upgrade."""
+    g = blank(3, tea=[0, 1, 2])
+    set_res(g, 0, chi=20)
+    put_clerks(g, "lumber_mill", [0, 0, 0])
+    ctx = ctx_for(g)
+    run(ctx, {"do": "activate", "loc": "lumber_mill", "advanced": True})
+    assert kinds(ctx) == ["upgrade"]
+    answer(ctx, {"type": "use", "location": "lumber_mill", "upgrade": "spear"})
+    assert g["players"][0]["overseers"]["lumber_mill"] == {"level": 1, "unit": "spear"}
+    assert kinds(ctx) == ["donate"]
+    answer(ctx, {"type": "pass"})
+    assert kinds(ctx) == [] and g["players"][0]["overseers"]["lumber_mill"]["level"] == 1
