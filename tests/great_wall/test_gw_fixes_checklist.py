@@ -44,3 +44,21 @@ def test_one_overseer_level_per_activation_however_many_clerks_and_chi_L370_A22(
     assert kinds(ctx) == ["donate"]
     answer(ctx, {"type": "pass"})
     assert kinds(ctx) == [] and g["players"][0]["overseers"]["lumber_mill"]["level"] == 1
+
+
+def test_the_envoy_goes_one_clerk_at_a_time_each_seat_finishing_its_clerks_in_tea_order_L442_A27() -> None:
+    """Item 38, ruling A27 (L442-444): at the Imperial Envoy a seat acts one clerk at a time and uses
+    all its clerks before the next seat, the seats going in tea order."""
+    g = blank(3, tea=[2, 0, 1])
+    for s in (0, 2):
+        set_res(g, s, gold=4)
+    put_clerks(g, "imperial_envoy", [0, 2, 0, 2])
+    ctx = ctx_for(g)
+    run(ctx, {"do": "activate", "loc": "imperial_envoy", "advanced": False})
+    order = []
+    while kinds(ctx) == ["location"]:
+        seat = ctx.data["decisions"][-1]["seats"][0]
+        order.append(seat)
+        answer(ctx, {"type": "use", "location": "imperial_envoy", "hire": "clerk"})
+    assert order == [2, 2, 0, 0]
+    assert [g["players"][s]["res"]["gold"] for s in (0, 2)] == [0, 0]
