@@ -116,8 +116,11 @@ def test_an_each_request_waits_for_every_player() -> None:
 
 
 def test_a_single_payment_is_made_by_the_chosen_player() -> None:
-    """L915-917: one player discards the resources."""
+    """L915-917: one player discards the resources. The seat answering for the table cannot see the
+    others' resources (L164-166): it may name any of them, and the one named pays for itself
+    (tests/great_wall/test_gw_fixes_coop.py)."""
     g = board()
+    g["tea"] = [0, 1, 2]
     set_requests(g, "stone_capital")
     need = coop.REQUESTS["stone_capital"]["need"][0]["n"]
     for p in g["players"]:
@@ -125,8 +128,10 @@ def test_a_single_payment_is_made_by_the_chosen_player() -> None:
     g["players"][2]["res"]["stone"] = need + 1
     ctx = ctx_for(g)
     run(ctx, {"do": "coop_requests"})
-    assert legal(ctx) == [{"type": "request", "card": "stone_capital", "payer": 2}, {"type": "stop"}]
+    assert legal(ctx) == [{"type": "request", "card": "stone_capital", "payer": 1},
+                          {"type": "request", "card": "stone_capital", "payer": 2}, {"type": "stop"}]
     answer(ctx, {"type": "request", "card": "stone_capital", "payer": 2})
+    answer(ctx, {"type": "pay", "card": "stone_capital"})
     assert g["players"][2]["res"]["stone"] == 1 and g["coop"]["done"] == 1
 
 

@@ -99,6 +99,8 @@ def coop_policy(gm: Any, state: Any, seat: int, rng: Any) -> dict[str, Any]:
 
     if of("request"):
         return of("request")[0]
+    if of("pay"):  # asked to pay for a Request the table names (coop_pay)
+        return of("pay")[0]
     for ty in ("discard_shame", "save"):
         if of(ty):
             return max(of(ty), key=lambda a: a["n"])

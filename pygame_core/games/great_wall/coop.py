@@ -10,6 +10,13 @@
   happen only then, "each" ones by every player for itself, L915-921), the end check, the Request step
   (1 shame per unfinished Request to every player, then the slots refill, L925-929) and the Event step
   (L931-942).
+- Screens stay up in co-op: its setup is the normal one but for the changes listed (L895), so the
+  resources stay behind each seat's screen and secret (L164-166), as the command cards are still
+  chosen in secret (L948: the table talks only about their placement and order). The seat that
+  answers for the table names any Request it may complete as far as it knows, and a payment out of
+  another seat's resources waits for that seat's own ``coop_pay`` answer (pay, or not); a seat that
+  declines is not named for that Request again this Winter. Its options never depend on another
+  seat's resources.
 - Inside a location the table, not the tea order, says who acts next (L952): a ``coop_next`` decision
   of the seat highest in tea order when 2 or more seats have clerks there (locations.py).
 - Shame (L954-961): only under soldiers; discarded in Summer for 10 Honor each (not Chi). No Summer
@@ -22,9 +29,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from pygame_core.games.great_wall import cards, horde, model, shame, steps
+from pygame_core.games.great_wall import cards, horde, model, scoring, shame, steps
 from pygame_core.games.great_wall import data as gdata
 from pygame_core.games.great_wall.text import RES_NAME, Text, fmt, seat_name, t
 from pygame_core.kernel import deck as kdeck
@@ -164,28 +172,54 @@ def met(g: Data, need: Data) -> bool:
     return True
 
 
-def payers(g: Data, rid: str) -> list[int | None]:
-    """Who may complete a Request: None when every player pays (or nobody does), else each seat that
-    can make the one payment."""
+def hidden(need: Data) -> bool:
+    """A payment out of the resources behind the seat's screen (L164-166; co-op keeps them, L895)."""
+    return bool(need["op"] == "discard")
+
+
+def may_pay(g: Data, asker: int, seat: int, need: Data) -> bool:
+    """Whether ``seat`` can pay ``need`` as far as ``asker`` knows: its own resources, and everything
+    public (figures, Honor, Horde cards); another seat's resources are its own business, so that
+    seat is asked (``coop_pay``) and this is True."""
+    return can_pay(g, seat, need) if seat == asker or not hidden(need) else True
+
+
+def payers(g: Data, rid: str, asker: int | None = None) -> list[int | None]:
+    """Who may be named to complete a Request, as ``asker`` (default: the seat highest in tea order,
+    who answers for the table, L985) knows: None when every player pays (or nobody does), else each
+    seat that may make the one payment (:func:`may_pay`)."""
+    asker = int(g["tea"][0]) if asker is None else asker
     needs = REQUESTS[rid]["need"]
     seats = range(model.nplayers(g))
     if not all(met(g, x) for x in needs):
         return []
-    if not all(can_pay(g, s, x) for x in needs if x.get("each") for s in seats):
+    if not all(may_pay(g, asker, s, x) for x in needs if x.get("each") for s in seats):
         return []
     single = [x for x in needs if not x.get("each") and x["op"] in ("sacrifice", "discard", "honor")]
     if not single:
         return [None]
-    return [s for s in seats if all(can_pay(g, s, x) for x in single)]
+    return [s for s in seats if all(may_pay(g, asker, s, x) for x in single)]
 
 
-def request_options(g: Data) -> list[Action]:
+def request_options(g: Data, asker: int | None = None, declined: Sequence[Any] = ()) -> list[Action]:
+    """The Requests ``asker`` may complete for the table, with the payer when one seat pays; a
+    seat that declined one this Winter (``declined``: ``[card, payer]`` pairs) is not named again."""
     out: list[Action] = []
     for rid in g["coop"]["requests"]:
-        for s in payers(g, rid):
+        for s in payers(g, rid, asker):
+            if [rid, s] in declined:
+                continue
             out.append({"type": "request", "card": rid} if s is None else
                        {"type": "request", "card": rid, "payer": s})
     return out
+
+
+def to_ask(g: Data, rid: str, payer: int | None, asker: int) -> list[int]:
+    """The seats, other than ``asker``, whose resources completing ``rid`` would take: each answers for
+    itself (``coop_pay``), in seat order, before anything is paid (L915: together)."""
+    needs = [x for x in REQUESTS[rid]["need"] if hidden(x)]
+    seats = range(model.nplayers(g))
+    return [s for s in seats if s != asker and any(x.get("each") or s == payer for x in needs)]
 
 
 def pay(ctx: Ctx, seat: int, need: Data) -> None:
@@ -226,22 +260,60 @@ def complete(ctx: Ctx, rid: str, payer: int | None) -> None:
 @steps.step("coop_requests")
 def _requests(ctx: Ctx, st: Data) -> None:
     """Winter step 3 (L985): the table completes what it can, the seat highest in tea order answering."""
-    g = ctx.data
-    if request_options(g):
-        steps.ask(g, "coop_request", int(g["tea"][0]))
+    _ask_table(ctx.data, int(ctx.data["tea"][0]), [])
+
+
+def _ask_table(g: Data, seat: int, declined: list[Any]) -> None:
+    if request_options(g, seat, declined):
+        steps.ask(g, "coop_request", seat, declined=declined)
 
 
 def _request_legal(g: Data, seat: int, d: Data) -> list[Action]:
-    return [*request_options(g), {"type": "stop"}]
+    return [*request_options(g, seat, d.get("declined") or []), {"type": "stop"}]
 
 
 @steps.decision("coop_request", _request_legal)
 def _request(ctx: Ctx, seat: int, d: Data, action: Action) -> None:
+    """The seat highest in tea order names a Request (and its payer); a payment out of another seat's
+    resources waits for that seat's own answer (``coop_pay``)."""
     if action["type"] == "stop":
         return
-    complete(ctx, str(action["card"]), action.get("payer"))
-    if request_options(ctx.data):
-        steps.ask(ctx.data, "coop_request", seat)
+    rid, payer = str(action["card"]), action.get("payer")
+    declined = list(d.get("declined") or [])
+    ask = to_ask(ctx.data, rid, payer, seat)
+    if ask:
+        steps.ask(ctx.data, "coop_pay", ask[0], card=rid, payer=payer, asker=seat, left=ask[1:],
+                  declined=declined)
+        return
+    complete(ctx, rid, payer)
+    _ask_table(ctx.data, seat, declined)
+
+
+def _pay_legal(g: Data, seat: int, d: Data) -> list[Action]:
+    """A seat asked to pay its part of a Request (L915): it pays if its resources allow, or declines."""
+    rid, payer = str(d["card"]), d.get("payer")
+    mine = [x for x in REQUESTS[rid]["need"] if x.get("each") or payer == seat]
+    ok = all(can_pay(g, seat, x) for x in mine)
+    return [*([{"type": "pay", "card": rid}] if ok else []), {"type": "decline", "card": rid}]
+
+
+@steps.decision("coop_pay", _pay_legal)
+def _pay(ctx: Ctx, seat: int, d: Data, action: Action) -> None:
+    g = ctx.data
+    rid, payer, asker = str(d["card"]), d.get("payer"), int(d["asker"])
+    declined = list(d.get("declined") or [])
+    if action["type"] == "decline":
+        ctx.log(fmt(t("{p} does not pay for {r}.", "{p}不為{r}支付。"), p=seat_name(seat),
+                    r=REQUESTS[rid]["name"]))
+        _ask_table(g, asker, [*declined, [rid, payer]])
+        return
+    left = [int(s) for s in d.get("left") or []]
+    if left:
+        steps.ask(g, "coop_pay", left[0], card=rid, payer=payer, asker=asker, left=left[1:],
+                  declined=declined)
+        return
+    complete(ctx, rid, payer)
+    _ask_table(g, asker, declined)
 
 
 @steps.step("coop_end_check")
@@ -264,8 +336,6 @@ def _end_check(ctx: Ctx, st: Data) -> None:
 
 @steps.step("coop_finish")
 def _finish(ctx: Ctx, st: Data) -> None:
-    from pygame_core.games.great_wall import scoring
-
     scoring.finish(ctx)
 
 
@@ -458,9 +528,16 @@ def label(g: Data, a: Action) -> Text | None:
     if ty == "request":
         name = REQUESTS[a["card"]]["name"]
         if "payer" in a:
-            return fmt(t("Complete {r} ({p} pays)", "完成{r}（{p}支付）"), r=name,
-                       p=seat_name(int(a["payer"])))
+            payer = int(a["payer"])
+            if payer != int(g["tea"][0]) and any(hidden(x) for x in REQUESTS[a["card"]]["need"]):
+                return fmt(t("Complete {r} (ask {p} to pay)", "完成{r}（請{p}支付）"), r=name,
+                           p=seat_name(payer))
+            return fmt(t("Complete {r} ({p} pays)", "完成{r}（{p}支付）"), r=name, p=seat_name(payer))
         return fmt(t("Complete {r}", "完成{r}"), r=name)
+    if ty == "pay":  # a seat's own part of a Request (L915)
+        return fmt(t("Pay for {r}", "為{r}支付"), r=REQUESTS[a["card"]]["name"])
+    if ty == "decline":
+        return fmt(t("Do not pay for {r}", "不為{r}支付"), r=REQUESTS[a["card"]]["name"])
     if ty == "next":  # L952: the table orders the seats inside a location
         return fmt(t("{p} acts next at the {l}", "{p}接著在{l}執行"), p=seat_name(int(a["seat"])),
                    l=gdata.location(g["side"], a["location"])["name"])

@@ -127,8 +127,7 @@ def _effect(ctx: Ctx, st: Data) -> None:
     elif op == "discard_shame":
         n = min(int(e.get("n", 1)), shame.held(g, seat))
         if n and e.get("free"):
-            model.gain(g, seat, {"chi": 2 * n})  # shame.discard charges 2 Chi each (L598)
-            shame.discard(ctx, seat, n)
+            shame.discard(ctx, seat, n, free=True)
         elif n:
             steps.ask(g, "discard_shame", seat, most=n)
     else:

@@ -37,6 +37,8 @@ from pygame_core.kernel.rng import Rng
 from pygame_core.kernel.state import Action
 
 Data = dict[str, Any]
+# the mode hooks call into the mode modules and scoring, which sit above modes.py (modes.register)
+modes.register(coop, qin, reed, scoring)
 #: the decisions the cards module pushes and answers
 CARDS_KINDS = ("draft", "tactic_discard")
 

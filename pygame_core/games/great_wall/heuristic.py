@@ -30,9 +30,10 @@ The plan it follows:
   last command slot and fills the Tea house alone (to the top, L394-396): the tea order breaks ties
   (L681). It keeps Despotism in hand for that Autumn (takes it back in Summer).
 - Co-op (L880-994): every Request the table can pay is completed in Winter (an open one shames every
-  player each Winter, L927), paid by itself when it can; a resource an open
-  Request asks is not donated; shame is bought back with Honor (10 each, L956) except the Honor an
-  open Request asks. (Without these the bot answered "stop" to every Request and never won.)
+  player each Winter, L927), paid by itself when it can, and a seat asked to pay pays when it can; a
+  resource an open Request asks is not donated; shame is bought back with Honor (10 each, L956)
+  except the Honor an open Request asks. (Without these the bot answered "stop" to every Request and
+  never won.)
 - Solo (L735-878, the "solo" section below): the 10-token shame supply is the game (L751, L872), so
   every discard the Chi pays for is made (back to the supply, A43), the Temple is worth more while
   shame is held, and the Reed Clan's clerks, which the seat moves as the highest in tea order, go
@@ -771,12 +772,19 @@ def requested(g: Data) -> dict[str, int]:
 def _coop_request(g: Data, seat: int, d: Data, legal: list[Action]) -> Action:
     """Winter (L985): complete every Request the table can. An unfinished one costs every player a
     shame token each Winter (L927), and the Requests are the only way to win (L992). When one seat
-    pays, the bot pays itself if it can (it sees only its own resources, behind its screen), else the
-    first seat the rules list."""
+    pays, the bot pays itself if it can (it sees only its own resources, behind its screen), else it
+    names the first other seat listed, which answers for itself (``coop_pay``; one that declines is
+    not listed again)."""
     reqs = [a for a in legal if a["type"] == "request"]
     if not reqs:
         return _fallback(legal)
     return min(reqs, key=lambda a: 0 if a.get("payer") in (None, seat) else 1)
+
+
+def _coop_pay(g: Data, seat: int, d: Data, legal: list[Action]) -> Action:
+    """Asked to pay for a Request the table names (L915): it pays whenever its resources allow (the
+    Requests are the only way to win, L992)."""
+    return next((a for a in legal if a["type"] == "pay"), _fallback(legal))
 
 
 def _coop_discard(g: Data, seat: int, d: Data, legal: list[Action]) -> Action:
@@ -814,8 +822,8 @@ _BY_KIND = {
     "attack_order": _attack_order, "shoot": _shoot, "wound": _wound_decision, "casualties": _casualties,
     "shame": _shame, "discard_shame": _discard_shame, "tactic": _tactic, "tactic_discard": _tactic_discard,
     "upgrade": _upgrade, "donate": _donate,
-    "coop_request": _coop_request, "coop_discard": _coop_discard, "coop_retrieve": _coop_retrieve,
-    "coop_next": _coop_next,
+    "coop_request": _coop_request, "coop_pay": _coop_pay, "coop_discard": _coop_discard,
+    "coop_retrieve": _coop_retrieve, "coop_next": _coop_next,
 }
 
 

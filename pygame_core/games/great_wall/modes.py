@@ -13,13 +13,26 @@ whole tea track, top first, with the two names in it (:func:`order`).
 
 from __future__ import annotations
 
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from pygame_core.errors import OptionError
 from pygame_core.games.great_wall import data as gdata
 from pygame_core.games.great_wall import model, steps
-from pygame_core.games.great_wall.text import Text, fmt, t
+from pygame_core.games.great_wall.text import Text, fmt, seat_name, t
 from pygame_core.kernel.state import Ctx
+
+if TYPE_CHECKING:  # for the type checker only; at run time game.py hands them over (register)
+    from pygame_core.games.great_wall import coop, qin, reed, scoring
+
+
+def register(*mods: ModuleType) -> None:
+    """The modules the hooks below call into: ``coop``, ``qin``, ``reed`` and ``scoring`` import this
+    module (directly or through core's modules), so it cannot import them; game.py, which imports
+    everything, hands them over once (tests/test_structure.py: no import cycle, no import inside a
+    function). Each is bound here under its own name (``qin.draw_card(ctx)`` below)."""
+    for m in mods:
+        globals()[m.__name__.rsplit(".", 1)[-1]] = m
 
 Data = dict[str, Any]
 
@@ -118,13 +131,9 @@ def setup(ctx: Ctx) -> None:
     """Setup deltas after the empty frame is made (before the Horde deck, L689-703, L747-781)."""
     g = ctx.data
     if coop_on(g):
-        from pygame_core.games.great_wall import coop
-
         coop.setup(ctx)
     if not ais(g):
         return
-    from pygame_core.games.great_wall import qin, reed
-
     g["side"] = gdata.side_for(AS_PLAYERS)  # L689, L749
     g["time"] = gdata.time_start(AS_PLAYERS)  # A31
     g["shame_supply"] = AS_PLAYERS * model.SHAME_PER_PLAYER  # A31 (solo: 10, qin.setup)
@@ -142,8 +151,6 @@ def setup(ctx: Ctx) -> None:
 def after_deck(ctx: Ctx) -> None:
     """Co-op: its own Horde deck (L901)."""
     if coop_on(ctx.data):
-        from pygame_core.games.great_wall import coop
-
         coop.after_deck(ctx)
 
 
@@ -151,12 +158,8 @@ def after_deal(ctx: Ctx) -> None:
     """Setup steps that need the decks (solo: 6 Horde cards and Qin's Advisors, L763, L773-775;
     co-op: Requests instead of Artifacts and players + 1 Horde cards, L899, L903)."""
     if coop_on(ctx.data):
-        from pygame_core.games.great_wall import coop
-
         coop.after_deal(ctx)
     if "qin" in ais(ctx.data):
-        from pygame_core.games.great_wall import qin
-
         qin.after_deal(ctx)
 
 
@@ -193,8 +196,6 @@ def placements(g: Data, seats: list[int]) -> list[Data]:
 
 @steps.step("ai_place")
 def _ai_place(ctx: Ctx, st: Data) -> None:
-    from pygame_core.games.great_wall import qin, reed
-
     g = ctx.data
     who = str(st["who"])
     card = reed.CARD["id"] if who == "reed" else qin.draw_card(ctx)
@@ -210,8 +211,6 @@ def _ai_place(ctx: Ctx, st: Data) -> None:
 
 def turn_steps(ctx: Ctx, slot: int, who: str, card: str) -> list[Data]:
     """The turn of a card that is not a seat's (L614-624)."""
-    from pygame_core.games.great_wall import qin, reed
-
     if who == "reed":
         return reed.turn_steps(ctx, slot, card)
     return qin.turn_steps(ctx, slot, card)
@@ -221,8 +220,6 @@ def middle_steps(g: Data, seat: Any) -> list[Data]:
     """What the Reed Clan and Qin do in another's middle box: Qin moves 2 clerks (L820)."""
     if "qin" not in ais(g):
         return []
-    from pygame_core.games.great_wall import qin
-
     return qin.middle_steps(g, seat)
 
 
@@ -230,8 +227,6 @@ def before_boxes(g: Data, seat: int, card: str) -> list[Data]:
     """Solo (L864-868): a player resolving Betrayal may copy the name of Qin's card."""
     if "qin" not in ais(g):
         return []
-    from pygame_core.games.great_wall import qin
-
     return qin.betrayal_steps(g, seat, card)
 
 
@@ -239,8 +234,6 @@ def first_to_activate(g: Data, waiting: list[str]) -> str | None:
     """A location that activates before the active player chooses: Qin's own on his turn (L834)."""
     if "qin" not in ais(g):
         return None
-    from pygame_core.games.great_wall import qin
-
     return qin.first_to_activate(g, waiting)
 
 
@@ -248,8 +241,6 @@ def winter(g: Data) -> list[Data]:
     """Winter's steps (L628-661): Qin's archers shoot too (L632-636); co-op's Winter has the Request and
     Event steps (L979-988)."""
     if coop_on(g):
-        from pygame_core.games.great_wall import coop
-
         return coop.winter_steps()
     qin = [{"do": "qin_winter"}] if "qin" in ais(g) else []
     return [{"do": "shooting"}, *qin, {"do": "defeat_check"}, {"do": "siege"}, {"do": "end_check"}]
@@ -259,8 +250,6 @@ def summer(g: Data) -> list[Data] | None:
     """Co-op's Summer (no retrieval, shame for Honor, L956-965); None: the usual one."""
     if not coop_on(g):
         return None
-    from pygame_core.games.great_wall import coop
-
     return coop.summer_steps(g)
 
 
@@ -268,8 +257,6 @@ def extra_horde(g: Data) -> int:
     """Co-op: the Time token's "+1" face (L973) and passive Events."""
     if not coop_on(g):
         return 0
-    from pygame_core.games.great_wall import coop
-
     return coop.extra_horde(g)
 
 
@@ -285,14 +272,10 @@ def short_of_shame(g: Data) -> None:
 
 
 def coop_discard_legal(g: Data, seat: int, d: Data) -> list[Data]:
-    from pygame_core.games.great_wall import coop
-
     return [a for a in coop.discard_legal(g, seat, d) if int(a["n"]) <= int(d.get("most", 99))]
 
 
 def coop_discard(ctx: Ctx, seat: int, d: Data, action: Data) -> None:
-    from pygame_core.games.great_wall import coop
-
     coop.discard(ctx, seat, int(action["n"]))
 
 
@@ -306,8 +289,6 @@ def gained_shame(g: Data, seat: int) -> None:
 def on_wall(ctx: Ctx, seat: int) -> None:
     """Co-op: building a Wall takes 1 own command card back (L969)."""
     if coop_on(ctx.data):
-        from pygame_core.games.great_wall import coop
-
         coop.on_wall(ctx, seat)
 
 
@@ -315,8 +296,6 @@ def spring_refresh(ctx: Ctx) -> bool:
     """Solo's Spring Advisor refresh (L858); False: the usual one."""
     if "qin" not in ais(ctx.data):
         return False
-    from pygame_core.games.great_wall import qin
-
     qin.spring_refresh(ctx)
     return True
 
@@ -329,8 +308,6 @@ def sudden_end(ctx: Ctx) -> bool:
     lost = coop_on(g) and g["coop"]["lost"]
     if not lost and ("qin" not in ais(g) or g["shame_supply"] > 0):
         return False
-    from pygame_core.games.great_wall import scoring
-
     g["end"] = "shame"
     g["decisions"] = []  # at once (L872, L994): nothing left to decide
     if lost:
@@ -347,13 +324,9 @@ def adjust_scores(g: Data, result: Data) -> Data:
     """Solo (L862-874): Qin's total beside the player's; the player wins only with more Honor than
     Qin and a shame supply not emptied."""
     if coop_on(g):
-        from pygame_core.games.great_wall import coop
-
         return coop.scores(g, result)
     if "qin" not in ais(g):
         return result
-    from pygame_core.games.great_wall import qin
-
     mine = int(result["totals"][0])
     theirs = qin.total(g)
     won = mine > theirs and g.get("end") != "shame"
@@ -368,12 +341,8 @@ def adjust_scores(g: Data, result: Data) -> Data:
 
 def redetermine(g: Data, rng: Any) -> None:
     if coop_on(g):
-        from pygame_core.games.great_wall import coop
-
         coop.redetermine(g, rng)
     if "qin" in ais(g):
-        from pygame_core.games.great_wall import qin
-
         qin.redetermine(g, rng)
 
 
@@ -451,8 +420,6 @@ def tea_house(ctx: Ctx, here: list[Any], spaces: int | None, seats: list[int] | 
 
 
 def who_name(who: Any) -> Text:
-    from pygame_core.games.great_wall.text import seat_name
-
     return name(who) if is_ai(who) else dict(seat_name(int(who)))
 
 
@@ -466,8 +433,6 @@ def defeat(ctx: Ctx, slot: Data, cas: int) -> bool:
     mine = [s for s in slot["soldiers"] if is_ai(s["seat"])]
     if not mine:
         return False
-    from pygame_core.games.great_wall import qin
-
     spots: dict[Any, int] = {}
     for s in slot["soldiers"]:
         spots[s["seat"]] = spots.get(s["seat"], 0) + len(s["spots"])
@@ -516,13 +481,9 @@ def breach(ctx: Ctx, section: int, cas: int) -> None:
 def view(g: Data) -> Data:
     out: Data = {}
     if coop_on(g):
-        from pygame_core.games.great_wall import coop
-
         out["coop"] = coop.view(g)
     if not ais(g):
         return out
-    from pygame_core.games.great_wall import qin, reed
-
     out["tea_all"] = order(g)
     out["reed"] = reed.view(g)
     if "qin" in ais(g):
@@ -536,8 +497,6 @@ def label(g: Data, seat: int, action: Data) -> Text | None:
     ds = g.get("decisions") or []
     kind = str(ds[-1]["kind"]) if ds else ""
     if kind.startswith("coop_"):
-        from pygame_core.games.great_wall import coop
-
         return coop.label(g, action)
     if kind == "qin_betrayal":
 
@@ -546,6 +505,4 @@ def label(g: Data, seat: int, action: Data) -> Text | None:
                 else t("Keep Betrayal", "保留背叛"))
     if not kind.startswith("reed_"):
         return None
-    from pygame_core.games.great_wall import reed
-
     return reed.label(g, action)

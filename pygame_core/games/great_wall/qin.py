@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.great_wall import cards, combat, horde, locations, model, steps
+from pygame_core.games.great_wall import cards, clerks, combat, horde, locations, model, modes, reed, steps
 from pygame_core.games.great_wall import data as gdata
 from pygame_core.games.great_wall.modes import name, order
 from pygame_core.games.great_wall.text import Text, fmt, t
@@ -192,8 +192,6 @@ def _dest(g: Data, used: list[str], who: str = QIN) -> str | None:
 
 
 def _unlocked(g: Data, loc: str) -> bool:
-    from pygame_core.games.great_wall import clerks
-
     return not clerks.locked(g, loc)
 
 
@@ -230,8 +228,6 @@ def move_clerks(ctx: Ctx, n: int) -> None:
 def move_reed(ctx: Ctx, n: int) -> None:
     """L852: Reed clerks go to Qin's lowest location; taken first from a location where Qin has no
     clerk, else from his highest-level one."""
-    from pygame_core.games.great_wall import reed
-
     g = ctx.data
     used: list[str] = []
     for _ in range(n):
@@ -284,8 +280,6 @@ def first_to_activate(g: Data, waiting: list[str]) -> str | None:
 
 def advanced(ctx: Ctx) -> None:
     """"Choose 1 location" (L836): his lowest-level location that holds clerks."""
-    from pygame_core.games.great_wall import modes
-
     g = ctx.data
     for loc in ranking(g):
         if g["locations"][loc] and modes.may_activate(g, loc):

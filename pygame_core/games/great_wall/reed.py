@@ -23,10 +23,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.great_wall import cards, clerks, combat, effects, model, shame, steps
+from pygame_core.games.great_wall import cards, clerks, combat, horde, model, modes, shame, steps
 from pygame_core.games.great_wall import data as gdata
-from pygame_core.games.great_wall.modes import name
-from pygame_core.games.great_wall.text import Text, fmt, t
+from pygame_core.games.great_wall.modes import acting, name
+from pygame_core.games.great_wall.text import RES_NAME, Text, fmt, t
 from pygame_core.kernel.state import Action, Ctx
 
 Data = dict[str, Any]
@@ -54,9 +54,7 @@ def view(g: Data) -> Data:
 
 
 def _qin_runs(g: Data) -> bool:
-    from pygame_core.games.great_wall import qin
-
-    return qin.runs_reed(g)
+    return modes.qin.runs_reed(g)
 
 
 # ------------------------------------------------------------------------------------ its turn
@@ -72,8 +70,6 @@ def turn_steps(ctx: Ctx, slot: int, card: str) -> list[Data]:
     for s in g["tea"]:
         todo += [{"do": "effect", "seat": s, "effect": dict(e), "why": "command:reed:middle"}
                  for e in CARD["middle"]]
-    from pygame_core.games.great_wall import modes
-
     return todo + modes.middle_steps(g, REED)
 
 
@@ -98,12 +94,8 @@ def ask_clerks(ctx: Ctx, n: int) -> None:
     if n <= 0 or not clerk_moves(g, []):
         return
     if _qin_runs(g):
-        from pygame_core.games.great_wall import qin
-
-        qin.move_reed(ctx, n)
+        modes.qin.move_reed(ctx, n)
         return
-    from pygame_core.games.great_wall.modes import acting
-
     steps.ask(g, "reed_clerks", acting(g), left=n, used=[], automa=REED)
 
 
@@ -133,8 +125,6 @@ def _clerks(ctx: Ctx, seat: int, d: Data, action: Action) -> None:
 @steps.step("reed_act")
 def _act(ctx: Ctx, st: Data) -> None:
     """The Reed Clan at a location that activates (L719-733)."""
-    from pygame_core.games.great_wall.modes import acting
-
     g = ctx.data
     loc = str(st["loc"])
     seat = acting(g)
@@ -153,16 +143,12 @@ def _act(ctx: Ctx, st: Data) -> None:
             steps.ask(g, "reed_envoy", seat, automa=REED)
     elif loc == "builders_camp" and barricade_options(g):  # L727
         if _qin_runs(g):
-            from pygame_core.games.great_wall import qin
-
-            build(ctx, qin.indicated_section(g, [a["section"] for a in barricade_options(g)]))
+            build(ctx, modes.qin.indicated_section(g, [a["section"] for a in barricade_options(g)]))
         else:
             steps.ask(g, "reed_build", seat, automa=REED)
     elif loc == "barracks" and g["reed"]["supply"] > 0:  # L729
         if _qin_runs(g):
-            from pygame_core.games.great_wall import qin
-
-            qin.deploy_for_reed(ctx)
+            modes.qin.deploy_for_reed(ctx)
         elif deploy_options(g):
             g["reed"]["supply"] -= 1
             steps.ask(g, "reed_deploy", seat, automa=REED)
@@ -175,12 +161,18 @@ def _temple_legal(g: Data, seat: int, d: Data) -> list[Action]:
     return [{"type": "discard_shame", "n": 1}, {"type": "pass"}] if shame.held(g, seat) else []
 
 
+#: L723: what the active player's discard at the Temple costs: nothing (shame.discard's Summer line
+#: says "pays 2 Chi")
+TEMPLE: Text = t("{p} discards {n} shame token(s) for free: the Reed Clan has a clerk at the Temple.",
+                 "蘆葦氏族的文官在廟宇：{p}免費棄置 {n} 個恥辱標記。")
+
+
 @steps.decision("reed_temple", _temple_legal)
 def _temple(ctx: Ctx, seat: int, d: Data, action: Action) -> None:
     """L723: a free discard of 1 own shame token."""
     if action["type"] == "pass":
         return
-    effects.run(ctx, seat, [{"op": "discard_shame", "n": 1, "free": True}], "reed:temple")
+    shame.discard(ctx, seat, 1, free=True, text=TEMPLE)
 
 
 def _envoy_legal(g: Data, seat: int, d: Data) -> list[Action]:
@@ -250,8 +242,6 @@ def _loc(g: Data, loc: str) -> Text:
 
 
 def _res(r: str) -> Text:
-    from pygame_core.games.great_wall.text import RES_NAME
-
     out: Text = RES_NAME[r]
     return out
 
@@ -269,8 +259,6 @@ def label(g: Data, a: Action) -> Text | None:
                      "為蘆葦氏族在長城區 {s} 設置防禦工事"), s=int(a["section"]) + 1)
     if ty == "deploy":
         card = g["sections"][a["section"]]["rows"][a["row"]]["card"]
-        from pygame_core.games.great_wall import horde
-
         return fmt(t("Reed spearman onto {c}, spot {j}", "蘆葦氏族矛兵攻擊{c}的第{j}個部位"),
                    c=horde.name(card), j=int(a["spots"][0]) + 1)
     if ty == "discard_shame":

@@ -42,6 +42,7 @@ _UNDER: dict[str, Text] = {
 _ON_TROPHY: Text = t("on a defeated Horde card", "擊退的蒙軍卡上")
 _DISCARD: Text = t("{p} pays {c} Chi to discard {n} shame token(s).",
                    "{p}支付 {c} 個氣，棄置 {n} 個恥辱標記。")
+_DISCARD_FREE: Text = t("{p} discards {n} shame token(s) for free.", "{p}免費棄置 {n} 個恥辱標記。")
 
 
 def places(g: Rec, seat: int) -> list[Any]:
@@ -173,13 +174,16 @@ def _discard_order(g: Rec, seat: int) -> list[Any]:
     return out
 
 
-def discard(ctx: Any, seat: int, n: int, on: list[Any] | None = None) -> None:
+def discard(ctx: Any, seat: int, n: int, on: list[Any] | None = None, *, free: bool = False,
+            text: Text | None = None) -> None:
     """Summer step 2 (L598, L247): pay 2 Chi per token to discard ``n`` tokens; they go back to the
     shame supply (A43). ``on`` lists where each comes from (a kind, or ``{"trophy": i}``); by default
-    from under soldiers first. Raises ValueError if the seat cannot."""
+    from under soldiers first. ``free``: an effect's discard, no Chi paid (L723, the cards' free
+    discards); ``text`` is then the log line ({p}: the seat, {n}: the tokens). Raises ValueError if
+    the seat cannot."""
     g = ctx.data
     p = g["players"][seat]
-    if n < 0 or n > discard_max(g, seat):
+    if n < 0 or n > (held(g, seat) if free else discard_max(g, seat)):
         raise ValueError(f"cannot discard {n} shame tokens")
     picks = list(on) if on is not None else _discard_order(g, seat)[:n]
     if len(picks) != n:
@@ -195,9 +199,11 @@ def discard(ctx: Any, seat: int, n: int, on: list[Any] | None = None) -> None:
                 raise ValueError(f"no shamed {where}")
             p["shamed"][where] -= 1
             p["supply"][where] += 1
-    p["res"]["chi"] -= DISCARD_COST * n
     g["shame_supply"] += n
-    if n:
+    if free and n:
+        ctx.log(fmt(text or _DISCARD_FREE, p=seat_name(seat), n=n))
+    elif n:
+        p["res"]["chi"] -= DISCARD_COST * n
         ctx.log(fmt(_DISCARD, p=seat_name(seat), c=DISCARD_COST * n, n=n))
 
 

@@ -22,6 +22,9 @@ export default {
     hint_attack_order:
       "Send a soldier from a rest area onto a Horde card of its own section: click a vital spot.",
     hint_retrieve: "Take your command cards back, or leave them for 2 Honor each.",
+    hint_coop_request:
+      "Complete Emperor's Requests for the table; a payment from another player's resources is theirs to agree to.",
+    hint_coop_pay: "The table asks you to pay for an Emperor's Request from your resources: pay, or decline.",
     group_draft: "Draft",
     group_command: "Command",
     group_clerks: "Clerks",
@@ -182,6 +185,8 @@ export default {
     hint_advanced: "選擇一個有文官的地點進行進階發動，或放棄。",
     hint_attack_order: "讓休息區的士兵攻擊所在長城區的蒙軍卡：點選一個致命部位。",
     hint_retrieve: "收回你的指揮卡，或留下它們，每張獲得 2 點榮譽。",
+    hint_coop_request: "為全體玩家完成皇帝的要求；動用其他玩家的資源須由該玩家同意。",
+    hint_coop_pay: "全體玩家請你以自己的資源支付皇帝的要求：支付，或拒絕。",
     group_draft: "選將",
     group_command: "指揮",
     group_clerks: "文官",
@@ -342,6 +347,8 @@ export default {
     hint_advanced: "选择一个有文官的地点进行进阶发动，或放弃。",
     hint_attack_order: "让休息区的士兵攻击所在长城区的蒙军卡：点击一个致命部位。",
     hint_retrieve: "收回你的指挥卡，或留下它们，每张获得 2 点荣誉。",
+    hint_coop_request: "为全体玩家完成皇帝的要求；动用其他玩家的资源须由该玩家同意。",
+    hint_coop_pay: "全体玩家请你以自己的资源支付皇帝的要求：支付，或拒绝。",
     group_draft: "选将",
     group_command: "指挥",
     group_clerks: "文官",
