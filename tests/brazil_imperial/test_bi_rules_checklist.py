@@ -403,6 +403,13 @@ def test_setup_is_seeded_and_deals_every_pile() -> None:
     assert sorted(a.data["capitals"]) == sorted(geo.capitals)
     assert any(bd.CAPITALS[x].get("first") for x in a.data["capitals"].values())  # L21
     assert sum(len(v) for v in d["paintings"].values()) + len(d["display"]) == len(bd.PAINTINGS)
+    for p in a.data["players"]:  # L19: 2 missions of each era, all different
+        assert all(
+            len(p["offer"][e]) == 2 and {bd.MISSIONS[m]["era"] for m in p["offer"][e]} == {int(e)}
+            for e in "123"
+        )
+    dealt = [m for p in a.data["players"] for e in "123" for m in p["offer"][e]]
+    assert len(dealt) == len(set(dealt))
 
 
 def test_a_seat_picks_one_of_its_boards_monarchs() -> None:
