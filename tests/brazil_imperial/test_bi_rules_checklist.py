@@ -410,6 +410,9 @@ def test_setup_is_seeded_and_deals_every_pile() -> None:
         )
     dealt = [m for p in a.data["players"] for e in "123" for m in p["offer"][e]]
     assert len(dealt) == len(set(dealt))
+    v = GAME.view(a, 0)
+    assert [x["top"] for x in v["decks"]["cities"]] == [d["cities"][0][-1], d["cities"][1][-1]]  # face up
+    assert all(e["marker"] == {"era": 1, "arch": None} for e in v["empires"])  # L110: era I's marker
 
 
 def test_a_seat_picks_one_of_its_boards_monarchs() -> None:

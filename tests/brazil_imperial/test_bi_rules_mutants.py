@@ -137,3 +137,110 @@ def test_a_city_or_era_iii_building_covers_an_own_controlled_building() -> None:
     assert b["id"] == "church" and b["goods"] == bd.BUILDINGS["church"]["produces"]
     for how in ("occupied", "palace", "theirs"):
         assert not here(edit(s, partial(prep, how=how))), how
+
+
+def _attack_farm(
+    marker: str | None, attackers: tuple[str, ...], paintings: tuple[str, ...]
+) -> tuple[State, str]:
+    """Seat 0's units (the first carries the others) attack seat 1's empty farm (2 VP)."""
+    s = base()
+    spot, come = _far_pair(s.data)
+
+    def prep(g: Data) -> None:
+        clear(g)
+        for p in g["players"]:
+            p["board"] = "green"
+        put_building(g, spot, "farm", 1)
+        for kind in attackers:
+            put_unit(g, 0, kind, come)
+        g["players"][0]["paintings"] = list(paintings)
+        g["players"][1]["marker"]["arch"] = marker
+        to_turn(g, 0, "movement", "build")
+
+    s = edit(s, prep)
+    units = {
+        model.unit_slot(s.data, 0, x["slot"])["type"]: u
+        for u, x in s.data["units"].items()
+        if x["state"] == "map"
+    }
+    lead = units[attackers[0]]
+    carry = sorted(units[k] for k in attackers[1:])
+    return GAME.apply(s, 0, {"type": "move", "unit": lead, "to": spot, "as": "free", "carry": carry}), spot
+
+
+def test_the_port_or_trade_marker_defends_with_exactly_2_more() -> None:
+    """L482-486: the defender's marker on Port or Trade adds 2, no more: a farm (2) with it holds
+    against 4 (a tie, L502) and falls to 5."""
+    attack = bd.board("green")["units"][3]["vp"] + bd.board("green")["units"][1]["vp"]  # cavalry + archer
+    assert attack == 4
+    plus_one = next(
+        c
+        for c, e in sorted(bd.PAINTINGS.items())
+        if e["ability"] == {"kind": "combat", "attack": 1, "defence": 0}
+    )
+    for marker in ("port", "trade"):
+        held, spot = _attack_farm(marker, ("cavalry", "archer"), ())
+        assert model.controller(held.data, spot) == 1
+        taken, spot = _attack_farm(marker, ("cavalry", "archer"), (plus_one,))
+        assert model.controller(taken.data, spot) == 0
+    no_marker, spot = _attack_farm("build", ("cavalry",), ())  # 3 against 2
+    assert model.controller(no_marker.data, spot) == 0
+
+
+def test_an_extra_free_move_effect_adds_one_free_move(monkeypatch: Any) -> None:
+    """data/README.md "Effects": ``move {kind: "free"}`` (a gold card's effect, L280-288) gives one free
+    move more this turn (L451), once."""
+    card = sorted(bd.GOLD)[0]
+    monkeypatch.setitem(bd.GOLD, card, {**bd.GOLD[card], "effect": [{"op": "move", "kind": "free"}]})
+    s = base()
+    spot, come = _far_pair(s.data)
+
+    def prep(g: Data) -> None:
+        clear(g)
+        g["players"][0]["board"] = "green"
+        put_unit(g, 0, "archer", come)
+        g["players"][0]["gold"] = [card]
+        to_turn(g, 0, "movement", "port")
+
+    s = edit(s, prep)
+    archer = next(u for u, x in s.data["units"].items() if x["seat"] == 0 and x["state"] == "map")
+    s = GAME.apply(s, 0, {"type": "move", "unit": archer, "to": spot, "as": "free", "carry": []})
+    assert not [a for a in legal(s, 0) if a.get("as") == "free"]
+    s = GAME.apply(s, 0, {"type": "gold", "card": card})
+    again = [a for a in legal(s, 0) if a.get("as") == "free"]
+    assert {"type": "move", "unit": archer, "to": come, "as": "free", "carry": []} in again
+    s = GAME.apply(s, 0, {"type": "move", "unit": archer, "to": come, "as": "free", "carry": []})
+    assert not [a for a in legal(s, 0) if a.get("as") == "free"]
+
+
+def test_a_redetermined_battle_keeps_the_seats_own_cards() -> None:
+    """L496-499 (cards face down): a position redetermined for one seat keeps the cards that seat
+    committed and re-deals the other seat's committed cards from what it could hold."""
+    s = base()
+    spot, come = _far_pair(s.data)
+    plain = [c for c, e in sorted(bd.BATTLE.items()) if not e["effect"]]
+
+    def prep(g: Data) -> None:
+        clear(g)
+        for p in g["players"]:
+            p["board"] = "green"
+        put_building(g, spot, "farm", 1)
+        put_unit(g, 0, "cavalry", come)
+        g["players"][0]["battle"] = plain[:2]
+        g["players"][1]["battle"] = plain[2:4]
+        to_turn(g, 0, "movement", "build")
+
+    s = edit(s, prep)
+    cav = next(u for u, x in s.data["units"].items() if x["seat"] == 0 and x["state"] == "map")
+    s = GAME.apply(s, 0, {"type": "move", "unit": cav, "to": spot, "as": "free", "carry": []})
+    s = GAME.apply(s, 0, {"type": "commit", "cards": plain[:2]})
+    for k in range(4):
+        mine = GAME.redetermine(s, 0, k)
+        (d,) = mine.data["decisions"]
+        assert d["answers"]["0"] == {"type": "commit", "cards": plain[:2]}
+        theirs = GAME.redetermine(s, 1, k)
+        (d,) = theirs.data["decisions"]
+        hand = theirs.data["players"][0]["battle"]
+        assert len(d["answers"]["0"]["cards"]) == 2 and set(d["answers"]["0"]["cards"]) <= set(hand)
+        after = GAME.apply(theirs, 1, {"type": "commit", "cards": []})  # it still resolves
+        assert not after.data["decisions"]
