@@ -61,6 +61,18 @@ GAMES: dict[str, dict[str, list[str]]] = {
         ],
         "tests": ["tests/empires_end"],
     },
+    "brazil_imperial": {
+        # the bots (heuristic), labels, texts and the data loader are left out
+        "modules": [
+            "arches", "build", "cards", "combat", "economy", "effects", "eras", "flow", "game", "hidden",
+            "model", "monarchs", "movement", "scoring", "setup", "trade", "views",
+        ],
+        # every test of the game (about 8 s) but the rules reference's, which reads web/ (not copied)
+        "tests": sorted(
+            str(f.relative_to(ROOT)) for f in (ROOT / "tests/brazil_imperial").glob("test_*.py")
+            if f.name != "test_bi_rules_reference.py"
+        ),
+    },
     "great_wall": {
         "modules": [
             "cards", "clerks", "coop", "combat", "command", "effects", "flow", "game", "hidden", "horde",

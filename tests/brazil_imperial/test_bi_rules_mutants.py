@@ -1,0 +1,246 @@
+"""Rule tests written from the mutants that survived scripts/mutate.py (README "Mutation testing"):
+each states a rule a player would notice broken, with its seed lines."""
+
+from __future__ import annotations
+
+from functools import cache, partial
+from typing import Any
+
+from pygame_core.games.brazil_imperial import data as bd
+from pygame_core.games.brazil_imperial import model
+from pygame_core.kernel.state import State
+from tests.brazil_imperial.helpers import (
+    GAME,
+    capital,
+    clear,
+    edit,
+    legal,
+    put_building,
+    put_unit,
+    started,
+    to_turn,
+)
+
+Data = dict[str, Any]
+
+
+@cache
+def base() -> State:
+    return started(2, 1)
+
+
+def _far_pair(g: Data) -> tuple[str, str]:
+    """A plains hex 3+ hexes from every capital and tile, and a free land hex beside it."""
+    geo = bd.geometry(g["map"])
+    taken = [h for h in geo.order if model.owner(g, h) is not None]
+    for h in geo.order:
+        if geo.terrain[h] != "plains" or g["hexes"][h]["explore"] is not None:
+            continue
+        if any(bd.distance(h, o) < 3 for o in taken):
+            continue
+        for n in geo.neighbours[h]:
+            if geo.terrain[n] in ("plains", "forest") and g["hexes"][n]["explore"] is None:
+                return h, n
+    raise LookupError("no far pair")
+
+
+def test_a_ranged_attack_spends_the_free_move() -> None:
+    """L494: a cannon attacks an adjacent hex with the free move, so no free move is left after it
+    (the bonus move still is, L449-451)."""
+    s = base()
+    spot, come = _far_pair(s.data)
+
+    def prep(g: Data) -> None:
+        clear(g)
+        for p in g["players"]:
+            p["board"] = "green"
+        put_building(g, spot, "sugarcane_field", 1)
+        put_unit(g, 0, "cannon", come)
+        put_unit(g, 0, "archer", come)
+        to_turn(g, 0, "movement", "paint")
+
+    s = edit(s, prep)
+    cannon = next(u for u, x in s.data["units"].items() if x["seat"] == 0 and x["slot"] == 4)
+    s = GAME.apply(s, 0, {"type": "ranged", "unit": cannon, "target": spot})
+    assert s.data["units"][cannon]["hex"] == come  # it fired from where it stands
+    acts = legal(s, 0)
+    assert not [a for a in acts if a["type"] == "ranged" or a.get("as") == "free"]
+    assert {a["type"] for a in acts} >= {"end_turn"}
+
+
+def test_the_port_or_trade_marker_attacks_with_1_more() -> None:
+    """L482-486: with its marker on Port or Trade (the arch it took this turn) a seat attacks with 1
+    more: an archer (1) then beats a sugarcane field (1); on another arch it ties, and ties go to the
+    defender (L502)."""
+    s = base()
+    spot, come = _far_pair(s.data)
+    for arch, wins in (("port", True), ("trade", True), ("paint", False)):
+
+        def prep(g: Data, arch: str = arch) -> None:
+            clear(g)
+            for p in g["players"]:
+                p["board"] = "green"
+            put_building(g, spot, "sugarcane_field", 1)
+            put_unit(g, 0, "archer", come)
+            to_turn(g, 0, "movement", arch)
+
+        st = edit(s, prep)
+        archer = next(u for u, x in st.data["units"].items() if x["seat"] == 0 and x["state"] == "map")
+        st = GAME.apply(st, 0, {"type": "move", "unit": archer, "to": spot, "as": "free", "carry": []})
+        assert (model.controller(st.data, spot) == 0) is wins, arch
+        assert (st.data["units"][archer]["state"] == "map") is wins
+
+
+def test_a_city_or_era_iii_building_covers_an_own_controlled_building() -> None:
+    """L171 (B9): a city or an era III building may be built on the seat's own era I/II building,
+    which is removed with its goods; never on one another seat occupies, one under a palace, or
+    another seat's."""
+    s = base()
+    cap = capital(s.data, 0)
+    geo = bd.geometry(s.data["map"])
+    spot = next(
+        n
+        for n in geo.neighbours[cap]
+        if geo.terrain[n] in ("plains", "forest") and s.data["hexes"][n]["explore"] is None
+    )
+
+    def prep(g: Data, how: str) -> None:
+        clear(g)
+        for p in g["players"]:
+            p["board"] = "green"
+        g["era"] = 3
+        put_building(g, spot, "sugarcane_field", 1 if how == "theirs" else 0, {"sugarcane": 2})
+        if how == "occupied":
+            put_unit(g, 1, "archer", spot)
+        if how == "palace":
+            g["hexes"][spot]["building"]["palace"] = "II"
+        if how != "occupied":
+            put_unit(g, 0, "monarch", spot)
+        g["players"][0]["supply"] = {"cotton": 1, "gold": 3, "science": 1}
+        g["decks"]["cities"][0].append(
+            next(c for c, e in sorted(bd.CITIES.items()) if set(e["cost"]) <= {"gold"})
+        )
+        to_turn(g, 0, "arch", "build")
+        g["turn"].update({"doing": "build", "step": 0})
+
+    def here(st: State) -> set[str]:
+        return {a["what"] for a in legal(st, 0) if a["type"] == "build" and a["hex"] == spot}
+
+    own = edit(s, partial(prep, how="own"))
+    assert {"church", "college", "city"} <= here(own)
+    assert not here(own) & {"farm", "sawmill", "sugarcane_field", "trading_post", "smelter", "plantation"}
+    act = next(
+        a for a in legal(own, 0) if a["type"] == "build" and a["hex"] == spot and a["what"] == "church"
+    )
+    after = GAME.apply(own, 0, act)
+    b = after.data["hexes"][spot]["building"]
+    assert b["id"] == "church" and b["goods"] == bd.BUILDINGS["church"]["produces"]
+    for how in ("occupied", "palace", "theirs"):
+        assert not here(edit(s, partial(prep, how=how))), how
+
+
+def _attack_farm(
+    marker: str | None, attackers: tuple[str, ...], paintings: tuple[str, ...]
+) -> tuple[State, str]:
+    """Seat 0's units (the first carries the others) attack seat 1's empty farm (2 VP)."""
+    s = base()
+    spot, come = _far_pair(s.data)
+
+    def prep(g: Data) -> None:
+        clear(g)
+        for p in g["players"]:
+            p["board"] = "green"
+        put_building(g, spot, "farm", 1)
+        for kind in attackers:
+            put_unit(g, 0, kind, come)
+        g["players"][0]["paintings"] = list(paintings)
+        g["players"][1]["marker"]["arch"] = marker
+        to_turn(g, 0, "movement", "build")
+
+    s = edit(s, prep)
+    units = {
+        model.unit_slot(s.data, 0, x["slot"])["type"]: u
+        for u, x in s.data["units"].items()
+        if x["state"] == "map"
+    }
+    lead = units[attackers[0]]
+    carry = sorted(units[k] for k in attackers[1:])
+    return GAME.apply(s, 0, {"type": "move", "unit": lead, "to": spot, "as": "free", "carry": carry}), spot
+
+
+def test_the_port_or_trade_marker_defends_with_exactly_2_more() -> None:
+    """L482-486: the defender's marker on Port or Trade adds 2, no more: a farm (2) with it holds
+    against 4 (a tie, L502) and falls to 5."""
+    attack = bd.board("green")["units"][3]["vp"] + bd.board("green")["units"][1]["vp"]  # cavalry + archer
+    assert attack == 4
+    plus_one = next(
+        c
+        for c, e in sorted(bd.PAINTINGS.items())
+        if e["ability"] == {"kind": "combat", "attack": 1, "defence": 0}
+    )
+    for marker in ("port", "trade"):
+        held, spot = _attack_farm(marker, ("cavalry", "archer"), ())
+        assert model.controller(held.data, spot) == 1
+        taken, spot = _attack_farm(marker, ("cavalry", "archer"), (plus_one,))
+        assert model.controller(taken.data, spot) == 0
+    no_marker, spot = _attack_farm("build", ("cavalry",), ())  # 3 against 2
+    assert model.controller(no_marker.data, spot) == 0
+
+
+def test_an_extra_free_move_effect_adds_one_free_move(monkeypatch: Any) -> None:
+    """data/README.md "Effects": ``move {kind: "free"}`` (a gold card's effect, L280-288) gives one free
+    move more this turn (L451), once."""
+    card = sorted(bd.GOLD)[0]
+    monkeypatch.setitem(bd.GOLD, card, {**bd.GOLD[card], "effect": [{"op": "move", "kind": "free"}]})
+    s = base()
+    spot, come = _far_pair(s.data)
+
+    def prep(g: Data) -> None:
+        clear(g)
+        g["players"][0]["board"] = "green"
+        put_unit(g, 0, "archer", come)
+        g["players"][0]["gold"] = [card]
+        to_turn(g, 0, "movement", "port")
+
+    s = edit(s, prep)
+    archer = next(u for u, x in s.data["units"].items() if x["seat"] == 0 and x["state"] == "map")
+    s = GAME.apply(s, 0, {"type": "move", "unit": archer, "to": spot, "as": "free", "carry": []})
+    assert not [a for a in legal(s, 0) if a.get("as") == "free"]
+    s = GAME.apply(s, 0, {"type": "gold", "card": card})
+    again = [a for a in legal(s, 0) if a.get("as") == "free"]
+    assert {"type": "move", "unit": archer, "to": come, "as": "free", "carry": []} in again
+    s = GAME.apply(s, 0, {"type": "move", "unit": archer, "to": come, "as": "free", "carry": []})
+    assert not [a for a in legal(s, 0) if a.get("as") == "free"]
+
+
+def test_a_redetermined_battle_keeps_the_seats_own_cards() -> None:
+    """L496-499 (cards face down): a position redetermined for one seat keeps the cards that seat
+    committed and re-deals the other seat's committed cards from what it could hold."""
+    s = base()
+    spot, come = _far_pair(s.data)
+    plain = [c for c, e in sorted(bd.BATTLE.items()) if not e["effect"]]
+
+    def prep(g: Data) -> None:
+        clear(g)
+        for p in g["players"]:
+            p["board"] = "green"
+        put_building(g, spot, "farm", 1)
+        put_unit(g, 0, "cavalry", come)
+        g["players"][0]["battle"] = plain[:2]
+        g["players"][1]["battle"] = plain[2:4]
+        to_turn(g, 0, "movement", "build")
+
+    s = edit(s, prep)
+    cav = next(u for u, x in s.data["units"].items() if x["seat"] == 0 and x["state"] == "map")
+    s = GAME.apply(s, 0, {"type": "move", "unit": cav, "to": spot, "as": "free", "carry": []})
+    s = GAME.apply(s, 0, {"type": "commit", "cards": plain[:2]})
+    for k in range(4):
+        mine = GAME.redetermine(s, 0, k)
+        (d,) = mine.data["decisions"]
+        assert d["answers"]["0"] == {"type": "commit", "cards": plain[:2]}
+        theirs = GAME.redetermine(s, 1, k)
+        (d,) = theirs.data["decisions"]
+        hand = theirs.data["players"][0]["battle"]
+        assert len(d["answers"]["0"]["cards"]) == 2 and set(d["answers"]["0"]["cards"]) <= set(hand)
+        after = GAME.apply(theirs, 1, {"type": "commit", "cards": []})  # it still resolves
+        assert not after.data["decisions"]
