@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.great_wall import qin
+from pygame_core.games.great_wall import combat, qin
 from tests.great_wall.helpers import ctx_for
 from tests.great_wall.test_modes_solo import board, clear_rows, plain, point, put
 
@@ -69,3 +69,19 @@ def test_his_cards_recruits_stay_free() -> None:
     qin.recruit(ctx_for(g), "spear")
     assert qins(g) == 1 and g["warehouse"] == {"wood": 0, "stone": 0, "gold": 0}
 
+
+# ------------------------------------------------------------ L545, L811: his archers at a defeat
+def test_his_archers_score_when_a_card_of_their_section_is_defeated() -> None:
+    """L811: he gains Honor as a seat does; L545 (A12: credit or not): +2 per archer he has on the Wall
+    of the section whose card is defeated, even with none of his soldiers on the card."""
+    g = board()
+    clear_rows(g)
+    cid = plain(2)
+    slot = put(g, 1, 0, cid)
+    slot["wounds"] = [0, 1]
+    put(g, 2, 0, plain(2))
+    g["sections"][1]["firing"] = ["qin"]
+    g["sections"][2]["firing"] = ["qin"]
+    combat.defeat_check(ctx_for(g))
+    assert g["sections"][1]["rows"][0] is None
+    assert g["qin"]["honor"] == 2  # the archer of section 1 only

@@ -18,7 +18,8 @@
   own locations activate first, lowest level first (L834); "choose 1 location": his lowest (L836).
 - Attacks (L838-844, A37): soldiers go to the section named by the indicator (a spearman tries the
   other section next; an archer only there), onto the Horde card nearest the Wall, spots top to bottom
-  then left to right; +2 Honor per spot or wound so placed.
+  then left to right; +2 Honor per spot or wound so placed; +2 per archer of his on the Wall of a
+  section whose card is defeated (L545, L811).
 - He runs the Reed Clan when he is active or tops the tea order on its turn, by his own rules, gaining
   nothing (L848-854). Spring: of the 2 leftmost Advisors he keeps one, the other is discarded (L858).
 - The end (L862-874): +20 Honor per Artifact; an empty shame supply loses the game for the player at
@@ -443,6 +444,17 @@ def fought(ctx: Ctx, slot: Data, credit: bool) -> None:
     add_honor(ctx, combat.DEFEAT_HONOR, horde.name(slot["card"]))
     if credit:
         ctx.data["qin"]["trophies"].append(slot["card"])
+
+
+def archers_at_defeat(ctx: Ctx, slot: Data) -> None:
+    """A card defeated in a section where his archers stand on the Wall (L545, A12: credit or not):
+    +2 Honor per archer, as a seat gains it (L811)."""
+    g = ctx.data
+    for sec in g["sections"]:
+        if any(x is slot for x in sec["rows"]):
+            n = sum(1 for x in sec["firing"] if x == QIN)
+            add_honor(ctx, combat.ARCHER_HONOR * n, horde.name(slot["card"]))
+            return
 
 
 # ------------------------------------------------------------------------------------ Betrayal
