@@ -31,7 +31,8 @@ files, to measure a proposed change: ``wall_defense=3,6,9,12`` (data/walls.json,
 1's 5 Stone is the seed's, L429),
 ``horde=2,2,2,3,3,3,3,4,4`` (data/time_track.json, Horde cards per Spring by time space),
 ``casualties=1,1,1,2,2,2,3,3,3`` (the same spaces' casualty values), ``barricade=2`` (defense per
-barricade, combat.BARRICADE_DEFENSE), ``shame_per_player=10`` (model.SHAME_PER_PLAYER, L132 gives 10)
+barricade, combat.BARRICADE_DEFENSE), ``shame_per_player=10`` (model.SHAME_PER_PLAYER, L132 gives 10),
+``raid_shame=0`` (the tokens a raid takes, L522, modes.raid_shame: 0 measures games without raids),
 ``flat=xu_da,song_ci`` (these Generals' abilities count once instead of once per Supporting
 Advisor or back icon, data/generals.json) and ``mute=xu_da`` (these Generals' abilities do nothing:
 what the ability is worth), ``when=xu_da:res:stone,gold`` (the General's ability fires only for those
@@ -282,6 +283,13 @@ def apply_settings(settings: list[str]) -> None:
             combat.BARRICADE_DEFENSE = nums[0]
         elif name == "shame_per_player":
             model.SHAME_PER_PLAYER = nums[0]
+        elif name == "raid_shame":  # tokens a raid takes (L522; solo 1): 0 measures a game without raids
+            from pygame_core.games.great_wall import modes
+
+            def raid_shame(g: dict[str, Any], n: int = nums[0]) -> int | None:
+                return n
+
+            modes.raid_shame = raid_shame
         elif name == "when":  # when=ID:key:v1,v2: the General's ability fires only for those values
             gid, key, vals = value.split(":")
             cards.general(gid)["ability"]["when"] = {key: vals.split(",")}

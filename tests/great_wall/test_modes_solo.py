@@ -159,9 +159,10 @@ def test_activation_gives_honor_per_clerk_times_overseer_level_and_moves_the_mar
     assert g["qin"]["track"] == ["gold", "wood", "stone", "chi", "wound"]
 
 
-def test_barracks_recruits_a_free_spearman_per_clerk() -> None:
-    """L830, A38 (free), A37 (+2 per spot his spearman takes)."""
+def test_barracks_recruits_a_spearman_per_clerk() -> None:
+    """L830, L810 (paid from the Warehouse: test_solo_rules.py), A37 (+2 per spot his spearman takes)."""
     g = board()
+    g["warehouse"] = {"wood": 2, "stone": 4, "gold": 0}
     clear_rows(g)
     cid = plain(3)
     put(g, 1, 0, cid)

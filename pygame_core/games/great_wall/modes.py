@@ -428,8 +428,9 @@ def defeat(ctx: Ctx, slot: Data, cas: int) -> bool:
     """A defeated card with soldiers of the Reed Clan or Qin on it (L709, L809): True when one of them
     earns the credit (most spots, ties by the whole tea order, L543) -- the Reed Clan's card is
     discarded (L709), Qin's is his. Their soldiers all go back to their supply (L710, L809); Qin gains
-    Honor for being there as a seat would (L811)."""
+    Honor for being there, and for his archers on the section's Wall, as a seat would (L811, L544-545)."""
     g = ctx.data
+    qin_archers(ctx, slot)
     mine = [s for s in slot["soldiers"] if is_ai(s["seat"])]
     if not mine:
         return False
@@ -443,6 +444,14 @@ def defeat(ctx: Ctx, slot: Data, cas: int) -> bool:
     if "qin" in spots:
         qin.fought(ctx, slot, credit=best == "qin")
     return is_ai(best)
+
+
+def qin_archers(ctx: Ctx, slot: Data) -> None:
+    """Solo: Qin's archers on the Wall of a defeated card's section (L545, L811)."""
+    if "qin" in ais(ctx.data):
+        from pygame_core.games.great_wall import qin
+
+        qin.archers_at_defeat(ctx, slot)
 
 
 def home(g: Data, who: str, kind: str) -> None:

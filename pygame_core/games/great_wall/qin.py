@@ -13,11 +13,13 @@
   to the locations of his 2 lowest markers, the next one when full, taking clerks from his highest
   location when all 8 are out (L820-824); only the 5 track locations (L824).
 - At a location that activates (L826-836): per clerk, Honor = his overseer level there; at the
-  Barracks a free spearman per clerk (A38); then the marker goes to the leftmost slot. On his turn his
+  Barracks a spearman per clerk, paid from the Warehouse (L810: he has no resources but may use the
+  Warehouse's; void when it cannot pay); then the marker goes to the leftmost slot. On his turn his
   own locations activate first, lowest level first (L834); "choose 1 location": his lowest (L836).
 - Attacks (L838-844, A37): soldiers go to the section named by the indicator (a spearman tries the
   other section next; an archer only there), onto the Horde card nearest the Wall, spots top to bottom
-  then left to right; +2 Honor per spot or wound so placed.
+  then left to right; +2 Honor per spot or wound so placed; +2 per archer of his on the Wall of a
+  section whose card is defeated (L545, L811).
 - He runs the Reed Clan when he is active or tops the tea order on its turn, by his own rules, gaining
   nothing (L848-854). Spring: of the 2 leftmost Advisors he keeps one, the other is discarded (L858).
 - The end (L862-874): +20 Honor per Artifact; an empty shame supply loses the game for the player at
@@ -253,7 +255,7 @@ def act(ctx: Ctx, loc: str) -> None:
     n = sum(1 for x in g["locations"][loc] if x == QIN)
     if loc == "barracks":
         for _ in range(n):
-            recruit(ctx, "spear")
+            recruit(ctx, "spear", paid=True)
     else:
         o = g["qin"]["overseers"].get(loc)
         if o:
@@ -333,11 +335,26 @@ def _wound_target(g: Data, section: int) -> tuple[int, int] | None:
     return None
 
 
-def recruit(ctx: Ctx, kind: str, who: str = QIN) -> None:
-    """A free recruit (A38) placed by his rules (L840-844); void when it cannot be placed."""
+def _warehouse_pays(g: Data, cost: dict[str, int]) -> bool:
+    return all(g["warehouse"].get(r, 0) >= n for r, n in cost.items())
+
+
+def recruit(ctx: Ctx, kind: str, who: str = QIN, paid: bool = False) -> None:
+    """A recruit placed by his rules (L840-844); void when it cannot be placed. ``paid`` (his
+    Barracks recruits, L830): he has no resources, so the cost (L404-410) comes from the Warehouse
+    (L810), and the recruit is void when the Warehouse cannot pay; a void recruit costs nothing. His
+    cards' recruits (data/solo.json) are the cards' own gift."""
     g = ctx.data
     if who == QIN and g["qin"]["supply"].get(kind, 0) <= 0:
         return
+    if paid:
+        cost = locations.RECRUIT_COST[kind]
+        if not _warehouse_pays(g, cost) or _spear_target(g) is None:
+            return
+        for r, k in cost.items():
+            g["warehouse"][r] -= k
+        ctx.log(fmt(t("{p} recruits a spearman with the Warehouse's resources.",
+                      "{p}以倉庫的資源招募1個矛兵。"), p=NAME))
     if kind == "archer":
         i = indicated_section(g, model.open_sections(g))
         fire = g["sections"][i]["firing"]
@@ -421,6 +438,17 @@ def fought(ctx: Ctx, slot: Data, credit: bool) -> None:
     add_honor(ctx, combat.DEFEAT_HONOR, horde.name(slot["card"]))
     if credit:
         ctx.data["qin"]["trophies"].append(slot["card"])
+
+
+def archers_at_defeat(ctx: Ctx, slot: Data) -> None:
+    """A card defeated in a section where his archers stand on the Wall (L545, A12: credit or not):
+    +2 Honor per archer, as a seat gains it (L811)."""
+    g = ctx.data
+    for sec in g["sections"]:
+        if any(x is slot for x in sec["rows"]):
+            n = sum(1 for x in sec["firing"] if x == QIN)
+            add_honor(ctx, combat.ARCHER_HONOR * n, horde.name(slot["card"]))
+            return
 
 
 # ------------------------------------------------------------------------------------ Betrayal
