@@ -870,8 +870,8 @@ def test_the_seven_categories_add_up() -> None:
     s = edit(s, prep)
     parts = scoring.breakdown(s.data, 0)
     want = {
-        "units": 3,
-        "products": 1 + 2,
+        "units": next(u["vp"] for u in bd.board("green")["units"] if u["type"] == "cavalry"),
+        "products": sum(x["vp"] for x in bd.board("green")["products"] if x["id"] in ("dye", "rum")),
         "cards": bd.PAINTINGS["marshal"]["vp"]
         + bd.GOLD["treasure_chest"]["vp"]
         + bd.EXPLORATION["explore_29"]["vp"],
