@@ -221,6 +221,8 @@ const PRIMARY = new Set(["end_turn", "trade_done", "skip"]);
 export const isPrimary = (a) => PRIMARY.has(a.type);
 
 export function hint(view) {
+  if (view.phase && view.phase.kind === "action" && view.turn && view.turn.phase === "arch" && view.turn.arch)
+    return t("hint_arch", { a: word("arches", view.turn.arch) });
   const k = `hint_${view.phase ? view.phase.kind : ""}`;
   const s = t(k);
   return s === k ? t("hint") : s;
@@ -388,18 +390,18 @@ function hexUnits(view, h, uids, fighting) {
     if (fighting.has(uid)) g.fight = true;
   }
   groups.sort((a, b) => a.seat - b.seat || UNIT_TYPES.indexOf(a.type) - UNIT_TYPES.indexOf(b.type));
-  const per = 4;
-  const step = 4.3;
+  const per = 3;
+  const step = 5.3;
   return groups
     .map((g, i) => {
       const row = Math.floor(i / per);
       const inRow = Math.min(per, groups.length - row * per);
       const x = cx - ((inRow - 1) * step) / 2 + (i % per) * step;
-      const y = cy + 5 - row * 4.4;
+      const y = cy + 4.6 - row * 5.2;
       return (
-        `<g class="unit seat-${g.seat}${g.fight ? " fighting" : ""}"><circle class="u-bg" cx="${f1(x)}" cy="${f1(y)}" r="2.1"/>` +
-        use(`bz-u-${g.type}`, x - 1.5, y - 1.5, 3) +
-        (g.n > 1 ? `<text class="u-n" x="${f1(x + 2.5)}" y="${f1(y + 2.2)}">${g.n}</text>` : "") +
+        `<g class="unit seat-${g.seat}${g.fight ? " fighting" : ""}"><circle class="u-bg" cx="${f1(x)}" cy="${f1(y)}" r="2.55"/>` +
+        use(`bz-u-${g.type}`, x - 1.8, y - 1.8, 3.6) +
+        (g.n > 1 ? `<text class="u-n" x="${f1(x + 2.6)}" y="${f1(y + 2.6)}">${g.n}</text>` : "") +
         `</g>`
       );
     })
@@ -595,8 +597,8 @@ function legend() {
     ic("bz-eye", t("peeked")) +
     ic("bz-flag", t("red_flag"), "lg-red") +
     sw("band", t("bandeiras")) +
-    ic("bz-capital", word("word", "capital"), "lg-own") +
-    ic("bz-city", word("word", "city"), "lg-own") +
+    ic("bz-capital", t("capital_palace"), "lg-own") +
+    ic("bz-city", t("city_mansion"), "lg-own") +
     ic("bz-crown", word("word", "palace")) +
     ic("bz-flag", t("occupied"), "lg-occ") +
     ic("bz-swords", t("battle_here")) +
