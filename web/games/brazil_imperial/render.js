@@ -450,23 +450,47 @@ export function followed(view) {
   return tm.length === 1 && tm[0] !== view.seat && !view.over ? tm[0] : view.seat;
 }
 
-/** A seat's own area in board units (its capital and units, grown to a few hexes), or null. */
+/** The map's drawn size in CSS pixels: the drawn <svg>'s, else a guess from the window (first draw). */
+function mapPx() {
+  if (typeof document === "undefined") return null;
+  const svg = document.querySelector("svg.bz-map");
+  const r = svg && svg.getBoundingClientRect();
+  if (r && r.width > 50 && r.height > 50) return [r.width, r.height];
+  const w = window.innerWidth;
+  const h = window.innerHeight;
+  return w < 700 ? [w - 36, 0.56 * h] : [0.72 * w, Math.min(0.64 * h, 600)];
+}
+
+const HEX_PX = 40; // a hex drawn this wide (CSS pixels) shows its tile, goods and unit chips readably
+
+/**
+ * A seat's own area in board units (its capital and units, centred, kept on the map) at a zoom that
+ * draws hexes HEX_PX wide; null when the whole map is drawn that large already, or the seat has none.
+ */
 function ownArea(view, seat, b) {
   if (seat == null) return null;
   const cells = [];
   for (const [h, x] of Object.entries(view.hexes)) if (x.capital === seat) cells.push(cellOf(h));
   for (const u of Object.values(view.units))
     if (u.seat === seat && u.state === "map" && u.hex) cells.push(cellOf(u.hex));
-  if (!cells.length) return null;
+  const px = mapPx();
+  if (!cells.length || !px) return null;
+  const per = (S * Math.sqrt(3)) / HEX_PX; // board units per pixel
+  let w = px[0] * per;
+  let h = px[1] * per;
+  if (w >= b.w && h >= b.h) return null;
   const box = HEX.bounds(cells);
-  const minW = 7 * S * Math.sqrt(3);
-  const minH = 6 * S * 1.5;
-  const w = Math.max(box.w + 2 * S, minW);
-  const h = Math.max(box.h + 2 * S, minH);
-  const cx = box.x + box.w / 2;
-  const cy = box.y + box.h / 2;
-  if (w * h > 0.6 * b.w * b.h) return null;
-  return { x: cx - w / 2 - b.x, y: cy - h / 2 - b.y, w, h };
+  const grow = Math.max(1, (box.w + 2 * S) / w, (box.h + 2 * S) / h);
+  w *= grow;
+  h *= grow;
+  const inside = (c, len, whole) =>
+    len >= whole ? (whole - len) / 2 : Math.min(Math.max(c, 0), whole - len);
+  return {
+    x: inside(box.x - b.x + box.w / 2 - w / 2, w, b.w),
+    y: inside(box.y - b.y + box.h / 2 - h / 2, h, b.h),
+    w,
+    h,
+  };
 }
 
 /** Map keys to highlight now: the next keys of the items being chosen among -> {hex: key}. */
@@ -623,7 +647,8 @@ function mapSection(view, ctx) {
   const sel = selKey
     ? `<span class="map-sel" data-testid="map-sel">${esc(t("selected", { what: keyLabel(view, selKey) }))}</span>`
     : "";
-  const line = `<span class="bz-era">${esc(word("eras", String(view.era)))} · ${esc(t("round_n", { n: view.round }))}</span>`;
+  const round = view.round > 0 ? ` · ${esc(t("round_n", { n: view.round }))}` : "";
+  const line = `<span class="bz-era">${esc(word("eras", String(view.era)))}${round}</span>`;
   const tools = camTools(
     "bz-map",
     { in: t("zoom_in"), out: t("zoom_out"), fit: t("zoom_fit"), home: area ? t("zoom_home") : "" },
