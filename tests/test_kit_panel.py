@@ -109,6 +109,32 @@ def test_civilization_panel_steps_say_how_many_they_leave():
                {"end_start", "end_trade", "end_city", "end_move", "stop", "decline"})
 
 
+def _bz_prefer(seat: int, legal: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """Deploy, build and move first (the map's actions), else the first action."""
+    for ty in ("deploy", "move", "build"):
+        a = next((x for x in legal if x["type"] == ty), None)
+        if a:
+            return a
+    return next((x for x in legal if x["type"] == "arch" and x["arch"] in ("deploy", "build")), None)
+
+
+@pytest.mark.parametrize("kind", ["movement", "build"])
+def test_brazil_imperial_map_steps_never_list_more_than_15_and_reach_every_action(kind):
+    """Issue 19 §3: the map's picks (a stack, then a hex; a hex, then what to build) as panel steps:
+    never more than 15 buttons, each step's count is what it leaves, every legal action reachable, and
+    the finishing bar holds end_turn / skip / trade_done only."""
+
+    def there(v: dict[str, Any], lg: list[dict[str, Any]]) -> bool:
+        if kind == "movement":
+            return sum(a["type"] == "move" for a in lg) > 20
+        return sum(a["type"] == "build" for a in lg) > 20
+
+    view, legal = position("brazil_imperial", there, prefer=_bz_prefer)
+    walk = panel_walk("brazil_imperial", view, legal, limit=200)
+    top_map = {s["key"].split(":")[0] for s in walk[0]["steps"]}
+    assert top_map and top_map <= {"stack", "hex"}, top_map  # the first step is on the map
+    check_walk(walk, legal, {"end_turn", "skip", "trade_done"})
+
 PENDING = ROOT / "web" / "app" / "kit" / "pending.js"
 BOX = """
 globalThis.addEventListener ||= () => {};

@@ -1,7 +1,6 @@
-"""Brazil: Imperial's rules page (issue 19 §3): the game is not listed, but rules.html?game=brazil_imperial
-shows its reference in every language at 1366x768 and 390x844, every section in order, its tables
-inside the page's width, and the #fragment at the top. The content checks are
-tests/brazil_imperial/test_bi_rules_reference.py's."""
+"""Brazil: Imperial's rules page (issue 19 §3): rules.html?game=brazil_imperial shows its reference in
+every language at 1366x768 and 390x844, every section in order, its tables inside the page's width,
+and the #fragment at the top. The content checks are tests/brazil_imperial/test_bi_rules_reference.py's."""
 
 from __future__ import annotations
 
@@ -21,8 +20,8 @@ LANGS = ("en", "zh-Hant", "zh-Hans")
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_rules_page_of_an_unlisted_game(contexts, base_url, site, lang, size):
-    assert games.get(GAME).listed is False  # the page works for a game the home page does not list
+def test_the_rules_page(contexts, base_url, site, lang, size):
+    assert games.get(GAME).listed is True  # the home page offers the game (issue 19 §3: the board)
     doc = json.loads((site / "games" / GAME / "rules.json").read_text(encoding="utf-8"))
     ctx, guard = contexts.new(viewport=SIZES[size])
     page = ctx.new_page()
@@ -48,8 +47,8 @@ def test_the_rules_page_of_an_unlisted_game(contexts, base_url, site, lang, size
 
 
 def test_the_new_game_form_says_what_solo_is(page, base_url):
-    """Issue 19 §1: the home page's option text (options_schema, shown with ?test=1 while unlisted)."""
-    page.goto(f"{base_url}/index.html?test=1&lang=en")
+    """Issue 19 §1: the home page's option text (options_schema), the game offered as any listed one."""
+    page.goto(f"{base_url}/index.html?lang=en")
     wait_ready(page)
     page.select_option("[data-testid='game-select']", GAME)
     page.wait_for_selector("[data-testid='option-mode']")

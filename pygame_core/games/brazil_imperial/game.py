@@ -35,7 +35,7 @@ class BrazilImperial(Game):
     min_players = 2  # solo is one human against 1-3 bot seats (issue 19): a normal game with bots
     max_players = 4
     seed_file = "004_5d2e064babb0bb6e.txt"
-    listed = False  # slice 1: engine and data; the board is a later slice
+    listed = True  # the board: the hex map (issue 19 §3)
     bots = ("random", "heuristic")
     sealed = {"keep_mission": ("id",), "commit": ("cards",)}
     scenario_book = scenarios.BOOK  # teaching scenarios: the golden tests' rules (scenarios.py)

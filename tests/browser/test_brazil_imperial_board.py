@@ -1,0 +1,219 @@
+"""Brazil: Imperial's map (issue 19 §3), at desktop and phone sizes.
+
+- A new 2-player game against the heuristic bot: the map draws every hex of the engine's map with its
+  terrain (data.js), the legend names them, and the camera pans and zooms by drag, wheel, keyboard
+  and its buttons, changing only the <svg>'s viewBox (touch: a one-finger drag on the phone).
+- From a save reached by playing the engine in Python: a unit moves by two clicks on the map, its hex
+  (the stack, outlined white) and then the hex it goes to (outlined gold): the move is played and the
+  unit stands there.
+- A whole 2-player game against the heuristic bot played to the end by clicks (issue 19 §6).
+
+Every page fails its test on a request beyond 127.0.0.1 (the fixtures' guard, and asserted here).
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from typing import Any
+
+import pytest
+
+from pygame_core import games
+from pygame_core.games.brazil_imperial import data as bd
+from tests.browser import app
+from tests.browser.support import describe, wait_not_busy, wait_ready
+
+pytestmark = pytest.mark.browser
+GAME = "brazil_imperial"
+SIZES = [(1366, 768), (390, 844)]
+IDS = ["desktop", "phone"]
+MAP = "#game svg.bz-map"
+
+
+def new_page(contexts: Any, size: tuple[int, int]) -> tuple[Any, Any]:
+    w, h = size
+    phone = w < 500
+    ctx, guard = contexts.new(viewport={"width": w, "height": h}, is_mobile=phone, has_touch=phone)
+    return ctx.new_page(), guard
+
+
+def view(page: Any) -> dict[str, Any]:
+    return page.evaluate("() => window.pgcGame.session.reply.view")
+
+
+def legal(page: Any) -> list[dict[str, Any]]:
+    return [li["action"] for li in page.evaluate("() => window.pgcGame.session.reply.legal")]
+
+
+def vb(page: Any) -> list[float]:
+    return [float(x) for x in page.locator(MAP).get_attribute("viewBox").split()]
+
+
+def no_sideways_scroll(page: Any, w: int) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= w, f"the page scrolls sideways: {describe(page)}"
+
+
+def centre(page: Any) -> tuple[float, float]:
+    box = page.locator(MAP).bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+# ------------------------------------------------------------------------------ the map and its camera
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_the_map_draws_every_hex_and_pans_and_zooms(contexts, base_url, size):
+    page, guard = new_page(contexts, size)
+    page.goto(f"{base_url}/{app.play_url(GAME, players=2, seed=3, humans=1, bot='heuristic')}")
+    wait_ready(page)
+    wait_not_busy(page)
+    v = view(page)
+    geo = bd.geometry(v["map"])
+    terrain = page.evaluate(
+        "() => [...document.querySelectorAll('#game svg.bz-terrain polygon.tr')]"
+        ".map((p) => p.getAttribute('class').split(' ')[1].slice(2))"
+    )
+    assert len(terrain) == len(geo.order), describe(page)
+    assert sorted(terrain) == sorted(geo.terrain.values())
+    face_down = sum(1 for x in v["hexes"].values() if x["explore"] == "?")
+    assert face_down and page.locator(f"{MAP} .fd-q").count() == face_down
+    assert page.locator("#game [data-testid='bz-legend'] summary").inner_text() == "Legend"
+    no_sideways_scroll(page, size[0])
+    x0, y0, w0, h0 = vb(page)
+    page.locator("#game [data-cam-zoom='in']").click()
+    x1, y1, w1, h1 = vb(page)
+    assert w1 < w0 and h1 < h0, "the zoom button zooms in"
+    page.locator(MAP).focus()
+    page.keyboard.press("ArrowRight")
+    x2, y2, w2, h2 = vb(page)
+    assert x2 > x1 and w2 == w1, "the arrow key pans"
+    cx, cy = centre(page)
+    if size[0] > 500:
+        page.mouse.move(cx, cy)
+        page.mouse.wheel(0, -400)
+        page.wait_for_function(f"document.querySelector('{MAP}').viewBox.baseVal.width < {w2}")
+        x3, y3, w3, _ = vb(page)
+        page.mouse.move(cx, cy)
+        page.mouse.down()
+        page.mouse.move(cx - 80, cy - 60, steps=6)
+        page.mouse.up()
+        x4, y4, w4, _ = vb(page)
+        assert w4 == w3 and x4 > x3 and y4 > y3, "dragging left/up pans right/down without zooming"
+    else:
+        # a one-finger drag (pointer events with pointerType touch) pans
+        before = vb(page)
+        page.evaluate(
+            """([x, y]) => {
+                const svg = document.querySelector('#game svg.bz-map');
+                const ev = (type, dx, dy) => svg.dispatchEvent(new PointerEvent(type, {bubbles: true,
+                    pointerId: 7, pointerType: 'touch', clientX: x + dx, clientY: y + dy, isPrimary: true}));
+                ev('pointerdown', 0, 0); ev('pointermove', -20, -10); ev('pointermove', -60, -40);
+                ev('pointerup', -60, -40);
+            }""",
+            [cx, cy],
+        )
+        after = vb(page)
+        assert after[0] > before[0] and after[2] == before[2], (before, after)
+    page.locator("#game [data-cam-zoom='fit']").click()
+    svg = page.locator(MAP)
+    whole = [0.0, 0.0, float(svg.get_attribute("data-mapw")), float(svg.get_attribute("data-maph"))]
+    assert vb(page) == pytest.approx(whole, abs=0.01), "the whole map"
+    no_sideways_scroll(page, size[0])
+    assert guard.outside_requests() == []
+
+
+# ------------------------------------------------------------------------------ a move by two clicks
+
+
+def _two_click_move(game: Any, state: Any) -> dict[str, Any] | None:
+    """A legal move of seat 0 that two map clicks name: the unit is alone on its hex, which has more
+    than one move (the first click only picks), and the target hex is empty land (no fight, no
+    face-down tile), reached one way only (the second click plays)."""
+    if game.to_move(state) != [0]:
+        return None
+    acts = game.legal_actions(state, 0)
+    v = game.view(state, 0)
+    for a in acts:
+        if a["type"] != "move" or a["carry"]:
+            continue
+        src = v["units"][a["unit"]]["hex"]
+        mine_there = [u for u, x in v["units"].items() if x["hex"] == src and x["seat"] == 0]
+        moves = [b for b in acts if b["type"] in ("move", "ranged")]
+        from_src = [b for b in moves if v["units"][b["unit"]]["hex"] == src]
+        same = [b for b in from_src if b.get("to", b.get("target")) == a["to"]]
+        x = v["hexes"][a["to"]]
+        empty = not any(u["hex"] == a["to"] for u in v["units"].values())
+        land = x["explore"] is None and x["capital"] is None and not x["building"] and not x["city"]
+        if len(mine_there) == 1 and len(from_src) > 1 and len(same) == 1 and empty and land:
+            return a
+    return None
+
+
+@cache
+def move_save() -> tuple[str, str]:
+    """Random play (deploying and moving preferred) until seat 0 has such a move; the save and the move."""
+    game = games.get(GAME)
+    for seed in range(1, 30):
+        seats = [{"kind": "human", "name": "P1"}, {"kind": "heuristic", "name": "P2"}]
+        meta = {"seats": seats, "created": 1, "lang": "en", "app": "pygame_core-web"}
+        state = game.new_game(players=2, seed=seed, meta=meta)
+        rng = random.Random(seed)
+        for _ in range(600):
+            to_move = game.to_move(state)
+            if not to_move:
+                break
+            a = _two_click_move(game, state)
+            if a is not None:
+                return game.save(state), f"{a['unit']}>{a['to']}"
+            acts = game.legal_actions(state, to_move[0])
+            pref = [x for x in acts if x["type"] in ("deploy", "move") or x.get("arch") == "deploy"]
+            state = game.apply(state, to_move[0], rng.choice(pref if pref and rng.random() < 0.8 else acts))
+    raise AssertionError("random play never reached a two-click move of seat 0")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_a_unit_moves_by_two_clicks_on_the_map(contexts, base_url, size):
+    text, move = move_save()
+    uid, to = move.split(">")
+    page, guard = new_page(contexts, size)
+    app.put_saves(page, base_url, {"bz": text})
+    page.goto(f"{base_url}/play.html?save=bz&lang=en&speed=fast")
+    wait_ready(page)
+    wait_not_busy(page)
+    src = view(page)["units"][uid]["hex"]
+    assert any(a["type"] == "move" and a["unit"] == uid and a["to"] == to for a in legal(page))
+    before = app.actions_played(page)
+    stack = page.locator(f"{MAP} [data-mapkey='stack:{src}']")
+    assert stack.count() == 1 and "pick" in (stack.get_attribute("class") or ""), describe(page)
+    stack.click()
+    wait_not_busy(page)
+    assert app.actions_played(page) == before, "picking the unit plays nothing"
+    assert page.locator(f"{MAP} [data-testid='map-selected']").count() == 1
+    target = page.locator(f"{MAP} [data-mapkey='hex:{to}']")
+    assert target.count() == 1, describe(page)
+    assert page.locator(f"{MAP} [data-mapkey='stack:{src}']").count() == 0, "the source is picked already"
+    target.click()
+    wait_not_busy(page)
+    assert (app.actions_played(page) or 0) > (before or 0), describe(page)
+    assert view(page)["units"][uid]["hex"] == to
+    no_sideways_scroll(page, size[0])
+    assert guard.outside_requests() == []
+
+
+# ------------------------------------------------------------------------------ a whole game by clicks
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_a_whole_game_against_the_heuristic_bot_by_clicks(contexts, base_url, size):
+    """Issue 19 §6: one human seat and the heuristic bot, played to the end by clicking the first
+    legal action; the end screen shows the scores."""
+    page, guard = new_page(contexts, size)
+    page.goto(f"{base_url}/{app.play_url(GAME, players=2, seed=7, humans=1, bot='heuristic')}")
+    wait_ready(page)
+    wait_not_busy(page)
+    app.play_until_over(page, max_steps=1500, deadline_s=1500)
+    assert page.locator(app.sel("scores")).count(), describe(page)
+    no_sideways_scroll(page, size[0])
+    assert guard.outside_requests() == []
