@@ -178,7 +178,7 @@ async function checkStamp(rebuilt, expected) {
   if (hex !== expected) throw new Error("the snapshot is damaged (sha256)");
 }
 
-// Started when this module is evaluated, so the downloads overlap PyScript's own start-up.
+// Started when this module is evaluated, so the downloads overlap the page's own start-up.
 const snapshotResponse = fetch(SNAPSHOT_URL);
 
 // The wasm, fetched once for two readers: this module (its data segments rebuild the snapshot) and
@@ -388,8 +388,9 @@ async function restore() {
   }
 }
 
-// Also started at evaluation (runtime/boot.js imports this module as soon as it has read pyscript.json),
-// so the restore overlaps the rest of PyScript's start-up instead of waiting for it.
+// Also started at evaluation (runtime/boot.js imports this module as soon as it starts, from the page's
+// <head> where runtime/pick-snapshot.js imports boot.js), so the restore overlaps the rest of the page's
+// start-up instead of waiting for it.
 const restored = restore();
 restored.catch(() => {}); // handled in loadPyodide
 
