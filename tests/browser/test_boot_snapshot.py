@@ -261,6 +261,31 @@ def test_the_snapshot_boot_is_direct_inflated_in_a_worker_with_the_engine_files_
     play_a_few(page)
 
 
+def test_the_boot_starts_in_the_head_with_the_snapshot_worker_before_the_stylesheets(
+        contexts, base_url, site: Path):
+    """Boot speed (issue 16 §3): every engine page's <head> runs runtime/pick-snapshot.js after its
+    preload links and before its stylesheets (a classic script waits for the stylesheets before it; the
+    links after it would wait for it); that script starts the snapshot worker, whose own module loads
+    then overlap the rest, and runtime/boot.js itself, which starts the snapshot shim at once; the shim
+    adopts that worker (pgcSnapshot.headWorker)."""
+    snapshot_built(site)
+    for name in ("play.html", "embed.html", "index.html"):
+        head = (site / name).read_text(encoding="utf-8").split("</head>")[0]
+        at = head.index('<script src="./runtime/pick-snapshot.js">')
+        assert '<link rel="stylesheet"' not in head[:at], name
+        assert "<link" not in head[at:].replace('<link rel="stylesheet"', ""), name
+        assert '<link rel="modulepreload" href="./runtime/boot.js">' in head[:at], name
+    ctx, _guard = contexts.new()
+    page = ctx.new_page()
+    page.goto(f"{base_url}/{app.play_url(GAME, players=2, seed=5, humans=2)}")
+    wait_ready(page)
+    state = snapshot_state(page)
+    assert state["state"] == "used" and state.get("worker") is True, state
+    assert state.get("headWorker") is True, state
+    assert page.evaluate("window.pgcBootSnapshot.interpreter") == f"{base_url}/runtime/pyodide-snapshot.mjs"
+    play_a_few(page, 2)
+
+
 GAMES_IMPORTED = """async () => {
   const py = await (await import('./runtime/pyodide-snapshot.mjs')).loadPyodide();
   return py.runPython(`sorted({m.split(".")[2] for m in __import__("sys").modules

@@ -9,6 +9,9 @@
 //   document.addEventListener("pgc-ready", (e) => e.detail.call("catalog", {}));
 //   window.pgc.call(method, argsObject) -> {ok: true, result} | {ok: false, error: {kind, message, code}}
 //
+// It starts when evaluated: from the page's <head> where runtime/pick-snapshot.js imports it (a snapshot
+// build; it then imports the snapshot shim at once, pgcBootSnapshot.interpreter, before pyscript.json is
+// read), else as the page's module script.
 // While Pyodide boots, #boot-progress (the page's own element, or an overlay made here) shows a
 // <progress> bar and the current step. The service worker ./sw.js is registered once boot settles;
 // "pgc-update" is dispatched on document when a newer build took over (reload to use it). Once the
@@ -120,6 +123,29 @@ function progressUI() {
 
 const mb = (n) => (n / 1e6).toFixed(1);
 
+// The indicator before the page's body exists (runtime/pick-snapshot.js starts this module from the
+// <head>): the calls are kept, only the last step or byte count of a run of them, and replayed on the
+// real indicator once there is a body to put it in.
+function laterUI() {
+  let real = null;
+  let calls = [];
+  const ui = {
+    attach() {
+      real = progressUI();
+      for (const [name, args] of calls) real[name](...args);
+      calls = null;
+    },
+  };
+  for (const name of ["step", "bytes", "indeterminate", "done", "fail"]) {
+    ui[name] = (...args) => {
+      if (real) return real[name](...args);
+      if (name === "step" || name === "bytes") calls = calls.filter(([n]) => n !== "step" && n !== "bytes");
+      calls.push([name, args]);
+    };
+  }
+  return ui;
+}
+
 // ------------------------------------------------------------------ download progress
 // Pyodide fetch()es the wasm and the lock file, runtime/pyodide-snapshot.mjs the boot snapshot
 // (build-info.json's boot_download_bytes is their total); a plain boot (no snapshot, or its fallback)
@@ -127,7 +153,7 @@ const mb = (n) => (n / 1e6).toFixed(1);
 // without one, micropip's wheel (from pyscript/pyodide/, once Python runs) and the engine wheel.
 // During boot, fetch is wrapped to count the bytes of those responses as they stream in.
 
-function countDownloads(ui, expectedTotal, fail, skipped) {
+function countDownloads(ui, expectedTotal, fail, skipped, totalKnown) {
   const original = window.fetch;
   const watched = (u) => u.startsWith(url("../pyscript/pyodide/"));
   // A failed download of one of these means the boot cannot succeed (Pyodide would only log a warning
@@ -146,8 +172,12 @@ function countDownloads(ui, expectedTotal, fail, skipped) {
   // starts Pyodide over) replaces its entry, and the abandoned first response no longer counts.
   const seen = new Map();
   let started = false; // latched once every runtime download is in: the step stays "Starting Python"
+  // The bar's total first: build-info.json read, and the page's snapshot there or known missing (a
+  // missing one is replaced by the stdlib zip); only then its bytes.
+  const refused = new Set();
+  const snapshot = globalThis.pgcBootSnapshot?.url;
   const report = () => {
-    if (started) return;
+    if (started || !totalKnown() || (snapshot && !seen.has(snapshot) && !refused.has(snapshot))) return;
     let done = 0;
     let total = 0;
     for (const entry of seen.values()) {
@@ -172,12 +202,17 @@ function countDownloads(ui, expectedTotal, fail, skipped) {
       response = await original.call(this, input, init);
     } catch (err) {
       if (essential(u)) fail(`could not download ${relName(u)} (${err.message}; offline?)`);
-      if (optional(u)) skipped(u);
+      if (optional(u)) {
+        skipped(u);
+        refused.add(u);
+        report();
+      }
       throw err;
     }
     if (!response.ok && essential(u)) fail(`could not download ${relName(u)} (HTTP ${response.status})`);
     if (!response.ok && optional(u)) {
       skipped(u);
+      refused.add(u);
       report();
     }
     if (!watched(u) || !response.body || !response.ok) return response;
@@ -207,9 +242,11 @@ function countDownloads(ui, expectedTotal, fail, skipped) {
     }
   };
   window.fetch = wrapped;
-  return () => {
+  const stop = () => {
     if (window.fetch === wrapped) window.fetch = original;
   };
+  stop.report = report;
+  return stop;
 }
 
 // ------------------------------------------------------------------ the engine bridge
@@ -392,15 +429,27 @@ function bootPyScript(config) {
   );
 }
 
+// The page's elements are all there (its parser is done); boot.js may run before (from the <head>).
+function whenParsed() {
+  if (document.readyState !== "loading") return Promise.resolve();
+  return new Promise((r) => document.addEventListener("readystatechange", r, { once: true }));
+}
+
 function boot() {
   performance.mark("pgc:boot-start");
-  const ui = progressUI();
+  const ui = laterUI();
+  whenParsed().then(() => ui.attach());
   ui.step("download");
+  // The interpreter module the page's <head> names (runtime/pick-snapshot.js: the snapshot shim), at
+  // once: it starts the snapshot's inflate, the wasm's compile and the restore while pyscript.json is
+  // still being read (bootDirect imports the same module instance).
+  const early = globalThis.pgcBootSnapshot?.interpreter;
   // boot_download_bytes counts the boot snapshot of no game (snapshot_bytes) too, unless it turns out
   // missing; a page that boots from its game's snapshot (runtime/pick-snapshot.js) counts that one
   // instead (game_snapshot_bytes); when a build with a snapshot boots without it, the stdlib zip
   // (stdlib_bytes) is fetched instead.
   let info = {};
+  let infoKnown = false;
   let snapshotMissing = false;
   // preloaded by the page's <head> (hence no cache option): awaited before the interpreter starts, so
   // the bar knows its total before the first byte is counted; it only feeds the bar, never blocks it
@@ -409,7 +458,11 @@ function boot() {
     .then((got) => {
       info = got;
     })
-    .catch(() => {});
+    .catch(() => {})
+    .finally(() => {
+      infoKnown = true;
+      stopCounting.report();
+    });
   const expected = () => {
     const plain = snapshotMissing || globalThis.pgcSnapshot?.state === "fallback";
     const kernel = Number(info.snapshot_bytes) || 0;
@@ -431,7 +484,9 @@ function boot() {
     () => {
       snapshotMissing = true;
     },
+    () => infoKnown,
   );
+  if (early) import(early).catch(() => {}); // a failure is bootDirect's to report
 
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => fail(`no answer after ${BOOT_TIMEOUT_MS / 1000} s`), BOOT_TIMEOUT_MS);
@@ -469,7 +524,7 @@ function boot() {
     Promise.all([pyscriptConfig(), infoRead])
       .then(([config]) => {
         performance.mark("pgc:config-read");
-        return direct(config) ? bootDirect(config, fail) : bootPyScript(config);
+        return direct(config) ? bootDirect(config, fail) : whenParsed().then(() => bootPyScript(config));
       })
       .catch((err) => fail(err.message));
   })
@@ -498,12 +553,7 @@ function boot() {
     });
 }
 
-async function whenBody() {
-  if (document.body) return;
-  await new Promise((r) => document.addEventListener("DOMContentLoaded", r, { once: true }));
-}
-
 /** Resolves with window.pgc once the engine answers; rejects if it could not start. */
-export const ready = whenBody().then(boot);
+export const ready = boot();
 ready.catch(() => {}); // the failure is shown in #boot-progress; awaiting callers still see the rejection
 window.pgcReady = ready;

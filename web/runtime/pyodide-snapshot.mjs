@@ -30,7 +30,8 @@
 // globalThis.pgcSnapshot = {state: "loading" | "used" | "fallback", snapshot, reason?, stdlib?, rebuildMs?}
 // says which path was taken (snapshot: the file's name); stdlib = "pending" | "same" | "other" | "failed: ..." once the snapshot was used;
 // rebuildMs = how long undoing the delta took; decodeMs = from the first byte of the snapshot to the
-// last one inflated; stampMs = the sha256 check; worker = true when the worker did the inflate.
+// last one inflated; stampMs = the sha256 check; worker = true when the worker did the inflate;
+// headWorker = true when that worker is the one runtime/pick-snapshot.js started in the page's <head>.
 
 import { loadPyodide as loadPlain, version } from "../pyscript/pyodide/pyodide.mjs";
 import { inflate, rebuildSnapshot, stamp } from "./snapshot-delta.mjs";
@@ -77,7 +78,14 @@ const brotliHere = async () => {
 // The inflate and the rebuild run in a worker (runtime/snapshot-worker.mjs), started at once. This
 // thread only reads the downloads and posts them there, and keeps the chunks: if the worker cannot run
 // (no module workers, it failed to load), the same work is done here instead.
+// The one runtime/pick-snapshot.js started in the page's <head> (for this snapshot), else a new one.
 function startWorker() {
+  const started = globalThis.pgcBootSnapshot;
+  if (started?.worker && started.url === SNAPSHOT_URL) {
+    started.worker.onmessage = started.worker.onerror = started.worker.onmessageerror = null;
+    status.headWorker = true;
+    return started.worker;
+  }
   try {
     return typeof Worker === "function" ? new Worker(WORKER_URL, { type: "module" }) : null;
   } catch {
@@ -98,6 +106,9 @@ const fromWorker =
       broken(event.message || "it did not start");
     };
     worker.onmessageerror = () => broken("a message could not be read");
+    // what the worker said before this module was evaluated (runtime/pick-snapshot.js kept it)
+    const early = globalThis.pgcBootSnapshot?.worker === worker ? globalThis.pgcBootSnapshot.early : [];
+    for (const event of early?.splice(0) ?? []) worker[`on${event.type}`](event);
   });
 fromWorker?.catch(() => {}).finally(() => worker.terminate());
 brotliWasm.then(
@@ -167,7 +178,7 @@ async function checkStamp(rebuilt, expected) {
   if (hex !== expected) throw new Error("the snapshot is damaged (sha256)");
 }
 
-// Started when this module is evaluated, so the downloads overlap PyScript's own start-up.
+// Started when this module is evaluated, so the downloads overlap the page's own start-up.
 const snapshotResponse = fetch(SNAPSHOT_URL);
 
 // The wasm, fetched once for two readers: this module (its data segments rebuild the snapshot) and
@@ -377,8 +388,9 @@ async function restore() {
   }
 }
 
-// Also started at evaluation (runtime/boot.js imports this module as soon as it has read pyscript.json),
-// so the restore overlaps the rest of PyScript's start-up instead of waiting for it.
+// Also started at evaluation (runtime/boot.js imports this module as soon as it starts, from the page's
+// <head> where runtime/pick-snapshot.js imports boot.js), so the restore overlaps the rest of the page's
+// start-up instead of waiting for it.
 const restored = restore();
 restored.catch(() => {}); // handled in loadPyodide
 
