@@ -449,8 +449,6 @@ def defeat(ctx: Ctx, slot: Data, cas: int) -> bool:
 def qin_archers(ctx: Ctx, slot: Data) -> None:
     """Solo: Qin's archers on the Wall of a defeated card's section (L545, L811)."""
     if "qin" in ais(ctx.data):
-        from pygame_core.games.great_wall import qin
-
         qin.archers_at_defeat(ctx, slot)
 
 
