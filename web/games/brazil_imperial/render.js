@@ -2,36 +2,25 @@
 // board yet (issue 19 slice 1 lands the engine and data). It shows each empire's public numbers; the
 // shell lists the legal actions itself.
 
-import { translator, esc } from "../../app/i18n.js";
+import { translator } from "../../app/i18n.js";
 import { pendingBox } from "../../app/kit/pending.js";
+import { combatBox, commonBoard, empireBoards, panelKeyLabel, panelKeys } from "./panels.js";
 import STRINGS from "./strings.js";
 
 export const strings = STRINGS;
 const t = translator(STRINGS);
 
-export const actionKeys = () => [];
-export const keyLabel = (view, key) => key;
+// local wiring of the panels (bz-panels; dropped at merge for bz-map's render.js)
+export const actionKeys = (a) => panelKeys(a) || [];
+export const keyLabel = (view, key) => panelKeyLabel(view, key) ?? key;
 export const hint = () => t("hint");
 
 export function boardSections(view, ctx) {
-  const empires = view.empires
-    .map((e, s) => {
-      const supply = Object.entries(e.supply)
-        .map(([k, n]) => `${n} ${esc(t(k))}`)
-        .join(", ");
-      return (
-        `<li class="bz-empire seat-${s}"><strong>${esc(ctx.names[s])}</strong> ` +
-        `${esc(t("supply"))}: ${supply || "—"} · ${esc(t("battle_cards"))}: ${e.battle_count} · ` +
-        `${esc(t("gold_cards"))}: ${e.gold_count}</li>`
-      );
-    })
-    .join("");
   return [
-    [
-      "empires",
-      `<p>${esc(t("era"))} ${view.era} · ${esc(t("round"))} ${view.round}</p><ol class="bz-empires">${empires}</ol>`,
-    ],
+    ["combat", combatBox(view, ctx)],
     ["pending", pendingBox(view, ctx)],
+    ["empires", empireBoards(view, ctx)],
+    ["common", commonBoard(view, ctx)],
   ];
 }
 export const boardClass = () => "bz-board";
