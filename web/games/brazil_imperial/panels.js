@@ -734,7 +734,8 @@ function side(view, ctx, b, role, { revealed, cards, committed, waiting }) {
         ? `<div class="bz-cards bz-facedown" aria-hidden="true">${Array.from({ length: committed === true ? 1 : committed }, () => `<span class="bz-back">${committed === true ? "?" : ""}</span>`).join("")}</div>`
         : "";
   const sum = Object.values(parts).reduce((a, n) => a + (n || 0), 0);
-  const total = revealed || flag ? String(sum) : `${sum} + ?`;
+  // "+ ?" only while the side's cards are still to come or face down
+  const total = revealed || flag || (committed == null && !waiting) ? String(sum) : `${sum} + ?`;
   return (
     `<div class="bz-side ${role}" data-testid="bz-side-${role}"><h3 class="bz-side-h">${esc(t(role === "attack" ? "pn_attacker" : "pn_defender"))} ${who}</h3>` +
     `<dl class="bz-parts">${rows}</dl>${shownCards}` +
