@@ -115,6 +115,34 @@ def strengths(g: Data, b: Data, played: dict[int, list[str]]) -> tuple[int, int]
     return att, dfn
 
 
+def parts(g: Data, b: Data, played: dict[int, list[str]]) -> dict[str, dict[str, int]]:
+    """The strength of each side of the battle ``b`` by where it comes from (L491-492): ``attack`` and
+    ``defence`` each ``{units, tile, paintings, arch, cards}`` (a red flag's defence is ``{flag}``).
+    Their sums are :func:`strengths`; the board's combat box shows them as the battle is built."""
+    a, d, h = b["attacker"], b["defender"], b["hex"]
+    att = {
+        "units": sum(model.unit_vp(g, u) for u in b["units"]),
+        "tile": 0,
+        "paintings": _paintings(g, a, "attack"),
+        "arch": _marker(g, a, "attack"),
+        "cards": sum(_card_strength(c) for c in played.get(a, [])),
+    }
+    if d is None:
+        return {"attack": att, "defence": {"flag": int(b["flag"] or 0)}}
+    tile = 0
+    ignore = any(_ops(played.get(a, []), "ignore_tile"))
+    if model.owner(g, h) == d and not model.occupied(g, h) and not ignore:  # L491, L512
+        tile = build.tile_vp(g, h) + (PALACE_STRENGTH if (model.tile(g, h) or {}).get("palace") else 0)
+    dfn = {
+        "units": sum(model.unit_vp(g, u) for u in model.units_at(g, h) if g["units"][u]["seat"] == d),
+        "tile": tile,
+        "paintings": _paintings(g, d, "defence"),
+        "arch": _marker(g, d, "defence"),
+        "cards": sum(_card_strength(c) for c in played.get(d, [])),
+    }
+    return {"attack": att, "defence": dfn}
+
+
 def resolve(ctx: Ctx, answers: dict[str, Any]) -> None:
     g = ctx.data
     b = g["battle"]
@@ -127,6 +155,17 @@ def resolve(ctx: Ctx, answers: dict[str, Any]) -> None:
             model.player(g, seat)["battle"].remove(c)
     ctx.reveal()
     att, dfn = strengths(g, b, played)
+    # what the board's combat box shows after the reveal (public: the cards are face up now, L501)
+    g["last_battle"] = {
+        **{k: b[k] for k in ("attacker", "defender", "hex", "units", "ranged", "flag")},
+        "defenders": [u for u in model.units_at(g, h) if d is not None and g["units"][u]["seat"] == d],
+        "cards": {str(s): list(c) for s, c in played.items()},
+        "parts": parts(g, b, played),
+        "attack": att,
+        "defence": dfn,
+        "winner": "attacker" if att > dfn else "defender",
+        "round": g["round"],
+    }
     for seat in (a, d):
         if seat is not None and played.get(seat):
             names = [cards.card_name("battle", c) for c in played[seat]]

@@ -4,14 +4,16 @@ missions to itself only (others' hands and missions as counts), deck sizes, the 
 the tops of the two city stacks (face up, L16).
 
 Keys: ``phase``, ``era``, ``round``, ``start``, ``ending``, ``map``, ``hexes``, ``capitals``, ``units``,
-``empires``, ``decks``, ``tiles``, ``turn``, ``battle``, ``pending``.
+``empires``, ``decks``, ``tiles``, ``turn``, ``battle`` (with its strength by source and the viewer's
+own committed cards), ``last_battle`` (the last battle fought, after its reveal: cards, strength
+by source, winner), ``pending``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.brazil_imperial import model
+from pygame_core.games.brazil_imperial import combat, model
 from pygame_core.games.brazil_imperial.text import PHASE_NAME
 from pygame_core.kernel import decisions as kdec
 
@@ -78,6 +80,31 @@ def _empire(g: Data, s: int, seat: int | None) -> Data:
     }
 
 
+def _battle(g: Data, seat: int | None) -> Data | None:
+    """The battle being fought, with each side's strength by source so far (``parts``: the battle
+    cards count 0 until the reveal, L501) and the viewer's own committed cards (``mine``), nobody
+    else's: who has committed is the kernel's public ``decisions``; how many cards is part of the
+    sealed answer (the engine commits both sides at once), shown at the reveal."""
+    b = g["battle"]
+    if not b:
+        return None
+    answers: Data = next((d["answers"] for d in kdec.stack(g) if d["kind"] == "commit"), {})
+    mine = answers.get(str(seat)) if seat is not None else None
+    return {**b, "parts": combat.parts(g, b, {}), "mine": list(mine["cards"]) if mine else None}
+
+
+def _last_battle(g: Data) -> Data | None:
+    """The last battle fought, while its cards still lie on the discard pile (L501): once the pile is
+    shuffled into the deck a card may be in a hand again, hidden, so the battle is no longer shown."""
+    lb = g.get("last_battle")
+    if not lb:
+        return None
+    pile = set(g["decks"]["battle_discard"])
+    if any(c not in pile for cards in lb["cards"].values() for c in cards):
+        return None
+    return dict(lb)
+
+
 def view(g: Data, seat: int | None) -> dict[str, Any]:
     d = g["decks"]
     return {
@@ -104,6 +131,7 @@ def view(g: Data, seat: int | None) -> dict[str, Any]:
         "tiles": dict(g["tiles"]),
         "lost_tiles": list(g.get("lost_tiles", [])),
         "turn": {k: v for k, v in g["turn"].items() if k != "fresh"},  # "fresh": drawn card ids, hidden
-        "battle": dict(g["battle"]) if g["battle"] else None,
+        "battle": _battle(g, seat),
+        "last_battle": _last_battle(g),
         "pending": [{"seat": x["seat"], "kind": x["kind"]} for x in g["pending"]],
     }

@@ -23,7 +23,7 @@ import { pendingBox } from "../../app/kit/pending.js";
 import { hexGrid } from "../../app/kit/grid.js";
 import { installCamera, camera, camBoard, camTools, camTwins } from "../../app/kit/camera.js";
 import { current, nextKey } from "../../app/kit/panel.js";
-import { empireBoards, commonBoard, combatBox } from "./panels.js";
+import { empireBoards, commonBoard, combatBox, panelKeyLabel, panelKeys } from "./panels.js";
 import DATA from "./data.js";
 import STRINGS from "./strings.js";
 
@@ -132,17 +132,16 @@ export function actionKeys(a, view) {
       const h = capitalHex(view, a.id);
       return h ? [`hex:${h}`] : [];
     }
-    case "arch":
-    case "place_marker":
-    case "extra":
-      return [`arch:${a.arch}`];
     default:
-      return [];
+      // the arches, era markers, products, paintings, cards and missions are picked on the panels
+      return panelKeys(a) || [];
   }
 }
 
 /** Words for a step ("Choices for …", the panel's step buttons). */
 export function keyLabel(view, key) {
+  const panel = panelKeyLabel(view, key);
+  if (panel != null) return panel;
   const i = key.indexOf(":");
   const kind = key.slice(0, i);
   const v = key.slice(i + 1);
