@@ -13,21 +13,29 @@ Plays complete games in place (kernel/playout.py: no history, log or undo) with 
 
 Usage (from the repository root)::
 
-    PYTHONPATH=$PWD nice -n 5 python scripts/brazil_imperial_balance.py balance --players 4 --games 1000
-    PYTHONPATH=$PWD nice -n 5 python scripts/brazil_imperial_balance.py duel --games 1000
+    export PYTHONPATH=$PWD
+    nice -n 10 python scripts/brazil_imperial_balance.py balance --games 1000 --jobs 2 --jsonl bal4.jsonl
+    nice -n 10 python scripts/brazil_imperial_balance.py duel --games 1000 --jobs 2 --jsonl duel.jsonl
 
-Games are seeded ``seed .. seed+games-1``; every figure but the timings is reproducible.
-``--json FILE`` also writes the raw per-game records. ``--max-rounds N`` lowers the engine's safety cap
-for the run (a duel against random that stalls costs time, not information).
+Games are seeded ``seed .. seed+games-1``; every figure but the timings is reproducible, whatever
+``--jobs`` (games played by that many worker processes, each game whole in one of them).
+``--jsonl FILE`` appends each game's record as it ends, so a run that is cut still counts: run the
+same command again and the seeds already in the file are not played again (``--summarise FILE``
+prints the figures of the file alone). ``--json FILE`` also writes all the records at the end.
+``--max-rounds N`` lowers the engine's safety cap for the run (a duel against random that stalls costs
+time, not information).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
+import os
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
 from pygame_core import bots, games
@@ -39,6 +47,8 @@ from pygame_core.simulate import MAX_STEPS, bot_seed
 GAME = games.get("brazil_imperial")
 #: with ``--jsonl FILE``, every game's record is appended there as it ends (a long run can be cut)
 JSONL: str | None = None
+#: worker processes (``--jobs``)
+JOBS = 1
 
 
 def play_one(seed: int, kinds: list[str], times: list[float] | None = None) -> dict[str, Any]:
@@ -97,10 +107,47 @@ def play_one(seed: int, kinds: list[str], times: list[float] | None = None) -> d
         "actions": po.played,
         "heuristic_seat": kinds.index("heuristic") if "heuristic" in kinds else None,
     }
-    if JSONL:
-        with open(JSONL, "a", encoding="utf-8") as f:
-            f.write(json.dumps(rec) + "\n")
     return rec
+
+
+def _job(task: tuple[int, list[str]]) -> tuple[dict[str, Any], list[float]]:
+    times: list[float] = []
+    rec = play_one(task[0], task[1], times)
+    return rec, times
+
+
+def _done(path: str | None) -> dict[int, dict[str, Any]]:
+    """The records already in ``path`` (a cut run's), by seed."""
+    if not path or not os.path.exists(path):
+        return {}
+    with open(path, encoding="utf-8") as f:
+        return {r["seed"]: r for r in map(json.loads, filter(str.strip, f))}
+
+
+def play_many(tasks: list[tuple[int, list[str]]], times: list[float]) -> list[dict[str, Any]]:
+    """Play the games ``(seed, kinds)`` on ``JOBS`` processes, appending each record to ``JSONL`` as
+    it ends (a seed already there is taken from the file, not played); the records in seed order."""
+    have = _done(JSONL)
+    for seed, kinds in tasks:
+        if seed in have and have[seed]["kinds"] != kinds:
+            raise SystemExit(f"{JSONL} holds seed {seed} played by {have[seed]['kinds']}: another run's file")
+    todo = [t for t in tasks if t[0] not in have]
+    if have:
+        print(f"{len(tasks) - len(todo)} of the {len(tasks)} games taken from {JSONL}", file=sys.stderr)
+    results: Iterator[tuple[dict[str, Any], list[float]]]
+    pool = multiprocessing.Pool(JOBS) if JOBS > 1 and len(todo) > 1 else None
+    results = pool.imap_unordered(_job, todo) if pool else map(_job, todo)
+    try:
+        for rec, spent in results:
+            have[rec["seed"]] = rec
+            times += spent
+            if JSONL:
+                with open(JSONL, "a", encoding="utf-8") as f:
+                    f.write(json.dumps(rec) + "\n")
+    finally:
+        if pool:
+            pool.terminate()
+    return [have[seed] for seed, _ in tasks]
 
 
 def _pct(n: float, d: int) -> str:
@@ -120,11 +167,9 @@ def _share(recs: list[dict[str, Any]], key: str) -> list[str]:
 
 
 def balance(n: int, seed: int, players: int) -> tuple[str, list[dict[str, Any]]]:
-    recs: list[dict[str, Any]] = []
     times: list[float] = []
     t0 = time.perf_counter()
-    for k in range(n):
-        recs.append(play_one(seed + k, ["heuristic"] * players, times))
+    recs = play_many([(seed + k, ["heuristic"] * players) for k in range(n)], times)
     return balance_text(recs, players, times, time.perf_counter() - t0), recs
 
 
@@ -165,14 +210,14 @@ def balance_text(recs: list[dict[str, Any]], players: int, times: list[float], e
 
 
 def duel(n: int, seed: int) -> tuple[str, list[dict[str, Any]]]:
-    recs: list[dict[str, Any]] = []
     times: list[float] = []
     t0 = time.perf_counter()
+    tasks = []
     for k in range(n):
         kinds = ["random"] * 2
         kinds[k % 2] = "heuristic"
-        r = play_one(seed + k, kinds, times)
-        recs.append(r)
+        tasks.append((seed + k, kinds))
+    recs = play_many(tasks, times)
     return duel_text(recs, times, time.perf_counter() - t0), recs
 
 
@@ -211,7 +256,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", type=int, default=4, help="balance: seats (2-4)")
     ap.add_argument("--max-rounds", type=int, default=None, help="lower the engine's round cap for this run")
     ap.add_argument("--json", default=None, help="write the per-game records to this file")
-    ap.add_argument("--jsonl", default=None, help="append each game's record to this file as it ends")
+    ap.add_argument(
+        "--jsonl", default=None, help="append each game's record here as it ends (seeds in it: not replayed)"
+    )
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes (the machine's cores: 2)")
     ap.add_argument(
         "--summarise",
         default=None,
@@ -219,8 +267,9 @@ def main(argv: list[str] | None = None) -> int:
         help="print the figures of the records in this file instead of playing",
     )
     args = ap.parse_args(argv)
-    global JSONL
+    global JSONL, JOBS
     JSONL = args.jsonl
+    JOBS = max(1, args.jobs)
     if args.max_rounds:
         flow.MAX_ROUNDS = args.max_rounds
         print(f"settings: round cap {args.max_rounds}")

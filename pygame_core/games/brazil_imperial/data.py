@@ -85,6 +85,8 @@ class Geometry:
     def __init__(self, doc: Entry) -> None:
         hexes: dict[str, Entry] = doc["hexes"]
         self.order: list[str] = sorted(hexes, key=lambda h: (coords(h)[1], coords(h)[0]))
+        #: each hex's place in ``order``
+        self.index: dict[str, int] = {h: i for i, h in enumerate(self.order)}
         self.terrain: dict[str, str] = {h: str(hexes[h].get("terrain", "plains")) for h in self.order}
         self.explore: list[str] = [h for h in self.order if hexes[h].get("explore")]
         self.capitals: list[str] = [h for h in self.order if hexes[h].get("capital")]
@@ -104,8 +106,11 @@ def map_for(players: int) -> str:
     return str(players) if str(players) in MAPS else max(MAPS, key=lambda k: int(k) if k.isdigit() else 0)
 
 
+_BOARD: dict[str, Entry] = {str(b["colour"]): b for b in BOARDS}
+
+
 def board(colour: str) -> Entry:
-    return next(b for b in BOARDS if b["colour"] == colour)
+    return _BOARD[colour]
 
 
 def building_for_tile(tile_id: str, side: int) -> str:

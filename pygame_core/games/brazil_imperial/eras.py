@@ -45,21 +45,23 @@ def is_farm(b: str) -> bool:
     return produces(b, "coffee")
 
 
-def count(g: Data, seat: int, counter: str) -> int:
-    """A mission counter (docs/bz-spec "Mission predicates") for ``seat`` now."""
+def count(g: Data, seat: int, counter: str, tiles: list[str] | None = None) -> int:
+    """A mission counter (docs/bz-spec "Mission predicates") for ``seat`` now; ``tiles``, if given,
+    is ``model.controlled(g, seat)`` (a caller that counts many things finds it once)."""
     p = model.player(g, seat)
     name, _, arg = counter.partition(":")
-    tiles = model.controlled(g, seat)
+    if name in ("buildings", "cities", "controlled_tiles") and tiles is None:
+        tiles = model.controlled(g, seat)
     if name == "buildings":
         return sum(
             1
-            for h in tiles
+            for h in tiles or ()
             if g["hexes"][h]["building"] and (not arg or g["hexes"][h]["building"]["id"] == arg)
         )
     if name == "cities":
-        return sum(1 for h in tiles if g["hexes"][h]["city"])
+        return sum(1 for h in tiles or () if g["hexes"][h]["city"])
     if name == "controlled_tiles":  # the capital counts (data/README.md)
-        return len(tiles) + (1 if p["capital"] else 0)
+        return len(tiles or ()) + (1 if p["capital"] else 0)
     if name == "paintings":
         return sum(1 for c in p["paintings"] if not arg or bd.PAINTINGS[c].get("medal") == arg)
     if name == "products":
@@ -79,8 +81,8 @@ def count(g: Data, seat: int, counter: str) -> int:
     return int(p["counters"].get(counter, 0))
 
 
-def met(g: Data, seat: int, needs: list[dict[str, Any]]) -> bool:
-    return all(count(g, seat, str(n["count"])) >= int(n.get("n", 1)) for n in needs or [])
+def met(g: Data, seat: int, needs: list[dict[str, Any]], tiles: list[str] | None = None) -> bool:
+    return all(count(g, seat, str(n["count"]), tiles) >= int(n.get("n", 1)) for n in needs or [])
 
 
 def objectives(m: Data) -> list[dict[str, Any]]:
@@ -199,14 +201,14 @@ def place_palace(ctx: Ctx, seat: int, palace: str, h: str) -> None:
     effects.apply(ctx, seat, reward)
 
 
-def palace_vp(g: Data, seat: int) -> int:
+def palace_vp(g: Data, seat: int, tiles: list[str] | None = None) -> int:
     """End scoring of palaces II-VI (L337-355): their own VP and their bonuses, counting only tiles the
-    seat built and still controls (FAQ)."""
+    seat built and still controls (FAQ); ``tiles`` as for :func:`count`."""
     p = model.player(g, seat)
     total = 0
     own = [
         g["hexes"][h]["building"]["id"]
-        for h in model.controlled(g, seat)
+        for h in (model.controlled(g, seat) if tiles is None else tiles)
         if g["hexes"][h]["building"] and g["hexes"][h]["building"]["owner"] == seat
     ]
     for pal, h in p["palaces"].items():

@@ -70,15 +70,43 @@ def owner(g: Data, h: str) -> int | None:
     return None if t is None else int(t["owner"])
 
 
+def seats_by_hex(g: Data) -> dict[str, set[int]]:
+    """The seats whose units stand on each hex, in one pass over the units (a unit off the map
+    stands on none): what :func:`controlled` and :func:`owned_anchors` ask of every tile at once."""
+    out: dict[str, set[int]] = {}
+    for u in g["units"].values():
+        h = u["hex"]
+        if h is not None:
+            there = out.get(h)
+            if there is None:
+                out[h] = {u["seat"]}
+            else:
+                there.add(u["seat"])
+    return out
+
+
+def _control(x: Data, h: str, occupants: dict[str, set[int]]) -> int | None:
+    """:func:`controller` of the hex ``h`` (its state ``x``), the units' seats by hex given."""
+    cap = x.get("capital")
+    if cap is not None:
+        return int(cap)
+    t = x.get("building") or x.get("city")
+    if t is None:
+        return None
+    own = int(t["owner"])
+    there = occupants.get(h)
+    if there:
+        there = there - {own}
+        if there:
+            return next(iter(there))
+    return own
+
+
 def controller(g: Data, h: str) -> int | None:
     """Who controls the tile on ``h``: its owner, unless another seat's units stand on it (they won
     it, L509; control returns to the owner when the last of them leaves, L510). A capital is never
     occupied (L509)."""
-    own = owner(g, h)
-    if own is None or g["hexes"][h].get("capital") is not None:
-        return own
-    there = seats_at(g, h) - {own}
-    return next(iter(there)) if there else own
+    return _control(g["hexes"][h], h, {h: seats_at(g, h)})
 
 
 def occupied(g: Data, h: str) -> bool:
@@ -101,15 +129,24 @@ def terrain(g: Data, h: str) -> str:
 
 def controlled(g: Data, seat: int) -> list[str]:
     """The hexes whose building or city ``seat`` controls (capitals are not tiles here)."""
-    return [h for h in geo(g).order if tile(g, h) is not None and controller(g, h) == seat]
+    hexes = g["hexes"]
+    tiled = [h for h, x in hexes.items() if x["building"] is not None or x["city"] is not None]
+    if not tiled:
+        return tiled
+    tiled.sort(key=geo(g).index.__getitem__)  # the map's order, whatever the order of g["hexes"]
+    occupants = seats_by_hex(g)
+    return [h for h in tiled if _control(hexes[h], h, occupants) == seat]
 
 
 def owned_anchors(g: Data, seat: int) -> set[str]:
     """Hexes of the seat's own capital, cities and buildings that it also controls (B13: only owned
     tiles are Build anchors; an occupied own tile is not, L511)."""
+    hexes = g["hexes"]
+    occupants = seats_by_hex(g)
     out = set()
     for h in geo(g).order:
-        if owner(g, h) == seat and controller(g, h) == seat:
+        x = hexes[h]
+        if _control(x, h, occupants) == seat and owner(g, h) == seat:
             out.add(h)
     return out
 

@@ -24,8 +24,11 @@ Data = dict[str, Any]
 CATEGORIES = ("units", "products", "cards", "missions", "era3", "palaces", "tiles", "monarch")
 
 
-def breakdown(g: Data, seat: int) -> dict[str, int]:
+def breakdown(g: Data, seat: int, tiles: list[str] | None = None) -> dict[str, int]:
+    """The seat's points per category now; ``tiles``, if given, is ``model.controlled(g, seat)``."""
     p = model.player(g, seat)
+    if tiles is None:
+        tiles = model.controlled(g, seat)
     b = bd.board(p["board"])
     units = sum(
         int(b["units"][u["slot"]].get("vp", 0))
@@ -40,7 +43,7 @@ def breakdown(g: Data, seat: int) -> dict[str, int]:
     for c in p["paintings"]:
         ab = bd.PAINTINGS[c].get("ability") or {}
         if ab.get("kind") == "score":
-            cards += int(ab.get("vp", 1)) * eras.count(g, seat, str(ab.get("per")))
+            cards += int(ab.get("vp", 1)) * eras.count(g, seat, str(ab.get("per")), tiles)
     missions = sum(int(bd.MISSIONS[p["missions"][str(e)]].get("vp", 0)) for e in p["shown"] if e in (1, 2))
     era3 = 0
     m3 = p["missions"].get("3")
@@ -48,17 +51,16 @@ def breakdown(g: Data, seat: int) -> dict[str, int]:
         era3 = sum(
             int(o.get("vp", 0))
             for o in eras.objectives(bd.MISSIONS[m3])
-            if eras.met(g, seat, o.get("needs", []))
+            if eras.met(g, seat, o.get("needs", []), tiles)
         )
-    tiles = sum(build.tile_vp(g, h) for h in model.controlled(g, seat))
     return {
         "units": units,
         "products": products,
         "cards": cards,
         "missions": missions,
         "era3": era3,
-        "palaces": eras.palace_vp(g, seat),
-        "tiles": tiles,
+        "palaces": eras.palace_vp(g, seat, tiles),
+        "tiles": sum(build.tile_vp(g, h) for h in tiles),
         "monarch": monarchs.end_vp(g, seat),
     }
 
