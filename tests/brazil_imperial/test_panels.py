@@ -35,7 +35,10 @@ def draw(cases: list[tuple[State, int | None, list[str], str]]) -> list[dict[str
     data = []
     for state, seat, sel, lang in cases:
         legal = (
-            [{"action": a, "label": GAME.label(state, seat, a, lang)} for a in GAME.legal_actions(state, seat)]
+            [
+                {"action": a, "label": GAME.label(state, seat, a, lang)}
+                for a in GAME.legal_actions(state, seat)
+            ]
             if seat is not None
             else []
         )
