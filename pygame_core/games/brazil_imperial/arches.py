@@ -18,7 +18,7 @@ from typing import Any
 
 from pygame_core.games.brazil_imperial import build, cards, economy, effects, model, monarchs, trade
 from pygame_core.games.brazil_imperial import data as bd
-from pygame_core.games.brazil_imperial.text import ARCH_NAME, ARCHES, RESOURCES, UNIT_NAME, fmt, t
+from pygame_core.games.brazil_imperial.text import ARCH_NAME, ARCHES, RESOURCES, UNIT_NAME, fmt, said, t
 from pygame_core.kernel import Ctx
 
 Data = dict[str, Any]
@@ -44,7 +44,7 @@ def choose(ctx: Ctx, seat: int, arch: str, *, extra: bool = False) -> None:
     if not extra:
         p["marker"]["arch"] = arch
         turn["arch"] = arch
-        ctx.log(fmt(t("takes the {a} action", "執行「{a}」行動"), a=_arch_name(arch)))
+        ctx.log(said(seat, fmt(t("takes the {a} action", "執行「{a}」行動"), a=_arch_name(arch))))
     if extra:  # a gold card's or a reward's extra action: the interrupted step resumes after it
         turn.setdefault("saved", []).append({k: turn[k] for k in ("phase", "doing", "step") if k in turn})
     turn["phase"] = "arch"
@@ -99,7 +99,7 @@ def apply(ctx: Ctx, seat: int, action: Action) -> None:
     if ty == "skip":
         if arch == "deploy":  # L370: no unit, only the battle card
             _fresh(g, cards.draw(ctx, seat, "battle"))
-        ctx.log(fmt(t("does no {a}", "不執行「{a}」"), a=_arch_name(arch)))
+        ctx.log(said(seat, fmt(t("does no {a}", "不執行「{a}」"), a=_arch_name(arch))))
         _next_step(ctx, seat, arch)
         return
     if arch == "deploy":
@@ -114,7 +114,12 @@ def apply(ctx: Ctx, seat: int, action: Action) -> None:
         manufacture(ctx, seat, action["product"], action["arch"])
     elif arch == "port":
         economy.gain(g, seat, {action["good"]: 1})
-        ctx.log(fmt(t("takes 1 {g} at the port", "從港口獲得 1 {g}"), g=effects.GOOD_NAME[action["good"]]))
+        ctx.log(
+            said(
+                seat,
+                fmt(t("takes 1 {g} at the port", "從港口獲得 1 {g}"), g=effects.GOOD_NAME[action["good"]]),
+            )
+        )
         if upgraded(p, "port"):  # L445
             cards.draw(ctx, seat, "gold")
     else:
@@ -187,7 +192,13 @@ def deploy(ctx: Ctx, seat: int, uid: str, h: str) -> None:
             ctx.reveal()
     u["state"], u["hex"] = "map", h
     ctx.log(
-        fmt(t("deploys a {u}", "部署 1 個{u}"), u=UNIT_NAME.get(slot["type"], t(slot["type"], slot["type"])))
+        said(
+            seat,
+            fmt(
+                t("deploys a {u}", "部署 1 個{u}"),
+                u=UNIT_NAME.get(slot["type"], t(slot["type"], slot["type"])),
+            ),
+        )
     )
     if first:
         effects.apply(ctx, seat, slot.get("reward", []))
@@ -247,7 +258,7 @@ def buy(ctx: Ctx, seat: int, card: str) -> None:
         ctx.reveal()
     g["decks"]["display"].remove(card)
     p["paintings"].append(card)
-    ctx.log(fmt(t("buys the painting {c}", "購買繪畫卡 {c}"), c=bd.name(bd.PAINTINGS[card])))
+    ctx.log(said(seat, fmt(t("buys the painting {c}", "購買繪畫卡 {c}"), c=bd.name(bd.PAINTINGS[card]))))
     monarchs.on_painting(ctx, seat, cards.medal(card))
     cards.refill_display(ctx, cards.medal(card))
 
@@ -316,6 +327,6 @@ def manufacture(ctx: Ctx, seat: int, pid: str, where: str, *, free: bool = False
         if economy.pay(g, seat, plan):
             ctx.reveal()
     p["products"][pid] = where
-    ctx.log(fmt(t("manufactures {p}", "製造 {p}"), p=bd.name(x)))
+    ctx.log(said(seat, fmt(t("manufactures {p}", "製造 {p}"), p=bd.name(x))))
     if where == "queen":  # L100
         economy.gain(g, seat, {"science": 1})

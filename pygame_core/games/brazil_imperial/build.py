@@ -24,7 +24,7 @@ from typing import Any
 
 from pygame_core.games.brazil_imperial import data as bd
 from pygame_core.games.brazil_imperial import economy, effects, model, monarchs
-from pygame_core.games.brazil_imperial.text import fmt, t
+from pygame_core.games.brazil_imperial.text import fmt, said, t
 from pygame_core.kernel import Ctx
 
 Data = dict[str, Any]
@@ -146,7 +146,7 @@ def build(ctx: Ctx, seat: int, action: Action) -> None:
         city = g["decks"]["cities"][stack].pop()
         x["city"] = {"kind": "city", "id": city, "owner": seat, "palace": None}
         ctx.reveal()  # the next tile of the stack shows
-        ctx.log(fmt(t("builds the city {c}", "建造城市 {c}"), c=bd.name(bd.CITIES[city])))
+        ctx.log(said(seat, fmt(t("builds the city {c}", "建造城市 {c}"), c=bd.name(bd.CITIES[city]))))
     else:
         tid = action.get("tile") or ""
         side = 0
@@ -166,7 +166,7 @@ def build(ctx: Ctx, seat: int, action: Action) -> None:
         if ov is not None:
             x["building"]["vp"], x["building"]["output"] = ov
             monarchs.count_override(g, seat)
-        ctx.log(fmt(t("builds a {b}", "建造{b}"), b=bd.name(bd.BUILDINGS[what])))
+        ctx.log(said(seat, fmt(t("builds a {b}", "建造{b}"), b=bd.name(bd.BUILDINGS[what]))))
         produce(ctx, h)
     if forest:
         monarchs.on_forest_build(ctx, seat)
@@ -191,7 +191,7 @@ def produce(ctx: Ctx, h: str) -> None:
     model.add_goods(b["goods"], goods)
     ctx.log(
         fmt(
-            t("the {b} produces {g}", "{b}生產 {g}"),
+            t("The {b} produces {g}", "{b}生產 {g}"),
             b=bd.name(bd.BUILDINGS[b["id"]]),
             g=effects.goods_text(goods),
         )
@@ -226,9 +226,11 @@ def renovate(ctx: Ctx, seat: int, h: str, flip: bool) -> None:
         b["id"] = bd.building_for_tile(b["tile"], b["side"])
         b.pop("vp", None)
         b.pop("output", None)
-        ctx.log(fmt(t("flips the tile to a {b}", "將板塊翻面為{b}"), b=bd.name(bd.BUILDINGS[b["id"]])))
+        ctx.log(
+            said(seat, fmt(t("flips the tile to a {b}", "將板塊翻面為{b}"), b=bd.name(bd.BUILDINGS[b["id"]])))
+        )
     else:
-        ctx.log(fmt(t("renovates the {b}", "翻新{b}"), b=bd.name(bd.BUILDINGS[b["id"]])))
+        ctx.log(said(seat, fmt(t("renovates the {b}", "翻新{b}"), b=bd.name(bd.BUILDINGS[b["id"]]))))
     produce(ctx, h)
 
 

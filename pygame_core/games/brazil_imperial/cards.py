@@ -12,7 +12,7 @@ from typing import Any
 
 from pygame_core.games.brazil_imperial import data as bd
 from pygame_core.games.brazil_imperial import model
-from pygame_core.games.brazil_imperial.text import WORD, fmt, t
+from pygame_core.games.brazil_imperial.text import WORD, fmt, said, t
 from pygame_core.kernel import Ctx
 from pygame_core.kernel import deck as kdeck
 
@@ -37,9 +37,9 @@ def draw(ctx: Ctx, seat: int, kind: str, n: int = 1) -> list[str]:
     names = [card_name(kind, c) for c in got]
     word = WORD["battle_card" if kind == "battle" else "gold_card"]
     ctx.log(
-        fmt(t("draws {c} ({w})", "抽取 {c}（{w}）"), c=_joined(names), w=word),
+        said(seat, fmt(t("draws {c} ({w})", "抽取 {c}（{w}）"), c=_joined(names), w=word)),
         to=[seat],
-        others=fmt(t("draws {n} {w}", "抽取 {n} 張{w}"), n=str(len(got)), w=word),
+        others=said(seat, fmt(t("draws {n} {w}", "抽取 {n} 張{w}"), n=str(len(got)), w=word)),
     )
     return got
 
@@ -63,7 +63,7 @@ def discard(ctx: Ctx, seat: int, kind: str, card: str) -> None:
     model.player(g, seat)[kind].remove(card)
     g["decks"][f"{kind}_discard"].append(card)
     ctx.reveal()
-    ctx.log(fmt(t("discards {c}", "棄置 {c}"), c=card_name(kind, card)))
+    ctx.log(said(seat, fmt(t("discards {c}", "棄置 {c}"), c=card_name(kind, card))))
 
 
 def refill_display(ctx: Ctx, medal: str) -> None:

@@ -23,7 +23,7 @@ from typing import Any
 
 from pygame_core.games.brazil_imperial import build, cards, effects, model
 from pygame_core.games.brazil_imperial import data as bd
-from pygame_core.games.brazil_imperial.text import fmt, seat_name, t
+from pygame_core.games.brazil_imperial.text import fmt, said, seat_name, t
 from pygame_core.kernel import Ctx
 from pygame_core.kernel import decisions as kdec
 
@@ -59,7 +59,7 @@ def start(
         "flag": flag,
     }
     who = t("a red flag", "紅旗") if defender is None else seat_name(defender)
-    ctx.log(fmt(t("attacks {w}", "向{w}發起戰鬥"), w=who))
+    ctx.log(said(seat, fmt(t("attacks {w}", "向{w}發起戰鬥"), w=who)))
     seats = [s for s in (seat, defender) if s is not None and model.player(g, s)["battle"]]
     if seats:
         kdec.push(g, "commit", seats, sealed=True)
@@ -177,7 +177,7 @@ def resolve(ctx: Ctx, answers: dict[str, Any]) -> None:
     won = att > dfn  # L502: ties to the defender
     ctx.log(
         fmt(
-            t("battle: {a} against {d}; {w} wins", "戰鬥：{a} 對 {d}，{w}獲勝"),
+            t("Battle: {a} against {d}; {w} wins", "戰鬥：{a} 對 {d}，{w}獲勝"),
             a=str(att),
             d=str(dfn),
             w=t("the attacker", "攻擊方") if won else t("the defender", "防守方"),
@@ -235,7 +235,7 @@ def arrive(ctx: Ctx, seat: int, units: list[str], h: str, *, fought: bool = Fals
     if flag is not None and not fought:
         ctx.reveal()
         g["battle"] = None
-        ctx.log(fmt(t("finds a red flag ({n})", "遇到紅旗（{n}）"), n=str(flag)))
+        ctx.log(said(seat, fmt(t("finds a red flag ({n})", "遇到紅旗（{n}）"), n=str(flag))))
         start(ctx, seat, units, h, flag=int(flag))
         return
     _flip(ctx, seat, h, reward=True)
@@ -251,7 +251,7 @@ def _flip(ctx: Ctx, seat: int, h: str, *, reward: bool) -> None:
     x["bandeiras"] = True  # B11
     ctx.reveal()
     entry = bd.EXPLORATION[tile]
-    ctx.log(fmt(t("explores a tile: {x}", "探索板塊：{x}"), x=bd.tile_text(tile)))
+    ctx.log(said(seat, fmt(t("explores a tile: {x}", "探索板塊：{x}"), x=bd.tile_text(tile))))
     if reward:
         model.player(g, seat)["explored"].append(tile)
         effects.apply(ctx, seat, entry.get("reward", []))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from pygame_core.games.brazil_imperial import cards, economy, model
-from pygame_core.games.brazil_imperial.text import GOOD_NAME, fmt, join, t
+from pygame_core.games.brazil_imperial.text import GOOD_NAME, fmt, join, said, t
 from pygame_core.kernel import Ctx
 
 Data = dict[str, Any]
@@ -41,7 +41,7 @@ def apply(ctx: Ctx, seat: int, effects: list[dict[str, Any]]) -> None:
         if op == "gain":
             goods = {k: int(v) for k, v in e.get("goods", {}).items()}
             economy.gain(g, seat, goods)
-            ctx.log(fmt(t("gains {g}", "獲得 {g}"), g=goods_text(goods)))
+            ctx.log(said(seat, fmt(t("gains {g}", "獲得 {g}"), g=goods_text(goods))))
         elif op == "gain_any":
             for _ in range(int(e.get("n", 1))):
                 model.owe(g, {"seat": seat, "kind": "gain_any"})

@@ -21,7 +21,7 @@ from typing import Any
 
 from pygame_core.games.brazil_imperial import data as bd
 from pygame_core.games.brazil_imperial import effects, model, monarchs
-from pygame_core.games.brazil_imperial.text import ARCHES, ERA_NAME, fmt, t
+from pygame_core.games.brazil_imperial.text import ARCHES, ERA_NAME, fmt, said, t
 from pygame_core.kernel import Ctx
 
 Data = dict[str, Any]
@@ -114,10 +114,13 @@ def show(ctx: Ctx, seat: int, era: int) -> None:
     p["counters"]["missions_done"] = int(p["counters"].get("missions_done", 0)) + 1
     ctx.reveal()
     ctx.log(
-        fmt(
-            t("shows the mission {m} of {e}", "展示{e}的任務卡 {m}"),
-            m=bd.name(bd.MISSIONS[m]),
-            e=ERA_NAME[era],
+        said(
+            seat,
+            fmt(
+                t("shows the mission {m} of {e}", "展示{e}的任務卡 {m}"),
+                m=bd.name(bd.MISSIONS[m]),
+                e=ERA_NAME[era],
+            ),
         )
     )
     monarchs.on_mission(ctx, seat)
@@ -195,7 +198,7 @@ def place_palace(ctx: Ctx, seat: int, palace: str, h: str) -> None:
     tile = model.tile(g, h)
     assert tile is not None
     tile["palace"] = palace
-    ctx.log(fmt(t("places palace {p}", "放置宮殿 {p}"), p=palace))
+    ctx.log(said(seat, fmt(t("places palace {p}", "放置宮殿 {p}"), p=palace)))
     slot = bd.board(p["board"]).get("palaces", {}).get(palace)  # L329: the slot's reward
     reward = list((slot or bd.PALACES.get(palace, {})).get("reward", []))
     effects.apply(ctx, seat, reward)

@@ -23,7 +23,7 @@ from pygame_core.games.brazil_imperial import (
     setup,
 )
 from pygame_core.games.brazil_imperial import data as bd
-from pygame_core.games.brazil_imperial.text import ARCHES, GOOD_NAME, GOODS, RESOURCES, WORD, fmt, t
+from pygame_core.games.brazil_imperial.text import ARCHES, GOOD_NAME, GOODS, RESOURCES, WORD, fmt, said, t
 from pygame_core.kernel import Ctx
 
 Data = dict[str, Any]
@@ -109,7 +109,7 @@ def apply(ctx: Ctx, seat: int, action: Action) -> None:
     p = model.player(g, seat)
     if ty == "trim":
         model.take_goods(p["supply"], action["good"])
-        ctx.log(fmt(t("returns 1 {g}", "歸還 1 {g}"), g=GOOD_NAME[action["good"]]))
+        ctx.log(said(seat, fmt(t("returns 1 {g}", "歸還 1 {g}"), g=GOOD_NAME[action["good"]])))
     elif ty == "discard":
         cards.discard(ctx, seat, action["kind"], action["card"])
     elif ty == "arch":
@@ -123,7 +123,9 @@ def apply(ctx: Ctx, seat: int, action: Action) -> None:
         p["gold"].remove(card)
         g["decks"]["gold_discard"].append(card)
         ctx.reveal()
-        ctx.log(fmt(t("plays the gold card {c}", "使用黃金卡 {c}"), c=cards.card_name("gold", card)))
+        ctx.log(
+            said(seat, fmt(t("plays the gold card {c}", "使用黃金卡 {c}"), c=cards.card_name("gold", card)))
+        )
         effects.apply(ctx, seat, bd.GOLD[card].get("effect", []))
     elif ty == "end_turn":
         end_turn(ctx)
@@ -139,7 +141,11 @@ def _answer(ctx: Ctx, seat: int, item: Data, action: Action) -> None:
         return
     if ty == "monarch":
         p["monarch"] = action["id"]
-        ctx.log(fmt(t("chooses the monarch {m}", "選擇君王 {m}"), m=bd.name(bd.MONARCHS[action["id"]])))
+        ctx.log(
+            said(
+                seat, fmt(t("chooses the monarch {m}", "選擇君王 {m}"), m=bd.name(bd.MONARCHS[action["id"]]))
+            )
+        )
     elif ty == "capital":
         h = next(x for x, c in g["capitals"].items() if c == action["id"])
         p["capital"] = h
@@ -149,37 +155,46 @@ def _answer(ctx: Ctx, seat: int, item: Data, action: Action) -> None:
         if cap.get("first"):
             g["start"] = seat
         ctx.log(
-            fmt(
-                t("takes the capital at {h} and {g}", "選擇位於 {h} 的首都，獲得 {g}"),
-                h=h,
-                g=effects.goods_text(cap.get("goods", {})),
+            said(
+                seat,
+                fmt(
+                    t("takes the capital at {h} and {g}", "選擇位於 {h} 的首都，獲得 {g}"),
+                    h=h,
+                    g=effects.goods_text(cap.get("goods", {})),
+                ),
             )
         )
     elif ty == "gain_any":
         economy.gain(g, seat, {action["good"]: 1})
-        ctx.log(fmt(t("gains 1 {g}", "獲得 1 {g}"), g=GOOD_NAME[action["good"]]))
+        ctx.log(said(seat, fmt(t("gains 1 {g}", "獲得 1 {g}"), g=GOOD_NAME[action["good"]])))
     elif ty == "peek":
         h = action["hex"]
         g["peeked"].setdefault(str(seat), []).append(h)
         tile = g["hexes"][h]["explore"]
         ctx.reveal()
         ctx.log(
-            fmt(
-                t("looks at the tile at {h}: {x}", "查看 {h} 的探索板塊：{x}"),
-                h=h,
-                x=bd.tile_text(tile),
+            said(
+                seat,
+                fmt(
+                    t("looks at the tile at {h}: {x}", "查看 {h} 的探索板塊：{x}"),
+                    h=h,
+                    x=bd.tile_text(tile),
+                ),
             ),
             to=[seat],
-            others=fmt(t("looks at the tile at {h}", "查看 {h} 的探索板塊"), h=h),
+            others=said(seat, fmt(t("looks at the tile at {h}", "查看 {h} 的探索板塊"), h=h)),
         )
     elif ty == "palace":
         eras.place_palace(ctx, seat, action["palace"], action["hex"])
     elif ty == "place_marker":
         p["under"][action["arch"]] = int(item["era"])
         ctx.log(
-            fmt(
-                t("puts its era marker under {a}", "將時代指示物放在「{a}」下方"),
-                a=arches.ARCH_NAME[action["arch"]],
+            said(
+                seat,
+                fmt(
+                    t("puts its era marker under {a}", "將時代指示物放在「{a}」下方"),
+                    a=arches.ARCH_NAME[action["arch"]],
+                ),
             )
         )
     elif ty == "extra":

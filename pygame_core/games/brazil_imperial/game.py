@@ -20,7 +20,7 @@ from pygame_core.games.brazil_imperial import (
     setup,
     views,
 )
-from pygame_core.games.brazil_imperial.text import GAME_NAME, PHASE_NAME, t
+from pygame_core.games.brazil_imperial.text import GAME_NAME, PHASE_NAME, said, t
 from pygame_core.kernel import Ctx, Game
 from pygame_core.kernel.decisions import Decision
 from pygame_core.kernel.rng import Rng
@@ -78,7 +78,7 @@ class BrazilImperial(Game):
             if decision["kind"] == "keep_mission"
             else t("commits battle cards face down", "蓋放戰鬥卡")
         )
-        ctx.log(what)
+        ctx.log(said(seat, what))
 
     def _resolve(self, ctx: Ctx, decision: Decision) -> None:
         if decision["kind"] == "keep_mission":

@@ -14,12 +14,18 @@ from pygame_core.kernel.text import hans as hans
 from pygame_core.kernel.text import join as join
 from pygame_core.kernel.text import seat_name as seat_name
 
-__all__ = ["LANGS", "Text", "fmt", "hans", "join", "seat_name", "t"]
+__all__ = ["LANGS", "Text", "fmt", "hans", "join", "said", "seat_name", "t"]
 
 
 def t(en: str, hant: str) -> Text:
     """A Text from English and Traditional Chinese, Simplified derived by :func:`hans`."""
     return {"en": en, "zh-Hant": hant, "zh-Hans": hans(hant)}
+
+
+def said(seat: int, text: Text) -> Text:
+    """A log line with its subject: "Player 2 takes the Build action" / 玩家2執行「建造」行動 (the page
+    puts the names chosen for the seats in). The engine's lines about a seat are written without one."""
+    return join(seat_name(seat), {"en": " ", "zh-Hant": "", "zh-Hans": ""}, text)
 
 
 GAME_NAME: Text = t("Brazil: Imperial", "巴西帝國")

@@ -16,7 +16,7 @@ from typing import Any
 
 from pygame_core.games.brazil_imperial import cards, economy, effects, model
 from pygame_core.games.brazil_imperial import data as bd
-from pygame_core.games.brazil_imperial.text import RESOURCES, fmt, t
+from pygame_core.games.brazil_imperial.text import RESOURCES, fmt, said, t
 from pygame_core.kernel import Ctx
 
 Data = dict[str, Any]
@@ -96,7 +96,7 @@ def apply(ctx: Ctx, seat: int, action: Action) -> None:
             for _ in range(n):  # the most plentiful resource first
                 held = _held(g, seat)
                 _take(g, seat, max(RESOURCES, key=lambda r: (held[r], -RESOURCES.index(r))))
-    ctx.log(t("trades", "進行交易"))
+    ctx.log(said(seat, t("trades", "進行交易")))
     get = row.get("get", {})
     if isinstance(get, list):
         effects.apply(ctx, seat, get)
@@ -104,7 +104,7 @@ def apply(ctx: Ctx, seat: int, action: Action) -> None:
     goods = {k: int(v) for k, v in (get.get("goods") or {}).items()}
     if goods:
         economy.gain(g, seat, goods)
-        ctx.log(fmt(t("gains {g}", "獲得 {g}"), g=effects.goods_text(goods)))
+        ctx.log(said(seat, fmt(t("gains {g}", "獲得 {g}"), g=effects.goods_text(goods))))
     for k, kind in CARD_KEYS.items():
         if get.get(k):
             cards.draw(ctx, seat, kind, int(get[k]))
