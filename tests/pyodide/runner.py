@@ -101,7 +101,7 @@ def install_pytest_stub() -> None:
 
 
 def _marks(fn: Any) -> list[Any]:
-    return list(getattr(fn, "pytestmark", []))
+    return _as_list(getattr(fn, "pytestmark", []))
 
 
 def _param_sets(fn: Any) -> list[tuple[str, dict[str, Any], list[Any]]] | None:
@@ -162,7 +162,7 @@ def run_module(modname: str, out: Outcome) -> None:
     except Exception:
         out.failed[modname] = traceback.format_exc(limit=-4)
         return
-    mod_marks = list(getattr(mod, "pytestmark", []))
+    mod_marks = _as_list(getattr(mod, "pytestmark", []))  # a module may set one mark, not a list
     for name, fn in sorted(vars(mod).items()):
         if not (name.startswith("test_") and inspect.isfunction(fn)) or fn.__module__ != mod.__name__:
             continue
@@ -189,6 +189,11 @@ def import_name(path: Path) -> str:
     if str(base) not in sys.path:
         sys.path.insert(0, str(base))
     return ".".join(parts)
+
+
+def _as_list(marks: Any) -> list[Any]:
+    """``pytestmark`` as a list: pytest takes one mark or a list of them."""
+    return list(marks) if isinstance(marks, (list, tuple)) else [marks]
 
 
 def rule_test_modules(root: Path) -> list[str]:

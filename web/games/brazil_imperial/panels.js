@@ -557,8 +557,8 @@ function empire(view, ctx, s, mine) {
     `<div class="bz-grid">${unitSlots(view, ctx, s, e)}${productSlots(view, ctx, s, e, mine)}${palaceSlots(view, ctx, s, e)}</div>` +
     paintingsOwned(ctx, s, e);
   const body = mine
-    ? `${stats}<p class="bz-line">${monarchLine(ctx, e, s)}</p>${full}${ownHands(view, ctx, s, e)}`
-    : `${stats}<p class="bz-line">${monarchLine(ctx, e, s)}</p>${othersHidden(view, ctx, s, e)}` +
+    ? `${stats}<div class="bz-line">${monarchLine(ctx, e, s)}</div>${full}${ownHands(view, ctx, s, e)}`
+    : `${stats}<div class="bz-line">${monarchLine(ctx, e, s)}</div>${othersHidden(view, ctx, s, e)}` +
       `<details class="bz-more"><summary>${esc(t("pn_whole_board", { name: seatName(ctx, s) }))}</summary>${full}</details>`;
   return (
     `<article class="bz-emp seat-${s} c-${esc(e.board)}${mine ? " mine" : ""}" data-testid="bz-empire" data-seat="${s}">` +
