@@ -309,7 +309,9 @@ class SearchBot:
         if self._order is None or len(untried) == 1:
             return untried[rng.below(len(untried))]
         scores = self._order(g, seat, legal)
-        return max(untried, key=lambda i: (scores[i], -i))
+        top = max(scores[i] for i in untried)
+        best = [i for i in untried if scores[i] == top]
+        return best[rng.below(len(best))] if len(best) > 1 else best[0]
 
     def _rollout_to(self, p: Playout, rng: Rng, plies: int) -> int:
         policy = self._rollout

@@ -124,6 +124,33 @@ def test_a_sealed_draft_answer_follows_its_redealt_cards_great_wall():
     assert bot.failed == 0
 
 
+@pytest.mark.parametrize("gid,players,options", [c for c in CASES if c[0] != "toy"],
+                         ids=[i for c, i in zip(CASES, IDS, strict=True) if c[0] != "toy"])
+def test_the_games_search_hooks_pick_legal_actions_and_change_nothing(gid, players, options):
+    """A game's optional hooks (docs/api.md "bots"): ``rollout`` returns one of the listed actions,
+    ``search_order`` one score per action; neither changes the position."""
+    import importlib
+
+    from pygame_core.kernel.rng import Rng
+    from pygame_core.kernel.state import copy_json
+
+    game = games.get(gid)
+    hooks = importlib.import_module(f"pygame_core.games.{gid}.heuristic")
+    rollout, order = getattr(hooks, "rollout", None), getattr(hooks, "search_order", None)
+    if rollout is None and order is None:
+        pytest.skip(f"{gid} has no search hook")
+    for state in sample(walk(game, players, options), 20):
+        for seat in game.to_move(state):
+            legal = game.legal_actions(state, seat)
+            before = copy_json(state.data)
+            if rollout is not None:
+                assert rollout(state.data, seat, legal, Rng(5)) in legal
+            if order is not None:
+                scores = order(state.data, seat, legal)
+                assert len(scores) == len(legal) and all(isinstance(x, float) for x in scores)
+            assert state.data == before
+
+
 def test_a_world_dealt_for_a_seed_depends_only_on_what_the_seat_sees():
     """The bot's generator sorts before it shuffles: the same hidden cards in any order deal alike."""
     a, b = ["c", "a", "b", "d"], ["d", "b", "a", "c"]

@@ -216,3 +216,10 @@ def rollout(d: dict[str, Any], seat: int, legal: list[dict[str, Any]], rng: Rng)
     if cands and not (done and rng.below(4) == 0):
         return cands[rng.below(len(cands))]
     return done[0] if done else legal[rng.below(len(legal))]
+
+
+def search_order(d: dict[str, Any], seat: int, legal: list[dict[str, Any]]) -> list[float]:
+    """The order in which the search tries a node's actions: the rule's choice first, then the actions
+    that change the position before ``done``."""
+    ruled = _rule(d, seat, legal) if len(legal) > 1 else None
+    return [2.0 if a == ruled else (0.0 if a["type"] in ("done", "discard_rest") else 1.0) for a in legal]

@@ -140,4 +140,4 @@ def rollout(d: dict[str, Any], seat: int, acts: list[Action], rng: Rng) -> Actio
 
 def search_order(d: dict[str, Any], seat: int, acts: list[Action]) -> list[float]:
     """The order in which the search tries a node's actions: this bot's score of each."""
-    return [_score(d, seat, a) for a in acts]
+    return [float(_score(d, seat, a)) for a in acts]
