@@ -6,7 +6,10 @@ usage:
 
 ``speed`` times the ``hard`` search (its depth, ``ITERATIONS`` iterations, default 40) from positions of
 seeded random games of each game (2 players; The Great Wall: 2 players with the Reed Clan), and prints
-``{"python", "games": {game: {"ms_per_iteration", "positions"}}}``. It runs unchanged in Pyodide under
+``{"python", "cpu_s", "games": {game: {"ms_per_iteration", "cpu_ms_per_iteration", "positions"}}}``
+(medians over the positions; wall and CPU time: on a shared machine compare CPU time; Pyodide's
+``process_time`` is wall time, so there compare Node's CPU time for a run of one game,
+``node_cpu_ms``, with CPython's ``cpu_s`` for the same run). It runs unchanged in Pyodide under
 Node (``node bench/pyodide_script.mjs node_modules/pyodide ENGINE.zip bench/strength.py speed``, with
 ``ENGINE.zip`` a zip of ``pygame_core/``): the ratio of the two is what sets each level's iterations
 from its browser time budget (``search.BUDGETS``, ``search.LEVEL_MS``).
@@ -52,6 +55,7 @@ def speed(game_ids: list[str], iterations: int) -> dict[str, Any]:
         game = games.get(gid)
         options, players = SETTINGS.get(gid, ({}, 2))
         times: list[float] = []
+        cpu: list[float] = []
         for seed in (1, 2, 3):
             state = game.new_game(players=players, seed=seed, options=options)
             rb = RandomBot(seed)
@@ -62,15 +66,20 @@ def speed(game_ids: list[str], iterations: int) -> dict[str, Any]:
                 seat = seats[0]
                 if step in (12, 60, 150) and len(game.legal_actions(state, seat)) > 1:
                     bot = search.level("hard", game, seed, iterations)
-                    t = time.perf_counter()
+                    t, c = time.perf_counter(), time.process_time()
                     bot.search(game, state, seat)
                     times.append((time.perf_counter() - t) * 1000 / iterations)
+                    cpu.append((time.process_time() - c) * 1000 / iterations)
                 state = game.apply(state, seat, rb.choose(game, state, seat))
         times.sort()
+        cpu.sort()
         out[gid] = {"ms_per_iteration": round(times[len(times) // 2], 3) if times else None,
+                    "cpu_ms_per_iteration": round(cpu[len(cpu) // 2], 3) if cpu else None,
+                    "cpu_ms_total": round(sum(cpu) * iterations, 1),
                     "max_ms_per_iteration": round(times[-1], 3) if times else None, "positions": len(times),
                     "depth": search.BUDGETS.get(gid, search.BUDGETS["default"])["depth"]}
-    return {"python": sys.version.split()[0], "iterations": iterations, "games": out}
+    return {"python": sys.version.split()[0], "iterations": iterations, "games": out,
+            "cpu_s": round(time.process_time(), 2)}
 
 
 # ----------------------------------------------------------------------------------------- matches
