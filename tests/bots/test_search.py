@@ -234,6 +234,7 @@ def test_every_listed_game_offers_the_four_levels_and_best_stays_the_heuristic()
         game = games.get(gid)
         assert list(game.bots) == ["random", "heuristic", "normal", "hard"], gid
         assert bots.best_kind(game) == "heuristic"
+        assert bots.make("best", gid, seed=1).name == "heuristic"
         assert bots.make("hard", gid, seed=1).name == "hard"
         assert bots.make("normal", gid, seed=1, iterations=5).iterations == 5
     with pytest.raises(OptionError):
@@ -293,8 +294,9 @@ def test_best_is_the_heuristic_for_a_reed_clan_choice():
     real = bots.make
 
     def spy(kind, game_id, seed=0, iterations=None, time_ms=None):
-        made.append(kind)
-        return real(kind, game_id, seed, iterations, time_ms)
+        bot = real(kind, game_id, seed, iterations, time_ms)
+        made.append(bot.name)
+        return bot
 
     bots.make, old = spy, bots.make
     try:
@@ -305,7 +307,7 @@ def test_best_is_the_heuristic_for_a_reed_clan_choice():
         bots.make = old
         call("close", sid="best1")
     assert made == ["heuristic"]
-    assert isinstance(real("heuristic", "great_wall"), HeuristicBot)
+    assert isinstance(real("best", "great_wall"), HeuristicBot)
 
 
 def test_unknown_seat_or_game_over_is_refused():
