@@ -242,6 +242,40 @@ def _played(game: Game, before: State, after: State, seat: int, action: Action,
     return {"seat": seat, "action": None, "label": label}
 
 
+# ------------------------------------------------------------------------ search: bot budgets, hints
+def _budget(a: dict[str, Any]) -> tuple[int | None, float | None]:
+    """A search bot's ``iterations`` and ``budget_ms`` from a call's arguments (each optional)."""
+    iterations, budget_ms = a.get("iterations"), a.get("budget_ms")
+    if iterations is not None and (type(iterations) is not int or not 1 <= iterations <= 1_000_000):
+        raise OptionError("iterations must be a whole number from 1 to 1000000")
+    if budget_ms is not None and (type(budget_ms) not in (int, float) or not 1 <= budget_ms <= 60_000):
+        raise OptionError("budget_ms must be a number of milliseconds from 1 to 60000")
+    return iterations, None if budget_ms is None else float(budget_ms)
+
+
+def _hint(game: Game, state: State, a: dict[str, Any], lang: str) -> dict[str, Any]:
+    """``"hint"``: the search's best ``n`` actions for ``seat``, searched from that seat's view only:
+    ``{"hints": [{"action", "label", "win_rate", "visits"}, ...]}``, best first."""
+    from pygame_core.bots import search
+
+    seat = _seat(game, state, a["seat"])
+    if seat is None or not game.legal_actions(state, seat):
+        raise IllegalAction(f"seat {seat} has nothing to decide now", "not_your_turn")
+    n = a.get("n", 3)
+    if type(n) is not int or not 1 <= n <= 50:
+        raise OptionError("n must be a whole number from 1 to 50")
+    iterations, budget_ms = _budget(a)
+    bot_seed = a.get("bot_seed", state.seed)
+    if not isinstance(bot_seed, int) or isinstance(bot_seed, bool) or not 0 <= bot_seed < 2**63:
+        raise OptionError("bot_seed must be a whole number from 0 to 2^63-1")
+    if iterations is None and budget_ms is None:
+        iterations = search.BUDGETS.get(game.id, search.BUDGETS["default"])["hard"]
+    bot = search.level("hard", game, bot_seed, iterations or 10**6, budget_ms)
+    ranked = bot.ranked(game, state, seat)[:n]
+    return {"hints": [{"action": act, "label": game.label(state, seat, act, lang), "win_rate": round(rate, 4),
+                       "visits": visits} for act, rate, visits in ranked]}
+
+
 # ------------------------------------------------------------------------ stepping
 def _position(s: Session, n: Any) -> tuple[State, dict[int, State]]:
     """The position after ``n`` actions of the session's line, and the marks to keep."""
@@ -302,7 +336,7 @@ def _dispatch(method: str, a: dict[str, Any]) -> tuple[Any, Change]:
         return True, (_sid(a), None)
     if method == "ahead":
         return _work_ahead(a), None
-    if method not in ("view", "save", "apply", "bot", "undo", "step", "journal", "based"):
+    if method not in ("view", "save", "apply", "bot", "hint", "undo", "step", "journal", "based"):
         raise OptionError(f"unknown method {method[:40]!r}")
     sid = _sid(a)
     s = _session(sid)
@@ -332,14 +366,17 @@ def _dispatch(method: str, a: dict[str, Any]) -> tuple[Any, Change]:
         if not isinstance(bot_seed, int) or isinstance(bot_seed, bool) or not 0 <= bot_seed < 2**63:
             raise OptionError("bot_seed must be a whole number from 0 to 2^63-1")
         kind = a.get("kind", "random")
-        # "best": the strongest kind the game offers (the last of Game.bots), e.g. for a seat that hands
+        # "best": the game's strong fast bot (its heuristic, never a search level), for a seat that hands
         # one decision to a bot (a decision made for an automa, docs/api.md "Pending decisions")
-        bot = bots.make(game.bots[-1] if kind == "best" else kind, game.id, bot_seed)
+        iterations, budget_ms = _budget(a)
+        bot = bots.make(kind, game.id, bot_seed, iterations, budget_ms)
         action = bot.choose(game, state, seat)
         after = game.apply(state, seat, action)
         res = _snapshot(game, after, viewer, lang, a)
         res["played"] = _played(game, state, after, seat, action, viewer, lang)
         return res, (sid, _advance(s, after))
+    if method == "hint":
+        return _hint(game, state, a, lang), None
     if method == "undo":
         seat = _seat(game, state, a.get("seat"))
         viewer = _seat(game, state, a.get("view_seat"))
