@@ -3,7 +3,8 @@
 Plays complete competitive games in place (kernel/playout.py: no history, log or undo) with the
 heuristic bot (pygame_core/games/great_wall/heuristic.py) and the random bot, and prints:
 
-- ``balance``: N 4-player games between equal heuristic bots: the win share per seat (target: none
+- ``balance``: N 4-player games (``--players 3``; ``--players 2``: the 2-player game with the Reed
+  Clan) between equal heuristic bots: the win share per seat (target: none
   above 35%), each General's win rate in the games it is in (target 15-40%), game length in Years
   (target 5-8) and how often each end condition (walls, shame, time) ends a game;
 - ``duel``: N 3-player games of one heuristic seat (rotating) against two random seats: the heuristic
@@ -97,19 +98,26 @@ def play_one(seed: int, kinds: list[str], times: list[float] | None = None,
             "actions": po.played, "walls": [s["wall"] for s in g["sections"]],
             "shame_supply": g["shame_supply"], "breakdown": sc.get("breakdown"),
             "shamed": [sum(p["shamed"].values()) for p in g["players"]],
-            "winners": sc["winners"], "coop": sc.get("coop"), "qin": (sc.get("qin") or {}).get("total")}
+            "winners": sc["winners"], "coop": sc.get("coop"), "qin": (sc.get("qin") or {}).get("total"),
+            "qin_breakdown": (sc.get("qin") or {}).get("breakdown"),
+            "trophies": [len(p["trophies"]) for p in g["players"]],
+            "qin_trophies": len(g["qin"]["trophies"]) if "qin" in g else None}
 
 
 def _pct(n: int, d: int) -> str:
     return f"{100 * n / d:.1f}%" if d else "-"
 
 
-def balance(n: int, seed: int, random_draft: bool = False) -> tuple[str, list[dict[str, Any]]]:
+def balance(n: int, seed: int, random_draft: bool = False,
+            players: int = 4) -> tuple[str, list[dict[str, Any]]]:
+    """N competitive games of ``players`` equal heuristic seats (3 or 4; 2: the 2-player game with the
+    Reed Clan, L683-733)."""
     recs: list[dict[str, Any]] = []
     times: list[float] = []
+    options = {"mode": "two_player"} if players == 2 else None
     t0 = time.perf_counter()
     for k in range(n):
-        recs.append(play_one(seed + k, ["heuristic"] * 4, times, random_draft))
+        recs.append(play_one(seed + k, ["heuristic"] * players, times, random_draft, options))
     elapsed = time.perf_counter() - t0
     wins = Counter(r["winner"] for r in recs)
     gin: Counter[str] = Counter()
@@ -123,8 +131,9 @@ def balance(n: int, seed: int, random_draft: bool = False) -> tuple[str, list[di
     mean_years = sum(r["years"] for r in recs) / n
     ties = sum(r["totals"].count(max(r["totals"])) > 1 for r in recs)
     how = ", Generals drafted at random" if random_draft else ""
-    lines = [f"balance: {n} 4-player games, 4 heuristic seats{how}, seeds {seed}..{seed + n - 1}",
-             "win share per seat: " + ", ".join(f"seat {s} {_pct(wins[s], n)}" for s in range(4)),
+    lines = [f"balance: {n} {players}-player games, {players} heuristic seats{how}, "
+             f"seeds {seed}..{seed + n - 1}",
+             "win share per seat: " + ", ".join(f"seat {s} {_pct(wins[s], n)}" for s in range(players)),
              f"won on the tea-order tie-break (L681): {_pct(ties, n)}",
              "General win rate in the games it is in:"]
     for gid in sorted(gin, key=lambda x: -gwin[x] / gin[x]):
@@ -212,6 +221,15 @@ def solo(n: int, seed: int, difficulty: str) -> tuple[str, list[dict[str, Any]]]
              + ", ".join(f"{e}: {_pct(c, n)}" for e, c in sorted(ends.items(), key=str)),
              "shame tokens per game: " + ", ".join(f"{k} {flow.counts[k] / n:.2f}" for k in
                                                    ("breach", "yellow_flag", "raid", "discarded")),
+             "Horde cards defeated per game, held by: the seat "
+             f"{sum(r['trophies'][0] for r in recs) / n:.2f}, "
+             f"Qin {sum(r['qin_trophies'] for r in recs) / n:.2f}",
+             "the seat's Honor (means): " + ", ".join(
+                 f"{k} {sum((r['breakdown'] or [{}])[0].get(k, 0) for r in recs) / n:.1f}"
+                 for k in ("honor", "shame", "horde", "artifacts"))
+             + "; Qin's: " + ", ".join(
+                 f"{k} {sum((r['qin_breakdown'] or {}).get(k, 0) for r in recs) / n:.1f}"
+                 for k in ("honor", "horde", "artifacts")),
              _timing(times, elapsed, n)]
     return "\n".join(lines), recs
 
@@ -241,9 +259,9 @@ def _count_shame(flow: _ShameFlow | None = None) -> _ShameFlow:
         new.counts[why] += n
         gain(ctx, seat, n, why, **kw)
 
-    def counted_discard(ctx: Any, seat: int, n: int, on: Any = None) -> None:
+    def counted_discard(ctx: Any, seat: int, n: int, on: Any = None, **kw: Any) -> None:
         new.counts["discarded"] += n
-        discard(ctx, seat, n, on)
+        discard(ctx, seat, n, on, **kw)
 
     def counted_raid(ctx: Any, cid: str, section: int, **kw: Any) -> None:
         before = ctx.data["shame_supply"]
@@ -314,6 +332,25 @@ def apply_settings(settings: list[str]) -> None:
             need["n"] = int(count)
             if each:
                 need["each"] = each[0] == "each"
+        elif name == "honor_scale":  # honor_scale=K[,D]: every authored Honor number x K/D (rounded)
+            scale_honor(nums[0], nums[1] if len(nums) > 1 else 1)
+        elif name == "end_scale":  # end_scale=K: the end-of-game authored Honor x K (the base Horde
+            for c in horde.CARDS.values():  # cards' rewards, L677, and the Artifacts, L679)
+                c["reward"] = int(c["reward"]) * nums[0]
+            for a in cards.artifacts().values():
+                a["honor"] = int(a["honor"]) * nums[0]
+        elif name == "horde_attack_pct":  # attack x P/100 (+R/100 before rounding down; R=50), >= 1
+            half = nums[1] if len(nums) > 1 else 50
+            for c in horde.CARDS.values():
+                c["attack"] = max(1, (int(c["attack"]) * nums[0] + half) // 100)
+        elif name == "horde_attack":  # horde_attack=D: every base Horde card attacks D more (at least 1)
+            for c in horde.CARDS.values():
+                c["attack"] = max(1, int(c["attack"]) + nums[0])
+        elif name == "horde_spots":  # horde_spots=D[,MIN]: every base Horde card loses -D vital spots
+            low = nums[1] if len(nums) > 1 else 2  # (its last ones), keeping at least MIN
+            for c in horde.CARDS.values():
+                keep = max(low, len(c["spots"]) + nums[0])
+                del c["spots"][keep:]
         elif name == "mute":  # these Generals' abilities give nothing (what the ability is worth)
             for gid in value.split(","):
                 cards.general(gid)["ability"]["effects"] = []
@@ -326,10 +363,42 @@ def apply_settings(settings: list[str]) -> None:
             raise SystemExit(f"unknown setting {name!r}")
 
 
+def _scale(x: Any, k: int, d: int) -> None:
+    if isinstance(x, list):
+        for y in x:
+            _scale(y, k, d)
+    elif isinstance(x, dict):
+        if x.get("op") in ("honor", "each_honor", "request_honor") and "n" in x:
+            x["n"] = (int(x["n"]) * k + d // 2) // d
+        for key, y in x.items():
+            if key != "source":
+                _scale(y, k, d)
+
+
+def scale_honor(k: int, d: int = 1) -> None:
+    """Every authored Honor number in memory x k/d, rounded: the Horde cards' rewards and vital spots,
+    the Artifacts, the Advisors', Generals' and Tactics' Honor, the co-op cards' (the seed's fixed
+    numbers stay: Walls 5/10/15, barricades 2, defeats 2, shame 5, Qin's 20 per Artifact ...)."""
+    from pygame_core.games.great_wall import coop
+
+    for c in horde.CARDS.values():
+        c["reward"] = (int(c["reward"]) * k + d // 2) // d
+        _scale(c["spots"], k, d)
+    for c in coop.HORDE.values():
+        c["reward"] = (int(c["reward"]) * k + d // 2) // d
+        _scale(c["spots"], k, d)
+    for a in cards.artifacts().values():
+        a["honor"] = (int(a["honor"]) * k + d // 2) // d
+    for kind in (cards.generals, cards.advisors, cards.tactics):
+        _scale(list(kind().values()), k, d)
+    _scale([coop.GENERALS, coop.TACTICS, coop.EVENTS, coop.REQ_DOC], k, d)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("what", choices=["balance", "duel", "coop", "solo"])
-    ap.add_argument("--players", type=int, default=4, help="coop: 2, 3 or 4 players")
+    ap.add_argument("--players", type=int, default=4,
+                    help="coop: 2, 3 or 4 players; balance: 4 (default), 3, or 2 (with the Reed Clan)")
     ap.add_argument("--difficulty", default="normal", choices=["normal", "hard", "hardest"],
                     help="solo: Qin's difficulty (L878)")
     ap.add_argument("--games", type=int, default=1000)
@@ -344,7 +413,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.set:
         print("settings: " + "; ".join(args.set))
     if args.what == "balance":
-        text, recs = balance(args.games, args.seed, args.random_draft)
+        text, recs = balance(args.games, args.seed, args.random_draft, args.players)
     elif args.what == "coop":
         text, recs = coop(args.games, args.seed, args.players)
     elif args.what == "solo":

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pygame_core import bots, games
 from pygame_core.games.great_wall import flow, heuristic, model, reed
 from pygame_core.kernel import decisions
+from tests.great_wall import war_helpers as w
 from tests.great_wall.test_modes_solo import board, clear_rows, plain, put
 
 
@@ -73,20 +74,17 @@ def test_reed_at_the_temple_takes_the_free_discard_L723():
     assert heuristic.decide(g, 0, legal) == {"type": "discard_shame", "n": 1}
 
 
-def _card(lo, hi):
-    from pygame_core.games.great_wall import horde
-    return next(c for c, x in horde.CARDS.items() if lo <= x["attack"] <= hi and not x["ability"])
-
-
 def test_reed_barricade_goes_where_it_makes_the_section_hold_L642_L727():
     g = board()
     clear_rows(g)
     a, b = model.open_sections(g)
     for sec in g["sections"]:
         sec["barricades"] = 0
+    gain = {"op": "gain", "wood": 1}
+    big = w._fixture("test_attack_4", "Test Attack Four", 4, [(0, 0), (1, 0)], [gain, gain])
     for row in range(3):
-        put(g, a, row, _card(4, 9))  # 12 or more against a level-0 Wall: 3 barricades cannot hold it
-    put(g, b, 0, _card(4, 5))  # 1-2 above: one barricade holds it
+        put(g, a, row, big)  # 12 against a level-0 Wall: 3 barricades cannot hold it
+    put(g, b, 0, big)  # 1 above: one barricade holds it
     assert not heuristic.holdable(g, a) and heuristic.holdable(g, b)
     _, legal = _legal(g, 0, "reed_build", lambda g, s, d: reed.barricade_options(g))
     assert legal[0]["section"] == a  # the fallback's pick
@@ -129,3 +127,46 @@ def test_in_a_two_player_game_the_bot_directs_the_reed_clan_too_L714():
                 moves.append(action)
             s = game.apply(s, seat, action)
     assert any(m.get("to") in heuristic.REED_PLAN for m in moves), moves[:5]
+
+
+def test_a_defeat_in_a_full_column_is_worth_a_raid_saved_L522_L751():
+    """L518-522: a card for a full column raids, 1 token of the 10 (L751) whose emptying loses (L872):
+    in solo, finishing a card in a full column is worth SOLO_RAID more than in a column with room;
+    outside solo nothing changes."""
+    g = board()
+    clear_rows(g)
+    for r in range(3):
+        put(g, 1, r, plain(2))
+    put(g, 2, 0, plain(2))
+    full, room = heuristic.raid_saved(g, 1), heuristic.raid_saved(g, 2)
+    assert (full, room) == (heuristic.SOLO_RAID, 0.0)
+    finish = {"type": "deploy", "kind": "spear", "section": 1, "row": 0, "spots": [0]}
+    g["sections"][1]["rows"][0]["wounds"] = [1]
+    other = dict(finish, section=2)
+    g["sections"][2]["rows"][0]["wounds"] = [1]
+    gap = heuristic._deploy_worth(g, 0, finish) - heuristic._deploy_worth(g, 0, other)
+    assert gap >= heuristic.SOLO_RAID - 1e-9
+    g["mode"] = "competitive"
+    assert heuristic.raid_saved(g, 1) == 0.0
+
+
+def test_progress_toward_a_face_up_artifact_is_worth_its_share_of_the_honor_L679():
+    """L679 (Artifacts, data/artifacts.json): one more clerk when the condition asks 7 and the seat owns
+    6 earns the whole Honor; with 5 owned, half; none once met or when the Artifact is not face up."""
+    from pygame_core.games.great_wall import cards
+
+    g = board()
+    g["artifacts"] = ["imperial_tablet"]
+    art = cards.artifact("imperial_tablet")
+    need = art["condition"]["at_least"]
+    p = g["players"][0]
+    p["envoy"] = model.CLERKS - (need - 1)
+    assert heuristic.artifact_progress(g, 0, "clerks") == art["honor"]
+    p["envoy"] = model.CLERKS - (need - 2)
+    assert heuristic.artifact_progress(g, 0, "clerks") == art["honor"] / 2
+    p["envoy"] = model.CLERKS - need
+    assert heuristic.artifact_progress(g, 0, "clerks") == 0.0
+    p["envoy"] = model.CLERKS - (need - 1)
+    assert heuristic.artifact_progress(g, 0, "advisors") == 0.0
+    g["artifacts"] = []
+    assert heuristic.artifact_progress(g, 0, "clerks") == 0.0

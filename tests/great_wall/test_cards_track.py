@@ -135,13 +135,11 @@ def _clerks(g: dict[str, Any], n: int) -> None:
     g["players"][1]["envoy"] = 8 - n
 
 
-ARTIFACTS = {
-    "bronze_drum": (_trophies, 3, 6),
-    "jade_seal": (_advisors, 5, 6),
-    "golden_armor": (_levels, 6, 6),
-    "divine_bow": (_archers, 2, 5),
-    "imperial_tablet": (_clerks, 7, 5),
-}
+_MAKE = {"trophies": _trophies, "advisors": _advisors, "overseer_levels": _levels,
+         "archers_on_wall": _archers, "clerks": _clerks}
+#: each Artifact's condition and Honor, read from data/artifacts.json (authored, L679)
+ARTIFACTS = {aid: (_MAKE[c["condition"]["count"]], int(c["condition"]["at_least"]), int(c["honor"]))
+             for aid, c in cards.artifacts().items()}
 
 
 def test_every_artifact_has_a_row() -> None:

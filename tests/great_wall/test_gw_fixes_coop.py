@@ -178,3 +178,37 @@ def test_the_heuristic_pays_when_asked_and_it_can() -> None:
     assert heuristic.decide(g, 1, legal(ctx)) == {"type": "pay", "card": STONE}
     g["players"][1]["res"]["stone"] = 0
     assert heuristic.decide(g, 1, legal(ctx)) == {"type": "decline", "card": STONE}
+
+
+def test_the_completed_request_log_line_says_who_paid_L915() -> None:
+    """L915: one player pays, or every player for itself ("each"); the log line of a completed
+    Request names who paid (issue 18: the table must see whose resources went)."""
+    g = board()
+    g["tea"] = [0, 1, 2]
+    set_requests(g, STONE)
+    _stone(g, 0, 0, _need(STONE) + 1)
+    ctx = ctx_for(g)
+    run(ctx, {"do": "coop_requests"})
+    answer(ctx, {"type": "request", "card": STONE, "payer": 2})
+    answer(ctx, {"type": "pay", "card": STONE})
+    texts = [e["text"] for e in ctx.events if "text" in e]
+    done = [x for x in texts if x["en"].startswith("Emperor's Request completed")]
+    assert [x["en"] for x in done] == [
+        "Emperor's Request completed: Stone for the capital (1 of 7); Player 3 paid."]
+    assert "玩家3" in done[0]["zh-Hant"] and "支付" in done[0]["zh-Hant"]
+    assert "玩家3" in done[0]["zh-Hans"]
+    g = board()
+    g["tea"] = [0, 1, 2]
+    set_requests(g, "glory_emperor")
+    need = int(coop.REQUESTS["glory_emperor"]["need"][0]["n"])
+    for p in g["players"]:
+        p["honor"] = need
+    ctx = ctx_for(g)
+    run(ctx, {"do": "coop_requests"})
+    answer(ctx, {"type": "request", "card": "glory_emperor"})
+    while waiting(ctx) is not None and kinds(ctx) == ["coop_pay"]:
+        answer(ctx, legal(ctx)[0])
+    done = [e["text"]["en"] for e in ctx.events if "text" in e
+            and e["text"]["en"].startswith("Emperor's Request completed")]
+    assert done == [
+        "Emperor's Request completed: Glory belongs to the Emperor (1 of 7); every player paid their part."]

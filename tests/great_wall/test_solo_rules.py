@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from pygame_core.games.great_wall import combat, qin
-from tests.great_wall.helpers import ctx_for
+from tests.great_wall.helpers import answer, ctx_for, kinds, run
 from tests.great_wall.test_modes_solo import board, clear_rows, plain, point, put
 
 Data = dict[str, Any]
@@ -85,3 +85,26 @@ def test_his_archers_score_when_a_card_of_their_section_is_defeated() -> None:
     combat.defeat_check(ctx_for(g))
     assert g["sections"][1]["rows"][0] is None
     assert g["qin"]["honor"] == 2  # the archer of section 1 only
+
+
+# ------------------------------------------------ L828-832, L810: Qin never upgrades an overseer
+def test_qin_never_upgrades_an_overseer_even_with_a_full_warehouse() -> None:
+    """L828-832 say all he does at an activated location: Honor = his overseer level per clerk (a
+    spearman per clerk at the Barracks), then his marker to the front; no upgrade and no donation.
+    L810 lists upgrading among the costs he cannot pay; the Warehouse pays only what a rule makes him
+    do (his Wall, L812; his Barracks recruits, L830). So a full Warehouse is left alone, his level stays,
+    and the player, with clerks there too, is the only one asked to upgrade."""
+    g = board()
+    level = int(g["qin"]["overseers"]["quarry"]["level"])
+    g["warehouse"] = {"wood": 9, "stone": 9, "gold": 9}
+    g["players"][0]["res"]["chi"] = 9
+    g["locations"]["quarry"] = ["qin", "qin", 0]
+    ctx = ctx_for(g)
+    before = g["qin"]["honor"]
+    run(ctx, {"do": "activate", "loc": "quarry", "advanced": True})
+    while kinds(ctx):
+        assert g["decisions"][-1]["seats"] == [0]
+        answer(ctx, {"type": "pass"})
+    assert g["qin"]["overseers"]["quarry"]["level"] == level
+    assert g["qin"]["honor"] == before + 2 * level
+    assert g["warehouse"] == {"wood": 9, "stone": 9, "gold": 9}

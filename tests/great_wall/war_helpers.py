@@ -103,3 +103,25 @@ def no_saves(c: Ctx) -> list[int]:
         answer(c, seat, {"type": "save", "n": 0})
         asked.append(seat)
     return asked
+
+
+#: Horde cards of fixed shapes for the combat rule tests (registered by id like another deck's cards,
+#: ``horde.EXTRA``), so that the geometry rules (L530-537: spots, adjacency, horsemen's pairs) are tested
+#: on the same shapes whatever the authored deck holds (data/horde.json, tuned for balance).
+def _fixture(cid: str, en: str, attack: int, spots: list[tuple[int, int]], rewards: list[Rec]) -> str:
+    horde.EXTRA[cid] = {
+        "id": cid, "name": {"en": en, "zh-Hant": en, "zh-Hans": en}, "attack": attack, "reward": 4,
+        "indicator": 1, "shame_slots": 2, "ability": None,
+        "spots": [{"x": x, "y": y, "reward": r} for (x, y), r in zip(spots, rewards, strict=True)],
+        "source": {"kind": "authored", "why": "a test fixture (tests/great_wall/war_helpers.py)"}}
+    return cid
+
+
+_G = {"op": "gain"}
+SQUARE = _fixture("test_square", "Test Square", 3, [(0, 0), (1, 0), (0, 1), (1, 1)],
+                  [{**_G, "stone": 1}, {**_G, "gold": 1}, {"op": "honor", "n": 1}, {**_G, "chi": 1}])
+LINE = _fixture("test_line", "Test Line", 2, [(0, 0), (1, 0), (2, 0)],
+                [{**_G, "wood": 1}, {**_G, "chi": 1}, {**_G, "stone": 1}])
+PAIR = _fixture("test_pair", "Test Pair", 1, [(0, 0), (1, 0)], [{**_G, "stone": 1}, {"op": "honor", "n": 1}])
+SCATTER = _fixture("test_scatter", "Test Scatter", 2, [(0, 0), (2, 0), (1, 1)],
+                   [{**_G, "chi": 1}, {"op": "honor", "n": 1}, {**_G, "wood": 1}])

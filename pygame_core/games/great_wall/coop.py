@@ -237,6 +237,19 @@ def pay(ctx: Ctx, seat: int, need: Data) -> None:
         p["honor"] -= n
 
 
+def _completed_text(rid: str, payer: int | None) -> Text:
+    """The log line of a completed Request, saying who paid (L915): every player for an "each"
+    requirement, else the named payer, or nobody for a condition."""
+    needs = [x for x in REQUESTS[rid]["need"] if x["op"] in ("sacrifice", "discard", "honor")]
+    if any(x.get("each") for x in needs):
+        return t("Emperor's Request completed: {r} ({n} of {m}); every player paid their part.",
+                 "完成皇帝要求：{r}（{n}/{m}）；每位玩家各自支付。")
+    if payer is not None and needs:
+        return t("Emperor's Request completed: {r} ({n} of {m}); {p} paid.",
+                 "完成皇帝要求：{r}（{n}/{m}）；由{p}支付。")
+    return t("Emperor's Request completed: {r} ({n} of {m}).", "完成皇帝要求：{r}（{n}/{m}）。")
+
+
 def complete(ctx: Ctx, rid: str, payer: int | None) -> None:
     """L915-917: every requirement is met now: the payments made, the card discarded."""
     g = ctx.data
@@ -250,8 +263,8 @@ def complete(ctx: Ctx, rid: str, payer: int | None) -> None:
     c["requests"].remove(rid)
     c["request_discard"].append(rid)
     c["done"] += 1
-    ctx.log(fmt(t("Emperor's Request completed: {r} ({n} of {m}).", "完成皇帝要求：{r}（{n}/{m}）。"),
-                r=REQUESTS[rid]["name"], n=c["done"], m=c["goal"]))
+    ctx.log(fmt(_completed_text(rid, payer), r=REQUESTS[rid]["name"], n=c["done"], m=c["goal"],
+                p=seat_name(payer) if payer is not None else ""))
     for p in passive(g, "request_honor"):
         for s in range(model.nplayers(g)):
             model.add_honor(g, s, int(p["n"]))

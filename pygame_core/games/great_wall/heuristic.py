@@ -37,7 +37,9 @@ The plan it follows:
 - Solo (L735-878, the "solo" section below): the 10-token shame supply is the game (L751, L872), so
   every discard the Chi pays for is made (back to the supply, A43), the Temple is worth more while
   shame is held, and the Reed Clan's clerks, which the seat moves as the highest in tea order, go
-  to the Builders' camp (a free barricade), the Temple (a free discard) and the Barracks.
+  to the Builders' camp (a free barricade), the Temple (a free discard) and the Barracks. A defeat in
+  a full column is worth a raid saved (its slot takes the next Spring's card, L522), and progress
+  toward a face-up Artifact's condition (L679) is worth its share of the Artifact's Honor.
 - Tactics: played when their effect pays now (Honor, resources, saves for soldiers that die,
   wounds that finish a card); enhanced when the Chi is there beyond a small reserve.
 """
@@ -264,6 +266,9 @@ def _use_worth(g: Data, seat: int, loc: str, mine: int) -> float:
             v += 0.4
         if r == "wood" and p["res"]["wood"] < 2:
             v += 0.8  # every recruit costs 1 Wood (L406-410)
+        if mine == 1 and lv < 3 and all(p["res"].get(k, 0) >= n
+                                        for k, n in gdata.overseer_cost(g["side"], loc, lv + 1).items()):
+            v += artifact_progress(g, seat, "overseer_levels")  # solo: an Artifact's level count
         return v + (0.8 if mine == 1 and r != "chi" else 0.0)  # the donation (2 Honor for 1)
     if loc == "builders_camp":
         return _build_worth(g, seat, mine)
@@ -272,6 +277,8 @@ def _use_worth(g: Data, seat: int, loc: str, mine: int) -> float:
     if loc == "imperial_envoy":
         if p["envoy"] > 0 and p["res"]["gold"] >= 2 * mine and _owned_clerks(g, seat) < 8:
             tablet = _tablet(g) if _owned_clerks(g, seat) + mine <= 7 else 0.0
+            if g.get("mode") == "solo":
+                tablet = artifact_progress(g, seat, "clerks")
             return (3.0 if years_left(g) >= 3 else 1.0) + tablet
         if p["res"]["gold"] >= cards.hire_advisor_cost(g, seat) + 2 * (mine - 1):
             return 2.0
@@ -455,6 +462,10 @@ def _location(g: Data, seat: int, d: Data, legal: list[Action]) -> Action:
 
 
 def _advisor_worth(g: Data, seat: int, a: Action) -> float:
+    return _advisor_ability_worth(g, seat, a) + artifact_progress(g, seat, "advisors")
+
+
+def _advisor_ability_worth(g: Data, seat: int, a: Action) -> float:
     card = cards.advisor(a["card"])
     if a["as"] == "active":
         return _ability_worth(card["ability"])
@@ -513,9 +524,10 @@ def _deploy_worth(g: Data, seat: int, a: Action) -> float:
     i = a["section"]
     if a["kind"] == "archer":
         targets = combat.shoot_targets(g, i)
+        bonus = artifact_progress(g, seat, "archers_on_wall") if threat(g, i) <= 0 else 0.0
         if not targets:
-            return 0.5
-        return 1.5 + max(_wound_worth(g, seat, t) for t in targets)
+            return 0.5 + bonus
+        return 1.5 + bonus + max(_wound_worth(g, seat, t) for t in targets)
     slot = g["sections"][i]["rows"][a["row"]]
     c = CARDS[slot["card"]]
     v = 0.0
@@ -531,11 +543,12 @@ def _deploy_worth(g: Data, seat: int, a: Action) -> float:
     others = max((combat.spots_of(slot, s) for s in range(model.nplayers(g)) if s != seat), default=0)
     if left == 0:
         worth = card_value(g, seat, i, a["row"])
-        v += 2.0 + (worth if mine_spots > others or (mine_spots == others and _tea_first(g, seat, slot))
-                    else 0.0)
+        credit = mine_spots > others or (mine_spots == others and _tea_first(g, seat, slot))
+        v += 2.0 + (worth + artifact_progress(g, seat, "trophies") if credit else 0.0)
+        v += raid_saved(g, i)
         v -= 0.5 * model.casualties(g)  # casualties (the dead go back to the supply, L264)
     else:
-        v += card_value(g, seat, i, a["row"]) * 0.5 / (1 + left)
+        v += (card_value(g, seat, i, a["row"]) + raid_saved(g, i)) * 0.5 / (1 + left)
     if not combat.soldiers_of(slot, seat) and threat(g, i) > 0:
         v += SHAME_COST * 0.8  # no shame from this card if the section falls
     return v
@@ -576,11 +589,13 @@ def _wound_worth(g: Data, seat: int, a: Action) -> float:
         # finishing it: the holder of the most spots takes the credit
         mine = combat.spots_of(slot, seat)
         others = max((combat.spots_of(slot, s) for s in range(model.nplayers(g)) if s != seat), default=0)
-        v += 2.0 + combat.card_attack(g, i, r) * (1.0 if threat(g, i) > 0 else 0.2)
+        v += 2.0 + combat.card_attack(g, i, r) * (1.0 if threat(g, i) > 0 else 0.2) + raid_saved(g, i)
         if mine and mine >= others:
-            v += CARDS[slot["card"]]["reward"]
-    elif threat(g, i) > 0:
-        v += 0.3
+            v += CARDS[slot["card"]]["reward"] + artifact_progress(g, seat, "trophies")
+    else:
+        v += raid_saved(g, i) * 0.5 / (1 + left)
+        if threat(g, i) > 0:
+            v += 0.3
     return v
 
 
@@ -844,6 +859,35 @@ REED_PLAN = ("builders_camp", "temple", "barracks")
 #: camp while the Reed Clan is there (its free barricade)
 SOLO_CHI = 4.0
 SOLO_REED_CAMP = 3.0
+
+
+#: solo: what a defeat in a full column is worth (its slot takes the next Horde card, which would
+#: otherwise raid and take a token out of the 10, L522, L751, L872)
+SOLO_RAID = 6.0
+
+
+def artifact_progress(g: Data, seat: int, what: str, n: int = 1) -> float:
+    """Solo: the share of a face-up Artifact's Honor (L679) that ``n`` more of ``what`` earns toward
+    its condition (the Artifacts are Qin's biggest lead, 20 each to him, L862)."""
+    if g.get("mode") != "solo":
+        return 0.0
+    v = 0.0
+    for aid in g.get("artifacts", []):
+        c = cards.artifact(aid)
+        if c["condition"]["count"] != what:
+            continue
+        need = int(c["condition"]["at_least"]) - cards.count(g, seat, what)
+        if need > 0:
+            v += float(c["honor"]) * min(n, need) / need
+    return v
+
+
+def raid_saved(g: Data, i: int) -> float:
+    """Solo: a Horde card defeated in a full column frees a slot for the next card, which would
+    otherwise raid (L518-522): a token of the 10-token supply the game is lost on (L751, L872)."""
+    if g.get("mode") != "solo" or len(model.cards_in(g, i)) < len(g["sections"][i]["rows"]):
+        return 0.0
+    return SOLO_RAID
 
 
 def _solo_clerk_bonus(g: Data, seat: int, loc: str, mine: int) -> float:
