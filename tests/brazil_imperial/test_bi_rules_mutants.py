@@ -3,9 +3,11 @@ each states a rule a player would notice broken, with its seed lines."""
 
 from __future__ import annotations
 
+import json
 from functools import partial
 from typing import Any
 
+from pygame_core import games, webapi
 from pygame_core.games.brazil_imperial import data as bd
 from pygame_core.games.brazil_imperial import model
 from pygame_core.kernel.state import State
@@ -170,3 +172,55 @@ def test_a_redetermined_battle_keeps_the_seats_own_cards() -> None:
         after = GAME.apply(theirs, 1, {"type": "commit", "cards": []})  # it still resolves
         assert not after.data["decisions"]
 
+
+def test_the_game_is_listed_with_its_catalog_entry() -> None:
+    """Issue 19 §3 (the board is done): the home page offers the game. The catalog names it in three
+    languages (the seed's own name, L3), for 2-4 players (solo is one human against bot seats,
+    ``test_solo_is_a_game_against_bot_seats``), with its two bots and its two sealed decisions (the
+    mission kept, L19, and the battle cards, L496-499)."""
+    assert "brazil_imperial" in games.available()
+    reply = json.loads(webapi.call("catalog", "{}"))
+    (entry,) = [g for g in reply["result"]["games"] if g["id"] == "brazil_imperial"]
+    assert entry["listed"] is True
+    assert (entry["min_players"], entry["max_players"]) == (2, 4)
+    assert entry["names"] == {"en": "Brazil: Imperial", "zh-Hant": "巴西帝國", "zh-Hans": "巴西帝国"}
+    assert entry["bots"] == ["random", "heuristic"]
+    assert entry["sealed"] == {"keep_mission": ["id"], "commit": ["cards"]}
+    assert set(entry["options"]) == {"mode", "scenario"}
+
+
+def test_no_one_scores_before_the_first_turn() -> None:
+    """L515-527: every category counts what a seat has done, holds or controls. During the mission
+    draft (L19: no era III mission kept yet) and after it, before the first turn, ``GAME.scores`` (the
+    kernel asks it any time) gives every seat 0 in every category."""
+    s = GAME.new_game(players=3, seed=2)
+    for _ in range(3):  # the eras' drafts
+        assert all(v == 0 for b in GAME.scores(s)["breakdown"] for v in b.values()), GAME.scores(s)
+        for seat in GAME.to_move(s):
+            s = GAME.apply(s, seat, legal(s, seat)[0])
+    assert all(p["missions"]["3"] for p in s.data["players"])
+    assert all(v == 0 for b in GAME.scores(s)["breakdown"] for v in b.values()), GAME.scores(s)
+
+
+def test_the_log_tells_a_kept_mission_and_committed_cards_never_which() -> None:
+    """L19 (a mission is kept face down) and L496-499 (battle cards are put down face down): the other
+    seats read that it happened, each in its own words, and not which mission or cards."""
+    s = GAME.new_game(players=2, seed=1)
+    kept = s.data["players"][0]["offer"]["1"][0]
+    s = GAME.apply(s, 0, {"type": "keep_mission", "id": kept})
+    lines = [e["text"]["en"] for e in GAME.view(s, 1)["log"]]
+    assert lines[-1] == "Player 1 keeps a mission"
+    assert not [x for x in lines if kept in x or bd.name(bd.MISSIONS[kept])["en"] in x]
+
+    plain = [c for c, e in sorted(bd.BATTLE.items()) if not e["effect"]]
+
+    def hands(g: Data, spot: str) -> None:
+        g["players"][0]["battle"] = plain[:2]
+        g["players"][1]["battle"] = plain[2:4]  # so the battle waits for seat 1
+
+    s, (cav,), spot, _ = attack_position(then=hands)
+    s = GAME.apply(s, 0, {"type": "move", "unit": cav, "to": spot, "as": "free", "carry": []})
+    s = GAME.apply(s, 0, {"type": "commit", "cards": plain[:2]})
+    lines = [e["text"]["en"] for e in GAME.view(s, 1)["log"]]
+    assert lines[-1] == "Player 1 commits battle cards face down"
+    assert not [x for x in lines if any(bd.name(bd.BATTLE[c])["en"] in x for c in plain[:2])]
