@@ -4,14 +4,18 @@
   each seat and returns the first position of era I.
 - :func:`edit` returns a new State whose data is a copy changed by a function (history empty), so a
   test sets exactly the fields it needs and then plays through the Game API.
-- :func:`clear` empties every hand, supply and the map but for the capitals.
+- :func:`clear` empties every hand, supply and the map but for the capitals; :func:`fresh` also puts
+  both seats on the green board with a monarch whose ability touches no rule test but the missions'.
+- :func:`attack_position` builds the position most combat tests start from: seat 0's units beside
+  seat 1's tile, far from everything else.
 """
 
 from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from typing import Any
+from functools import cache
+from typing import Any, NamedTuple
 
 from pygame_core import games
 from pygame_core.games.brazil_imperial import data as bd
@@ -20,6 +24,8 @@ from pygame_core.kernel.state import State
 
 Data = dict[str, Any]
 GAME = games.get("brazil_imperial")
+BOARD = "green"  #: the board :func:`fresh` deals both seats: monarch, 2 archers, heavy cavalry, cannon
+NEUTRAL = "dom_oba_ii"  #: the monarch it gives them: its ability (missions) touches no other rule test
 
 
 def started(players: int = 2, seed: int = 1) -> State:
@@ -28,6 +34,13 @@ def started(players: int = 2, seed: int = 1) -> State:
         seat = GAME.to_move(s)[0]
         s = GAME.apply(s, seat, GAME.legal_actions(s, seat)[0])
     return s
+
+
+@cache
+def base() -> State:
+    """:func:`started` for 2 players, seed 1, made once (a State is never changed in place: ``GAME.apply``
+    and :func:`edit` return new ones)."""
+    return started(2, 1)
 
 
 def edit(state: State, fn: Callable[[Data], None]) -> State:
@@ -41,6 +54,13 @@ def clear(g: Data) -> None:
         p.update({"supply": {}, "battle": [], "gold": [], "paintings": []})
     for u in g["units"].values():
         u.update({"state": "board", "hex": None})
+
+
+def fresh(g: Data) -> None:
+    """:func:`clear`, and both seats on :data:`BOARD` with the monarch :data:`NEUTRAL`."""
+    clear(g)
+    for p in g["players"]:
+        p.update({"board": BOARD, "monarch": NEUTRAL})
 
 
 def capital(g: Data, seat: int) -> str:
@@ -94,6 +114,87 @@ def to_turn(g: Data, seat: int, phase: str = "action", arch: str | None = None) 
     g["turn"] = {"seat": seat, "phase": phase, "arch": arch, "free_used": 0, "bonus_used": False}
     if arch:
         model.player(g, seat)["marker"]["arch"] = arch
+
+
+def doing(g: Data, seat: int, arch: str) -> None:
+    """The seat's turn, in the middle of ``arch`` (its marker there, the arch's first step)."""
+    to_turn(g, seat, "arch", arch)
+    g["turn"].update({"doing": arch, "step": 0})
+
+
+def far_plains(g: Data, gap: int = 3) -> str:
+    """A face-up plains hex at least ``gap`` hexes from every capital and tile (the first in map order)."""
+    geo = bd.geometry(g["map"])
+    taken = [h for h in geo.order if model.owner(g, h) is not None]
+    for h in geo.order:
+        if (
+            geo.terrain[h] == "plains"
+            and g["hexes"][h]["explore"] is None
+            and all(bd.distance(h, o) >= gap for o in taken)
+        ):
+            return h
+    raise LookupError("no far plains")
+
+
+def far_pair(g: Data) -> tuple[str, str]:
+    """:func:`far_plains` and the first face-up plains or forest hex beside it."""
+    spot = far_plains(g)
+    geo = bd.geometry(g["map"])
+    for n in geo.neighbours[spot]:
+        if geo.terrain[n] in ("plains", "forest") and g["hexes"][n]["explore"] is None:
+            return spot, n
+    raise LookupError(f"no land beside {spot}")
+
+
+def explore_pair(g: Data) -> tuple[str, str]:
+    """The first hex with a face-down exploration tile, and a face-up plains or forest hex beside it
+    that no one owns."""
+    geo = bd.geometry(g["map"])
+    spot = next(h for h in geo.order if g["hexes"][h]["explore"] is not None)
+    for n in geo.neighbours[spot]:
+        if (
+            geo.terrain[n] in ("plains", "forest")
+            and g["hexes"][n]["explore"] is None
+            and model.owner(g, n) is None
+        ):
+            return spot, n
+    raise LookupError(f"no free land beside {spot}")
+
+
+class Attack(NamedTuple):
+    state: State
+    units: list[str]  #: seat 0's units on ``come``, in the order of ``attackers``
+    spot: str  #: the hex attacked (:func:`far_pair`)
+    come: str  #: the hex beside it the attackers stand on
+
+
+def attack_position(
+    attackers: tuple[str, ...] = ("cavalry",),
+    *,
+    tile: str | None = "farm",
+    goods: dict[str, int] | None = None,
+    arch: str = "build",
+    then: Callable[[Data, str], None] | None = None,
+) -> Attack:
+    """Seat 0, in the movement phase with its marker on ``arch``, has units of the types ``attackers``
+    on a land hex beside ``spot``, a plains hex 3+ hexes from every capital and tile (:func:`far_pair`),
+    where seat 1 owns the building ``tile`` holding ``goods`` (no tile if None). Everything else is
+    :func:`fresh` (green boards, empty hands, supplies and map). ``then(g, spot)`` makes the test's own
+    changes (defenders, cards, paintings, markers) before the State is made. Attacking is then
+    ``{"type": "move", "unit": units[0], "to": spot, "as": "free", "carry": units[1:]}``."""
+    spot, come = far_pair(base().data)
+    units: list[str] = []
+
+    def prep(g: Data) -> None:
+        fresh(g)
+        if tile is not None:
+            put_building(g, spot, tile, 1, goods)
+        units.extend(put_unit(g, 0, kind, come) for kind in attackers)
+        to_turn(g, 0, "movement", arch)
+        if then is not None:
+            then(g, spot)
+
+    return Attack(edit(base(), prep), units, spot, come)
 
 
 def legal(state: State, seat: int) -> list[dict[str, Any]]:

@@ -11,7 +11,7 @@ missions (L303-316, L519-523), exploration tiles (L249-255), cities (L167-171, L
 
 from __future__ import annotations
 
-from functools import cache, partial
+from functools import partial
 from typing import Any
 
 import pytest
@@ -21,21 +21,24 @@ from pygame_core.games.brazil_imperial import data as bd
 from pygame_core.games.brazil_imperial.text import ARCHES, GOODS, RESOURCES
 from pygame_core.kernel.state import State
 from tests.brazil_imperial.helpers import (
+    BOARD,
     GAME,
+    attack_position,
+    base,
     capital,
-    clear,
+    doing,
     edit,
+    explore_pair,
+    far_pair,
+    fresh,
     legal,
     near,
     put_building,
     put_unit,
-    started,
     to_turn,
 )
 
 Data = dict[str, Any]
-BOARD = "green"  # monarch, 2 archers, heavy cavalry, cannon
-NEUTRAL = "dom_oba_ii"  # a monarch whose ability touches none of the tests below but the missions'
 PLAIN_BATTLE = sorted(
     (c for c, e in bd.BATTLE.items() if not e.get("effect")), key=lambda c: -int(bd.BATTLE[c]["strength"])
 )
@@ -43,25 +46,8 @@ PLAIN_BATTLE = sorted(
 FILLERS = ("sugarcane_field", "farm", "sawmill", "trading_post", "smelter", "plantation", "church", "college")
 
 
-@cache
-def base() -> State:
-    return started(2, 1)
-
-
-def doing(g: Data, seat: int, arch: str) -> None:
-    to_turn(g, seat, "arch", arch)
-    g["turn"].update({"doing": arch, "step": 0})
-
-
 def unit_vp(kind: str) -> int:
     return int(next(u["vp"] for u in bd.board(BOARD)["units"] if u["type"] == kind))
-
-
-def fresh(g: Data) -> None:
-    """Both seats on the green board with the neutral monarch, empty hands, supplies and map."""
-    clear(g)
-    for p in g["players"]:
-        p.update({"board": BOARD, "monarch": NEUTRAL})
 
 
 def free_hexes(g: Data) -> list[str]:
@@ -78,21 +64,6 @@ def free_hexes(g: Data) -> list[str]:
         and not g["hexes"][h]["bandeiras"]
     ]
     return sorted(out, key=lambda h: (bd.distance(h, cap), geo.order.index(h)))
-
-
-def far_pair(g: Data) -> tuple[str, str]:
-    """A plains hex far from every capital and tile, and a free land hex next to it."""
-    geo = bd.geometry(g["map"])
-    taken = [h for h in geo.order if model.owner(g, h) is not None]
-    for h in geo.order:
-        if geo.terrain[h] != "plains" or g["hexes"][h]["explore"] is not None:
-            continue
-        if any(bd.distance(h, o) < 3 for o in taken):
-            continue
-        for n in geo.neighbours[h]:
-            if geo.terrain[n] in ("plains", "forest") and g["hexes"][n]["explore"] is None:
-                return h, n
-    raise LookupError("no far pair")
 
 
 def tile_of_vp(vp: int) -> tuple[str, str]:
@@ -143,25 +114,15 @@ def fight(
     def_paintings: tuple[str, ...] = (),
 ) -> tuple[State, list[str], str]:
     """Seat 0's units (the first carries the others) attack seat 1's empty tile worth ``tile_vp``."""
-    s = base()
-    spot, come = far_pair(s.data)
     kind, what = tile_of_vp(tile_vp)
 
-    def prep(g: Data) -> None:
-        fresh(g)
+    def then(g: Data, spot: str) -> None:
         put_tile(g, spot, kind, what, 1)
-        for k in attackers:
-            put_unit(g, 0, k, come)
         g["players"][0].update({"battle": list(att_cards), "paintings": list(att_paintings)})
         g["players"][1].update({"battle": list(def_cards), "paintings": list(def_paintings)})
-        to_turn(g, 0, "movement", "build")
 
-    s = edit(s, prep)
-    units = [u for u, x in sorted(s.data["units"].items()) if x["seat"] == 0 and x["state"] == "map"]
-    lead = next(
-        u for u in units if model.unit_slot(s.data, 0, s.data["units"][u]["slot"])["type"] == attackers[0]
-    )
-    carry = sorted(u for u in units if u != lead)
+    s, units, spot, _ = attack_position(attackers, tile=None, then=then)
+    lead, carry = units[0], sorted(units[1:])
     s = GAME.apply(s, 0, {"type": "move", "unit": lead, "to": spot, "as": "free", "carry": carry})
     return commit_all(s), [lead, *carry], spot
 
@@ -525,15 +486,7 @@ def test_an_era_iii_mission(mission: str) -> None:
 def _explore(tile: str, strength: int) -> tuple[State, State, str]:
     """Seat 0's archer (with battle cards adding up to ``strength`` less the archer) enters ``tile``."""
     s = base()
-    spot = next(h for h in bd.geometry(s.data["map"]).order if s.data["hexes"][h]["explore"] is not None)
-    geo = bd.geometry(s.data["map"])
-    come = next(
-        n
-        for n in geo.neighbours[spot]
-        if geo.terrain[n] in ("plains", "forest")
-        and s.data["hexes"][n]["explore"] is None
-        and model.owner(s.data, n) is None
-    )
+    spot, come = explore_pair(s.data)
 
     def prep(g: Data) -> None:
         fresh(g)
@@ -673,16 +626,16 @@ def test_a_palace(palace: str) -> None:
     free = [x for x in reward if x["op"] in ("manufacture", "free_product")]
     assert [x["kind"] for x in after.data["pending"]] == ["free_product"] * len(free)
     rule = bd.PALACES[palace].get("scoring")
-    own_vp = int(bd.PALACES[palace].get("vp", 0))
+    assert "vp" not in bd.PALACES[palace]  # L332-355: a palace scores its bonus only
     held = {"buildings:smelter": 1, "buildings:plantation": 1, "products": 2, "units_deployed": 2}
     bonus = int(rule["vp"]) * held[str(rule["per"])] if rule else 0
-    assert eras.palace_vp(after.data, 0) == own_vp + bonus
-    assert scoring.breakdown(after.data, 0)["palaces"] == own_vp + bonus
+    assert eras.palace_vp(after.data, 0) == bonus
+    assert scoring.breakdown(after.data, 0)["palaces"] == bonus
     if rule and rule.get("controlled"):  # the one such tile, occupied by another seat, scores nothing
         b = str(rule["per"]).split(":", 1)[1]
         h = next(x for x in spots if (model.tile(after.data, x) or {}).get("id") == b)
         occ = edit(after, partial(occupy, h=h))
-        assert eras.palace_vp(occ.data, 0) == (0 if h == want[0]["hex"] else own_vp)
+        assert eras.palace_vp(occ.data, 0) == 0
 
 
 # -------------------------------------------------------------------------------------- monarchs

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 import json
-from functools import cache, partial
+from functools import partial
 from typing import Any
 
 import pytest
@@ -20,14 +20,16 @@ from pygame_core.games.brazil_imperial.text import ARCHES, RESOURCES
 from pygame_core.kernel.state import State
 from tests.brazil_imperial.helpers import (
     GAME,
+    attack_position,
+    base,
     capital,
-    clear,
+    doing,
     edit,
+    fresh,
     legal,
     near,
     put_building,
     put_unit,
-    started,
     to_turn,
 )
 
@@ -331,22 +333,6 @@ def test_every_checklist_item_has_a_test() -> None:
             ), name
 
 
-@cache
-def base() -> State:
-    return started(2, 1)
-
-
-def doing(g: Data, seat: int, arch: str) -> None:
-    to_turn(g, seat, "arch", arch)
-    g["turn"].update({"doing": arch, "step": 0})
-
-
-def fresh(g: Data) -> None:
-    clear(g)
-    for p in g["players"]:
-        p.update({"board": "green", "monarch": "dom_oba_ii"})
-
-
 # ------------------------------------------------------------------------------------------- A
 def test_terrain_counts_as_it_stands_now() -> None:
     """L245-255, L474: the maps hold forest, gold mine, plains, water and edge hexes; a face-down tile
@@ -639,34 +625,14 @@ def test_an_empty_deck_is_refilled_from_its_discards() -> None:
 def test_battle_cards_are_committed_sealed_at_most_three() -> None:
     """L496-500: each side puts up to 3 battle cards face down, the attacker and then the defender; no
     one sees the other side's cards until both are down; then they are revealed and discarded."""
-    s = base()
-    spot = next(
-        h
-        for h in reversed(bd.geometry(s.data["map"]).order)
-        if model.owner(s.data, h) is None
-        and bd.geometry(s.data["map"]).terrain[h] == "plains"
-        and s.data["hexes"][h]["explore"] is None
-        and all(model.owner(s.data, n) is None for n in bd.geometry(s.data["map"]).neighbours[h])
-    )
-    come = next(
-        n
-        for n in bd.geometry(s.data["map"]).neighbours[spot]
-        if bd.geometry(s.data["map"]).terrain[n] in ("plains", "forest")
-        and s.data["hexes"][n]["explore"] is None
-    )
     plain = [c for c, e in sorted(bd.BATTLE.items()) if not e["effect"]]
     mine, theirs = plain[:3], plain[3:6]
 
-    def prep(g: Data) -> None:
-        fresh(g)
-        put_building(g, spot, "farm", 1)
-        put_unit(g, 0, "cavalry", come)
+    def then(g: Data, spot: str) -> None:
         g["players"][0]["battle"] = list(mine)
         g["players"][1]["battle"] = list(theirs)
-        to_turn(g, 0, "movement", "build")
 
-    s = edit(s, prep)
-    cav = next(u for u, x in s.data["units"].items() if x["seat"] == 0 and x["state"] == "map")
+    s, (cav,), spot, _ = attack_position(then=then)
     s = GAME.apply(s, 0, {"type": "move", "unit": cav, "to": spot, "as": "free", "carry": []})
     assert GAME.to_move(s) == [0, 1] and GAME.view(s, 1)["phase"]["kind"] == "battle"
     options = legal(s, 0)

@@ -3,64 +3,34 @@ each states a rule a player would notice broken, with its seed lines."""
 
 from __future__ import annotations
 
-from functools import cache, partial
+import json
+from functools import partial
 from typing import Any
 
+from pygame_core import games, webapi
 from pygame_core.games.brazil_imperial import data as bd
 from pygame_core.games.brazil_imperial import model
 from pygame_core.kernel.state import State
 from tests.brazil_imperial.helpers import (
     GAME,
+    attack_position,
+    base,
     capital,
     clear,
     edit,
     legal,
     put_building,
     put_unit,
-    started,
     to_turn,
 )
 
 Data = dict[str, Any]
 
 
-@cache
-def base() -> State:
-    return started(2, 1)
-
-
-def _far_pair(g: Data) -> tuple[str, str]:
-    """A plains hex 3+ hexes from every capital and tile, and a free land hex beside it."""
-    geo = bd.geometry(g["map"])
-    taken = [h for h in geo.order if model.owner(g, h) is not None]
-    for h in geo.order:
-        if geo.terrain[h] != "plains" or g["hexes"][h]["explore"] is not None:
-            continue
-        if any(bd.distance(h, o) < 3 for o in taken):
-            continue
-        for n in geo.neighbours[h]:
-            if geo.terrain[n] in ("plains", "forest") and g["hexes"][n]["explore"] is None:
-                return h, n
-    raise LookupError("no far pair")
-
-
 def test_a_ranged_attack_spends_the_free_move() -> None:
     """L494: a cannon attacks an adjacent hex with the free move, so no free move is left after it
     (the bonus move still is, L449-451)."""
-    s = base()
-    spot, come = _far_pair(s.data)
-
-    def prep(g: Data) -> None:
-        clear(g)
-        for p in g["players"]:
-            p["board"] = "green"
-        put_building(g, spot, "sugarcane_field", 1)
-        put_unit(g, 0, "cannon", come)
-        put_unit(g, 0, "archer", come)
-        to_turn(g, 0, "movement", "paint")
-
-    s = edit(s, prep)
-    cannon = next(u for u, x in s.data["units"].items() if x["seat"] == 0 and x["slot"] == 4)
+    s, (cannon, _), spot, come = attack_position(("cannon", "archer"), tile="sugarcane_field", arch="paint")
     s = GAME.apply(s, 0, {"type": "ranged", "unit": cannon, "target": spot})
     assert s.data["units"][cannon]["hex"] == come  # it fired from where it stands
     acts = legal(s, 0)
@@ -72,20 +42,8 @@ def test_the_port_or_trade_marker_attacks_with_1_more() -> None:
     """L482-486: with its marker on Port or Trade (the arch it took this turn) a seat attacks with 1
     more: an archer (1) then beats a sugarcane field (1); on another arch it ties, and ties go to the
     defender (L502)."""
-    s = base()
-    spot, come = _far_pair(s.data)
     for arch, wins in (("port", True), ("trade", True), ("paint", False)):
-
-        def prep(g: Data, arch: str = arch) -> None:
-            clear(g)
-            for p in g["players"]:
-                p["board"] = "green"
-            put_building(g, spot, "sugarcane_field", 1)
-            put_unit(g, 0, "archer", come)
-            to_turn(g, 0, "movement", arch)
-
-        st = edit(s, prep)
-        archer = next(u for u, x in st.data["units"].items() if x["seat"] == 0 and x["state"] == "map")
+        st, (archer,), spot, _ = attack_position(("archer",), tile="sugarcane_field", arch=arch)
         st = GAME.apply(st, 0, {"type": "move", "unit": archer, "to": spot, "as": "free", "carry": []})
         assert (model.controller(st.data, spot) == 0) is wins, arch
         assert (st.data["units"][archer]["state"] == "map") is wins
@@ -143,28 +101,13 @@ def _attack_farm(
     marker: str | None, attackers: tuple[str, ...], paintings: tuple[str, ...]
 ) -> tuple[State, str]:
     """Seat 0's units (the first carries the others) attack seat 1's empty farm (2 VP)."""
-    s = base()
-    spot, come = _far_pair(s.data)
 
-    def prep(g: Data) -> None:
-        clear(g)
-        for p in g["players"]:
-            p["board"] = "green"
-        put_building(g, spot, "farm", 1)
-        for kind in attackers:
-            put_unit(g, 0, kind, come)
+    def then(g: Data, spot: str) -> None:
         g["players"][0]["paintings"] = list(paintings)
         g["players"][1]["marker"]["arch"] = marker
-        to_turn(g, 0, "movement", "build")
 
-    s = edit(s, prep)
-    units = {
-        model.unit_slot(s.data, 0, x["slot"])["type"]: u
-        for u, x in s.data["units"].items()
-        if x["state"] == "map"
-    }
-    lead = units[attackers[0]]
-    carry = sorted(units[k] for k in attackers[1:])
+    s, units, spot, _ = attack_position(attackers, then=then)
+    lead, carry = units[0], sorted(units[1:])
     return GAME.apply(s, 0, {"type": "move", "unit": lead, "to": spot, "as": "free", "carry": carry}), spot
 
 
@@ -192,18 +135,11 @@ def test_an_extra_free_move_effect_adds_one_free_move(monkeypatch: Any) -> None:
     move more this turn (L451), once."""
     card = sorted(bd.GOLD)[0]
     monkeypatch.setitem(bd.GOLD, card, {**bd.GOLD[card], "effect": [{"op": "move", "kind": "free"}]})
-    s = base()
-    spot, come = _far_pair(s.data)
 
-    def prep(g: Data) -> None:
-        clear(g)
-        g["players"][0]["board"] = "green"
-        put_unit(g, 0, "archer", come)
+    def then(g: Data, spot: str) -> None:
         g["players"][0]["gold"] = [card]
-        to_turn(g, 0, "movement", "port")
 
-    s = edit(s, prep)
-    archer = next(u for u, x in s.data["units"].items() if x["seat"] == 0 and x["state"] == "map")
+    s, (archer,), spot, come = attack_position(("archer",), tile=None, arch="port", then=then)
     s = GAME.apply(s, 0, {"type": "move", "unit": archer, "to": spot, "as": "free", "carry": []})
     assert not [a for a in legal(s, 0) if a.get("as") == "free"]
     s = GAME.apply(s, 0, {"type": "gold", "card": card})
@@ -216,22 +152,13 @@ def test_an_extra_free_move_effect_adds_one_free_move(monkeypatch: Any) -> None:
 def test_a_redetermined_battle_keeps_the_seats_own_cards() -> None:
     """L496-499 (cards face down): a position redetermined for one seat keeps the cards that seat
     committed and re-deals the other seat's committed cards from what it could hold."""
-    s = base()
-    spot, come = _far_pair(s.data)
     plain = [c for c, e in sorted(bd.BATTLE.items()) if not e["effect"]]
 
-    def prep(g: Data) -> None:
-        clear(g)
-        for p in g["players"]:
-            p["board"] = "green"
-        put_building(g, spot, "farm", 1)
-        put_unit(g, 0, "cavalry", come)
+    def then(g: Data, spot: str) -> None:
         g["players"][0]["battle"] = plain[:2]
         g["players"][1]["battle"] = plain[2:4]
-        to_turn(g, 0, "movement", "build")
 
-    s = edit(s, prep)
-    cav = next(u for u, x in s.data["units"].items() if x["seat"] == 0 and x["state"] == "map")
+    s, (cav,), spot, _ = attack_position(then=then)
     s = GAME.apply(s, 0, {"type": "move", "unit": cav, "to": spot, "as": "free", "carry": []})
     s = GAME.apply(s, 0, {"type": "commit", "cards": plain[:2]})
     for k in range(4):
@@ -244,3 +171,56 @@ def test_a_redetermined_battle_keeps_the_seats_own_cards() -> None:
         assert len(d["answers"]["0"]["cards"]) == 2 and set(d["answers"]["0"]["cards"]) <= set(hand)
         after = GAME.apply(theirs, 1, {"type": "commit", "cards": []})  # it still resolves
         assert not after.data["decisions"]
+
+
+def test_the_game_is_listed_with_its_catalog_entry() -> None:
+    """Issue 19 §3 (the board is done): the home page offers the game. The catalog names it in three
+    languages (the seed's own name, L3), for 2-4 players (solo is one human against bot seats,
+    ``test_solo_is_a_game_against_bot_seats``), with its two bots and its two sealed decisions (the
+    mission kept, L19, and the battle cards, L496-499)."""
+    assert "brazil_imperial" in games.available()
+    reply = json.loads(webapi.call("catalog", "{}"))
+    (entry,) = [g for g in reply["result"]["games"] if g["id"] == "brazil_imperial"]
+    assert entry["listed"] is True
+    assert (entry["min_players"], entry["max_players"]) == (2, 4)
+    assert entry["names"] == {"en": "Brazil: Imperial", "zh-Hant": "巴西帝國", "zh-Hans": "巴西帝国"}
+    assert entry["bots"] == ["random", "heuristic"]
+    assert entry["sealed"] == {"keep_mission": ["id"], "commit": ["cards"]}
+    assert set(entry["options"]) == {"mode", "scenario"}
+
+
+def test_no_one_scores_before_the_first_turn() -> None:
+    """L515-527: every category counts what a seat has done, holds or controls. During the mission
+    draft (L19: no era III mission kept yet) and after it, before the first turn, ``GAME.scores`` (the
+    kernel asks it any time) gives every seat 0 in every category."""
+    s = GAME.new_game(players=3, seed=2)
+    for _ in range(3):  # the eras' drafts
+        assert all(v == 0 for b in GAME.scores(s)["breakdown"] for v in b.values()), GAME.scores(s)
+        for seat in GAME.to_move(s):
+            s = GAME.apply(s, seat, legal(s, seat)[0])
+    assert all(p["missions"]["3"] for p in s.data["players"])
+    assert all(v == 0 for b in GAME.scores(s)["breakdown"] for v in b.values()), GAME.scores(s)
+
+
+def test_the_log_tells_a_kept_mission_and_committed_cards_never_which() -> None:
+    """L19 (a mission is kept face down) and L496-499 (battle cards are put down face down): the other
+    seats read that it happened, each in its own words, and not which mission or cards."""
+    s = GAME.new_game(players=2, seed=1)
+    kept = s.data["players"][0]["offer"]["1"][0]
+    s = GAME.apply(s, 0, {"type": "keep_mission", "id": kept})
+    lines = [e["text"]["en"] for e in GAME.view(s, 1)["log"]]
+    assert lines[-1] == "Player 1 keeps a mission"
+    assert not [x for x in lines if kept in x or bd.name(bd.MISSIONS[kept])["en"] in x]
+
+    plain = [c for c, e in sorted(bd.BATTLE.items()) if not e["effect"]]
+
+    def hands(g: Data, spot: str) -> None:
+        g["players"][0]["battle"] = plain[:2]
+        g["players"][1]["battle"] = plain[2:4]  # so the battle waits for seat 1
+
+    s, (cav,), spot, _ = attack_position(then=hands)
+    s = GAME.apply(s, 0, {"type": "move", "unit": cav, "to": spot, "as": "free", "carry": []})
+    s = GAME.apply(s, 0, {"type": "commit", "cards": plain[:2]})
+    lines = [e["text"]["en"] for e in GAME.view(s, 1)["log"]]
+    assert lines[-1] == "Player 1 commits battle cards face down"
+    assert not [x for x in lines if any(bd.name(bd.BATTLE[c])["en"] in x for c in plain[:2])]

@@ -9,12 +9,16 @@ import pytest
 from pygame_core import IllegalAction
 from pygame_core.games.brazil_imperial import build, economy, model, scoring
 from pygame_core.games.brazil_imperial import data as bd
+from pygame_core.kernel.state import State
 from tests.brazil_imperial.helpers import (
     GAME,
+    attack_position,
     board_with,
     capital,
     clear,
+    doing,
     edit,
+    far_plains,
     legal,
     near,
     put_building,
@@ -24,26 +28,6 @@ from tests.brazil_imperial.helpers import (
 )
 
 Data = dict[str, Any]
-
-
-def doing(g: Data, seat: int, arch: str) -> None:
-    to_turn(g, seat, "arch", arch)
-    g["turn"].update({"doing": arch, "step": 0})
-
-
-def far_plains(g: Data, gap: int = 3) -> str:
-    """A free plains hex at least ``gap`` hexes from every capital and tile."""
-    geo = bd.geometry(g["map"])
-    taken = [h for h in geo.order if model.owner(g, h) is not None]
-    for h in geo.order:
-        x = g["hexes"][h]
-        if (
-            geo.terrain[h] == "plains"
-            and x["explore"] is None
-            and all(bd.distance(h, o) >= gap for o in taken)
-        ):
-            return h
-    raise LookupError("no far plains")
 
 
 def test_1_build_legality_by_era_and_terrain() -> None:
@@ -216,32 +200,17 @@ def _battle(
     defender_unit: bool,
     goods: dict[str, int] | None = None,
     paintings: tuple[str, ...] = (),
-) -> Any:
+) -> tuple[State, str, str, str]:
     """Seat 0's cavalry (3) next to seat 1's farm (2 VP), seat 1's archer (1) on it if asked."""
-    s = started(2, 1)
-    spot = far_plains(s.data)
-    geo = bd.geometry(s.data["map"])
-    come = next(
-        n
-        for n in geo.neighbours[spot]
-        if geo.terrain[n] in ("plains", "forest") and s.data["hexes"][n]["explore"] is None
-    )
 
-    def prep(g: Data) -> None:
-        clear(g)
-        g["players"][0]["board"] = board_with("cavalry")
-        g["players"][1]["board"] = board_with("archer")
-        put_building(g, spot, "farm", 1, goods)
+    def then(g: Data, spot: str) -> None:
         if defender_unit:
             put_unit(g, 1, "archer", spot)
-        put_unit(g, 0, "cavalry", come)
-        to_turn(g, 0, "movement", "build")
         g["players"][1]["marker"]["arch"] = defender_marker
         g["players"][0]["paintings"] = list(paintings)
 
-    s = edit(s, prep)
-    cav = next(u for u, x in s.data["units"].items() if x["seat"] == 0 and x["state"] == "map")
-    return s, cav, spot, come
+    a = attack_position(goods=goods, then=then)
+    return a.state, a.units[0], a.spot, a.come
 
 
 def test_8_a_tie_goes_to_the_defender() -> None:

@@ -9,10 +9,15 @@ from pygame_core.games.brazil_imperial import build, combat, economy, eras, mode
 from pygame_core.games.brazil_imperial import data as bd
 from tests.brazil_imperial.helpers import (
     GAME,
+    attack_position,
+    base,
     board_with,
     capital,
     clear,
+    doing,
     edit,
+    explore_pair,
+    far_plains,
     legal,
     near,
     put_building,
@@ -20,7 +25,6 @@ from tests.brazil_imperial.helpers import (
     started,
     to_turn,
 )
-from tests.brazil_imperial.test_golden import doing, far_plains
 
 Data = dict[str, Any]
 
@@ -98,31 +102,9 @@ def test_the_supply_holds_five_after_a_trim() -> None:
 def test_heavy_cavalry_carries_and_a_cannon_fires_without_occupying() -> None:
     """L268: the heavy cavalry carries other units (G14: up to 2); L494, L513: a cannon attacks an
     adjacent hex with the free move and never occupies it."""
-    s = started(2, 1)
-    spot = far_plains(s.data)
-    geo = bd.geometry(s.data["map"])
-    come = next(
-        n
-        for n in geo.neighbours[spot]
-        if geo.terrain[n] in ("plains", "forest") and s.data["hexes"][n]["explore"] is None
-    )
-
-    def prep(g: Data) -> None:
-        clear(g)
-        g["players"][0]["board"] = "green"
-        g["players"][1]["board"] = "green"
-        put_building(g, spot, "sugarcane_field", 1)
-        put_unit(g, 0, "cavalry", come)
-        put_unit(g, 0, "archer", come)
-        put_unit(g, 0, "cannon", come)
-        to_turn(g, 0, "movement", "build")
-
-    s = edit(s, prep)
-    units = {
-        model.unit_slot(s.data, 0, x["slot"])["type"]: u
-        for u, x in s.data["units"].items()
-        if x["seat"] == 0 and x["state"] == "map"
-    }
+    kinds = ("cavalry", "archer", "cannon")
+    s, placed, spot, come = attack_position(kinds, tile="sugarcane_field")
+    units = dict(zip(kinds, placed, strict=True))
     fire = {"type": "ranged", "unit": units["cannon"], "target": spot}
     assert fire in legal(s, 0)
     after = GAME.apply(s, 0, fire)
@@ -135,17 +117,8 @@ def test_heavy_cavalry_carries_and_a_cannon_fires_without_occupying() -> None:
 def test_a_red_flag_must_be_beaten() -> None:
     """L254: a red-flag tile is a fight against its number (strictly above); the reward only on a win;
     the tile then shows its Bandeiras side (B11)."""
-    s = started(2, 1)
-    g0 = s.data
-    geo = bd.geometry(g0["map"])
-    spot = next(h for h in geo.order if g0["hexes"][h]["explore"] is not None)
-    come = next(
-        n
-        for n in geo.neighbours[spot]
-        if geo.terrain[n] in ("plains", "forest")
-        and g0["hexes"][n]["explore"] is None
-        and model.owner(g0, n) is None
-    )
+    s = base()
+    spot, come = explore_pair(s.data)
     flag = next(x for x, e in bd.EXPLORATION.items() if e.get("flag") == 2)
 
     def prep(g: Data, kind: str) -> None:
@@ -454,17 +427,8 @@ def test_a_bought_painting_is_replaced_from_its_medal_and_pays_off() -> None:
 def test_exploring_a_tile_takes_its_reward() -> None:
     """L251: a unit entering a face-down tile flips it and takes the reward; it then counts for the end
     (L521) and shows its Bandeiras side (B11)."""
-    s = started(2, 1)
-    g0 = s.data
-    geo = bd.geometry(g0["map"])
-    spot = next(h for h in geo.order if g0["hexes"][h]["explore"] is not None)
-    come = next(
-        n
-        for n in geo.neighbours[spot]
-        if geo.terrain[n] in ("plains", "forest")
-        and g0["hexes"][n]["explore"] is None
-        and model.owner(g0, n) is None
-    )
+    s = base()
+    spot, come = explore_pair(s.data)
     gift = next(
         x
         for x, e in bd.EXPLORATION.items()

@@ -9,19 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from pygame_core.games.brazil_imperial import combat
-from pygame_core.games.brazil_imperial import data as bd
 from pygame_core.kernel.state import State
-from tests.brazil_imperial.helpers import (
-    GAME,
-    board_with,
-    clear,
-    edit,
-    put_building,
-    put_unit,
-    started,
-    to_turn,
-)
-from tests.brazil_imperial.test_golden import far_plains
+from tests.brazil_imperial.helpers import GAME, attack_position, edit, put_unit
 
 Data = dict[str, Any]
 BATTLE_0 = ["barrage", "militia"]  # 3 + 1
@@ -31,31 +20,16 @@ BATTLE_1 = ["forced_march", "siege"]  # 2 + 0
 def _battle(defender_marker: str = "port") -> tuple[State, str, str]:
     """Seat 0's cavalry (3 VP) next to seat 1's farm (2 VP) with seat 1's archer (1) on it; seat 0 has
     the painting The Captain (+1 attack), seat 1's marker is on ``defender_marker`` (+2 on Port)."""
-    s = started(2, 1)
-    spot = far_plains(s.data)
-    geo = bd.geometry(s.data["map"])
-    come = next(
-        n
-        for n in geo.neighbours[spot]
-        if geo.terrain[n] in ("plains", "forest") and s.data["hexes"][n]["explore"] is None
-    )
 
-    def prep(g: Data) -> None:
-        clear(g)
-        g["players"][0]["board"] = board_with("cavalry")
-        g["players"][1]["board"] = board_with("archer")
-        put_building(g, spot, "farm", 1)
+    def then(g: Data, spot: str) -> None:
         put_unit(g, 1, "archer", spot)
-        put_unit(g, 0, "cavalry", come)
-        to_turn(g, 0, "movement", "build")
         g["players"][1]["marker"]["arch"] = defender_marker
         g["players"][0]["paintings"] = ["captain"]
         g["players"][0]["battle"] = list(BATTLE_0)
         g["players"][1]["battle"] = list(BATTLE_1)
 
-    s = edit(s, prep)
-    cav = next(u for u, x in s.data["units"].items() if x["seat"] == 0 and x["state"] == "map")
-    return s, cav, spot
+    a = attack_position(then=then)
+    return a.state, a.units[0], a.spot
 
 
 def test_the_view_shows_each_sides_strength_by_source_before_the_cards() -> None:

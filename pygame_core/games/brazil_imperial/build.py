@@ -239,7 +239,7 @@ def tile_vp(g: Data, h: str) -> int:
     x = g["hexes"][h]
     if x["building"] is not None:
         b = x["building"]
-        return int(b.get("vp", bd.BUILDINGS[b["id"]].get("vp", 0)))
+        return int(b.get("vp", bd.BUILDINGS[b["id"]]["vp"]))  # a monarch override sets its own
     if x["city"] is not None:
-        return int(bd.CITIES[x["city"]["id"]].get("vp", 0))
+        return int(bd.CITIES[x["city"]["id"]]["vp"])
     return 0

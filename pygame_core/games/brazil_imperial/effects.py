@@ -2,7 +2,8 @@
 becomes a step owed by that seat (``pending``): any resource (``gain_any``), an extra action
 (``action``), a free product (palace II, L332-335).
 
-Combat ops (``strength``, ``lose_unit``, ``ignore_tile``) are read by combat.py, not here.
+Combat ops (``strength``, ``lose_unit``, ``ignore_tile``, a battle card's ``vp``) are read by combat.py,
+not here.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from pygame_core.games.brazil_imperial.text import GOOD_NAME, fmt, join, said, t
 from pygame_core.kernel import Ctx
 
 Data = dict[str, Any]
-COMBAT_OPS = ("strength", "lose_unit", "ignore_tile")
 
 
 def goods_text(goods: dict[str, int]) -> dict[str, str]:
@@ -35,29 +35,28 @@ def listing(parts: list[dict[str, str]]) -> dict[str, str]:
 
 
 def apply(ctx: Ctx, seat: int, effects: list[dict[str, Any]]) -> None:
+    """Every key read here is required by the data schema (tests/brazil_imperial/test_data_schema.py
+    ``check_effect``); an op it does not know is a data error."""
     g = ctx.data
-    for e in effects or []:
-        op = e.get("op")
+    for e in effects:
+        op = e["op"]
         if op == "gain":
-            goods = {k: int(v) for k, v in e.get("goods", {}).items()}
+            goods = {k: int(v) for k, v in e["goods"].items()}
             economy.gain(g, seat, goods)
             ctx.log(said(seat, fmt(t("gains {g}", "獲得 {g}"), g=goods_text(goods))))
         elif op == "gain_any":
-            for _ in range(int(e.get("n", 1))):
+            for _ in range(int(e["n"])):
                 model.owe(g, {"seat": seat, "kind": "gain_any"})
         elif op == "draw":
-            cards.draw(ctx, seat, str(e.get("deck", "battle")), int(e.get("n", 1)))
+            cards.draw(ctx, seat, str(e["deck"]), int(e["n"]))
         elif op == "vp":
-            model.player(g, seat)["counters"]["bonus_vp"] = model.player(g, seat)["counters"].get(
-                "bonus_vp", 0
-            ) + int(e.get("n", 1))
+            counters = model.player(g, seat)["counters"]
+            counters["bonus_vp"] = counters.get("bonus_vp", 0) + int(e["n"])
         elif op == "action":
-            model.owe(g, {"seat": seat, "kind": "extra_action", "arch": str(e.get("arch", "any"))})
+            model.owe(g, {"seat": seat, "kind": "extra_action", "arch": str(e["arch"])})
         elif op == "move":
             g["turn"]["free_extra"] = g["turn"].get("free_extra", 0) + 1
-        elif op in ("manufacture", "product", "free_product"):
-            model.owe(g, {"seat": seat, "kind": "free_product", "shape": str(e.get("shape", "square"))})
-        elif op == "gold_card":
-            cards.draw(ctx, seat, "gold", int(e.get("n", 1)))
-        elif op == "battle_card":
-            cards.draw(ctx, seat, "battle", int(e.get("n", 1)))
+        elif op == "manufacture":
+            model.owe(g, {"seat": seat, "kind": "free_product", "shape": str(e["shape"])})
+        else:
+            raise ValueError(f"no such effect op: {op!r}")

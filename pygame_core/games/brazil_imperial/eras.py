@@ -11,8 +11,8 @@
   own era I/II building or city (1 gold card; end: 1 VP per own controlled smelter); IV on a
   plantation (1 cotton; end: 2 VP per own controlled plantation); V on a farm (end: 1 VP per product
   manufactured, B23: the Queen's too); VI on a city (1 battle card; end: 1 VP per unit ever deployed,
-  B24). One palace per tile; "own" means built and still controlled (FAQ). Rewards are the data's
-  (palaces.json) plus the board slot's (L50, L329).
+  B24). One palace per tile; "own" means built and still controlled (FAQ). A palace's reward is
+  its board slot's (L50, L329; the same as palaces.json's, data/README.md).
 """
 
 from __future__ import annotations
@@ -30,11 +30,11 @@ Action = dict[str, Any]
 
 # --------------------------------------------------------------------------------------- counters
 def produces(building: str, good: str) -> bool:
-    return good in bd.BUILDINGS[building].get("produces", {})
+    return good in bd.BUILDINGS[building]["produces"]
 
 
 def is_smelter(b: str) -> bool:
-    return model.era_of(b) == 2 and bd.BUILDINGS[b].get("terrain") in ("gold_mine", ["gold_mine"])
+    return model.era_of(b) == 2 and bd.BUILDINGS[b]["terrain"] in ("gold_mine", ["gold_mine"])
 
 
 def is_plantation(b: str) -> bool:
@@ -63,7 +63,7 @@ def count(g: Data, seat: int, counter: str, tiles: list[str] | None = None) -> i
     if name == "controlled_tiles":  # the capital counts (data/README.md)
         return len(tiles or ()) + (1 if p["capital"] else 0)
     if name == "paintings":
-        return sum(1 for c in p["paintings"] if not arg or bd.PAINTINGS[c].get("medal") == arg)
+        return sum(1 for c in p["paintings"] if not arg or bd.PAINTINGS[c]["medal"] == arg)
     if name == "products":
         return len(p["products"])
     if name == "units_deployed":
@@ -71,29 +71,29 @@ def count(g: Data, seat: int, counter: str, tiles: list[str] | None = None) -> i
     if name == "explored":
         return len(p["explored"])
     if name == "battles_won":
-        return int(p["counters"].get("battles_won", 0))
+        return int(p["counters"]["battles_won"])
     if name == "palaces":
         return len(p["palaces"])
     if name == "gold_cards":
         return len(p["gold"])
     if name == "supply":
         return int(p["supply"].get(arg, 0)) if arg else model.supply_total(p)
-    return int(p["counters"].get(counter, 0))
+    raise ValueError(f"no such mission counter: {counter!r}")
 
 
 def met(g: Data, seat: int, needs: list[dict[str, Any]], tiles: list[str] | None = None) -> bool:
-    return all(count(g, seat, str(n["count"]), tiles) >= int(n.get("n", 1)) for n in needs or [])
+    return all(count(g, seat, str(n["count"]), tiles) >= int(n["n"]) for n in needs)
 
 
 def objectives(m: Data) -> list[dict[str, Any]]:
     """An era III mission's objectives (B26), or one objective for an era I/II mission."""
     if m.get("objectives"):
         return list(m["objectives"])
-    return [{"needs": m.get("needs", []), "vp": m.get("vp", 0)}]
+    return [{"needs": m["needs"], "vp": m["vp"]}]
 
 
 def complete(g: Data, seat: int, mission: str) -> bool:
-    return all(met(g, seat, o.get("needs", [])) for o in objectives(bd.MISSIONS[mission]))
+    return all(met(g, seat, o["needs"]) for o in objectives(bd.MISSIONS[mission]))
 
 
 def showable(g: Data, seat: int) -> list[Action]:
@@ -111,7 +111,7 @@ def show(ctx: Ctx, seat: int, era: int) -> None:
     p = model.player(g, seat)
     m = p["missions"][str(era)]
     p["shown"].append(era)
-    p["counters"]["missions_done"] = int(p["counters"].get("missions_done", 0)) + 1
+    p["counters"]["missions_done"] += 1
     ctx.reveal()
     ctx.log(
         said(
@@ -199,14 +199,12 @@ def place_palace(ctx: Ctx, seat: int, palace: str, h: str) -> None:
     assert tile is not None
     tile["palace"] = palace
     ctx.log(said(seat, fmt(t("places palace {p}", "放置宮殿 {p}"), p=palace)))
-    slot = bd.board(p["board"]).get("palaces", {}).get(palace)  # L329: the slot's reward
-    reward = list((slot or bd.PALACES.get(palace, {})).get("reward", []))
-    effects.apply(ctx, seat, reward)
+    effects.apply(ctx, seat, bd.board(p["board"])["palaces"][palace]["reward"])  # L329: the slot's reward
 
 
 def palace_vp(g: Data, seat: int, tiles: list[str] | None = None) -> int:
-    """End scoring of palaces II-VI (L337-355): their own VP and their bonuses, counting only tiles the
-    seat built and still controls (FAQ); ``tiles`` as for :func:`count`."""
+    """End scoring of palaces II-VI (L337-355): their bonuses (a palace has no VP of its own), counting
+    only tiles the seat built and still controls (FAQ); ``tiles`` as for :func:`count`."""
     p = model.player(g, seat)
     total = 0
     own = [
@@ -218,7 +216,6 @@ def palace_vp(g: Data, seat: int, tiles: list[str] | None = None) -> int:
         tile = model.tile(g, h)
         if tile is None or model.controller(g, h) != seat:
             continue
-        total += int(bd.PALACES.get(pal, {}).get("vp", 0))
         if pal == "III":
             total += sum(1 for b in own if is_smelter(b))
         elif pal == "IV":

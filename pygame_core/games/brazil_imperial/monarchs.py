@@ -34,15 +34,13 @@ OVERRIDES: dict[str, tuple[str, int, dict[str, int]]] = {
     "isabella_i": ("trading_post", 3, {"brazilwood": 1, "gold": 2}),
 }
 QUEEN_MAX = 3  # L100
-QUEEN = ("victoria", "queen_victoria")
+QUEEN = "victoria"
 
 
 def hook(g: Data, seat: int) -> str | None:
-    m = model.player(g, seat).get("monarch")
-    if not m:
-        return None
-    ability = bd.MONARCHS.get(m, {}).get("ability") or {}
-    return str(ability.get("hook") or m) if isinstance(ability, dict) else str(m)
+    """The seat's monarch's hook (data/README.md "Monarch hooks"), None before it has chosen one."""
+    m = model.player(g, seat)["monarch"]
+    return None if m is None else str(bd.MONARCHS[m]["ability"]["hook"])
 
 
 def override(g: Data, seat: int, building: str) -> tuple[int, dict[str, int]] | None:
@@ -51,22 +49,10 @@ def override(g: Data, seat: int, building: str) -> tuple[int, dict[str, int]] | 
     if h not in OVERRIDES:
         return None
     target, vp, out = OVERRIDES[h]
-    if _building_key(building) != target:
+    if building != target:
         return None
     done = model.player(g, seat)["firsts"].get("overrides", 0)
     return (vp, dict(out)) if done < 3 else None
-
-
-def _building_key(building: str) -> str:
-    """Building ids in the data may be spelt with or without a suffix ("sugarcane_field", "sugar")."""
-    aliases = {
-        "sugarcane": "sugarcane_field",
-        "sugar_field": "sugarcane_field",
-        "sugarcane_plantation": "sugarcane_field",
-        "trade_post": "trading_post",
-        "trading": "trading_post",
-    }
-    return aliases.get(building, building)
 
 
 def count_override(g: Data, seat: int) -> None:
@@ -109,7 +95,7 @@ def on_painting(ctx: Ctx, seat: int, medal: str) -> None:
 def on_forest_build(ctx: Ctx, seat: int) -> None:
     g = ctx.data
     p = model.player(g, seat)
-    p["counters"]["forest_builds"] = n = p["counters"].get("forest_builds", 0) + 1
+    p["counters"]["forest_builds"] = n = p["counters"]["forest_builds"] + 1
     if hook(g, seat) != "tibirica":
         return
     if n == 1:
@@ -129,7 +115,7 @@ def on_mission(ctx: Ctx, seat: int) -> None:
 
 def queen_room(g: Data, seat: int) -> bool:
     p = model.player(g, seat)
-    return hook(g, seat) in QUEEN and list(p["products"].values()).count("queen") < QUEEN_MAX
+    return hook(g, seat) == QUEEN and list(p["products"].values()).count("queen") < QUEEN_MAX
 
 
 def end_vp(g: Data, seat: int) -> int:
@@ -137,6 +123,6 @@ def end_vp(g: Data, seat: int) -> int:
     h = hook(g, seat)
     if h == "dom_oba_ii":  # B21: +1 VP for each of the first two missions
         return min(2, p["counters"]["missions_done"])
-    if h in QUEEN:
+    if h == QUEEN:
         return list(p["products"].values()).count("queen")
     return 0

@@ -31,27 +31,25 @@ def breakdown(g: Data, seat: int, tiles: list[str] | None = None) -> dict[str, i
         tiles = model.controlled(g, seat)
     b = bd.board(p["board"])
     units = sum(
-        int(b["units"][u["slot"]].get("vp", 0))
+        int(b["units"][u["slot"]]["vp"])
         for u in g["units"].values()
         if u["seat"] == seat and u["state"] != "board"
     )
-    products = sum(int(x.get("vp", 0)) for x in b["products"] if x["id"] in p["products"])
-    cards = sum(int(bd.PAINTINGS[c].get("vp", 0)) for c in p["paintings"])
-    cards += sum(int(bd.GOLD[c].get("vp", 0)) for c in p["gold"])
-    cards += sum(int(bd.EXPLORATION[x].get("vp", 0)) for x in p["explored"])
+    products = sum(int(x["vp"]) for x in b["products"] if x["id"] in p["products"])
+    cards = sum(int(bd.PAINTINGS[c]["vp"]) for c in p["paintings"])
+    cards += sum(int(bd.GOLD[c]["vp"]) for c in p["gold"])
+    cards += sum(int(bd.EXPLORATION[x]["vp"]) for x in p["explored"])
     cards += int(p["counters"].get("bonus_vp", 0))
     for c in p["paintings"]:
-        ab = bd.PAINTINGS[c].get("ability") or {}
-        if ab.get("kind") == "score":
-            cards += int(ab.get("vp", 1)) * eras.count(g, seat, str(ab.get("per")), tiles)
-    missions = sum(int(bd.MISSIONS[p["missions"][str(e)]].get("vp", 0)) for e in p["shown"] if e in (1, 2))
-    era3 = 0
+        ab = bd.PAINTINGS[c]["ability"]
+        if ab["kind"] == "score":
+            cards += int(ab["vp"]) * eras.count(g, seat, str(ab["per"]), tiles)
+    missions = sum(int(bd.MISSIONS[p["missions"][str(e)]]["vp"]) for e in p["shown"] if e in (1, 2))
+    era3 = 0  # before the era III mission is kept (the setup draft, L19)
     m3 = p["missions"].get("3")
     if m3:
         era3 = sum(
-            int(o.get("vp", 0))
-            for o in eras.objectives(bd.MISSIONS[m3])
-            if eras.met(g, seat, o.get("needs", []), tiles)
+            int(o["vp"]) for o in eras.objectives(bd.MISSIONS[m3]) if eras.met(g, seat, o["needs"], tiles)
         )
     return {
         "units": units,

@@ -27,7 +27,7 @@ ERAS = (1, 2, 3)
 
 
 def missions_of(era: int) -> list[str]:
-    return [m for m, x in bd.MISSIONS.items() if int(x.get("era", 1)) == era]
+    return [m for m, x in bd.MISSIONS.items() if int(x["era"]) == era]
 
 
 def setup(ctx: Ctx) -> None:
@@ -177,8 +177,7 @@ def resolve_draft(ctx: Ctx, decision: Data) -> None:
 
 def monarch_choices(g: Data, seat: int) -> list[str]:
     """B2: the monarchs of the seat's board (L37: at least 2 per board)."""
-    b = bd.board(model.player(g, seat)["board"])
-    return [str(m) for m in b.get("monarchs", [])] or sorted(bd.MONARCHS)
+    return [str(m) for m in bd.board(model.player(g, seat)["board"])["monarchs"]]
 
 
 def capital_choices(g: Data) -> list[str]:

@@ -21,7 +21,6 @@ from pygame_core.kernel import Ctx
 
 Data = dict[str, Any]
 Action = dict[str, Any]
-CARD_KEYS = {"gold_card": "gold", "gold_cards": "gold", "battle_card": "battle", "battle_cards": "battle"}
 
 
 def _held(g: Data, seat: int) -> dict[str, int]:
@@ -35,7 +34,7 @@ def _held(g: Data, seat: int) -> dict[str, int]:
 
 
 def gives(row: Data) -> list[dict[str, int]]:
-    return economy.alternatives(row.get("give", {}))
+    return economy.alternatives(row["give"])
 
 
 def legal(g: Data, seat: int) -> list[Action]:
@@ -90,21 +89,16 @@ def apply(ctx: Ctx, seat: int, action: Action) -> None:
             for _ in range(int(give.get(r, 0))):
                 _take(g, seat, r)
         n = int(give.get("any_resource", 0))
-        if n == 1 and "good" in action:
+        if n == 1:  # the resource the seat named (legal lists one action per resource)
             _take(g, seat, action["good"])
         elif n:
             for _ in range(n):  # the most plentiful resource first
                 held = _held(g, seat)
                 _take(g, seat, max(RESOURCES, key=lambda r: (held[r], -RESOURCES.index(r))))
     ctx.log(said(seat, t("trades", "進行交易")))
-    get = row.get("get", {})
-    if isinstance(get, list):
-        effects.apply(ctx, seat, get)
-        return
-    goods = {k: int(v) for k, v in (get.get("goods") or {}).items()}
-    if goods:
-        economy.gain(g, seat, goods)
-        ctx.log(said(seat, fmt(t("gains {g}", "獲得 {g}"), g=effects.goods_text(goods))))
-    for k, kind in CARD_KEYS.items():
-        if get.get(k):
-            cards.draw(ctx, seat, kind, int(get[k]))
+    get = row["get"]  # {"goods", "gold_cards"} (data/README.md "Trade rows")
+    goods = {k: int(v) for k, v in get["goods"].items()}
+    economy.gain(g, seat, goods)
+    ctx.log(said(seat, fmt(t("gains {g}", "獲得 {g}"), g=effects.goods_text(goods))))
+    if get["gold_cards"]:
+        cards.draw(ctx, seat, "gold", int(get["gold_cards"]))
