@@ -120,8 +120,9 @@ def test_build_only_this_eras_buildings_on_their_terrain_L169_L386() -> None:
     s0, s1, s2 = steps("build")
     cap, mill, mine = empire(s0, 0)["capital"], place("build", "mill"), place("build", "mine")
     assert empire(s0, 0)["supply"] == {"brazilwood": 1, "sugarcane": 1} and view(s0)["era"] == 1
-    assert hexes(s0)[mill]["building"]["id"] == "sawmill" and hexes(s0)[mill]["terrain"] == "forest"
-    assert hexes(s0)[mine]["terrain"] == "gold_mine" and mine in model.geo(s0.data).neighbours[mill]
+    terrain = model.geo(s0.data).terrain  # static: the board reads it from data.js, not the view
+    assert hexes(s0)[mill]["building"]["id"] == "sawmill" and terrain[mill] == "forest"
+    assert terrain[mine] == "gold_mine" and mine in model.geo(s0.data).neighbours[mill]
 
     def offered(s: State) -> dict[str, set[str]]:
         out: dict[str, set[str]] = {}

@@ -1,5 +1,5 @@
 """web/games/brazil_imperial/data.js is generated from the engine's data: the maps' hexes with their
-terrain (the board's static geometry: the view carries only what changes on a hex), and the names and
+terrain and name (the board's static geometry: the view carries only what changes on a hex), and the names and
 texts the board shows (buildings, building tiles, cities, capitals, exploration tiles, palaces, the
 player boards with their units and products, monarchs, paintings, battle and gold cards, missions, the
 trade rows, and the words for goods, arches, units, terrain, medals and eras), in three languages
@@ -39,11 +39,12 @@ def _table(items: dict[str, dict[str, Any]]) -> dict[str, Any]:
 
 
 def maps() -> dict[str, list[list[Any]]]:
-    """Per map key, its hexes as [q, r, terrain] in the engine's order (row by row)."""
+    """Per map key, its hexes as [q, r, terrain, name] in the engine's order (row by row; the name as
+    the engine's labels and log give it, ``Geometry.names``: "D4")."""
     out = {}
     for k in sorted(bd.MAPS):
         geo = bd.geometry(k)
-        out[k] = [[*bd.coords(h), geo.terrain[h]] for h in geo.order]
+        out[k] = [[*bd.coords(h), geo.terrain[h], geo.names[h]] for h in geo.order]
     return out
 
 
@@ -101,7 +102,8 @@ def test_every_map_hex_of_the_engine_is_drawn_with_its_terrain() -> None:
     for players in (2, 3, 4):
         key = bd.map_for(players)
         geo = bd.geometry(key)
-        assert {f"{q},{r}": ter for q, r, ter in drawn[key]} == geo.terrain
+        assert {f"{q},{r}": ter for q, r, ter, _ in drawn[key]} == geo.terrain
+        assert {f"{q},{r}": name for q, r, _, name in drawn[key]} == geo.names
 
 
 if __name__ == "__main__":

@@ -79,8 +79,13 @@ def distance(a: str, b: str) -> int:
     return (abs(q1 - q2) + abs(r1 - r2) + abs((q1 + r1) - (q2 + r2))) // 2
 
 
+ROW_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
 class Geometry:
-    """A map's static tables: terrain by hex, NEIGHBOURS, the capital and exploration hexes."""
+    """A map's static tables: terrain by hex, NEIGHBOURS, the capital and exploration hexes, and each
+    hex's name as a player finds it on the board: its row's letter (A at the top, drawn at both ends
+    of the row) and its place in the row counted from the left ("D4"; the board draws it on the hex)."""
 
     def __init__(self, doc: Entry) -> None:
         hexes: dict[str, Entry] = doc["hexes"]
@@ -90,6 +95,15 @@ class Geometry:
         self.terrain: dict[str, str] = {h: str(hexes[h].get("terrain", "plains")) for h in self.order}
         self.explore: list[str] = [h for h in self.order if hexes[h].get("explore")]
         self.capitals: list[str] = [h for h in self.order if hexes[h].get("capital")]
+        #: each hex's name: row letter + place in the row from the left ("A1" is the top row's first)
+        self.names: dict[str, str] = {}
+        rows: dict[int, int] = {}  # r -> hexes of that row named so far
+        for h in self.order:  # row by row, left to right
+            r = coords(h)[1]
+            if r not in rows:
+                rows[r] = 0
+            rows[r] += 1
+            self.names[h] = f"{ROW_LETTERS[len(rows) - 1]}{rows[r]}"
         self.neighbours: dict[str, tuple[str, ...]] = {}
         for h in self.order:
             q, r = coords(h)

@@ -159,7 +159,7 @@ def _answer(ctx: Ctx, seat: int, item: Data, action: Action) -> None:
                 seat,
                 fmt(
                     t("takes the capital at {h} and {g}", "選擇位於 {h} 的首都，獲得 {g}"),
-                    h=h,
+                    h=model.geo(g).names[h],
                     g=effects.goods_text(cap.get("goods", {})),
                 ),
             )
@@ -169,6 +169,7 @@ def _answer(ctx: Ctx, seat: int, item: Data, action: Action) -> None:
         ctx.log(said(seat, fmt(t("gains 1 {g}", "獲得 1 {g}"), g=GOOD_NAME[action["good"]])))
     elif ty == "peek":
         h = action["hex"]
+        where = model.geo(g).names[h]
         g["peeked"].setdefault(str(seat), []).append(h)
         tile = g["hexes"][h]["explore"]
         ctx.reveal()
@@ -177,12 +178,12 @@ def _answer(ctx: Ctx, seat: int, item: Data, action: Action) -> None:
                 seat,
                 fmt(
                     t("looks at the tile at {h}: {x}", "查看 {h} 的探索板塊：{x}"),
-                    h=h,
+                    h=where,
                     x=bd.tile_text(tile),
                 ),
             ),
             to=[seat],
-            others=said(seat, fmt(t("looks at the tile at {h}", "查看 {h} 的探索板塊"), h=h)),
+            others=said(seat, fmt(t("looks at the tile at {h}", "查看 {h} 的探索板塊"), h=where)),
         )
     elif ty == "palace":
         eras.place_palace(ctx, seat, action["palace"], action["hex"])

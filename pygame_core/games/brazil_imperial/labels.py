@@ -23,8 +23,13 @@ Data = dict[str, Any]
 
 
 def hex_name(g: Data, h: str) -> Text:
-    terrain = model.geo(g).terrain.get(h, "plains")
-    return fmt(t("({h}, {k})", "（{h}，{k}）"), h=h, k=TERRAIN_NAME.get(terrain, t(terrain, terrain)))
+    """A hex as the board names it, with its terrain: "D4 (plains)" (data.Geometry.names: the row's
+    letter, drawn at the map's edge, and the place in the row; the board draws the name on the hex)."""
+    geo = model.geo(g)
+    terrain = geo.terrain.get(h, "plains")
+    return fmt(
+        t("{h} ({k})", "{h}（{k}）"), h=geo.names.get(h, h), k=TERRAIN_NAME.get(terrain, t(terrain, terrain))
+    )
 
 
 def unit_name(g: Data, uid: str) -> Text:

@@ -27,11 +27,13 @@ from pygame_core.kernel import Ctx
 
 Data = dict[str, Any]
 
-#: hook -> (building, vp, output) for the first three of that building
-OVERRIDES: dict[str, tuple[str, int, dict[str, int]]] = {
-    "manuel_i": ("sawmill", 2, {"brazilwood": 2, "gold": 1}),
-    "john_maurice": ("sugarcane_field", 3, {"sugarcane": 3}),
-    "isabella_i": ("trading_post", 3, {"brazilwood": 1, "gold": 2}),
+#: hook -> (building, how many, vp, output): the override monarchs' numbers, as data/monarchs.json
+#: gives them (an ability with a ``building``: its first ``first`` are worth ``vp`` and produce
+#: ``produces`` instead)
+OVERRIDES: dict[str, tuple[str, int, int, dict[str, int]]] = {
+    str(a["hook"]): (str(a["building"]), int(a["first"]), int(a["vp"]), dict(a["produces"]))
+    for m in bd.MONARCHS.values()
+    if isinstance(a := m.get("ability"), dict) and "building" in a
 }
 QUEEN_MAX = 3  # L100
 QUEEN = "victoria"
@@ -44,15 +46,16 @@ def hook(g: Data, seat: int) -> str | None:
 
 
 def override(g: Data, seat: int, building: str) -> tuple[int, dict[str, int]] | None:
-    """The VP and output of the seat's next ``building`` when its monarch overrides it (first 3)."""
+    """The VP and output of the seat's next ``building`` when its monarch overrides it (its first 3,
+    as the data says)."""
     h = hook(g, seat)
     if h not in OVERRIDES:
         return None
-    target, vp, out = OVERRIDES[h]
+    target, first, vp, out = OVERRIDES[h]
     if building != target:
         return None
     done = model.player(g, seat)["firsts"].get("overrides", 0)
-    return (vp, dict(out)) if done < 3 else None
+    return (vp, dict(out)) if done < first else None
 
 
 def count_override(g: Data, seat: int) -> None:

@@ -3,7 +3,8 @@ tile a seat peeked at shows to that seat only, L116), each empire's public parts
 missions to itself only (others' hands and missions as counts), deck sizes, the painting display and
 the tops of the two city stacks (face up, L16).
 
-Keys: ``phase``, ``era``, ``round``, ``start``, ``ending``, ``map``, ``hexes``, ``capitals``, ``units``,
+Keys: ``phase``, ``era``, ``round``, ``start``, ``ending``, ``map``, ``hexes`` (what each hex holds
+now; not its terrain, which is static: data.js carries it for the board), ``capitals``, ``units``,
 ``empires``, ``decks``, ``tiles``, ``turn``, ``battle`` (with its strength by source and the viewer's
 own committed cards), ``last_battle`` (the last battle fought, after its reveal: cards, strength
 by source, winner), ``pending``.
@@ -36,21 +37,33 @@ def phase(g: Data) -> dict[str, Any]:
     return {"kind": kind, "name": dict(PHASE_NAME[kind])}
 
 
-def _hex(g: Data, h: str, seat: int | None) -> Data:
-    x = g["hexes"][h]
+def _hex(x: Data, h: str, peeked: list[str], controller: int | None) -> Data:
+    """What a hex holds now (not its terrain, which is static: the board reads it from data.js), the
+    face-down tile as "?" unless the viewer peeked at it (``peeked``: the viewer's hexes)."""
     explore = x["explore"]
     shown = None
     if explore is not None:
-        shown = explore if seat is not None and h in g["peeked"].get(str(seat), []) else "?"
+        shown = explore if h in peeked else "?"
     return {
-        "terrain": model.geo(g).terrain[h],
         "building": x["building"],
         "city": x["city"],
         "capital": x["capital"],
         "explore": shown,
         "bandeiras": x["bandeiras"],
-        "controller": model.controller(g, h),
+        "controller": controller,
     }
+
+
+def _hexes(g: Data, seat: int | None) -> Data:
+    """Every hex of the map, in its order: the units found on each hex in one pass (not per hex)."""
+    hexes = g["hexes"]
+    occupants = model.seats_by_hex(g)
+    peeked = g["peeked"].get(str(seat), []) if seat is not None else []
+    out: Data = {}
+    for h in model.geo(g).order:
+        x = hexes[h]
+        out[h] = _hex(x, h, peeked, model._control(x, h, occupants))
+    return out
 
 
 def _empire(g: Data, s: int, seat: int | None) -> Data:
@@ -115,7 +128,7 @@ def view(g: Data, seat: int | None) -> dict[str, Any]:
         "draft_first": g.get("draft_first", 0),
         "ending": g["ending"],
         "map": g["map"],
-        "hexes": {h: _hex(g, h, seat) for h in model.geo(g).order},
+        "hexes": _hexes(g, seat),
         "capitals": dict(g["capitals"]),
         "units": {u: dict(x) for u, x in g["units"].items()},
         "empires": [_empire(g, s, seat) for s in range(len(g["players"]))],

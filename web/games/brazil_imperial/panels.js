@@ -26,6 +26,7 @@ import { translator, pick, esc } from "../../app/i18n.js";
 import { card, cardTools, details, domId } from "../../app/kit/card.js";
 import { actionButton } from "../../app/kit/panel.js";
 import DATA from "./panel_data.js";
+import { hexName, hexTerrain } from "./hexes.js";
 import { PANEL_STRINGS } from "./strings.js";
 
 const t = translator(PANEL_STRINGS);
@@ -136,10 +137,11 @@ export function effText(e) {
 }
 const effList = (es) => (es && es.length ? es.map(effText).join("; ") : t("pn_none"));
 
-const hexWords = (view, h) => {
-  const x = view.hexes && view.hexes[h];
-  return x ? t("pn_hex", { h, terrain: t(`pn_terrain_${x.terrain}`) }) : `(${h})`;
-};
+/** A hex by the name the map draws on it, with its terrain (./hexes.js): "D4 (plains)". */
+const hexWords = (view, h) =>
+  view.hexes && view.hexes[h]
+    ? t("pn_hex", { h: hexName(view.map, h), terrain: t(`pn_terrain_${hexTerrain(view.map, h)}`) })
+    : `(${h})`;
 
 /** A board element the viewer may click (a button with data-key when some legal action has `key`). */
 function target(ctx, key, cls, inner, { label = "", confirm = false, tag = "div" } = {}) {

@@ -25,6 +25,7 @@ import { installCamera, camera, camBoard, camTools, camTwins } from "../../app/k
 import { current, nextKey } from "../../app/kit/panel.js";
 import { empireBoards, commonBoard, combatBox, panelKeyLabel, panelKeys } from "./panels.js";
 import DATA from "./data.js";
+import { hexName, hexTerrain, rowsOf } from "./hexes.js";
 import STRINGS from "./strings.js";
 
 export const strings = STRINGS;
@@ -62,21 +63,9 @@ const nameOf = (table, id) => {
 const seatName = (ctx, s) => (ctx && ctx.names && ctx.names[s]) || t("player_n", { n: s + 1 });
 const cellOf = (h) => h.split(",").map(Number);
 
-/** terrain by hex of a map key (from data.js), built once per map */
-const TERRAIN_OF = new Map();
-function terrainOf(mapKey) {
-  if (!TERRAIN_OF.has(mapKey)) {
-    const m = new Map();
-    for (const [q, r, ter] of DATA.maps[mapKey] || []) m.set(`${q},${r}`, ter);
-    TERRAIN_OF.set(mapKey, m);
-  }
-  return TERRAIN_OF.get(mapKey);
-}
-
-/** A hex in words, as the engine's labels name it: its coordinates and its terrain. */
+/** A hex in words, as the engine's labels name it: the name drawn on it ("D4") and its terrain. */
 export function hexLabel(view, h) {
-  const ter = terrainOf(view.map).get(h) || "plains";
-  return t("hex_label", { h, k: word("terrain", ter) });
+  return t("hex_label", { h: hexName(view.map, h), k: word("terrain", hexTerrain(view.map, h)) });
 }
 
 /** A unit's type (the slot of its empire's board). */
@@ -266,22 +255,49 @@ const DEFS = `<defs>
 </defs>`;
 
 const terrainCache = { key: "", svg: "" };
+/** A row's letter is drawn this far beside the centre of the row's end hex (board units). */
+const ROW_AT = S * 1.2;
+/** The map's board units: its hexes and, left and right, room for the rows' letters. */
+const boundsCache = { key: "", b: null };
+function mapBounds(mapKey) {
+  if (boundsCache.key !== mapKey) {
+    const b = HEX.bounds((DATA.maps[mapKey] || []).map(([q, r]) => [q, r]));
+    const pad = ROW_AT + 3.2 - (S * Math.sqrt(3)) / 2;
+    boundsCache.key = mapKey;
+    boundsCache.b = { x: b.x - pad, y: b.y, w: b.w + 2 * pad, h: b.h };
+  }
+  return boundsCache.b;
+}
 
-/** The static layer (terrain, its glyphs, the hexes' coordinates): rebuilt only when the map changes. */
+/**
+ * The static layer (terrain, its glyphs, each hex's name, the rows' letters at both ends of each row):
+ * rebuilt only when the map changes.
+ */
 function terrainLayer(mapKey) {
   if (terrainCache.key === mapKey) return terrainCache.svg;
   const out = [];
-  for (const [q, r, ter] of DATA.maps[mapKey] || []) {
+  for (const [q, r, ter, name] of DATA.maps[mapKey] || []) {
     const [cx, cy] = HEX.centre(q, r);
     out.push(`<polygon class="tr t-${ter}" points="${HEX.points(q, r)}"/>`);
     if (ter !== "edge")
       out.push(
         `<use class="tg" href="#bz-t-${ter}" x="${f1(cx - 4.5)}" y="${f1(cy - 3.4)}" width="9" height="9"/>`,
       );
-    out.push(`<text class="qr" x="${f1(cx)}" y="${f1(cy - 6.3)}">${q},${r}</text>`);
+    out.push(`<text class="qr" x="${f1(cx)}" y="${f1(cy - 7.2)}">${esc(name)}</text>`);
   }
+  const rows = [];
+  for (const row of rowsOf(mapKey))
+    for (const [[q, r], side] of [
+      [row.first, -1],
+      [row.last, 1],
+    ]) {
+      const [cx, cy] = HEX.centre(q, r);
+      rows.push(
+        `<text class="row-l" data-row="${esc(row.letter)}" x="${f1(cx + side * ROW_AT)}" y="${f1(cy + 1.6)}">${esc(row.letter)}</text>`,
+      );
+    }
   terrainCache.key = mapKey;
-  terrainCache.svg = DEFS + `<g class="l-terrain">${out.join("")}</g>`;
+  terrainCache.svg = DEFS + `<g class="l-terrain">${out.join("")}</g><g class="l-rows">${rows.join("")}</g>`;
   return terrainCache.svg;
 }
 
@@ -527,7 +543,7 @@ function fights(view, ctx, key) {
 
 function mapSVG(view, ctx, hot, area, follow) {
   const cells = DATA.maps[view.map] || [];
-  const b = HEX.bounds(cells.map(([q, r]) => [q, r]));
+  const b = mapBounds(view.map);
   const shift = (box) => ({ ...box, x: box.x - b.x, y: box.y - b.y });
   const boxOf = (h) => (h ? shift(HEX.box(...cellOf(h))) : null);
   const selKey = [...ctx.selAll].reverse().find((k) => MAP_PREFIX.includes(k.slice(0, k.indexOf(":"))));
@@ -638,7 +654,7 @@ function legend() {
 function mapSection(view, ctx) {
   const cells = DATA.maps[view.map] || [];
   if (!cells.length) return "";
-  const b = HEX.bounds(cells.map(([q, r]) => [q, r]));
+  const b = mapBounds(view.map);
   const hot = hotHexes(ctx);
   const follow = followed(view);
   const area = ownArea(view, follow, b);
