@@ -94,6 +94,9 @@ CHECKLIST: dict[int, tuple[str, list[str]]] = {
             "test_bi_cards::test_a_gold_card",
             "test_bi_rules_checklist::test_gold_and_science_stand_in_when_paying_the_cheaper_first",
             "test_golden::test_6_trade_at_the_supply_cap",
+            "test_bi_pay::test_each_substitute_pays_a_resource",
+            "test_bi_pay::test_the_player_picks_a_tiles_good_or_the_supplys",
+            "test_bi_pay::test_trade_inputs_are_strict_and_the_player_picks_where_from",
         ],
     ),
     9: (
@@ -418,7 +421,8 @@ def test_a_seat_picks_one_of_its_boards_monarchs() -> None:
 # ------------------------------------------------------------------------------------------- C
 def test_gold_and_science_stand_in_when_paying_the_cheaper_first() -> None:
     """L136-139: science pays any resource or a gold, gold any resource, a resource never a gold; the
-    engine spends the cheaper stand-in (gold before science), from a tile before the supply."""
+    player picks between the stand-ins, and the default payment (the bots') spends the cheaper one
+    (gold before science), from a tile before the supply."""
     s = base()
     forest = near(s.data, capital(s.data, 0), "forest")
     spot = near(s.data, capital(s.data, 0), "plains")
@@ -433,7 +437,10 @@ def test_gold_and_science_stand_in_when_paying_the_cheaper_first() -> None:
     act = next(
         a for a in legal(s, 0) if a["type"] == "build" and a["what"] == "sawmill" and a["hex"] == forest
     )
-    after = GAME.apply(s, 0, act)  # 1 sugarcane: paid by the gold, the science kept
+    after = GAME.apply(s, 0, act)  # 1 sugarcane: the gold or the science may pay it
+    d = next(x for x in after.data["decisions"] if x["kind"] == "pay")
+    assert {(a["from"], a["good"]) for a in legal(after, 0)} == {("supply", "gold"), (spot, "science")}
+    after = GAME.apply(after, 0, economy.default_step(after.data, 0, d))  # the default: the gold
     assert after.data["players"][0]["supply"] == {}
     assert after.data["hexes"][spot]["building"]["goods"] == {"science": 1}
     assert economy.best_plan(s.data, 0, {"gold": 2}) == [("supply", "gold"), (spot, "science")]

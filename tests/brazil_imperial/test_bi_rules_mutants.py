@@ -9,7 +9,8 @@ from typing import Any
 
 from pygame_core import games, webapi
 from pygame_core.games.brazil_imperial import data as bd
-from pygame_core.games.brazil_imperial import model
+from pygame_core.games.brazil_imperial import economy, model
+from pygame_core.kernel import decisions as kdec
 from pygame_core.kernel.state import State
 from tests.brazil_imperial.helpers import (
     GAME,
@@ -91,6 +92,10 @@ def test_a_city_or_era_iii_building_covers_an_own_controlled_building() -> None:
         a for a in legal(own, 0) if a["type"] == "build" and a["hex"] == spot and a["what"] == "church"
     )
     after = GAME.apply(own, 0, act)
+    for _ in range(2):  # 1 cotton + 1 gold (L232), paid the default way (economy.py "Paying")
+        d = kdec.top_for(after.data, 0)
+        if d is not None:
+            after = GAME.apply(after, 0, economy.default_step(after.data, 0, d))
     b = after.data["hexes"][spot]["building"]
     assert b["id"] == "church" and b["goods"] == bd.BUILDINGS["church"]["produces"]
     for how in ("occupied", "palace", "theirs"):

@@ -312,14 +312,17 @@ def test_manuel_i_overrides_his_first_three_sawmills_only_L55_L57() -> None:
     assert empire(s[0], 0)["monarch"] == "manuel_i" and empire(s[0], 0, by=1)["gold_count"] == 1
     assert [tile_vp(s[0], h) for h in mills[:2]] == [2, 2]
     assert all(hexes(s[0])[h]["building"]["goods"] == {"brazilwood": 2, "gold": 1} for h in mills[:2])
-    assert hexes(s[2])[mills[2]]["building"]["goods"] == {"brazilwood": 2, "gold": 1}
-    assert tile_vp(s[2], mills[2]) == 2 and empire(s[2], 0)["supply"] == {"sugarcane": 1}
-    assert view(s[3])["decks"]["gold_discard"] == ["land_grant"]
-    assert empire(s[4], 0)["marker"]["arch"] == "build"  # an extra action leaves the marker
-    assert hexes(s[5])[mills[3]]["building"]["goods"] == {"brazilwood": 2}
-    assert tile_vp(s[5], mills[3]) == 1 and empire(s[5], 0)["supply"] == {}
-    assert sum(tile_vp(s[5], h) for h in mills) == 7
-    assert view(s[5])["phase"]["kind"] == "movement"
+    # a gold (on a sawmill or the gold card) may pay the sugarcane (L136-139, L288): the player chooses
+    assert view(s[2])["paying"]["seat"] == 0 and hexes(s[2])[mills[2]]["building"] is None
+    assert hexes(s[3])[mills[2]]["building"]["goods"] == {"brazilwood": 2, "gold": 1}
+    assert tile_vp(s[3], mills[2]) == 2 and empire(s[3], 0)["supply"] == {"sugarcane": 1}
+    assert view(s[4])["decks"]["gold_discard"] == ["land_grant"]
+    assert empire(s[5], 0)["marker"]["arch"] == "build"  # an extra action leaves the marker
+    assert view(s[6])["paying"]["seat"] == 0
+    assert hexes(s[7])[mills[3]]["building"]["goods"] == {"brazilwood": 2}
+    assert tile_vp(s[7], mills[3]) == 1 and empire(s[7], 0)["supply"] == {}
+    assert sum(tile_vp(s[7], h) for h in mills) == 7
+    assert view(s[7])["phase"]["kind"] == "movement"
 
 
 @pytest.mark.parametrize("players", [3, 4])

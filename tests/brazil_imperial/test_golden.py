@@ -51,6 +51,9 @@ def test_1_build_legality_by_era_and_terrain() -> None:
     assert [a for a in legal(in_era_2, 0) if a["type"] == "build" and a["what"] == "plantation"]
     saw = next(a for a in acts if a["what"] == "sawmill" and a["hex"] == forest)
     s = GAME.apply(s, 0, saw)
+    # the sugarcane or the gold (L139) may pay: the player picks the sugarcane (economy.py "Paying")
+    assert {(a["from"], a["good"]) for a in legal(s, 0)} == {("supply", "sugarcane"), ("supply", "gold")}
+    s = GAME.apply(s, 0, {"type": "pay", "from": "supply", "good": "sugarcane"})
     b = s.data["hexes"][forest]["building"]
     assert b["id"] == "sawmill" and b["goods"] == {"brazilwood": 2} and b["owner"] == 0
     assert s.data["players"][0]["supply"] == {"brazilwood": 1, "gold": 1}

@@ -91,11 +91,45 @@ def legal(g: Data, seat: int) -> list[Action]:
     return [*out, {"type": "skip"}]
 
 
-def apply(ctx: Ctx, seat: int, action: Action) -> None:
+def charge(ctx: Ctx, seat: int, action: Action) -> bool:
+    """Pay for an arch's step (economy.charge): True when paid (or free), False when the seat owes a
+    ``pay`` decision first (the step is played once it is paid, :func:`apply` with ``paid``)."""
+    g = ctx.data
+    ty = action["type"]
+    kw: dict[str, Any] = {}
+    if ty == "deploy":
+        u = g["units"][action["unit"]]
+        if u["state"] != "board":  # L373: a defeated unit redeploys free
+            return True
+        cost = unit_cost(g, seat, u["slot"])
+    elif ty == "buy":
+        card = action["painting"]
+        cost = _cheap_cost(card) if g["turn"]["step"] == 1 else painting_cost(g, seat, card)
+    elif ty == "build":
+        cost = build.build_cost(g, seat, action["what"], action.get("stack"))
+        kw["any_ok"] = upgraded(model.player(g, seat), "build") and action["what"] != "city"
+    elif ty == "renovate":
+        if upgraded(model.player(g, seat), "renovate"):  # L437
+            return True
+        cost, kw["exclude"] = {"any_resource": 1}, action["hex"]  # L395: not from that tile
+    elif ty == "manufacture":
+        cost = product_cost(g, seat, product(model.player(g, seat), action["product"]))
+    elif ty == "trade":
+        cost = trade.cost(action)
+        kw.update(strict=True, cards=False)  # B6
+    else:
+        return True
+    return economy.charge(ctx, seat, cost, action, **kw)
+
+
+def apply(ctx: Ctx, seat: int, action: Action, *, paid: bool = False) -> None:
+    """Play an arch's step; ``paid``: its cost is paid already (the seat's ``pay`` decision)."""
     g = ctx.data
     arch = g["turn"]["doing"]
     ty = action["type"]
     p = model.player(g, seat)
+    if not paid and not charge(ctx, seat, action):
+        return  # the step is played once the seat has paid (flow.py)
     if ty == "skip":
         if arch == "deploy":  # L370: no unit, only the battle card
             _fresh(g, cards.draw(ctx, seat, "battle"))
@@ -179,17 +213,13 @@ def deploy_legal(g: Data, seat: int) -> list[Action]:
 
 
 def deploy(ctx: Ctx, seat: int, uid: str, h: str) -> None:
-    """L368-373: pay the first deployment, place the unit, draw 1 battle card; a unit back from a
-    defeat redeploys free (L373). Taking it off its slot gives the slot's reward (L38, L261)."""
+    """L368-373: place the unit (its first deployment paid: :func:`charge`), draw 1 battle card; a
+    unit back from a defeat redeploys free (L373). Taking it off its slot gives the slot's reward
+    (L38, L261)."""
     g = ctx.data
     u = g["units"][uid]
     slot = model.unit_slot(g, seat, u["slot"])
     first = u["state"] == "board"
-    if first:
-        plan = economy.best_plan(g, seat, unit_cost(g, seat, u["slot"]))
-        assert plan is not None
-        if economy.pay(g, seat, plan):
-            ctx.reveal()
     u["state"], u["hex"] = "map", h
     ctx.log(
         said(
@@ -248,14 +278,10 @@ def cheap_paintings(g: Data, seat: int) -> list[str]:
 
 
 def buy(ctx: Ctx, seat: int, card: str) -> None:
-    """L375-377: pay, take the painting face up, refill the display from the same medal."""
+    """L375-377: take the painting face up (paid: :func:`charge`), refill the display from the same
+    medal."""
     g = ctx.data
     p = model.player(g, seat)
-    cost = _cheap_cost(card) if g["turn"]["step"] == 1 else painting_cost(g, seat, card)
-    plan = economy.best_plan(g, seat, cost)
-    assert plan is not None
-    if economy.pay(g, seat, plan):
-        ctx.reveal()
     g["decks"]["display"].remove(card)
     p["paintings"].append(card)
     ctx.log(said(seat, fmt(t("buys the painting {c}", "購買繪畫卡 {c}"), c=bd.name(bd.PAINTINGS[card]))))
@@ -317,15 +343,11 @@ def manufacture_legal(g: Data, seat: int, *, free: bool = False, shape: str | No
     return out
 
 
-def manufacture(ctx: Ctx, seat: int, pid: str, where: str, *, free: bool = False) -> None:
+def manufacture(ctx: Ctx, seat: int, pid: str, where: str) -> None:
+    """L397-402: take the product (paid: :func:`charge`; a palace's free product is not paid)."""
     g = ctx.data
     p = model.player(g, seat)
     x = product(p, pid)
-    if not free:
-        plan = economy.best_plan(g, seat, product_cost(g, seat, x))
-        assert plan is not None
-        if economy.pay(g, seat, plan):
-            ctx.reveal()
     p["products"][pid] = where
     ctx.log(said(seat, fmt(t("manufactures {p}", "製造 {p}"), p=bd.name(x))))
     if where == "queen":  # L100

@@ -124,18 +124,10 @@ def monarch_hexes(g: Data, seat: int) -> list[str]:
 
 
 def build(ctx: Ctx, seat: int, action: Action) -> None:
+    """Place the building or city, its cost paid (arches.charge)."""
     g = ctx.data
     h, what = action["hex"], action["what"]
     stack = action.get("stack")
-    plan = economy.best_plan(
-        g,
-        seat,
-        build_cost(g, seat, what, stack),
-        any_resource_ok=_upgraded(g, seat, "build") and what != "city",
-    )
-    assert plan is not None
-    if economy.pay(g, seat, plan):
-        ctx.reveal()
     x = g["hexes"][h]
     if x["explore"] is not None:  # L253: discarded face down, no reward
         g["box"].append(x["explore"])
@@ -214,12 +206,8 @@ def renovate_legal(g: Data, seat: int) -> list[Action]:
 
 
 def renovate(ctx: Ctx, seat: int, h: str, flip: bool) -> None:
+    """Produce again, or flip and produce; its resource paid (arches.charge: not from this tile)."""
     g = ctx.data
-    if not _upgraded(g, seat, "renovate"):
-        plan = economy.best_plan(g, seat, {"any_resource": 1}, exclude=h)
-        assert plan is not None
-        if economy.pay(g, seat, plan):
-            ctx.reveal()
     b = g["hexes"][h]["building"]
     if flip:
         b["side"] = 1 - int(b["side"])

@@ -201,7 +201,14 @@ def _answer(ctx: Ctx, seat: int, item: Data, action: Action) -> None:
     elif ty == "extra":
         arches.choose(ctx, seat, action["arch"], extra=True)
     elif ty == "manufacture":
-        arches.manufacture(ctx, seat, action["product"], action["arch"], free=True)
+        arches.manufacture(ctx, seat, action["product"], action["arch"])
+
+
+def pay(ctx: Ctx, seat: int, decision: Data, action: Action) -> None:
+    """One unit of a payment (economy.answer); once the cost is paid, the step it paid for."""
+    then = economy.answer(ctx, seat, decision, action)
+    if then is not None:
+        arches.apply(ctx, seat, then, paid=True)
 
 
 def _maybe_start(ctx: Ctx) -> None:

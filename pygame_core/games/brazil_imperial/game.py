@@ -2,7 +2,8 @@
 
 The flow (flow.py) names the seat to move: a seat's owed step (``pending``), else the turn's seat. Two
 sealed kernel decisions hold the secret choices: the mission draft (``keep_mission``, one per era, L19)
-and the battle cards of a combat (``commit``, both sides at once, L496-500).
+and the battle cards of a combat (``commit``, both sides at once, L496-500). A cost that can be paid
+in more than one way is the paying seat's own ``pay`` decision (non-blocking, economy.py).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import Any
 
 from pygame_core.games.brazil_imperial import (
     combat,
+    economy,
     flow,
     hidden,
     labels,
@@ -67,12 +69,17 @@ class BrazilImperial(Game):
         return flow.legal(data, seat)
 
     def _decision_legal(self, data: Data, seat: int, decision: Decision) -> list[Action]:
+        if decision["kind"] == "pay":
+            return economy.pay_legal(data, seat, decision)
         if decision["kind"] == "keep_mission":
             offer = model.player(data, seat)["offer"][str(decision["era"])]
             return [{"type": "keep_mission", "id": m} for m in offer]
         return combat.commit_legal(data, seat)
 
     def _decide(self, ctx: Ctx, seat: int, decision: Decision, action: Action) -> None:
+        if decision["kind"] == "pay":
+            flow.pay(ctx, seat, decision, action)
+            return
         what = (
             t("keeps a mission", "保留 1 張任務卡")
             if decision["kind"] == "keep_mission"

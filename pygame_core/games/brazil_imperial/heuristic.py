@@ -8,7 +8,8 @@ towards its missions. An arch is valued by its best first step. Battles are judg
 a move into a battle is taken only when the known strengths favour the mover (combat.strengths without
 cards), and a seat commits its strongest cards. ``skip`` and an early ``end_turn`` are valued as the
 position stands. The mission draft keeps the mission asking least, tiles to explore and battles to
-win weighing more (:data:`HARD`).
+win weighing more (:data:`HARD`). A payment (the seat's ``pay`` decision) is the default one
+(economy.default_step), and the look-ahead pays every cost that way at once (``auto_pay``).
 
 Speed (issue 19 §7: a decision within 1 s in the browser; a 4-player game in about a second of
 CPython): actions the value cannot tell apart are valued once (:func:`_groups`: the same building on
@@ -24,7 +25,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from pygame_core.games.brazil_imperial import combat, eras, flow, hidden, model, scoring
+from pygame_core.games.brazil_imperial import combat, economy, eras, flow, hidden, model, scoring
 from pygame_core.games.brazil_imperial import data as bd
 from pygame_core.kernel import decisions as kdec
 from pygame_core.kernel.playout import Playout
@@ -109,6 +110,9 @@ def choose(game: Any, state: State, seat: int, rng: Rng) -> Action:
     actions = game.legal_actions(state, seat)
     if len(actions) == 1:
         return actions[0]
+    d = kdec.top_for(state.data, seat)
+    if d is not None and d["kind"] == "pay":  # the default payment, as the engine paid before
+        return economy.default_step(state.data, seat, d)
     kinds = {a["type"] for a in actions}
     if "show_mission" in kinds:
         return next(a for a in actions if a["type"] == "show_mission")
@@ -119,6 +123,7 @@ def choose(game: Any, state: State, seat: int, rng: Rng) -> Action:
     if "keep_mission" in kinds:
         return min(actions, key=lambda a: mission_cost(a["id"]))
     world = _redetermined(game, state, seat, rng.below(2**31))
+    world.data["auto_pay"] = True  # its own copy: the look-ahead pays the default way at once (economy.py)
     base = value(world.data, seat)
     # the seat's own actions are the same in a redetermined world; one listing there says so
     there = {json_key(a) for a in _steps(game, world, seat)}

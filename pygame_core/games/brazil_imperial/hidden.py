@@ -29,12 +29,24 @@ def redetermine(g: Data, seat: int | None, rng: Rng) -> None:
     others = [s for s in range(len(g["players"])) if s != seat]
     d = g["decks"]
     slots: list[tuple[Any, Any]]
+    # the battle cards this Deploy drew cannot pay for it (FAQ): they stay the cards of those places
+    # of the hand, so that what the seat may pay with looks the same in every re-dealt world
+    turn = g.get("turn") or {}
+    fresh_at: list[int] = []
+    gone: list[str] = []
+    if turn.get("fresh") and turn.get("seat") in others:
+        hand = model.player(g, int(turn["seat"]))["battle"]
+        fresh_at = [i for i, c in enumerate(hand) if c in turn["fresh"]]
+        gone = [c for c in turn["fresh"] if c not in hand]  # discarded: face up
     for kind in ("battle", "gold"):
         slots = [(d[kind], i) for i in range(len(d[kind]))]
         for s in others:
             hand = model.player(g, s)[kind]
             slots += [(hand, i) for i in range(len(hand))]
         kdeck.redeal(rng, slots)
+    if fresh_at:
+        hand = model.player(g, int(turn["seat"]))["battle"]
+        turn["fresh"] = [hand[i] for i in fresh_at] + gone
     for era in ("1", "2", "3"):
         pool = g["mission_pool"][era]
         slots = [(pool, i) for i in range(len(pool))]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.brazil_imperial import cards, effects, model
+from pygame_core.games.brazil_imperial import cards, economy, effects, model
 from pygame_core.games.brazil_imperial import data as bd
 from pygame_core.games.brazil_imperial.text import (
     ARCH_NAME,
@@ -195,6 +195,8 @@ def text(g: Data, seat: int, a: Data) -> Text:
         )
     if ty == "place_marker":
         return fmt(t("Put the era marker under {a}", "將時代指示物放在「{a}」下方"), a=ARCH_NAME[a["arch"]])
+    if ty == "pay":
+        return economy.step_text(g, seat, str(a["from"]), str(a["good"]))
     if ty == "commit":
         return fmt(t("Commit to battle: {c}", "投入戰鬥：{c}"), c=_cards(g, seat, "battle", a["cards"]))
     return t(str(ty), str(ty))

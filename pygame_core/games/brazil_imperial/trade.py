@@ -62,39 +62,35 @@ def legal(g: Data, seat: int) -> list[Action]:
     return [*out, {"type": "trade_done"}]
 
 
-def _take(g: Data, seat: int, good: str) -> None:
-    for h in model.controlled(g, seat):
-        goods = (model.tile(g, h) or {}).get("goods", {})
-        if goods.get(good):
-            model.take_goods(goods, good)
-            return
-    model.take_goods(model.player(g, seat)["supply"], good)
+def cost(action: Action) -> dict[str, int]:
+    """The resources an exchange takes, paid strictly (B6, economy.charge): its row's inputs, the
+    resource the action names for row 1's "any resource" (nothing for the battle cards of row 4, which
+    the action names itself)."""
+    if action["type"] != "trade" or "cards" in action:
+        return {}
+    give = gives(bd.TRADE[action["row"]])[action.get("alt", 0)]
+    out = {r: int(give[r]) for r in RESOURCES if give.get(r)}
+    n = int(give.get("any_resource", 0))
+    if n == 1 and "good" in action:
+        out[action["good"]] = out.get(action["good"], 0) + 1
+    elif n:
+        out["any_resource"] = n
+    return out
 
 
 def apply(ctx: Ctx, seat: int, action: Action) -> None:
+    """An exchange, its resources paid (arches.charge), or the end of trading."""
     g = ctx.data
     if action["type"] == "trade_done":
         model.finish_arch(g)
         return
     row = bd.TRADE[action["row"]]
-    give = gives(row)[action.get("alt", 0)]
     if "cards" in action:
         p = model.player(g, seat)
         for c in action["cards"]:
             p["battle"].remove(c)
             g["decks"]["battle_discard"].append(c)
         ctx.reveal()
-    else:
-        for r in RESOURCES:
-            for _ in range(int(give.get(r, 0))):
-                _take(g, seat, r)
-        n = int(give.get("any_resource", 0))
-        if n == 1:  # the resource the seat named (legal lists one action per resource)
-            _take(g, seat, action["good"])
-        elif n:
-            for _ in range(n):  # the most plentiful resource first
-                held = _held(g, seat)
-                _take(g, seat, max(RESOURCES, key=lambda r: (held[r], -RESOURCES.index(r))))
     ctx.log(said(seat, t("trades", "進行交易")))
     get = row["get"]  # {"goods", "gold_cards"} (data/README.md "Trade rows")
     goods = {k: int(v) for k, v in get["goods"].items()}

@@ -7,14 +7,14 @@ Keys: ``phase``, ``era``, ``round``, ``start``, ``ending``, ``map``, ``hexes`` (
 now; not its terrain, which is static: data.js carries it for the board), ``capitals``, ``units``,
 ``empires``, ``decks``, ``tiles``, ``turn``, ``battle`` (with its strength by source and the viewer's
 own committed cards), ``last_battle`` (the last battle fought, after its reveal: cards, strength
-by source, winner), ``pending``.
+by source, winner), ``pending``, ``paying`` (a payment under way: who, for what, what is owed).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.brazil_imperial import combat, model
+from pygame_core.games.brazil_imperial import combat, economy, labels, model
 from pygame_core.games.brazil_imperial.text import PHASE_NAME
 from pygame_core.kernel import decisions as kdec
 
@@ -118,6 +118,21 @@ def _last_battle(g: Data) -> Data | None:
     return dict(lb)
 
 
+def _paying(g: Data) -> Data | None:
+    """The payment under way (a seat's ``pay`` decision, economy.py) as anyone may see it: who pays,
+    for which action (its label), what is still owed (each reading of it) and the units paid so far
+    (``[from, good]``; a spent card lies face up on its discard pile)."""
+    d = economy.paying(g)
+    if d is None:
+        return None
+    return {
+        "seat": d["seat"],
+        "for": labels.text(g, d["seat"], d["then"]),
+        "owed": economy.owed_text(d["owed"]),
+        "paid": d["paid"],
+    }
+
+
 def view(g: Data, seat: int | None) -> dict[str, Any]:
     d = g["decks"]
     return {
@@ -147,4 +162,5 @@ def view(g: Data, seat: int | None) -> dict[str, Any]:
         "battle": _battle(g, seat),
         "last_battle": _last_battle(g),
         "pending": [{"seat": x["seat"], "kind": x["kind"]} for x in g["pending"]],
+        "paying": _paying(g),
     }
