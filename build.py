@@ -96,10 +96,13 @@ STDLIB = "pyscript/pyodide/python_stdlib.zip"
 #: The boot snapshot (made by SNAPSHOT_RUNNER) and the PyScript `interpreter` module that loads it.
 SNAPSHOT = "pyscript/pyodide/pgc-engine.snap.br"
 SNAPSHOT_SHIM = "./runtime/pyodide-snapshot.mjs"
-#: The page's decoder of the shipped snapshot (a difference from the wasm's initial memory), in web/.
+#: The page's decoder of the shipped snapshot (a sparse difference from the wasm's initial memory), in
+#: web/; the format is described there, and written by snapshot_delta.
 SNAPSHOT_DELTA_JS = "runtime/snapshot-delta.mjs"
 SNAPSHOT_DELTA_MAGIC = 0x64636770   # "pgcd"
-SNAPSHOT_DELTA_VERSION = 1
+SNAPSHOT_DELTA_VERSION = 2
+SNAPSHOT_DELTA_HEADER = 80          # HEADER there: the stamp covers the file from here on
+SNAPSHOT_PAGE = 4096                # PAGE there: the heap's all-zero pages of this size are left out
 #: The engine zip with its .pyc, for a snapshot build's plain-boot fallback (its pygame_core.zip has none).
 ENGINE_PYC = "pygame_core-pyc.zip"
 #: The page's brotli decoder of the snapshot (Chromium's DecompressionStream has no brotli), vendored
@@ -548,8 +551,9 @@ def fnv1a_words(data: bytes) -> int:
 
 
 def snapshot_delta(snapshot: bytes, wasm: bytes) -> bytes:
-    """The Pyodide snapshot as a difference from the wasm's initial memory (format: SNAPSHOT_DELTA_JS):
-    its heap with every data segment XORed in, behind a header that lets the page check the result."""
+    """The Pyodide snapshot as a sparse difference from the wasm's initial memory (format:
+    SNAPSHOT_DELTA_JS): its heap with every data segment XORed in, every all-zero page of the heap left
+    out (a run table says which are kept), behind a header that lets the page check the result."""
     heap = struct.unpack_from("<I", snapshot, 4)[0]   # Pyodide's header length
     segments = wasm_data_segments(wasm)
     xor_end = -(-max(off + len(seg) for off, seg in segments) // 4) * 4
@@ -560,22 +564,72 @@ def snapshot_delta(snapshot: bytes, wasm: bytes) -> bytes:
         at = heap + off
         mixed = int.from_bytes(out[at:at + len(seg)], "little") ^ int.from_bytes(seg, "little")
         out[at:at + len(seg)] = mixed.to_bytes(len(seg), "little")
-    header = struct.pack("<4I", SNAPSHOT_DELTA_MAGIC, SNAPSHOT_DELTA_VERSION, xor_end,
-                         fnv1a_words(snapshot[heap:heap + xor_end])) + hashlib.sha256(snapshot).digest()
-    return header + bytes(out)
+    body = memoryview(out)[heap:]
+    pages = -(-len(body) // SNAPSHOT_PAGE)
+    runs: list[list[int]] = []   # [first page, pages]
+    for page in range(pages):
+        chunk = body[page * SNAPSHOT_PAGE:(page + 1) * SNAPSHOT_PAGE]
+        if chunk == bytes(len(chunk)):
+            continue
+        if runs and runs[-1][0] + runs[-1][1] == page:
+            runs[-1][1] += 1
+        else:
+            runs.append([page, 1])
+    payload = b"".join([struct.pack("<2I", len(snapshot), len(runs)),
+                        *(struct.pack("<2I", first, count) for first, count in runs), bytes(out[:heap]),
+                        *(bytes(body[first * SNAPSHOT_PAGE:(first + count) * SNAPSHOT_PAGE])
+                          for first, count in runs)])
+    header = (struct.pack("<4I", SNAPSHOT_DELTA_MAGIC, SNAPSHOT_DELTA_VERSION, xor_end,
+                          fnv1a_words(snapshot[heap:heap + xor_end]))
+              + hashlib.sha256(payload).digest() + hashlib.sha256(snapshot).digest())
+    assert len(header) == SNAPSHOT_DELTA_HEADER
+    return header + payload
+
+
+def snapshot_from_delta(delta: bytes, wasm: bytes) -> bytes:
+    """The Pyodide snapshot back from ``snapshot_delta``'s output (inflated) and the same wasm: what
+    ``rebuildSnapshot`` in SNAPSHOT_DELTA_JS does in the page, for the tests. Checks the format, the
+    stamp, the checksum and the sha256 of the result; raises ValueError on any mismatch."""
+    magic, version, xor_end, checksum = struct.unpack_from("<4I", delta)
+    if magic != SNAPSHOT_DELTA_MAGIC or version != SNAPSHOT_DELTA_VERSION:
+        raise ValueError("not a snapshot delta of this version")
+    if hashlib.sha256(delta[SNAPSHOT_DELTA_HEADER:]).digest() != delta[16:48]:
+        raise ValueError("the snapshot is damaged (sha256)")
+    length, count = struct.unpack_from("<2I", delta, SNAPSHOT_DELTA_HEADER)
+    at = SNAPSHOT_DELTA_HEADER + 8 + 8 * count
+    heap = struct.unpack_from("<I", delta, at + 4)[0]
+    out = bytearray(length)
+    out[:heap] = delta[at:at + heap]
+    at += heap
+    for k in range(count):
+        first, pages = struct.unpack_from("<2I", delta, SNAPSHOT_DELTA_HEADER + 8 + 8 * k)
+        start = heap + first * SNAPSHOT_PAGE
+        size = min(pages * SNAPSHOT_PAGE, length - start)
+        out[start:start + size] = delta[at:at + size]
+        at += size
+    if at != len(delta):
+        raise ValueError("snapshot delta: bytes after the last page")
+    for off, seg in wasm_data_segments(wasm):
+        start = heap + off
+        mixed = int.from_bytes(out[start:start + len(seg)], "little") ^ int.from_bytes(seg, "little")
+        out[start:start + len(seg)] = mixed.to_bytes(len(seg), "little")
+    if fnv1a_words(bytes(out[heap:heap + xor_end])) != checksum:
+        raise ValueError("the snapshot delta was made against another pyodide.asm.wasm (checksum)")
+    if hashlib.sha256(out).digest() != delta[48:SNAPSHOT_DELTA_HEADER]:
+        raise ValueError("the rebuilt snapshot differs from the one the delta was made of")
+    return bytes(out)
 
 
 # node verify.mjs <snapshot-delta.mjs> <brotli_dec_wasm.js> <delta> <wasm> <full snapshot> <out.br>:
-# compresses the delta with brotli (quality 11, 16 MB window: ~1.4 MB smaller than gzip -9), then
-# decodes it with the page's own vendored decoder and rebuilds the snapshot with the page's own code,
-# and exits non-zero unless it is the full snapshot byte for byte.
+# compresses the delta with brotli (quality 11, 16 MB window: ~1.4 MB smaller than gzip -9), then runs
+# the page's own code on it (snapshotFromChunks: the vendored brotli decoder, the sha256 stamp, the
+# rebuild) and exits non-zero unless it gives the full snapshot byte for byte, in a buffer of its own.
 SNAPSHOT_VERIFIER = r'''
 import { pathToFileURL } from "node:url";
 import { readFileSync, writeFileSync } from "node:fs";
 import { brotliCompressSync, constants as z } from "node:zlib";
-import { createHash } from "node:crypto";
 const [module, brotliJs, deltaFile, wasm, full, out] = process.argv.slice(2);
-const { rebuildSnapshot, decodeBrotli, HEADER } = await import(pathToFileURL(module).href);
+const { snapshotFromChunks } = await import(pathToFileURL(module).href);
 const brotli = await import(pathToFileURL(brotliJs).href);
 brotli.initSync({ module: readFileSync(new URL("brotli_dec_wasm_bg.wasm", pathToFileURL(brotliJs))) });
 const raw = readFileSync(deltaFile);
@@ -584,13 +638,18 @@ const br = brotliCompressSync(raw, { params: { [z.BROTLI_PARAM_QUALITY]: 11, [z.
 writeFileSync(out, br);
 const chunks = [];
 for (let i = 0; i < br.length; i += 65536) chunks.push(new Uint8Array(br.subarray(i, i + 65536)));
-const delta = await decodeBrotli(brotli, (async function* () { yield* chunks; })());
-const stamp = Buffer.from(delta.subarray(16, HEADER)).toString("hex");
-const rebuilt = rebuildSnapshot(delta, new Uint8Array(readFileSync(wasm)));
-const expected = readFileSync(full);
-if (Buffer.compare(Buffer.from(rebuilt), expected) !== 0) throw new Error("rebuilt snapshot differs");
-if (createHash("sha256").update(rebuilt).digest("hex") !== stamp) throw new Error("sha256 stamp differs");
-console.log(`snapshot delta verified: ${br.length} bytes of brotli, ${rebuilt.length} rebuilt byte for byte`);
+const got = await snapshotFromChunks((async function* () { yield* chunks; })(),
+  new Uint8Array(readFileSync(wasm)), () => brotli);
+if ((await got.checked) !== true) throw new Error("the sha256 stamp was not checked");
+const rebuilt = got.snapshot;
+if (rebuilt.byteOffset !== 0 || rebuilt.buffer.byteLength !== rebuilt.length) {
+  throw new Error("not its own buffer");
+}
+if (Buffer.compare(Buffer.from(rebuilt), readFileSync(full)) !== 0) {
+  throw new Error("rebuilt snapshot differs");
+}
+console.log(`snapshot delta verified: ${br.length} bytes of brotli (${raw.length} inflated, decoded in ` +
+  `${got.decodeMs} ms, rebuilt in ${got.rebuildMs} ms), ${rebuilt.length} rebuilt byte for byte`);
 '''
 
 
@@ -603,7 +662,7 @@ def cached_snapshot_delta(full_gz: bytes, wasm: bytes) -> bytes:
     # the code that makes the delta, not the whole of build.py: an edit elsewhere keeps the cache
     maker = "".join(inspect.getsource(f) for f in (snapshot_delta, wasm_data_segments, fnv1a_words))
     key = sha256_bytes(SNAPSHOT_VERIFIER.encode() + decoder.read_bytes() + maker.encode()
-                       + f"{SNAPSHOT_DELTA_MAGIC}\0{SNAPSHOT_DELTA_VERSION}".encode()
+                       + f"{SNAPSHOT_DELTA_MAGIC}\0{SNAPSHOT_DELTA_VERSION}\0{SNAPSHOT_PAGE}".encode()
                        + sha256_bytes(full_gz).encode() + sha256_bytes(wasm).encode())[:20]
     hit = CACHE / f"snapdelta-{PYODIDE_VERSION}-{key}.br"
     SNAPSHOT_CACHE_USED.add(hit)

@@ -22,10 +22,13 @@ from build import (
     NODE_MODULES,
     ROOT,
     SNAPSHOT,
+    SNAPSHOT_DELTA_HEADER,
     SNAPSHOT_DELTA_JS,
+    SNAPSHOT_PAGE,
     game_engine_zip,
     snapshot_delta,
     snapshot_file,
+    snapshot_from_delta,
     wasm_data_segments,
 )
 from tests.browser import app
@@ -34,7 +37,6 @@ from tests.browser.support import describe, wait_not_busy, wait_ready
 pytestmark = pytest.mark.browser
 GAME = "empires_end"  # the game this file plays (its only mention of a game id)
 
-SNAPSHOT_DELTA_HEADER = 48  # HEADER in web/runtime/snapshot-delta.mjs
 WASM = "pyscript/pyodide/pyodide.asm.wasm"
 #: The boot snapshot of this file's game, which its game pages boot from (build.py makes one per game).
 OWN = snapshot_file(GAME)
@@ -244,6 +246,7 @@ def test_the_snapshot_boot_is_direct_inflated_in_a_worker_with_the_engine_files_
     state = snapshot_state(page)
     assert state["state"] == "used" and state.get("worker") is True, state
     assert state.get("decodeMs", 0) > 0, state
+    assert state.get("stampMs") is not None, state  # the worker checked the sha256 stamp
     pyscript = [u for u in fetched if "/pyscript/" in u and "/pyscript/pyodide/" not in u]
     assert pyscript == [], pyscript
     heuristics, imported, webapi_size, pyscript_loaded = page.evaluate(AFTER_READY)
@@ -337,46 +340,61 @@ def test_the_home_page_boots_with_no_game_and_a_saved_game_reopens_from_its_game
     assert page.evaluate(GAMES_IMPORTED) == [GAME]
 
 
-def corrupt_flip(data: bytes) -> bytes:
+def corrupt_flip(data: bytes, _site: Path) -> bytes:
     """One byte of the compressed stream changed: the brotli decoder or the sha256 stamp must catch it."""
     i = len(data) // 2
     return data[:i] + bytes([data[i] ^ 0xFF]) + data[i + 1 :]
 
 
-def changed(data: bytes, at: int) -> bytes:
-    """A well-formed brotli stream of the delta with the byte at ``at`` (of the inflated file) changed."""
+def changed(data: bytes, at: int, restamp: bool = False) -> bytes:
+    """A well-formed brotli stream of the delta with the byte at ``at`` (of the inflated file) changed;
+    with ``restamp``, its sha256 stamp made again to match (a file that is not damaged, only wrong)."""
     raw = bytearray(brotli(data, "d"))
     raw[at if at >= 0 else len(raw) + at] ^= 0xFF
+    if restamp:
+        raw[16:48] = hashlib.sha256(raw[SNAPSHOT_DELTA_HEADER:]).digest()
     return brotli(bytes(raw), "c")
 
 
-def damaged_heap(data: bytes) -> bytes:
+def damaged_heap(data: bytes, _site: Path) -> bytes:
     """A byte of the heap past the wasm's static data changed (no checksum of the delta covers it):
     the sha256 stamp must catch it (brotli itself has no checksum)."""
     return changed(data, -4096)
 
 
-def other_build(data: bytes) -> bytes:
-    """Pyodide's snapshot header (after the delta's own) names another Pyodide build (BUILD_ID at its
-    bytes 16-47)."""
-    return changed(data, SNAPSHOT_DELTA_HEADER + 20)
+def pyodide_header_at(raw: bytes) -> int:
+    """Where Pyodide's own snapshot header starts in the inflated delta (after the run table)."""
+    runs = struct.unpack_from("<I", raw, SNAPSHOT_DELTA_HEADER + 4)[0]
+    return SNAPSHOT_DELTA_HEADER + 8 + 8 * runs
 
 
-def other_wasm(data: bytes) -> bytes:
+def other_build(data: bytes, _site: Path) -> bytes:
+    """Pyodide's snapshot header (after the delta's own and its run table) names another Pyodide build
+    (BUILD_ID at its bytes 16-47)."""
+    return changed(data, pyodide_header_at(brotli(data, "d")) + 20, restamp=True)
+
+
+def other_wasm(data: bytes, _site: Path) -> bytes:
     """A heap byte inside the wasm's static data changed, as if the delta were made against another
     pyodide.asm.wasm: the rebuild's checksum must refuse it (Pyodide would not notice)."""
-    pyodide_header = struct.unpack_from("<I", brotli(data, "d"), SNAPSHOT_DELTA_HEADER + 4)[0]
-    return changed(data, SNAPSHOT_DELTA_HEADER + pyodide_header + 4096)
+    raw = brotli(data, "d")
+    at = pyodide_header_at(raw)
+    xor_end = struct.unpack_from("<I", raw, 8)[0]
+    first, count = struct.unpack_from("<2I", raw, SNAPSHOT_DELTA_HEADER + 8)  # the first kept run
+    assert first * SNAPSHOT_PAGE < xor_end, "the first kept page is past the static data"
+    heap = at + struct.unpack_from("<I", raw, at + 4)[0]  # the first kept page's first byte
+    inside = min(count * SNAPSHOT_PAGE, xor_end - first * SNAPSHOT_PAGE)  # its bytes of static data
+    return changed(data, heap + inside // 2, restamp=True)
 
 
-def not_a_delta(data: bytes) -> bytes:
-    """A plain Pyodide snapshot (the previous format, no delta header)."""
-    return brotli(brotli(data, "d")[SNAPSHOT_DELTA_HEADER:], "c")
+def not_a_delta(data: bytes, site: Path) -> bytes:
+    """A plain Pyodide snapshot (the format before the delta, no delta header)."""
+    return brotli(snapshot_from_delta(brotli(data, "d"), (site / WASM).read_bytes()), "c")
 
 
 CASES = {
     "missing": None,
-    "truncated": lambda d: d[: len(d) // 3],
+    "truncated": lambda d, _site: d[: len(d) // 3],
     "flipped-byte": corrupt_flip,
     "damaged-heap": damaged_heap,
     "other-pyodide-build": other_build,
@@ -396,7 +414,7 @@ def test_a_bad_snapshot_falls_back_to_a_plain_boot(contexts, base_url, site: Pat
     if how is None:
         page.route(f"**/{OWN}", lambda route: route.fulfill(status=404, body="not here"))
     else:
-        bad = how((site / OWN).read_bytes())
+        bad = how((site / OWN).read_bytes(), site)
         page.route(f"**/{OWN}",
                    lambda route: route.fulfill(status=200, body=bad, content_type="application/octet-stream"))
     warnings: list[str] = []
@@ -409,6 +427,10 @@ def test_a_bad_snapshot_falls_back_to_a_plain_boot(contexts, base_url, site: Pat
     assert any("snapshot not used" in w for w in warnings), warnings
     if case == "damaged-heap":  # caught by the sha256 stamp, not by brotli
         assert "sha256" in state["reason"], state
+    if case == "other-wasm":  # a well-stamped file: caught by the rebuild's checksum
+        assert "checksum" in state["reason"], state
+    if case == "other-pyodide-build":  # a well-stamped file: caught by Pyodide's BUILD_ID check
+        assert "build id" in state["reason"].lower(), state
     # the plain boot loads the stdlib zip before Python starts, as Pyodide always does
     ready_at = page.evaluate("window.pgcReadyAt")
     assert [t for t in fetch_starts(page, STDLIB) if t < ready_at], fetch_starts(page, STDLIB)
@@ -456,20 +478,22 @@ def test_another_stdlib_zip_arriving_after_a_snapshot_boot_is_used_for_later_imp
 
 
 # The page's decoder (web/runtime/snapshot-delta.mjs, as shipped) run in Node on the shipped files:
-# prints the sha256 of the snapshot it rebuilds and the one stamped in the file, or the error.
+# prints the sha256 of the snapshot it rebuilds and the one build.py stamped in the file (of the full
+# snapshot it made the delta of), whether the file's own stamp held, or the error.
 REBUILD = r"""
 import { readFileSync } from "node:fs";
 import { brotliDecompressSync } from "node:zlib";
 import { createHash } from "node:crypto";
 import { pathToFileURL } from "node:url";
 const [module, br, wasm] = process.argv.slice(1);
-const { rebuildSnapshot, HEADER } = await import(pathToFileURL(module).href);
+const { rebuildSnapshot, checkStamp, HEADER } = await import(pathToFileURL(module).href);
 const delta = new Uint8Array(brotliDecompressSync(readFileSync(br)));
-const stamp = Buffer.from(delta.subarray(16, HEADER)).toString("hex");
+const stamp = Buffer.from(delta.subarray(48, HEADER)).toString("hex");
 try {
+  const stamped = await checkStamp(delta);
   const snap = rebuildSnapshot(delta, new Uint8Array(readFileSync(wasm)));
   const got = createHash("sha256").update(snap).digest("hex");
-  console.log(JSON.stringify({ stamp, got, size: snap.length }));
+  console.log(JSON.stringify({ stamp, stamped, got, size: snap.length, inflated: delta.length }));
 } catch (err) {
   console.log(JSON.stringify({ stamp, error: err.message }));
 }
@@ -491,8 +515,10 @@ def test_the_page_decoder_rebuilds_the_saved_snapshot_and_refuses_another_wasm(s
     snapshot_built(site)
     good = rebuild_in_node(site, site / SNAPSHOT, site / WASM)
     assert "error" not in good, good
+    assert good["stamped"] is True, good
     assert good["got"] == good["stamp"], good
     assert good["size"] > 16_000_000, good  # a whole heap, not a stub
+    assert good["inflated"] < good["size"] / 2, good  # its all-zero pages left out
     wasm = bytearray((site / WASM).read_bytes())
     biggest = max((seg for _, seg in wasm_data_segments(bytes(wasm))), key=len)
     at = wasm.find(biggest) + len(biggest) // 2  # a byte of the wasm's static data
@@ -503,11 +529,14 @@ def test_the_page_decoder_rebuilds_the_saved_snapshot_and_refuses_another_wasm(s
     assert "checksum" in bad.get("error", ""), bad
 
 
-def test_build_delta_is_undone_by_a_second_pass_of_the_same_segments(site: Path):
-    """snapshot_delta is an XOR over the wasm's data segments: applying it to its own output (header
-    stripped) gives the original heap back, so the encoder and the page's decoder invert each other."""
+def test_the_shipped_delta_round_trips_through_build_s_encoder_and_decoder(site: Path):
+    """build.py's snapshot_from_delta (the page's rebuild, in Python) gives back the snapshot the delta
+    was made of (the sha256 build.py stamped), and snapshot_delta makes the very same file of it again:
+    the sparse encoder and the decoder invert each other on the shipped file."""
     snapshot_built(site)
     wasm = (site / WASM).read_bytes()
-    delta = brotli((site / SNAPSHOT).read_bytes(), "d")
-    twice = snapshot_delta(delta[SNAPSHOT_DELTA_HEADER:], wasm)[SNAPSHOT_DELTA_HEADER:]
-    assert hashlib.sha256(twice).digest() == delta[16:SNAPSHOT_DELTA_HEADER]
+    for name in (SNAPSHOT, OWN):
+        delta = brotli((site / name).read_bytes(), "d")
+        full = snapshot_from_delta(delta, wasm)
+        assert hashlib.sha256(full).digest() == delta[48:SNAPSHOT_DELTA_HEADER]
+        assert snapshot_delta(full, wasm) == delta, name

@@ -6,19 +6,21 @@
 // snapshot is missing or refused.
 //
 // The snapshot is the whole wasm heap of a Pyodide that build.py booted in Node on the SAME stdlib zip
-// that dist/ ships, stored as a difference from the wasm's initial memory (its data segments XORed in:
-// runtime/snapshot-delta.mjs) and brotli-compressed (31 MB -> 3.4 MB, 1.4 MB less than gzip -9); it is
-// inflated while it streams in by the vendored brotli-dec-wasm (runtime/brotli/: Chromium's
-// DecompressionStream has no brotli; a decoder that fails to load means a plain boot), then rebuilt with
-// the bytes of pyodide.asm.wasm, both in a worker (runtime/snapshot-worker.mjs; on this thread where
-// no worker runs), while this thread compiles the wasm as it streams in (Pyodide itself would compile
+// that dist/ ships, stored as a sparse difference from the wasm's initial memory (its data segments
+// XORed in, its all-zero pages left out: runtime/snapshot-delta.mjs) and brotli-compressed (31 MB ->
+// about 3 MB; it inflates to about 11 MB); it is inflated while it streams in by the vendored
+// brotli-dec-wasm (runtime/brotli/: Chromium's DecompressionStream has no brotli; a decoder that fails
+// to load means a plain boot), then rebuilt with the bytes of pyodide.asm.wasm into a zero-filled array,
+// both in a worker (runtime/snapshot-worker.mjs, which transfers the result; on this thread where no
+// worker runs), while this thread compiles the wasm as it streams in (Pyodide itself would compile
 // it only once the snapshot is ready). That wasm is fetched ONCE, here: Pyodide's own fetch of it gets
 // a clone of this response (a fetch hook that serves that one URL once) and its instantiateStreaming
 // the module compiled early (a hook on that one call), so it is downloaded a single time. The rebuild
-// checks a checksum (a delta made against another wasm is refused), the sha256 stamp of the rebuilt
-// snapshot is checked with WebCrypto (a damaged file is refused: brotli has no checksum; skipped where
-// crypto.subtle is missing, i.e. a page served over plain http from another host than localhost), and
-// Pyodide itself refuses a snapshot made by another Pyodide build (BUILD_ID check).
+// checks a checksum (a delta made against another wasm is refused), the sha256 stamp of the inflated
+// file is checked with WebCrypto by the worker, beside the restore (a damaged file is refused: brotli
+// has no checksum; skipped where crypto.subtle is missing, i.e. a page served over plain http from
+// another host than localhost), and Pyodide itself refuses a snapshot made by another Pyodide build
+// (BUILD_ID check).
 //
 // The stdlib zip is off the snapshot boot path: everything the pages import is in the heap already,
 // so the restore gets an empty zip (runtime/no-stdlib.zip) and the real python_stdlib.zip is fetched
@@ -30,11 +32,12 @@
 // globalThis.pgcSnapshot = {state: "loading" | "used" | "fallback", snapshot, reason?, stdlib?, rebuildMs?}
 // says which path was taken (snapshot: the file's name); stdlib = "pending" | "same" | "other" | "failed: ..." once the snapshot was used;
 // rebuildMs = how long undoing the delta took; decodeMs = from the first byte of the snapshot to the
-// last one inflated; stampMs = the sha256 check; worker = true when the worker did the inflate;
+// last one inflated; stampMs = how long after the rebuild the sha256 check was known (it starts before
+// the rebuild); worker = true when the worker did the inflate;
 // headWorker = true when that worker is the one runtime/pick-snapshot.js started in the page's <head>.
 
 import { loadPyodide as loadPlain, version } from "../pyscript/pyodide/pyodide.mjs";
-import { inflate, rebuildSnapshot, stamp } from "./snapshot-delta.mjs";
+import { snapshotFromChunks } from "./snapshot-delta.mjs";
 import { whenIdle } from "./offline.js";
 
 export { version };
@@ -93,14 +96,31 @@ function startWorker() {
   }
 }
 const worker = startWorker();
-// The worker's answer; rejects {infrastructure: true} when the worker itself failed (then this thread
-// does the work), or with the reason the snapshot was refused.
+// The worker's answers: `fromWorker` the rebuilt snapshot (rejects {infrastructure: true} when the
+// worker itself failed, then this thread does the work, or with the reason the snapshot was refused),
+// `stampFromWorker` its sha256 check (rejects when the file is damaged). The worker is done after both.
+let stampAnswer;
+const stampFromWorker =
+  worker &&
+  new Promise((resolve, reject) => {
+    stampAnswer = { resolve, reject };
+  });
+stampFromWorker?.catch(() => {}); // handled where awaited
 const fromWorker =
   worker &&
   new Promise((resolve, reject) => {
-    const broken = (why) =>
-      reject(Object.assign(new Error(`snapshot worker: ${why}`), { infrastructure: true }));
-    worker.onmessage = ({ data }) => (data.error ? reject(new Error(data.error)) : resolve(data));
+    const broken = (why) => {
+      const err = Object.assign(new Error(`snapshot worker: ${why}`), { infrastructure: true });
+      reject(err);
+      stampAnswer.reject(err); // (after an answer: the stamp would never come)
+    };
+    worker.onmessage = ({ data }) => {
+      if ("stamp" in data) {
+        if (data.stamp === "damaged") stampAnswer.reject(new Error(data.error));
+        else stampAnswer.resolve(data);
+      } else if (data.error) reject(new Error(data.error));
+      else resolve(data);
+    };
     worker.onerror = (event) => {
       event.preventDefault();
       broken(event.message || "it did not start");
@@ -110,7 +130,10 @@ const fromWorker =
     const early = globalThis.pgcBootSnapshot?.worker === worker ? globalThis.pgcBootSnapshot.early : [];
     for (const event of early?.splice(0) ?? []) worker[`on${event.type}`](event);
   });
-fromWorker?.catch(() => {}).finally(() => worker.terminate());
+fromWorker
+  ?.then(() => stampFromWorker)
+  .catch(() => {})
+  .finally(() => worker.terminate());
 brotliWasm.then(
   (module) => worker?.postMessage({ brotli: module }),
   () => worker?.postMessage({ brotli: null }),
@@ -137,7 +160,7 @@ async function download(response) {
   return kept;
 }
 
-// The inflated, rebuilt snapshot and its sha256 stamp: from the worker, or made here.
+// The rebuilt snapshot and the promise of its sha256 check: from the worker, or made here.
 async function inflateAndRebuild(chunks, wasmFile) {
   if (fromWorker) {
     try {
@@ -146,36 +169,31 @@ async function inflateAndRebuild(chunks, wasmFile) {
       if (got.decodeMs !== undefined) status.decodeMs = got.decodeMs;
       status.rebuildMs = got.rebuildMs;
       status.worker = true;
-      return { rebuilt: new Uint8Array(got.buffer, got.offset, got.length), expected: got.stamp };
+      const checked = stampFromWorker.then(({ stamp, stampMs }) => {
+        status.stampMs = stampMs;
+        return stamp === "ok";
+      });
+      return { rebuilt: new Uint8Array(got.buffer, got.offset, got.length), checked };
     } catch (err) {
       if (!err.infrastructure) throw err;
       console.warn(`${err.message}; inflating the snapshot on the page's thread`);
     }
   }
-  const t0 = performance.now();
-  const { bytes, decoded } = await inflate(
+  const got = await snapshotFromChunks(
     (async function* () {
       yield* await chunks;
     })(),
+    wasmFile,
     brotliHere,
   );
-  if (decoded) status.decodeMs = Math.round(performance.now() - t0);
-  const t1 = performance.now();
-  const expected = stamp(bytes);
-  const rebuilt = rebuildSnapshot(bytes, await wasmFile);
-  status.rebuildMs = Math.round(performance.now() - t1);
-  return { rebuilt, expected };
-}
-
-// The rebuilt snapshot's sha256 against the stamp in its header (WebCrypto hashes off the main thread).
-async function checkStamp(rebuilt, expected) {
-  if (!globalThis.crypto?.subtle) return;
+  if (got.decodeMs !== undefined) status.decodeMs = got.decodeMs;
+  status.rebuildMs = got.rebuildMs;
   const t0 = performance.now();
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", rebuilt));
-  status.stampMs = Math.round(performance.now() - t0);
-  mark("stamp-hashed");
-  const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
-  if (hex !== expected) throw new Error("the snapshot is damaged (sha256)");
+  const checked = got.checked.then((ok) => {
+    status.stampMs = Math.round(performance.now() - t0);
+    return ok;
+  });
+  return { rebuilt: got.snapshot, checked };
 }
 
 // Started when this module is evaluated, so the downloads overlap the page's own start-up.
@@ -292,9 +310,10 @@ async function keepSnapshot() {
   );
 }
 
-// The sha256 check runs beside Pyodide's restore, not before it (WebCrypto copies the bytes when asked,
-// then hashes on another thread): restore() waits for it before the page may use that Python, and a
-// damaged snapshot rejects `damaged` at once, whatever the restore is doing with it.
+// The sha256 check runs beside the rebuild and Pyodide's restore, not before them (the worker's
+// WebCrypto copies the inflated file when asked, then hashes it on another thread): restore() waits for
+// it before the page may use that Python, and a damaged snapshot rejects `damaged` at once, whatever
+// the restore is doing with it.
 let stampChecked = Promise.resolve();
 let failDamaged;
 const damaged = new Promise((_resolve, reject) => {
@@ -311,9 +330,9 @@ wasmFile.then(
 );
 const snapshot = chunks
   .then(() => inflateAndRebuild(chunks, wasmFile))
-  .then(({ rebuilt, expected }) => {
+  .then(({ rebuilt, checked }) => {
     mark("snapshot-rebuilt");
-    stampChecked = checkStamp(rebuilt, expected);
+    stampChecked = checked.then(() => mark("stamp-hashed"));
     stampChecked.catch(failDamaged);
     return rebuilt;
   });

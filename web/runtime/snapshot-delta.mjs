@@ -1,23 +1,34 @@
-// The boot snapshot as shipped is a DIFFERENCE from the wasm's own initial memory: build.py XORs the
-// bytes of every active data segment of pyodide.asm.wasm into the saved heap, so the ~3.8 MB of static
-// data that CPython barely changed turns into zeros (its gzip shrank by about 1.4 MB). This module undoes
-// that with the wasm's bytes. Used by runtime/pyodide-snapshot.mjs in the page, and by build.py in Node
-// to check that it gives back the saved snapshot byte for byte. No DOM, no fetch: pure functions.
+// The boot snapshot as shipped is a SPARSE DIFFERENCE from the wasm's own initial memory: build.py XORs
+// the bytes of every active data segment of pyodide.asm.wasm into the saved heap, so the ~3.8 MB of
+// static data that CPython barely changed turns into zeros (its gzip shrank by about 1.4 MB), then leaves
+// out every all-zero 4 KiB page of the heap (about 20 of its 31 MB: the receiving array is zero-filled
+// already), so the decoder inflates about 11 MB instead of 31. This module undoes both with the wasm's
+// bytes. Used by runtime/snapshot-worker.mjs (and by runtime/pyodide-snapshot.mjs where no worker runs),
+// and by build.py in Node to check that it gives back the saved snapshot byte for byte. No DOM, no
+// fetch: pure functions, usable in a page, any worker or Node (snapshotFromChunks does it all).
 //
 // Shipped brotli-compressed (build.py, through Node's zlib); decodeBrotli inflates it with the vendored
 // brotli-dec-wasm (runtime/brotli/) as it streams in: Chromium's DecompressionStream has no brotli.
 //
-// File (after brotli), little-endian:
-//   u32 MAGIC "pgcd" | u32 VERSION | u32 xorEnd | u32 checksum | 32 bytes sha256 of the rebuilt snapshot
-//   then Pyodide's snapshot (its header, then the heap with the data segments XORed into [0, xorEnd)).
-// checksum = FNV-1a over the u32 words of the rebuilt heap's [0, xorEnd): the page checks it (cheaply)
-// so that a wasm other than the one the delta was made against is refused, never booted. The sha256 is
-// checked in the page too (runtime/pyodide-snapshot.mjs, with WebCrypto off the main thread where there
-// is one): brotli has no checksum of its own, so a damaged file is caught there.
+// File (after brotli), little-endian (build.py's snapshot_delta writes it):
+//   u32 MAGIC "pgcd" | u32 VERSION | u32 xorEnd | u32 checksum
+//   32 bytes: sha256 of the file's bytes from HEADER to its end (the stamp: what the page checks)
+//   32 bytes: sha256 of the rebuilt Pyodide snapshot (for build.py and the tests; the page ignores it)
+//   --- HEADER (80) ---
+//   u32 length of the rebuilt snapshot | u32 runs | runs x (u32 first page, u32 pages)
+//   Pyodide's snapshot header (its own length is its 2nd u32), copied as is
+//   the kept pages of the heap (PAGE bytes each, counted from the heap's start; the last page of the
+//   heap may be short), run after run, in increasing order; every page not listed is all zeros.
+// The heap's first xorEnd bytes are XORed with the wasm's initial memory. checksum = FNV-1a over the u32
+// words of the rebuilt heap's [0, xorEnd): checked while undoing the XOR, so that a wasm other than the
+// one the delta was made against is refused, never booted. The stamp is checked with WebCrypto
+// (checkStamp: it hashes on another thread): brotli has no checksum of its own, so a damaged file is
+// caught there; it covers the inflated file (about 11 MB), not the rebuilt 31 MB.
 
 export const MAGIC = 0x64636770; // "pgcd"
-export const VERSION = 1;
-export const HEADER = 48;
+export const VERSION = 2;
+export const HEADER = 80;
+export const PAGE = 4096;
 
 /**
  * The bytes of a brotli stream, decoded with `brotli` (the brotli-dec-wasm module, initialised) as the
@@ -92,9 +103,24 @@ export async function inflate(chunks, decoder) {
   return { bytes, decoded: false };
 }
 
-/** The sha256 stamp of the header (hex), for a check of the rebuilt snapshot. */
+/** The sha256 stamp of the header (hex): of the file's bytes from HEADER to its end. */
 export function stamp(delta) {
-  return Array.from(delta.subarray(16, HEADER), (b) => b.toString(16).padStart(2, "0")).join("");
+  return hex(delta.subarray(16, 48));
+}
+
+const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+
+/**
+ * Checks the inflated delta against its sha256 stamp with WebCrypto (`subtle`, by default the global
+ * one), which copies the bytes when called (so `delta` may change or be transferred at once) and hashes
+ * them on another thread. Resolves true when it matched, false when it could not check (no
+ * crypto.subtle: plain http from another host than localhost); rejects when the file is damaged.
+ */
+export async function checkStamp(delta, subtle = globalThis.crypto?.subtle) {
+  if (!subtle || delta.length < HEADER) return false;
+  const digest = await subtle.digest("SHA-256", delta.subarray(HEADER));
+  if (hex(new Uint8Array(digest)) !== stamp(delta)) throw new Error("the snapshot is damaged (sha256)");
+  return true;
 }
 
 /**
@@ -147,9 +173,10 @@ export function initialMemory(wasm, size) {
 }
 
 /**
- * The Pyodide snapshot rebuilt IN PLACE from `delta` (the inflated .gz) and the wasm's bytes: a view of
- * `delta` past its own header, ready for loadPyodide({_loadSnapshot}). Throws if either is not the one
- * the other was made with.
+ * The Pyodide snapshot rebuilt from `delta` (the inflated file) and the wasm's bytes, in a new zero-filled
+ * array of its own (its whole buffer: transfer it, don't copy it), ready for
+ * loadPyodide({_loadSnapshot}). Throws if the file is malformed, or if either is not the one the other
+ * was made with (checksum). The sha256 stamp is checkStamp's.
  */
 export function rebuildSnapshot(delta, wasm) {
   if (delta.length < HEADER + 8) throw new Error("snapshot delta too short");
@@ -159,16 +186,40 @@ export function rebuildSnapshot(delta, wasm) {
     throw new Error(`snapshot delta version ${view.getUint32(4, true)}`);
   const xorEnd = view.getUint32(8, true);
   const expected = view.getUint32(12, true);
-  const heap = HEADER + view.getUint32(HEADER + 4, true); // Pyodide's header length is its 2nd u32
-  if (xorEnd % 4 !== 0 || heap + xorEnd > delta.length) throw new Error("snapshot delta: bad data range");
+  const length = view.getUint32(HEADER, true);
+  const runs = view.getUint32(HEADER + 4, true);
+  let at = HEADER + 8 + 8 * runs; // Pyodide's header
+  if (at + 8 > delta.length) throw new Error("snapshot delta: truncated run table");
+  const heap = view.getUint32(at + 4, true); // Pyodide's header length is its 2nd u32
+  if (heap % 4 !== 0 || xorEnd % 4 !== 0 || heap + xorEnd > length || at + heap > delta.length) {
+    throw new Error("snapshot delta: bad data range");
+  }
+  // the run table checked against the file's size before anything is allocated
+  const pages = Math.ceil((length - heap) / PAGE);
+  let next = 0; // the first page a run may start at
+  let size = heap;
+  for (let k = 0; k < runs; k++) {
+    const first = view.getUint32(HEADER + 8 + 8 * k, true);
+    const count = view.getUint32(HEADER + 12 + 8 * k, true);
+    if (first < next || count === 0 || first + count > pages)
+      throw new Error("snapshot delta: bad run table");
+    size += Math.min(count * PAGE, length - heap - first * PAGE);
+    next = first + count;
+  }
+  if (at + size > delta.length) throw new Error("snapshot delta: truncated");
+  if (at + size < delta.length) throw new Error("snapshot delta: bytes after the last page");
+  const out = new Uint8Array(length); // zero-filled: the pages left out stay zeros
+  out.set(delta.subarray(at, at + heap));
+  at += heap;
+  for (let k = 0; k < runs; k++) {
+    const from = heap + view.getUint32(HEADER + 8 + 8 * k, true) * PAGE;
+    const bytes = Math.min(view.getUint32(HEADER + 12 + 8 * k, true) * PAGE, length - from);
+    out.set(delta.subarray(at, at + bytes), from);
+    at += bytes;
+  }
   // the wasm's initial memory, XORed in and checked word by word in one pass
   const image = initialMemory(wasm, xorEnd);
-  const aligned = (delta.byteOffset + heap) % 4 === 0;
-  const words = new Uint32Array(
-    aligned ? delta.buffer : delta.slice(heap, heap + xorEnd).buffer,
-    aligned ? delta.byteOffset + heap : 0,
-    xorEnd / 4,
-  );
+  const words = new Uint32Array(out.buffer, heap, xorEnd / 4);
   const init = new Uint32Array(image.buffer);
   let h = 0x811c9dc5;
   for (let k = 0; k < words.length; k++) {
@@ -179,6 +230,29 @@ export function rebuildSnapshot(delta, wasm) {
   if (h >>> 0 !== expected) {
     throw new Error("the snapshot delta was made against another pyodide.asm.wasm (checksum)");
   }
-  if (!aligned) delta.set(new Uint8Array(words.buffer), heap);
-  return delta.subarray(HEADER);
+  return out;
+}
+
+/**
+ * Everything between the download and loadPyodide, for a page or any worker: the .br's chunks (an async
+ * iterable of Uint8Array, as they stream in) inflated (`decoder`: see inflate), then rebuilt with the
+ * wasm's bytes (`wasm`: a Uint8Array or a promise of one, awaited only once the file is inflated).
+ * Resolves with {snapshot, checked, decodeMs?, rebuildMs}: `snapshot` owns its whole buffer (transfer
+ * it); `checked` is checkStamp's promise, started before the rebuild (WebCrypto hashes beside it): wait
+ * for it before trusting the Python that booted from the snapshot. decodeMs is set when the chunks had to
+ * be decoded (a host that sent them inflated: not).
+ */
+export async function snapshotFromChunks(chunks, wasm, decoder) {
+  const t0 = performance.now();
+  const { bytes, decoded } = await inflate(chunks, decoder);
+  const decodeMs = Math.round(performance.now() - t0);
+  const checked = checkStamp(bytes);
+  checked.catch(() => {}); // the caller's
+  const wasmBytes = await wasm;
+  if (!wasmBytes) throw new Error("pyodide.asm.wasm did not load");
+  const t1 = performance.now();
+  const snapshot = rebuildSnapshot(bytes, wasmBytes);
+  const result = { snapshot, checked, rebuildMs: Math.round(performance.now() - t1) };
+  if (decoded) result.decodeMs = decodeMs;
+  return result;
 }
