@@ -6,6 +6,9 @@
 - From a save reached by playing the engine in Python: a unit moves by two clicks on the map, its hex
   (the stack, outlined white) and then the hex it goes to (outlined gold): the move is played and the
   unit stands there.
+- The camera follows the seat to move: in a hotseat game, the next seat's capital is in sight after the
+  hand-off however the camera was left, and the legal targets (the Deploy arch's hexes) come into view
+  when none is in sight; each row's letter is drawn at both ends of the row (hex names).
 - A whole 2-player game against the heuristic bot played to the end by clicks (issue 19 §6).
 
 Every page fails its test on a request beyond 127.0.0.1 (the fixtures' guard, and asserted here).
@@ -13,6 +16,7 @@ Every page fails its test on a request beyond 127.0.0.1 (the fixtures' guard, an
 
 from __future__ import annotations
 
+import json
 import random
 from functools import cache
 from typing import Any
@@ -198,6 +202,127 @@ def test_a_unit_moves_by_two_clicks_on_the_map(contexts, base_url, size):
     wait_not_busy(page)
     assert (app.actions_played(page) or 0) > (before or 0), describe(page)
     assert view(page)["units"][uid]["hex"] == to
+    no_sideways_scroll(page, size[0])
+    assert guard.outside_requests() == []
+
+
+# ------------------------------------------------------------------------------ the camera follows
+
+
+@cache
+def follow_save() -> tuple[str, str, str]:
+    """A 2-seat hotseat game (both human) at seat 0's end of turn, the round past the first; seat 1 then
+    takes the Deploy arch and deploys on its own hexes only. The save, seat 0's and seat 1's capitals."""
+    game = games.get(GAME)
+    end, dep = {"type": "end_turn"}, {"type": "arch", "arch": "deploy"}
+    for seed in range(1, 40):
+        seats = [{"kind": "human", "name": "P1"}, {"kind": "human", "name": "P2"}]
+        meta = {"seats": seats, "created": 1, "lang": "en", "app": "pygame_core-web"}
+        state = game.new_game(players=2, seed=seed, meta=meta)
+        rng = random.Random(seed)
+        for _ in range(400):
+            to_move = game.to_move(state)
+            if not to_move:
+                break
+            acts = game.legal_actions(state, to_move[0])
+            if to_move == [0] and end in acts and state.data["round"] >= 2:
+                after = game.apply(state, 0, end)
+                if game.to_move(after) == [1] and dep in game.legal_actions(after, 1):
+                    d = game.apply(after, 1, dep)
+                    caps = [state.data["players"][s]["capital"] for s in (0, 1)]
+                    hexes = {a["hex"] for a in game.legal_actions(d, 1) if a["type"] == "deploy"}
+                    if hexes == {caps[1]} and bd.distance(*caps) >= 5:
+                        return game.save(state), caps[0], caps[1]
+            calm = [a for a in acts if a["type"] != "end_turn"] if rng.random() < 0.5 else acts
+            state = game.apply(state, to_move[0], rng.choice(calm or acts))
+    raise AssertionError("random play never reached the position")
+
+
+IN_VIEW = """(name) => {
+    const el = [...document.querySelectorAll('#game svg.bz-terrain text.qr')]
+        .find((x) => x.textContent === name);
+    const map = document.querySelector('#game svg.bz-map');
+    if (!el || !map) return null;
+    const r = el.getBoundingClientRect(), m = map.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    return x >= m.left && x <= m.right && y >= m.top && y <= m.bottom;
+}"""
+
+
+def in_view(page: Any, name: str) -> bool:
+    """Whether the hex named ``name`` (its name drawn on it) is in the map's window, as the camera
+    shows it now."""
+    shown = page.evaluate(IN_VIEW, name)
+    assert shown is not None, f"no hex named {name} on the map: {describe(page)}"
+    return bool(shown)
+
+
+def look_away(page: Any, h: str, name: str) -> None:
+    """Zoom in and pan the camera (its buttons and arrow keys, as a player) until hex ``h`` (named
+    ``name``) is out of the map's window: the view goes to the other side of the map's centre."""
+    for _ in range(3):
+        page.locator("#game [data-cam-zoom='in']").click()
+    page.locator(MAP).focus()
+    q, r = bd.coords(h)
+    key = "ArrowLeft" if 2 * q + r > 0 else "ArrowRight"
+    for _ in range(40):
+        if not in_view(page, name):
+            return
+        page.keyboard.press(key)
+    raise AssertionError(f"the camera could not be moved off {name}: {vb(page)}")
+
+
+def play(page: Any, action: dict[str, Any]) -> None:
+    """Click the legal-action control of ``action`` (opening its group if closed)."""
+    found = page.evaluate(
+        """(want) => {
+            const el = [...document.querySelectorAll('#game [data-testid=legal-action][data-action]')]
+                .find((b) => JSON.stringify(JSON.parse(b.dataset.action)) === want);
+            if (!el) return false;
+            const group = el.closest('details');
+            if (group) group.open = true;
+            el.click();
+            return true;
+        }""",
+        json.dumps(action, separators=(",", ":")),
+    )
+    assert found, f"no control for {action}: {describe(page)}"
+    wait_not_busy(page)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_the_camera_follows_the_seat_to_move_and_brings_its_targets_into_view(contexts, base_url, size):
+    """Issue 19 §3: after the hand-off to the next seat in a hotseat game, the map shows that seat's
+    area (its capital) however the last seat left the camera; and when the legal targets change and
+    none is in sight (the Deploy arch's hexes), the camera brings them into view."""
+    text, cap0, cap1 = follow_save()
+    page, guard = new_page(contexts, size)
+    app.put_saves(page, base_url, {"bz": text})
+    page.goto(f"{base_url}/play.html?save=bz&lang=en&speed=fast")
+    wait_ready(page)
+    wait_not_busy(page)
+    if app.visible(page, "pass_continue"):
+        page.locator(app.sel("pass_continue")).first.click()
+        wait_not_busy(page)
+    v = view(page)
+    names = bd.geometry(v["map"]).names
+    assert v["seat"] == 0 and v["to_move"] == [0], describe(page)
+    assert in_view(page, names[cap0]), "the seat to move sees its capital"
+    assert page.locator("#game svg.bz-terrain text.row-l").count() == 2 * len(
+        {bd.coords(h)[1] for h in names}
+    ), "each row's letter at both its ends"
+    look_away(page, cap1, names[cap1])
+    play(page, {"type": "end_turn"})
+    assert app.visible(page, "pass_continue"), describe(page)
+    page.locator(app.sel("pass_continue")).first.click()
+    wait_not_busy(page)
+    assert view(page)["seat"] == 1 and view(page)["to_move"] == [1], describe(page)
+    assert in_view(page, names[cap1]), f"the camera follows seat 2 to its capital {names[cap1]}: {vb(page)}"
+    look_away(page, cap1, names[cap1])
+    play(page, {"type": "arch", "arch": "deploy"})
+    target = page.locator(f"{MAP} [data-mapkey='hex:{cap1}']")
+    assert target.count() == 1, describe(page)
+    assert in_view(page, names[cap1]), f"the camera brings the Deploy targets into view: {vb(page)}"
     no_sideways_scroll(page, size[0])
     assert guard.outside_requests() == []
 

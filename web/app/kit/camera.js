@@ -112,12 +112,13 @@ export function camBoard(id, cam, { body, under = "", label = "", cls = "", unde
   const vb = vbText(cam);
   const home =
     cam.home && sig(cam.home) !== sig(whole(cam.W, cam.H)) ? ` data-focus="${vbText(cam.home)}"` : "";
+  const moved = ` data-moved="${cam.moved || 0}"`; // see apply()
   return (
     `<div class="kit-cambox">` +
     (under
-      ? `<svg class="kit-cam-under ${underCls}" viewBox="${vb}" preserveAspectRatio="xMidYMid meet" aria-hidden="true" focusable="false">${under}</svg>`
+      ? `<svg class="kit-cam-under ${underCls}" viewBox="${vb}"${moved} preserveAspectRatio="xMidYMid meet" aria-hidden="true" focusable="false">${under}</svg>`
       : "") +
-    `<svg class="kit-cam ${cls}" data-cam="${esc(id)}" data-bench="pan" viewBox="${vb}" data-mapw="${cam.W}" data-maph="${cam.H}"${home}` +
+    `<svg class="kit-cam ${cls}" data-cam="${esc(id)}" data-bench="pan" viewBox="${vb}" data-mapw="${cam.W}" data-maph="${cam.H}"${home}${moved}` +
     ` data-zoom="${(cam.W / cam.w).toFixed(3)}" preserveAspectRatio="xMidYMid meet" tabindex="0" role="img" aria-label="${esc(label)}" focusable="true"${attrs ? ` ${attrs}` : ""}>` +
     body +
     `</svg></div>`
@@ -157,6 +158,10 @@ const camOf = (svg) =>
   cams.get(svg.dataset.cam) || camera(svg.dataset.cam, +svg.dataset.mapw, +svg.dataset.maph);
 
 function apply(svg, c) {
+  // the live viewBox now differs from the markup last drawn: count it, so that the next draw's open
+  // tags differ from the last ones and a patch (app/morph.js skips an element whose markup is the same
+  // string as last time) sets the viewBox the camera computes, e.g. a reset to the next seat's area
+  c.moved = (c.moved || 0) + 1;
   const vb = vbText(c);
   svg.setAttribute("viewBox", vb);
   svg.dataset.zoom = (c.W / c.w).toFixed(3);
