@@ -229,3 +229,21 @@ def test_the_log_tells_a_kept_mission_and_committed_cards_never_which() -> None:
     lines = [e["text"]["en"] for e in GAME.view(s, 1)["log"]]
     assert lines[-1] == "Player 1 commits battle cards face down"
     assert not [x for x in lines if any(bd.name(bd.BATTLE[c])["en"] in x for c in plain[:2])]
+
+
+def test_a_round_ends_when_the_turn_is_back_to_the_start_player() -> None:
+    """L27-32: the seats take their turns clockwise from the start player (L21); the round, which the
+    view shows, counts up by one each time the turn comes back to the start player."""
+    s = base()
+    start = s.data["start"]
+    rounds = [GAME.view(s, 0)["round"]]
+    for k in range(4):  # two rounds of the two seats
+
+        def moved(g: Data, seat: int = (start + k) % 2) -> None:
+            to_turn(g, seat, "movement", "build")
+
+        s = edit(s, moved)
+        s = GAME.apply(s, (start + k) % 2, {"type": "end_turn"})
+        rounds.append(GAME.view(s, 0)["round"])
+    assert rounds == [1, 1, 2, 2, 3]
+    assert GAME.to_move(s) == [start]

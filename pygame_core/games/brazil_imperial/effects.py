@@ -18,11 +18,9 @@ Data = dict[str, Any]
 
 
 def goods_text(goods: dict[str, int]) -> dict[str, str]:
-    parts = [
-        fmt(t("{n} {g}", "{n} {g}"), n=str(n), g=GOOD_NAME.get(k, t(k, k)))
-        for k, n in goods.items()
-        if n and k in GOOD_NAME
-    ]
+    """Goods as the data and the rules hold them: counts above 0 of the six goods (is_goods in
+    test_data_schema; production, gains and capitals never make a 0)."""
+    parts = [fmt(t("{n} {g}", "{n} {g}"), n=str(n), g=GOOD_NAME[k]) for k, n in goods.items()]
     return listing(parts) if parts else t("nothing", "無")
 
 
