@@ -18,8 +18,9 @@
 //   slot:<arch>      an arch's upgrade slot, slot:queen the Queen's board (where a product goes)
 //   product:<id>     a product of the viewer's board (manufacture it)
 //   paint:<id>       a painting of the display (buy it)
-//   bcard:<id>       a battle card of the viewer's hand (commit it, picked one by one; discard it)
-//   gcard:<id>       a gold card of the viewer's hand (play it; discard it)
+//   bcard:<id>       a battle card of the viewer's hand (commit it, picked one by one; discard it; pay
+//                    with it, for the monarchs that allow it: render.js's payKeys)
+//   gcard:<id>       a gold card of the viewer's hand (play it; discard it; pay 1 gold with it)
 //   mission:<era>    the viewer's mission of an era (show it); keep:<id> a mission offered in the draft
 
 import { translator, pick, esc } from "../../app/i18n.js";

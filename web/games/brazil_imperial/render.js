@@ -16,6 +16,8 @@
 //   what:<id>    what to build (a building, or city)   tile:<id> / cstack:<n>  its tile / city stack
 //   flip:<0|1>   renovate in place or flip the tile    palace:<II..VI>  which palace
 //   arch:<a>     an arch (the action, the era marker, an extra action)
+//   src:supply   a payment from the personal supply (a tile's is hex:<q,r>, a card's gcard:/bcard:)
+//   good:<g>     what a payment unit gives (gold, any_resource, science+gold...)
 // bench/ hooks: the clickable hexes carry data-bench="target"; the camera's <svg> is data-bench="pan".
 
 import { translator, pick, esc, lang } from "../../app/i18n.js";
@@ -121,11 +123,38 @@ export function actionKeys(a, view) {
       const h = capitalHex(view, a.id);
       return h ? [`hex:${h}`] : [];
     }
+    case "pay":
+      return payKeys(a);
     default:
       // the arches, era markers, products, paintings, cards and missions are picked on the panels
       return panelKeys(a) || [];
   }
 }
+
+/**
+ * A payment step's keys: where the unit comes from (a tile's hex on the map, the supply, a gold or
+ * battle card of the hand, as the panels key them), then what it gives.
+ */
+function payKeys(a) {
+  const from = String(a.from);
+  if (from.startsWith("gold_card:")) return [`gcard:${from.slice(10)}`];
+  if (from.startsWith("battle:"))
+    return [
+      ...from
+        .slice(7)
+        .split("+")
+        .map((c) => `bcard:${c}`),
+      `good:${a.good}`,
+    ];
+  return [from === "supply" ? "src:supply" : `hex:${from}`, `good:${a.good}`];
+}
+
+/** A payment unit's goods in words ("1 resource of any kind + 1 resource of any kind"). */
+const payGoods = (v) =>
+  v
+    .split("+")
+    .map((x) => (x === "any_resource" ? t("pay_any") : word("goods", x)))
+    .join(" + ");
 
 /** Words for a step ("Choices for …", the panel's step buttons). */
 export function keyLabel(view, key) {
@@ -170,6 +199,10 @@ export function keyLabel(view, key) {
       return nameOf("palaces", v);
     case "arch":
       return word("arches", v);
+    case "src":
+      return t("pay_supply");
+    case "good":
+      return payGoods(v);
     default:
       return key;
   }
@@ -197,6 +230,7 @@ const GROUP_OF = {
   port: "goods",
   trade: "goods",
   gain_any: "goods",
+  pay: "goods",
   trim: "goods",
   gold: "cards",
   discard: "cards",
@@ -209,6 +243,8 @@ const PRIMARY = new Set(["end_turn", "trade_done", "skip"]);
 export const isPrimary = (a) => PRIMARY.has(a.type);
 
 export function hint(view) {
+  const pay = view.paying;
+  if (pay && pay.seat === view.seat) return t("hint_pay", { what: pick(pay.for), owed: pick(pay.owed) });
   if (view.phase && view.phase.kind === "action" && view.turn && view.turn.phase === "arch" && view.turn.arch)
     return t("hint_arch", { a: word("arches", view.turn.arch) });
   const k = `hint_${view.phase ? view.phase.kind : ""}`;
@@ -682,11 +718,18 @@ function mapSection(view, ctx) {
 
 // ------------------------------------------------------------------------------- the board
 
+/** A payment under way, in the pending box: what it is for and what is still owed. */
+function payingLine(view, d) {
+  const pay = view.paying;
+  if (d.kind !== "pay" || !pay) return "";
+  return `<div class="muted bz-paying" data-testid="bz-paying">${esc(t("paying_for", { what: pick(pay.for), owed: pick(pay.owed) }))}</div>`;
+}
+
 export function boardSections(view, ctx) {
   return [
     ["map", mapSection(view, ctx)],
     ["battle", combatBox(view, ctx)],
-    ["pending", pendingBox(view, ctx)],
+    ["pending", pendingBox(view, ctx, { more: (d) => payingLine(view, d) })],
     ["empires", empireBoards(view, ctx)],
     ["common", commonBoard(view, ctx)],
   ];

@@ -69,6 +69,11 @@ export default {
     hint_movement: "Pick your units on the map (white outline), then a hex to move to; or end the turn.",
     hint_battle: "Commit up to 3 battle cards, face down.",
     hint_era: "A new era: place your action marker on an arch.",
+    hint_pay: "Pay for {what}: still {owed}. Pick a tile on the map (gold outline) or a choice in the list.",
+    paying_for: "For: {what}. Still owed: {owed}",
+    dec_pay: "{name} pays a cost",
+    pay_any: "any resource",
+    pay_supply: "Your supply",
   },
   "zh-Hant": {
     era: "時代",
@@ -137,6 +142,11 @@ export default {
     hint_movement: "在地圖上選擇你的軍事單位（白色外框），再選擇要移動到的六角格；或結束回合。",
     hint_battle: "蓋放最多 3 張戰鬥卡。",
     hint_era: "新時代：將行動指示物放在 1 個拱門行動格上。",
+    hint_pay: "支付「{what}」的成本：尚需 {owed}。在地圖上選擇板塊（金色外框）或在清單中選擇。",
+    paying_for: "用於：{what}。尚需：{owed}",
+    dec_pay: "{name} 支付成本",
+    pay_any: "任意資源",
+    pay_supply: "個人供應區",
   },
   "zh-Hans": {
     era: "时代",
@@ -205,6 +215,11 @@ export default {
     hint_movement: "在地图上选择你的军事单位（白色外框），再选择要移动到的六角格；或结束回合。",
     hint_battle: "盖放最多 3 张战斗卡。",
     hint_era: "新时代：将行动指示物放在 1 个拱门行动格上。",
+    hint_pay: "支付「{what}」的成本：尚需 {owed}。在地图上选择板块（金色外框）或在列表中选择。",
+    paying_for: "用于：{what}。尚需：{owed}",
+    dec_pay: "{name} 支付成本",
+    pay_any: "任意资源",
+    pay_supply: "个人供应区",
   },
 };
 
