@@ -181,8 +181,8 @@ def test_a_redetermined_battle_keeps_the_seats_own_cards() -> None:
 def test_the_game_is_listed_with_its_catalog_entry() -> None:
     """Issue 19 §3 (the board is done): the home page offers the game. The catalog names it in three
     languages (the seed's own name, L3), for 2-4 players (solo is one human against bot seats,
-    ``test_solo_is_a_game_against_bot_seats``), with its random and heuristic bots first and its two sealed decisions (the
-    mission kept, L19, and the battle cards, L496-499)."""
+    ``test_solo_is_a_game_against_bot_seats``), with its random and heuristic bots first and its two
+    sealed decisions (the mission kept, L19, and the battle cards, L496-499)."""
     assert "brazil_imperial" in games.available()
     reply = json.loads(webapi.call("catalog", "{}"))
     (entry,) = [g for g in reply["result"]["games"] if g["id"] == "brazil_imperial"]
