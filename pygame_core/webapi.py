@@ -164,8 +164,8 @@ def _catalog() -> dict[str, Any]:
     for gid in games.registered():
         g = games.get(gid)
         out.append({"id": gid, "names": g.names, "min_players": g.min_players, "max_players": g.max_players,
-                    "options": g.options_schema, "bots": list(g.bots), "listed": g.listed, "native": g.native,
-                    "sealed": {k: list(v) for k, v in g.sealed.items()}})
+                    "options": g.options_schema, "bots": _shim_bots(g), "listed": g.listed,
+                    "native": g.native, "sealed": {k: list(v) for k, v in g.sealed.items()}})
     return {"engine_version": ENGINE_VERSION, "langs": list(LANGS), "games": out}
 
 
@@ -302,7 +302,9 @@ def _dispatch(method: str, a: dict[str, Any]) -> tuple[Any, Change]:
         return True, (_sid(a), None)
     if method == "ahead":
         return _work_ahead(a), None
-    if method not in ("view", "save", "apply", "bot", "undo", "step", "journal", "based"):
+    if method == "sync":
+        return _sync(a)
+    if method not in ("view", "save", "apply", "bot", "undo", "step", "journal", "based", "position", "hint"):
         raise OptionError(f"unknown method {method[:40]!r}")
     sid = _sid(a)
     s = _session(sid)
@@ -311,6 +313,10 @@ def _dispatch(method: str, a: dict[str, Any]) -> tuple[Any, Change]:
         return _snapshot(game, state, _seat(game, state, a.get("seat")), lang, a), None
     if method == "save":
         return {**_saved(game, state, lang), "actions_played": len(state.history)}, None
+    if method == "position":
+        return _position_of(game, state, _flag(a, "whole", False)), None
+    if method == "hint":
+        return _shim_hint(game, state, a, lang), None
     if method == "journal":
         return _journal_reply(sid, game, state, lang, _flag(a, "full", False)), None
     if method == "based":
@@ -332,10 +338,15 @@ def _dispatch(method: str, a: dict[str, Any]) -> tuple[Any, Change]:
         if not isinstance(bot_seed, int) or isinstance(bot_seed, bool) or not 0 <= bot_seed < 2**63:
             raise OptionError("bot_seed must be a whole number from 0 to 2^63-1")
         kind = a.get("kind", "random")
-        # "best": the strongest kind the game offers (the last of Game.bots), e.g. for a seat that hands
-        # one decision to a bot (a decision made for an automa, docs/api.md "Pending decisions")
-        bot = bots.make(game.bots[-1] if kind == "best" else kind, game.id, bot_seed)
-        action = bot.choose(game, state, seat)
+        if "action" in a:
+            # the move a bot chose elsewhere (the page's bot worker, web/runtime/bot-worker.mjs, from the
+            # same position): applied as that seat's action, with the same reply as a choice made here
+            action = a["action"]
+        else:
+            # "best": the strongest kind the game offers (the last of Game.bots), e.g. for a seat that
+            # hands one decision to a bot (a decision made for an automa, docs/api.md "Pending decisions")
+            bot = bots.make(_shim_kind(game, game.bots[-1] if kind == "best" else kind), game.id, bot_seed)
+            action = bot.choose(game, state, seat)
         after = game.apply(state, seat, action)
         res = _snapshot(game, after, viewer, lang, a)
         res["played"] = _played(game, state, after, seat, action, viewer, lang)
@@ -358,6 +369,95 @@ def _dispatch(method: str, a: dict[str, Any]) -> tuple[Any, Change]:
             res["played"] = _played(game, before, pos, actor, action, viewer, lang)
         return res, (sid, replace(s, state=pos, marks=marks))
     raise OptionError(f"unknown method {method[:40]!r}")
+
+
+# ------------------------------------------------------------------------ the bot worker's copy
+def _position_of(game: Game, state: State, whole: bool) -> dict[str, Any]:
+    """``"position"``: what a second engine (the page's bot worker) needs to hold the same game: with
+    ``whole``, the save text (its snapshot makes loading it fast however long the game); else the game's
+    setup and its actions as a save's text of them (``[[seat, action], ...]``, kept by the state and
+    extended after each action, so that it costs little however long the game)."""
+    n = len(state.history)
+    if whole:
+        return {"save": game.save(state), "actions_played": n}
+    return {"game": game.id, "players": state.players, "seed": state.seed, "options": state.options,
+            "meta": state.meta, "actions": state.actions_json(), "actions_played": n}
+
+
+def _common(history: Sequence[Played], actions: list[Any]) -> int:
+    """How many first actions ``history`` and ``actions`` (``[[seat, action], ...]``) share."""
+    k, n = 0, min(len(history), len(actions))
+    while k < n and tuple(actions[k]) == tuple(history[k]):
+        k += 1
+    return k
+
+
+def _sync(a: dict[str, Any]) -> tuple[dict[str, Any], Change]:
+    """``"sync"``: make session ``sid`` the game of a ``"position"`` reply (the bot worker's copy of the
+    page's game): its ``save``, or its setup and ``actions``. A session of the same setup keeps the
+    actions it shares with them and plays only the others (after a move, the one new action; after an
+    undo, none), so that a sync costs little after the first."""
+    sid = _sid(a)
+    if "save" in a:
+        game = games.game_of(a["save"])
+        state = _load(game, a["save"], None)[0]["state"]
+        return {"actions_played": len(state.history)}, (sid, Session(game, state, state.history))
+    game = games.get(a["game"])
+    text = a["actions"]
+    actions = loads(text) if isinstance(text, str) else text
+    if not well_formed_actions(actions):
+        raise OptionError("actions must be a list of [seat, action] pairs")
+    players, seed, options, meta = a["players"], a["seed"], a.get("options") or {}, a.get("meta")
+    s = _sessions.get(sid)
+    held = s.state if s is not None and s.game is game else None
+    if held is not None and (held.players, held.seed, held.options) == (players, seed, options):
+        k = _common(held.history, actions)
+        if k == len(held.history):
+            state = held
+        elif held.checkpoint <= k:
+            state = game.state_at(held, k)
+        else:
+            state = game.replay(players, seed, options, held.history[:k], held.meta)
+    else:
+        k, state = 0, game.new_game(players=players, seed=seed, options=options, meta=meta)
+    for seat, action in actions[k:]:
+        state = game.apply(state, seat, action)
+    return {"actions_played": len(state.history)}, (sid, Session(game, state, state.history))
+
+
+# ------------------------------------------------------------------------ TEMPORARY shim (issue 20)
+# TEMPORARY, until branch `search` lands the search bots: the levels "normal" and "hard" play as the
+# heuristic, and "hint" lists the heuristic's choice then the next legal actions with made-up rates, so
+# that the page's levels, bot worker and hints can be built and tested against the contract
+# (args {sid, seat, n, iterations | budget_ms} -> {"hints": [{action, label, win_rate, visits}]}).
+# Removed by the merge of `search`.
+_SHIM_LEVELS = ("normal", "hard")
+
+
+def _shim_bots(game: Game) -> list[str]:
+    kinds = list(game.bots)
+    return kinds + [k for k in _SHIM_LEVELS if k not in kinds] if "heuristic" in kinds else kinds
+
+
+def _shim_kind(game: Game, kind: Any) -> Any:
+    shimmed = kind in _SHIM_LEVELS and kind not in game.bots and "heuristic" in game.bots
+    return "heuristic" if shimmed else kind
+
+
+def _shim_hint(game: Game, state: State, a: dict[str, Any], lang: str) -> dict[str, Any]:
+    seat = _seat(game, state, a["seat"])
+    legal = game.legal_actions(state, seat) if seat is not None else []
+    if seat is None or not legal:
+        raise IllegalAction(f"seat {seat} has nothing to decide now", "not_your_turn")
+    n = a.get("n", 3)
+    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 10:
+        raise OptionError("n must be a whole number from 1 to 10")
+    kind = "heuristic" if "heuristic" in game.bots else "random"
+    first = bots.make(kind, game.id, state.seed).choose(game, state, seat)
+    order = [first] + [x for x in legal if x != first]
+    return {"hints": [{"action": x, "label": game.label(state, seat, x, lang),
+                       "win_rate": round(0.6 - 0.1 * i, 2), "visits": 100 - 30 * i}
+                      for i, x in enumerate(order[:n])]}
 
 
 # ------------------------------------------------------------------------ what the caller stores
