@@ -2,9 +2,9 @@
 
 usage: python bench/bot_time.py GAME [PLAYERS] [SEED] [OPTIONS_JSON] [BOT]
 
-Every seat is played by ``BOT`` (default: the last kind the game declares in ``Game.bots``, its
-strongest, e.g. ``heuristic``); each ``choose`` call is one sample, timed in wall time
-(``time.perf_counter``) and CPU time (``time.process_time``). ``PLAYERS`` defaults to the game's
+Every seat is played by ``BOT`` (default: ``bots.best_kind``, the game's heuristic; ``normal`` or
+``hard`` time the search levels at their iteration budgets); each ``choose`` call is one sample, timed
+in wall time (``time.perf_counter``) and CPU time (``time.process_time``). ``PLAYERS`` defaults to the game's
 maximum, or the most its options allow (e.g. 1 for a solo mode). Prints one JSON object: p50/p95/max
 ms per decision, the decisions and the game's length.
 ``bench/run.py --only bots`` runs it on CPython and in Pyodide under Node (``bench/pyodide_script.mjs``).
@@ -42,7 +42,7 @@ def measure(game_id: str, players: int | None = None, seed: int = 1, options: di
             kind: str | None = None) -> dict[str, Any]:
     game = games.get(game_id)
     players = players or players_for(game, options)
-    kind = kind or game.bots[-1]
+    kind = kind or bots.best_kind(game)
     seat_bots = [bots.make(kind, game_id, bot_seed(seed, i)) for i in range(players)]
     state = game.new_game(players=players, seed=seed, options=options or {})
     wall: list[float] = []

@@ -1279,16 +1279,16 @@ def _bot_time() -> Any:
 
 
 def bench_bots_page(br: Browser, site: Server, players: int, seed: int, seconds: float) -> dict[str, Any]:
-    """A game with only the game's strongest bot on every seat, on the game page (``speed=fast``): each
-    engine call of a bot (``pgc.call("bot")``: choose, apply, the reply) is one sample, in the browser's
-    Pyodide. Stops at the game's end or after ``seconds``."""
+    """A game with only the game's heuristic (``bots.best_kind``) on every seat, on the game page
+    (``speed=fast``): each engine call of a bot (``pgc.call("bot")``: choose, apply, the reply) is one
+    sample, in the browser's Pyodide. Stops at the game's end or after ``seconds``."""
     from urllib.parse import quote
 
-    from pygame_core import games
+    from pygame_core import bots, games
 
     game = games.get(GAME)
     players = players or _bot_time().players_for(game, OPTIONS)
-    kind = game.bots[-1]
+    kind = bots.best_kind(game)
     settings = {"game": GAME, "players": players, "seed": seed, "options": OPTIONS,
                 "seats": [{"kind": kind, "name": f"B{i + 1}"} for i in range(players)]}
     over_js = ("() => { const o = document.querySelector(\"[data-testid='game-over']\");"

@@ -164,7 +164,7 @@ def _catalog() -> dict[str, Any]:
     for gid in games.registered():
         g = games.get(gid)
         out.append({"id": gid, "names": g.names, "min_players": g.min_players, "max_players": g.max_players,
-                    "options": g.options_schema, "bots": _shim_bots(g), "listed": g.listed,
+                    "options": g.options_schema, "bots": list(g.bots), "listed": g.listed,
                     "native": g.native, "sealed": {k: list(v) for k, v in g.sealed.items()}})
     return {"engine_version": ENGINE_VERSION, "langs": list(LANGS), "games": out}
 
@@ -242,6 +242,40 @@ def _played(game: Game, before: State, after: State, seat: int, action: Action,
     return {"seat": seat, "action": None, "label": label}
 
 
+# ------------------------------------------------------------------------ search: bot budgets, hints
+def _budget(a: dict[str, Any]) -> tuple[int | None, float | None]:
+    """A search bot's ``iterations`` and ``budget_ms`` from a call's arguments (each optional)."""
+    iterations, budget_ms = a.get("iterations"), a.get("budget_ms")
+    if iterations is not None and (type(iterations) is not int or not 1 <= iterations <= 1_000_000):
+        raise OptionError("iterations must be a whole number from 1 to 1000000")
+    if budget_ms is not None and (type(budget_ms) not in (int, float) or not 1 <= budget_ms <= 60_000):
+        raise OptionError("budget_ms must be a number of milliseconds from 1 to 60000")
+    return iterations, None if budget_ms is None else float(budget_ms)
+
+
+def _hint(game: Game, state: State, a: dict[str, Any], lang: str) -> dict[str, Any]:
+    """``"hint"``: the search's best ``n`` actions for ``seat``, searched from that seat's view only:
+    ``{"hints": [{"action", "label", "win_rate", "visits"}, ...]}``, best first."""
+    from pygame_core.bots import search
+
+    seat = _seat(game, state, a["seat"])
+    if seat is None or not game.legal_actions(state, seat):
+        raise IllegalAction(f"seat {seat} has nothing to decide now", "not_your_turn")
+    n = a.get("n", 3)
+    if type(n) is not int or not 1 <= n <= 50:
+        raise OptionError("n must be a whole number from 1 to 50")
+    iterations, budget_ms = _budget(a)
+    bot_seed = a.get("bot_seed", state.seed)
+    if not isinstance(bot_seed, int) or isinstance(bot_seed, bool) or not 0 <= bot_seed < 2**63:
+        raise OptionError("bot_seed must be a whole number from 0 to 2^63-1")
+    if iterations is None and budget_ms is None:
+        iterations = search.BUDGETS.get(game.id, search.BUDGETS["default"])["hard"]
+    bot = search.level("hard", game, bot_seed, iterations or 10**6, budget_ms)
+    ranked = bot.ranked(game, state, seat)[:n]
+    return {"hints": [{"action": act, "label": game.label(state, seat, act, lang), "win_rate": round(rate, 4),
+                       "visits": visits} for act, rate, visits in ranked]}
+
+
 # ------------------------------------------------------------------------ stepping
 def _position(s: Session, n: Any) -> tuple[State, dict[int, State]]:
     """The position after ``n`` actions of the session's line, and the marks to keep."""
@@ -304,7 +338,7 @@ def _dispatch(method: str, a: dict[str, Any]) -> tuple[Any, Change]:
         return _work_ahead(a), None
     if method == "sync":
         return _sync(a)
-    if method not in ("view", "save", "apply", "bot", "undo", "step", "journal", "based", "position", "hint"):
+    if method not in ("view", "save", "apply", "bot", "hint", "undo", "step", "journal", "based", "position"):
         raise OptionError(f"unknown method {method[:40]!r}")
     sid = _sid(a)
     s = _session(sid)
@@ -315,8 +349,6 @@ def _dispatch(method: str, a: dict[str, Any]) -> tuple[Any, Change]:
         return {**_saved(game, state, lang), "actions_played": len(state.history)}, None
     if method == "position":
         return _position_of(game, state, _flag(a, "whole", False)), None
-    if method == "hint":
-        return _shim_hint(game, state, a, lang), None
     if method == "journal":
         return _journal_reply(sid, game, state, lang, _flag(a, "full", False)), None
     if method == "based":
@@ -343,14 +375,18 @@ def _dispatch(method: str, a: dict[str, Any]) -> tuple[Any, Change]:
             # same position): applied as that seat's action, with the same reply as a choice made here
             action = a["action"]
         else:
-            # "best": the strongest kind the game offers (the last of Game.bots), e.g. for a seat that
+            # "best": the game's strong fast bot (its heuristic, never a search level), for a seat that
             # hands one decision to a bot (a decision made for an automa, docs/api.md "Pending decisions")
-            bot = bots.make(_shim_kind(game, game.bots[-1] if kind == "best" else kind), game.id, bot_seed)
+            iterations, budget_ms = _budget(a)
+            bot = bots.make(bots.best_kind(game) if kind == "best" else kind, game.id, bot_seed, iterations,
+                            budget_ms)
             action = bot.choose(game, state, seat)
         after = game.apply(state, seat, action)
         res = _snapshot(game, after, viewer, lang, a)
         res["played"] = _played(game, state, after, seat, action, viewer, lang)
         return res, (sid, _advance(s, after))
+    if method == "hint":
+        return _hint(game, state, a, lang), None
     if method == "undo":
         seat = _seat(game, state, a.get("seat"))
         viewer = _seat(game, state, a.get("view_seat"))
@@ -423,41 +459,6 @@ def _sync(a: dict[str, Any]) -> tuple[dict[str, Any], Change]:
     for seat, action in actions[k:]:
         state = game.apply(state, seat, action)
     return {"actions_played": len(state.history)}, (sid, Session(game, state, state.history))
-
-
-# ------------------------------------------------------------------------ TEMPORARY shim (issue 20)
-# TEMPORARY, until branch `search` lands the search bots: the levels "normal" and "hard" play as the
-# heuristic, and "hint" lists the heuristic's choice then the next legal actions with made-up rates, so
-# that the page's levels, bot worker and hints can be built and tested against the contract
-# (args {sid, seat, n, iterations | budget_ms} -> {"hints": [{action, label, win_rate, visits}]}).
-# Removed by the merge of `search`.
-_SHIM_LEVELS = ("normal", "hard")
-
-
-def _shim_bots(game: Game) -> list[str]:
-    kinds = list(game.bots)
-    return kinds + [k for k in _SHIM_LEVELS if k not in kinds] if "heuristic" in kinds else kinds
-
-
-def _shim_kind(game: Game, kind: Any) -> Any:
-    shimmed = kind in _SHIM_LEVELS and kind not in game.bots and "heuristic" in game.bots
-    return "heuristic" if shimmed else kind
-
-
-def _shim_hint(game: Game, state: State, a: dict[str, Any], lang: str) -> dict[str, Any]:
-    seat = _seat(game, state, a["seat"])
-    legal = game.legal_actions(state, seat) if seat is not None else []
-    if seat is None or not legal:
-        raise IllegalAction(f"seat {seat} has nothing to decide now", "not_your_turn")
-    n = a.get("n", 3)
-    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 10:
-        raise OptionError("n must be a whole number from 1 to 10")
-    kind = "heuristic" if "heuristic" in game.bots else "random"
-    first = bots.make(kind, game.id, state.seed).choose(game, state, seat)
-    order = [first] + [x for x in legal if x != first]
-    return {"hints": [{"action": x, "label": game.label(state, seat, x, lang),
-                       "win_rate": round(0.6 - 0.1 * i, 2), "visits": 100 - 30 * i}
-                      for i, x in enumerate(order[:n])]}
 
 
 # ------------------------------------------------------------------------ what the caller stores

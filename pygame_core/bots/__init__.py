@@ -1,4 +1,5 @@
-"""Bots that play any seat: ``random`` for every game, ``heuristic`` where a game has one.
+"""Bots that play any seat: ``random`` for every game, ``heuristic`` where a game has one, and the
+search levels ``normal`` and ``hard`` (:mod:`pygame_core.bots.search`, information-set MCTS).
 
 A bot sees only ``game.view(state, seat)`` information in principle; the random bot
 needs nothing but the legal actions. Bots are deterministic: their choices depend on
@@ -67,13 +68,31 @@ def available(game_id: str) -> list[str]:
     return list(games.get(game_id).bots)
 
 
-def make(kind: str, game_id: str, seed: int = 0) -> Bot:
-    """A bot of ``kind`` ("random" or "heuristic") for ``game_id``."""
+#: The search levels: iterations from ``search.BUDGETS`` (deterministic), time in the browser.
+SEARCH_KINDS = ("normal", "hard")
+
+
+def best_kind(game: Game) -> str:
+    """The kind webapi's ``"best"`` names: the game's fastest strong bot (``heuristic`` if it has one,
+    never a search level), for a seat that hands one decision to a bot (a Reed Clan choice)."""
+    kinds = [k for k in game.bots if k not in SEARCH_KINDS]
+    return "heuristic" if "heuristic" in kinds else (kinds[-1] if kinds else "random")
+
+
+def make(kind: str, game_id: str, seed: int = 0, iterations: int | None = None,
+         time_ms: float | None = None) -> Bot:
+    """A bot of ``kind`` ("random", "heuristic", "normal" or "hard", as the game offers) for
+    ``game_id``. For the search levels, ``iterations`` replaces the level's budget and ``time_ms``
+    caps its thinking time (in play; with neither, the level's iterations: deterministic)."""
     game = games.get(game_id)
     if isinstance(kind, str) and kind in game.bots:
         if kind == "random":
             return RandomBot(seed)
         if kind == "heuristic":
             return HeuristicBot(game, seed)
+        if kind in SEARCH_KINDS:
+            from pygame_core.bots import search
+
+            return search.level(kind, game, seed, iterations, time_ms)
     shown = kind if isinstance(kind, str) and len(kind) < 40 else "?"
     raise OptionError(f"unknown bot {shown!r} for {game_id}; available: {', '.join(game.bots)}")

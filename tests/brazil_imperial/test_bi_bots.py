@@ -23,7 +23,7 @@ def _play(n: int, steps: int, seed: int) -> list[dict]:
 
 
 def test_the_heuristic_bot_plays_legal_actions_and_is_deterministic() -> None:
-    assert bots.available("brazil_imperial") == ["random", "heuristic"]
+    assert bots.available("brazil_imperial") == ["random", "heuristic", "normal", "hard"]
     first = _play(3, 60, 7)
     assert len(first) == 60
     assert first == _play(3, 60, 7)

@@ -960,7 +960,7 @@ def test_solo_is_a_game_against_bot_seats() -> None:
     bot empires, so a game has 2-4 seats and both bots play any seat."""
     assert (GAME.min_players, GAME.max_players) == (2, 4)
     assert "bot" in GAME.options_schema["mode"]["label"]["en"]
-    assert bots.available("brazil_imperial") == ["random", "heuristic"]
+    assert bots.available("brazil_imperial") == ["random", "heuristic", "normal", "hard"]
     s = GAME.new_game(players=2, seed=2)
     bot = bots.make("random", "brazil_imperial", seed=1)
     for _ in range(12):

@@ -41,7 +41,7 @@ def _play(seed: int, kinds: list[str], times: list[float] | None = None) -> int:
 
 
 def test_heuristic_is_offered():
-    assert bots.available(GAME_ID) == ["random", "heuristic"]
+    assert bots.available(GAME_ID) == ["random", "heuristic", "normal", "hard"]
     assert bots.make("heuristic", GAME_ID, 1).name == "heuristic"
 
 

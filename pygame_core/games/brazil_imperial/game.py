@@ -36,7 +36,7 @@ class BrazilImperial(Game):
     max_players = 4
     seed_file = "004_5d2e064babb0bb6e.txt"
     listed = True  # the board: the hex map (issue 19 §3)
-    bots = ("random", "heuristic")
+    bots = ("random", "heuristic", "normal", "hard")
     sealed = {"keep_mission": ("id",), "commit": ("cards",)}
     scenario_book = scenarios.BOOK  # teaching scenarios: the golden tests' rules (scenarios.py)
     # one mode: the seed gives no solo rules (its automa sheet is not public), so solo is a normal game

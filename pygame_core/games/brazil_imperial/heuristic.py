@@ -256,3 +256,12 @@ def _worth(game: Any, world: State, seat: int, a: Action, base: float, *, deep: 
         for members in itertools.islice(_groups(after.data, steps), 40)
     ]
     return max(inner, default=base)
+
+
+# ------------------------------------------------------------------ search hooks (bots/search.py)
+def search_order(g: Data, seat: int, legal: list[Action]) -> list[float]:
+    """The order in which the search tries a node's actions: one of each group :func:`value` cannot
+    tell apart (:func:`_groups`: the same building on another hex of its kind ...) before the others,
+    so that widening a large set tries different moves first."""
+    firsts = {id(members[0]) for members in _groups(g, legal)}
+    return [1.0 if id(a) in firsts else 0.0 for a in legal]

@@ -36,7 +36,7 @@ class Civilization(Game):
     min_players = 2
     max_players = 4
     seed_file = "000_fcd7daf2adb52f57.txt"
-    bots = ("random", "heuristic")
+    bots = ("random", "heuristic", "normal", "hard")
     sealed = {"research": ("tech",)}  # L940: chosen face down, revealed together
     scenario_book = scenarios.BOOK
     options_schema = {

@@ -286,3 +286,16 @@ def _play(d: Data, seat: int, a: dict[str, Any]) -> float:
         dies = es >= st
         kills = kills and not dies
     return 3.0 * kills * es - 2.0 * dies * st + (1 if trump else 0)
+
+
+# ------------------------------------------------------------------ search hooks (bots/search.py)
+def rollout(d: Data, seat: int, actions: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:
+    """The search's rollout policy: this bot's choice on the position data."""
+    memo: Data = {}
+    return max(actions, key=lambda a: _score(d, seat, a, memo) + rng.below(1000) / 2000.0)
+
+
+def search_order(d: Data, seat: int, actions: list[dict[str, Any]]) -> list[float]:
+    """The order in which the search tries a node's actions: this bot's score of each."""
+    memo: Data = {}
+    return [_score(d, seat, a, memo) for a in actions]

@@ -33,7 +33,7 @@ class EmpiresEnd(Game):
     min_players = 2
     max_players = 4
     seed_file = "003_812ab895ee4e74e5.txt"
-    bots = ("random", "heuristic")
+    bots = ("random", "heuristic", "normal", "hard")
     # L457: a sealed bid's axes and coins; L97: the kind an Economy conversion yields stays behind the screen
     sealed = {"bid": ("axe", "coin"), "use": ("to",)}
     # quick game: seed L654-668; learning game (phases in turn order): seed L193-195

@@ -157,6 +157,29 @@ def choose(game: Any, state: State, seat: int, rng: Rng) -> dict[str, Any]:
     if len(legal) == 1:
         return legal[0]
     d = state.data
+    ruled = _rule(d, seat, legal)
+    if ruled is not None:
+        return ruled
+    # everything else: greedy one-step lookahead on the own evaluation
+    base = evaluate(d, seat)
+    cands = [a for a in legal if a["type"] not in ("done", "discard_rest")]
+    if len(cands) > 40:
+        cands = [cands[rng.below(len(cands))] for _ in range(40)]
+    best, best_v = None, 0.05
+    for a in cands:
+        v = evaluate(_after(game, state, seat, a), seat) - base
+        if v > best_v:
+            best, best_v = a, v
+    if best is not None:
+        return best
+    for a in legal:
+        if a["type"] == "done":
+            return a
+    return max(legal, key=lambda a: evaluate(_after(game, state, seat, a), seat))
+
+
+def _rule(d: dict[str, Any], seat: int, legal: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The choice of a decision this bot makes by rule (no lookahead), or None."""
     kinds = {a["type"] for a in legal}
     if kinds == {"change"}:
         # asked out of turn: replace the open card that would hurt this empire most if it came round
@@ -178,19 +201,25 @@ def choose(game: Any, state: State, seat: int, rng: Rng) -> dict[str, Any]:
         def pair_value(a: dict[str, Any]) -> float:
             return -sum(points(p["locations"][CARDS[c]["target"] - 1]) for c in a["cards"])
         return max((a for a in legal if a["type"] == "execute"), key=pair_value)
-    # everything else: greedy one-step lookahead on the own evaluation
-    base = evaluate(d, seat)
+    return None
+
+
+# ------------------------------------------------------------------ search hooks (bots/search.py)
+def rollout(d: dict[str, Any], seat: int, legal: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:
+    """The search's rollout policy: this bot's rules (disasters, bids, shortages, order, execution);
+    in place of its lookahead (building, repairing ...), a random action, or done one time in four."""
+    ruled = _rule(d, seat, legal)
+    if ruled is not None and ruled in legal:
+        return ruled
     cands = [a for a in legal if a["type"] not in ("done", "discard_rest")]
-    if len(cands) > 40:
-        cands = [cands[rng.below(len(cands))] for _ in range(40)]
-    best, best_v = None, 0.05
-    for a in cands:
-        v = evaluate(_after(game, state, seat, a), seat) - base
-        if v > best_v:
-            best, best_v = a, v
-    if best is not None:
-        return best
-    for a in legal:
-        if a["type"] == "done":
-            return a
-    return max(legal, key=lambda a: evaluate(_after(game, state, seat, a), seat))
+    done = [a for a in legal if a["type"] == "done"]
+    if cands and not (done and rng.below(4) == 0):
+        return cands[rng.below(len(cands))]
+    return done[0] if done else legal[rng.below(len(legal))]
+
+
+def search_order(d: dict[str, Any], seat: int, legal: list[dict[str, Any]]) -> list[float]:
+    """The order in which the search tries a node's actions: the rule's choice first, then the actions
+    that change the position before ``done``."""
+    ruled = _rule(d, seat, legal) if len(legal) > 1 else None
+    return [2.0 if a == ruled else (0.0 if a["type"] in ("done", "discard_rest") else 1.0) for a in legal]

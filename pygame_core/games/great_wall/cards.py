@@ -814,7 +814,9 @@ def redetermine(g: Rec, seat: int | None, rng: Rng) -> None:
         dealt = [box[k] for box, k in gen_slots]
         mine = (ps[seat].get("draft") or {}).get("generals", []) if seat is not None else []
         seen = {p.get("general") for p in ps} | set(mine) | set(dealt)
-        pool = sorted(set(generals()) - seen) + dealt
+        # co-op deals from the base and the co-op Generals together (L905-907, coop.deal_coop_cards)
+        every = set(generals()) | (set(EXTRA.get("generals", {})) if g.get("mode") == "coop" else set())
+        pool = sorted(every - seen) + dealt
         rng.shuffle(pool)
         for (box, k), gid in zip(gen_slots, pool, strict=False):
             box[k] = gid

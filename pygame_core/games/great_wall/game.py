@@ -50,7 +50,7 @@ class GreatWall(Game):
     max_players = 4
     seed_file = "002_0500a7cf6a39c93f.txt"
     listed = True  # offered: the board is web/games/great_wall/ (issue 18 §3)
-    bots = ("random", "heuristic")
+    bots = ("random", "heuristic", "normal", "hard")
     scenario_book = scenarios.BOOK  # teaching scenarios: the worked examples (scenarios.py)
     # L608: command cards are chosen face down and revealed together
     sealed = {"command": ("card",), "draft": ("general", "active", "supporting")}

@@ -912,3 +912,15 @@ def _solo_reed_temple(g: Data, seat: int, d: Data, legal: list[Action]) -> Actio
 _REED_BY_KIND = {"reed_clerks": _solo_reed_clerks, "reed_build": _solo_reed_build,
                  "reed_deploy": _solo_reed_deploy, "reed_temple": _solo_reed_temple}
 _SOLO_BY_KIND = {"discard_shame": _solo_discard_shame, **_REED_BY_KIND}
+
+
+# ------------------------------------------------------------------ search hooks (bots/search.py)
+def rollout(g: Data, seat: int, legal: list[Action], rng: Rng) -> Action:
+    """The search's rollout policy: this bot's rule of thumb (:func:`decide`)."""
+    return decide(g, seat, legal, rng)
+
+
+def search_order(g: Data, seat: int, legal: list[Action]) -> list[float]:
+    """The order in which the search tries a node's actions: this bot's choice first."""
+    pick = decide(g, seat, legal)
+    return [1.0 if a == pick else 0.0 for a in legal]

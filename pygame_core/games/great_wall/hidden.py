@@ -17,13 +17,17 @@ from typing import Any
 from pygame_core.games.great_wall import cards, horde, modes
 from pygame_core.games.great_wall import data as gdata
 from pygame_core.games.great_wall.text import LANGS
+from pygame_core.kernel import decisions as kdec
 from pygame_core.kernel.rng import Rng
+from pygame_core.kernel.state import copy_json
 
 Data = dict[str, Any]
 
 
 def redetermine(g: Data, seat: int | None, rng: Rng) -> None:
+    drafts = {s: copy_json(p["draft"]) for s, p in enumerate(g["players"]) if s != seat and "draft" in p}
     cards.redetermine(g, seat, rng)
+    _redraft_answers(g, drafts)
     modes.redetermine(g, rng)  # Qin's command deck (solo)
     deck = list(g["horde_deck"])
     if len(deck) > 1:
@@ -33,6 +37,25 @@ def redetermine(g: Data, seat: int | None, rng: Rng) -> None:
             g["horde_deck"] = deck[:i] + deck[i + 1:] + [deck[i]]
             if horde.indicator(g) == shown:
                 break
+
+
+def _redraft_answers(g: Data, drafts: dict[int, Data]) -> None:
+    """Another seat's sealed draft answer names cards of its draft, which ``cards.redetermine`` has
+    just re-dealt: the answer keeps the same places of the new draft (the General it kept, its Active
+    Advisor), so the world stays one the rules can resolve (L156); the answer itself is as hidden as
+    the cards (the search bot plays such worlds on)."""
+    for d in kdec.stack(g):
+        if d["kind"] != "draft" or not d.get("sealed"):
+            continue
+        for key, ans in d["answers"].items():
+            old = drafts.get(int(key))
+            new = g["players"][int(key)].get("draft")
+            if old is None or new is None or not isinstance(ans, dict) or ans.get("type") != "draft":
+                continue
+            gi = old["generals"].index(ans["general"])
+            ai = old["advisors"].index(ans["active"])
+            d["answers"][key] = {"type": "draft", "general": new["generals"][gi],
+                                 "active": new["advisors"][ai], "supporting": new["advisors"][1 - ai]}
 
 
 @cache

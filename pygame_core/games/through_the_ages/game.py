@@ -39,7 +39,7 @@ class ThroughTheAges(Game):
     seed_file = "001_226be1480c28be9b.txt"
     listed = True
     native = "zh-Hans"  # the seed is a Simplified Chinese handbook
-    bots = ("random", "heuristic")
+    bots = ("random", "heuristic", "normal", "hard")
     sealed = {"keep": ("card",)}  # the short game's Age III event kept at the end of Age I (L2239)
     scenario_book = scenarios.BOOK
     options_schema = {

@@ -126,3 +126,18 @@ def choose(game: Game, state: State, seat: int, rng: Rng) -> Action:
         return picked
     scored = [(_score(d, seat, a) + rng.below(100) / 1000, i) for i, a in enumerate(acts)]
     return acts[max(scored)[1]]
+
+
+# ------------------------------------------------------------------ search hooks (bots/search.py)
+def rollout(d: dict[str, Any], seat: int, acts: list[Action], rng: Rng) -> Action:
+    """The search's rollout policy: this bot's choice on the position data (no lookahead either)."""
+    picked = _decide(d, seat, acts)
+    if picked is not None and picked in acts:
+        return picked
+    scored = [(_score(d, seat, a) + rng.below(100) / 1000, i) for i, a in enumerate(acts)]
+    return acts[max(scored)[1]]
+
+
+def search_order(d: dict[str, Any], seat: int, acts: list[Action]) -> list[float]:
+    """The order in which the search tries a node's actions: this bot's score of each."""
+    return [float(_score(d, seat, a)) for a in acts]

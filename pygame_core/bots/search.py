@@ -1,0 +1,354 @@
+"""The search bot: information-set Monte Carlo tree search, written once against the kernel API.
+
+Each iteration deals a world the deciding seat cannot tell from the real one (the game's
+``_redetermine``: other hands, deck orders, sealed bids re-dealt; :class:`CanonRng` makes that world a
+function of the seat's information alone, see below), with a fresh chance generator, and plays it
+forward in place (:class:`~pygame_core.kernel.playout.Playout`, the kernel's forward model):
+
+- **select** down one tree shared by every world (single-observer ISMCTS): at each node the seat to
+  move (the deciding seat at the root, then ``to_move()[0]``: seats deciding together, a sealed bid
+  included, are taken in ``to_move`` order) picks, among its children legal in this world, the one of
+  best UCB1 for *its own* value, counting as trials the iterations in which that child was legal
+  (availability); a node with more legal actions than its visits allow (progressive widening) first
+  expands its next untried action, in the game's order (hook ``search_order``) or in a seeded random one;
+- **roll out** from the new node with a cheap policy (hook ``rollout``, else uniform) to the end of the
+  game or a depth cut-off;
+- **evaluate** with the kernel's public scores, as one number per seat in 0..1 (:func:`value`): a
+  finished game is 1 for a sole winner, 1/k for k seats sharing a win, 1 for every seat of a win that
+  lists them all (co-op), 0 for the others and when nobody won; an unfinished one is a softmax of the
+  totals (and of the ``rank`` when the totals tie, as Civilization's do until someone wins);
+- **back up** that vector along the path.
+
+The move is the root child visited most. Decisions with one legal action are not searched.
+
+**Hidden information.** The bot reads the real state only through ``legal_actions`` for its seat and
+``_redetermine(copy, seat, rng)``, which overwrites everything the seat cannot see. A redetermination
+shuffles the hidden items it finds in the copy, so its result depends on their order there, which
+the seat cannot know; the bot's generator (:class:`CanonRng`) sorts what it is asked to shuffle or
+choose from before doing it, so the world dealt for a given seed is the same from every position the
+seat cannot tell apart, and so is the move (tests/bots/test_search.py checks it for every game). The
+game's own chance generator is replaced in each world by one from the bot's seed: future draws and
+dice come from the bot's seed, never from the real game's.
+
+**Budgets.** ``iterations`` (deterministic: the same seed, position and budget give the same move, as
+tests and the strength bench need) and optionally ``time_ms`` (play: stop when either runs out). The
+generator is seeded from the bot's seed and the position, as :class:`~pygame_core.bots.RandomBot`'s.
+
+**Game hooks** (optional functions of the game's ``heuristic`` module, docs/api.md "bots"):
+
+- ``rollout(g, seat, legal, rng) -> action``: the rollout policy, one of ``legal`` (the seat's legal
+  actions in position data ``g``); used with probability 1 - :data:`EPSILON`, else a uniform pick;
+- ``search_order(g, seat, legal) -> list[float]``: a score per action, higher first: the order in
+  which a node expands its children (progressive widening tries the best-scored first).
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import marshal
+import math
+import time
+from collections.abc import Callable
+from typing import Any
+
+from pygame_core.errors import OptionError
+from pygame_core.kernel.game import Game
+from pygame_core.kernel.playout import Playout
+from pygame_core.kernel.rng import Rng
+from pygame_core.kernel.state import Action, State, copy_json
+
+Data = dict[str, Any]
+RolloutFn = Callable[[Data, int, list[Action], Rng], Action]
+OrderFn = Callable[[Data, int, list[Action]], list[float]]
+
+#: UCB1's exploration constant (values are in 0..1).
+EXPLORE = 0.7
+#: Share of rollout moves picked uniformly even when the game has a rollout policy.
+EPSILON = 0.1
+#: Progressive widening: a node with ``v`` visits may have ``WIDEN_BASE + WIDEN_RATE * sqrt(v)`` children.
+WIDEN_BASE = 6
+WIDEN_RATE = 2.0
+#: Rollout steps after which a game is scored as it stands, unless the game's budget says otherwise.
+DEPTH = 200
+#: Never more plies than this in one iteration, whatever the budget says.
+MAX_PLIES = 5000
+
+#: Per game: iterations for each level and the depth cut-off (plies from the root). The iteration
+#: counts are set so that a level decides within its browser time budget (normal 0.3 s, hard 1 s in
+#: Pyodide), from the CPython rates and the CPython/Pyodide ratio measured in bench/strength.py (see
+#: bench/README.md "Search bot strength"). ``default`` is for a game not listed.
+BUDGETS: dict[str, dict[str, int]] = {
+    "default": {"normal": 40, "hard": 120, "depth": 60},
+    "toy": {"normal": 60, "hard": 200, "depth": 60},
+    "empires_end": {"normal": 40, "hard": 120, "depth": 60},
+    "through_the_ages": {"normal": 40, "hard": 120, "depth": 60},
+    "civilization": {"normal": 20, "hard": 60, "depth": 40},
+    "great_wall": {"normal": 40, "hard": 120, "depth": 80},
+    "brazil_imperial": {"normal": 30, "hard": 100, "depth": 50},
+}
+#: The time budget of each level in the browser (ms), for callers that play by time.
+LEVEL_MS = {"normal": 300, "hard": 1000}
+
+
+class CanonRng(Rng):
+    """A generator whose ``shuffle`` and ``choice`` first sort what they are given (by value): a
+    redetermination's world then depends on the multiset of hidden items, never on the order they
+    happen to lie in (which the deciding seat cannot know)."""
+
+    __slots__ = ()
+
+    def shuffle(self, items: list[Any]) -> None:
+        items.sort(key=_sort_key)
+        super().shuffle(items)
+
+    def choice(self, items: list[Any]) -> Any:
+        return super().choice(sorted(items, key=_sort_key))
+
+
+def _sort_key(x: Any) -> tuple[int, Any]:
+    """A total order of JSON values that depends on their value alone (not, as marshal's bytes would,
+    on whether a string happens to be interned)."""
+    if type(x) is str:
+        return (0, x)
+    if type(x) is int or type(x) is float:
+        return (1, x)
+    return (2, json.dumps(x, sort_keys=True, separators=(",", ":")))
+
+
+def _key(action: Action) -> bytes:
+    return marshal.dumps(action, 2)
+
+
+class Edge:
+    """A child of a tree node: the action, its mover, its statistics and the node below it."""
+
+    __slots__ = ("action", "seat", "visits", "avail", "total", "children", "order")
+
+    def __init__(self, action: Action, seat: int, players: int) -> None:
+        self.action = action
+        self.seat = seat
+        self.visits = 0
+        self.avail = 1
+        self.total = [0.0] * players
+        self.children: dict[bytes, Edge] = {}
+        #: the visits of the node below (its children's expansions are paced by it)
+        self.order = 0
+
+
+def value(game: Game, data: Data, players: int) -> list[float]:
+    """Each seat's value of position ``data`` in 0..1, from the kernel's public scores."""
+    sc = game._scores(data)
+    if game._is_over(data):
+        winners = [w for w in sc.get("winners", []) if isinstance(w, int) and 0 <= w < players]
+        if not winners:
+            return [0.0] * players
+        if len(winners) == players:  # a win every seat shares: co-op
+            return [1.0] * players
+        share = 1.0 / len(winners)
+        return [share if s in winners else 0.0 for s in range(players)]
+    totals = [float(t) for t in sc.get("totals", [0] * players)]
+    if len(totals) != players:
+        return [1.0 / players] * players
+    lead = max(totals)
+    if min(totals) == lead:
+        rank = sc.get("rank")
+        if not isinstance(rank, list) or sorted(rank) != list(range(players)):
+            return [1.0 / players] * players
+        totals = [0.0] * players
+        for pos, s in enumerate(rank):
+            totals[s] = float(players - 1 - pos)
+        lead, temp = float(players - 1), 1.0
+    else:
+        temp = max(2.0, 0.15 * max(abs(t) for t in totals))
+    ex = [math.exp((t - lead) / temp) for t in totals]
+    tot = sum(ex)
+    return [e / tot for e in ex]
+
+
+class SearchBot:
+    """Information-set MCTS (see the module's doc). ``choose`` plays; ``search`` gives the statistics."""
+
+    def __init__(self, game: Game, seed: int = 0, iterations: int = 100, time_ms: float | None = None,
+                 depth: int | None = None, name: str = "search") -> None:
+        if not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1:
+            raise OptionError("iterations must be a whole number of at least 1")
+        self.name = name
+        self.seed = seed
+        self.iterations = iterations
+        self.time_ms = time_ms
+        self.depth = depth if depth is not None else BUDGETS.get(game.id, BUDGETS["default"])["depth"]
+        package = type(game).__module__.rsplit(".", 1)[0]
+        try:
+            hooks: Any = importlib.import_module(f"{package}.heuristic")
+        except ModuleNotFoundError:
+            hooks = None
+        self._rollout: RolloutFn | None = getattr(hooks, "rollout", None)
+        self._order: OrderFn | None = getattr(hooks, "search_order", None)
+        #: iterations of the last search whose world the rules refused to play (an inconsistent
+        #: redetermination): they count for nothing; the tests hold every game to none
+        self.failed = 0
+
+    # ------------------------------------------------------------------ entry points
+    def choose(self, game: Game, state: State, seat: int) -> Action:
+        legal = game.legal_actions(state, seat)
+        if not legal:
+            raise OptionError(f"seat {seat} has no legal action")
+        if len(legal) == 1:
+            return legal[0]
+        root = self.search(game, state, seat, legal)
+        if not root.children:
+            return legal[0]
+        best = _best(root, seat)
+        return next((a for a in legal if _key(a) == _key(best.action)), legal[0])
+
+    def ranked(self, game: Game, state: State, seat: int) -> list[tuple[Action, float, int]]:
+        """Every legal action of ``seat`` searched, best first: ``(action, win rate, visits)``. An
+        action the search never tried comes last, with a win rate of 0 and no visits."""
+        legal = game.legal_actions(state, seat)
+        if not legal:
+            raise OptionError(f"seat {seat} has no legal action")
+        if len(legal) == 1:
+            return [(legal[0], 1.0, 0)]
+        root = self.search(game, state, seat, legal)
+        stats = {k: e for k, e in root.children.items()}
+        out = []
+        for a in legal:
+            e = stats.get(_key(a))
+            out.append((a, e.total[seat] / e.visits if e and e.visits else 0.0, e.visits if e else 0))
+        out.sort(key=lambda x: (-x[2], -x[1]))
+        return out
+
+    def search(self, game: Game, state: State, seat: int, legal: list[Action] | None = None) -> Edge:
+        """Run the budget from ``seat``'s view of ``state``; return the root (its ``children``)."""
+        from pygame_core.bots import rng_at
+
+        rng = rng_at(self.seed, len(state.history), state.seed, seat)
+        players = state.players
+        root = Edge({}, seat, players)
+        deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000.0
+        self.failed = 0
+        for i in range(self.iterations):
+            if deadline is not None and i and time.perf_counter() >= deadline:
+                break
+            try:
+                self._iterate(game, state, seat, players, root, rng)
+            except Exception:  # noqa: BLE001 - a world the game's rules refuse (see ``failed``)
+                self.failed += 1
+        return root
+
+    # ------------------------------------------------------------------ one iteration
+    @staticmethod
+    def _world(game: Game, state: State, seat: int, rng: Rng) -> Playout:
+        """A world ``seat`` cannot tell from ``state`` (hidden items re-dealt, a new chance generator),
+        ready to play forward in place."""
+        data = copy_json(state.data)
+        game._redetermine(data, seat, CanonRng(rng.next64()))
+        p = Playout(game, state, lazy=True)  # lazy: nothing is copied; the world's data replaces it
+        p.data = data
+        p.rng = Rng(rng.next64())
+        return p
+
+    def _iterate(self, game: Game, state: State, seat: int, players: int, root: Edge, rng: Rng) -> None:
+        p = self._world(game, state, seat, rng)
+        node = root
+        path: list[Edge] = []
+        plies = 0
+        mover = seat
+        expanded = False
+        while not expanded and plies < self.depth:
+            if plies:
+                seats = p.to_move()
+                if not seats:
+                    break
+                mover = seats[0]
+            legal = p.legal_actions(mover)
+            if not legal:
+                break
+            keys = [_key(a) for a in legal]
+            kids = node.children
+            present = [k for k in keys if k in kids]
+            for k in present:
+                kids[k].avail += 1
+            node.order += 1
+            untried = [i for i, k in enumerate(keys) if k not in kids]
+            room = WIDEN_BASE + WIDEN_RATE * math.sqrt(node.order)
+            if untried and (len(present) < room or not present):
+                i = self._next_untried(p.data, mover, legal, untried, rng)
+                edge = kids[keys[i]] = Edge(legal[i], mover, players)
+                action = legal[i]
+                expanded = True
+            else:
+                best_i, best_u = -1, -1.0
+                for i, k in enumerate(keys):
+                    e = kids.get(k)
+                    if e is None:
+                        continue
+                    if e.visits == 0:
+                        u = 2.0
+                    else:
+                        n = e.visits
+                        u = e.total[mover] / n + EXPLORE * math.sqrt(math.log(max(e.avail, 2)) / n)
+                    if u > best_u:
+                        best_i, best_u = i, u
+                edge, action = kids[keys[best_i]], legal[best_i]
+            p.play(mover, action)
+            path.append(edge)
+            node = edge
+            plies += 1
+        plies = self._rollout_to(p, rng, plies)
+        v = value(game, p.data, players)
+        for e in path:
+            e.visits += 1
+            t = e.total
+            for s in range(players):
+                t[s] += v[s]
+        root.visits += 1
+
+    def _next_untried(self, g: Data, seat: int, legal: list[Action], untried: list[int], rng: Rng) -> int:
+        if self._order is None or len(untried) == 1:
+            return untried[rng.below(len(untried))]
+        scores = self._order(g, seat, legal)
+        top = max(scores[i] for i in untried)
+        best = [i for i in untried if scores[i] == top]
+        return best[rng.below(len(best))] if len(best) > 1 else best[0]
+
+    def _rollout_to(self, p: Playout, rng: Rng, plies: int) -> int:
+        policy = self._rollout
+        limit = min(self.depth, MAX_PLIES)
+        while plies < limit:
+            seats = p.to_move()
+            if not seats:
+                break
+            mover = seats[0]
+            legal = p.legal_actions(mover)
+            if not legal:
+                break
+            if len(legal) == 1:
+                action = legal[0]
+            elif policy is not None and rng.below(1000) >= EPSILON * 1000:
+                action = policy(p.data, mover, legal, rng)
+            else:
+                action = legal[rng.below(len(legal))]
+            p.play(mover, action)
+            plies += 1
+        return plies
+
+
+def _best(root: Edge, seat: int) -> Edge:
+    """The root child visited most (ties: the better value, then the first expanded)."""
+    best: Edge | None = None
+    for e in root.children.values():
+        if best is None or (e.visits, e.total[seat]) > (best.visits, best.total[seat]):
+            best = e
+    assert best is not None
+    return best
+
+
+def level(kind: str, game: Game, seed: int = 0, iterations: int | None = None,
+          time_ms: float | None = None) -> SearchBot:
+    """The search bot of a level (``"normal"`` or ``"hard"``) for ``game``: its iteration budget
+    (:data:`BUDGETS`) unless ``iterations`` is given, and a time cap when ``time_ms`` is."""
+    budget = BUDGETS.get(game.id, BUDGETS["default"])
+    return SearchBot(game, seed, iterations if iterations is not None else budget[kind], time_ms,
+                     budget["depth"], kind)
