@@ -3,10 +3,15 @@
 usage:
   python bench/strength.py speed [GAMES] [ITERATIONS]      # ms per search iteration, one JSON line
   python bench/strength.py match [--games N] [--jobs 2] [--seed S] [--only GAME,...] [--pairs A-B,...]
+                                 [--gw-modes] [--log FILE]
+  python bench/strength.py tally FILE                      # the rows of the games a --log file holds
 
 ``speed`` times the ``hard`` search (its depth, ``ITERATIONS`` iterations, default 40) from positions of
 seeded random games of each game (2 players; The Great Wall: 2 players with the Reed Clan), and prints
-``{"python", "games": {game: {"ms_per_iteration", "positions"}}}``. It runs unchanged in Pyodide under
+``{"python", "cpu_s", "games": {game: {"ms_per_iteration", "cpu_ms_per_iteration", "positions"}}}``
+(medians over the positions; wall and CPU time: on a shared machine compare CPU time; Pyodide's
+``process_time`` is wall time, so there compare Node's CPU time for a run of one game,
+``node_cpu_ms``, with CPython's ``cpu_s`` for the same run). It runs unchanged in Pyodide under
 Node (``node bench/pyodide_script.mjs node_modules/pyodide ENGINE.zip bench/strength.py speed``, with
 ``ENGINE.zip`` a zip of ``pygame_core/``): the ratio of the two is what sets each level's iterations
 from its browser time budget (``search.BUDGETS``, ``search.LEVEL_MS``).
@@ -52,6 +57,7 @@ def speed(game_ids: list[str], iterations: int) -> dict[str, Any]:
         game = games.get(gid)
         options, players = SETTINGS.get(gid, ({}, 2))
         times: list[float] = []
+        cpu: list[float] = []
         for seed in (1, 2, 3):
             state = game.new_game(players=players, seed=seed, options=options)
             rb = RandomBot(seed)
@@ -62,15 +68,20 @@ def speed(game_ids: list[str], iterations: int) -> dict[str, Any]:
                 seat = seats[0]
                 if step in (12, 60, 150) and len(game.legal_actions(state, seat)) > 1:
                     bot = search.level("hard", game, seed, iterations)
-                    t = time.perf_counter()
+                    t, c = time.perf_counter(), time.process_time()
                     bot.search(game, state, seat)
                     times.append((time.perf_counter() - t) * 1000 / iterations)
+                    cpu.append((time.process_time() - c) * 1000 / iterations)
                 state = game.apply(state, seat, rb.choose(game, state, seat))
         times.sort()
+        cpu.sort()
         out[gid] = {"ms_per_iteration": round(times[len(times) // 2], 3) if times else None,
+                    "cpu_ms_per_iteration": round(cpu[len(cpu) // 2], 3) if cpu else None,
+                    "cpu_ms_total": round(sum(cpu) * iterations, 1),
                     "max_ms_per_iteration": round(times[-1], 3) if times else None, "positions": len(times),
                     "depth": search.BUDGETS.get(gid, search.BUDGETS["default"])["depth"]}
-    return {"python": sys.version.split()[0], "iterations": iterations, "games": out}
+    return {"python": sys.version.split()[0], "iterations": iterations, "games": out,
+            "cpu_s": round(time.process_time(), 2)}
 
 
 # ----------------------------------------------------------------------------------------- matches
@@ -128,6 +139,41 @@ def score_pair(results: list[dict[str, Any]], a: str) -> tuple[float, int]:
     return wins, n
 
 
+def _run(pool: Any, jobs: list[Job], log: str) -> list[dict[str, Any]]:
+    """The games of ``jobs`` over the pool; each result is appended to ``log`` (if given) as it comes,
+    so a run stopped early still leaves its games (``--tally LOG`` counts them)."""
+    out = []
+    for r in pool.imap_unordered(play, jobs, chunksize=1):
+        out.append(r)
+        if log:
+            with open(log, "a", encoding="utf-8") as f:
+                f.write(json.dumps(r) + "\n")
+    return out
+
+
+def tally(log: str) -> None:
+    """Rates from a ``--log`` file of games, grouped by game, options and the pair of kinds."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for line in open(log, encoding="utf-8"):
+        r = json.loads(line)
+        key = json.dumps([r["game"], r["options"], sorted(set(r["kinds"]))])
+        groups.setdefault(key, []).append(r)
+    for key, res in groups.items():
+        gid, options, kinds = json.loads(key)
+        if len(kinds) == 1:  # co-op team or solo: the rate of beating the game
+            wins: float = sum(1 for r in res if r["winners"])
+            n = len(res)
+            a, b = kinds[0], "the game"
+        else:
+            a, b = kinds
+            wins, n = score_pair(res, a)
+        lo, hi = wilson(wins, n)
+        print(json.dumps({"game": gid, "options": options, "a": a, "b": b, "games": n,
+                          "rate": round(wins / n, 3), "ci95": [round(lo, 3), round(hi, 3)],
+                          "finished": sum(r["over"] for r in res),
+                          "cpu_s_per_game": round(sum(r["cpu_s"] for r in res) / n, 2)}))
+
+
 def match(args: argparse.Namespace) -> None:
     from multiprocessing import Pool
 
@@ -139,7 +185,7 @@ def match(args: argparse.Namespace) -> None:
             if gid in SETTINGS:
                 for a, b in pairs:
                     t = time.time()
-                    res = pool.map(play, jobs_for(gid, a, b, args.games, args.seed), chunksize=1)
+                    res = _run(pool, jobs_for(gid, a, b, args.games, args.seed), args.log)
                     wins, n = score_pair(res, a)
                     lo, hi = wilson(wins, n)
                     row = {"game": gid, "options": SETTINGS[gid][0], "a": a, "b": b, "games": n,
@@ -154,7 +200,7 @@ def match(args: argparse.Namespace) -> None:
                         jobs = [("great_wall", {"mode": mode}, players, [kind] * players, args.seed + i)
                                 for i in range(args.games)]
                         t = time.time()
-                        res = pool.map(play, jobs, chunksize=1)
+                        res = _run(pool, jobs, args.log)
                         wins = sum(1 for r in res if r["winners"])
                         lo, hi = wilson(wins, len(res))
                         row = {"game": "great_wall", "options": {"mode": mode}, "a": kind, "b": "the game",
@@ -186,6 +232,10 @@ def main(argv: list[str]) -> None:
     p.add_argument("--only", default="")
     p.add_argument("--pairs", default="")
     p.add_argument("--gw-modes", action="store_true", help="also The Great Wall's co-op and solo rows")
+    p.add_argument("--log", default="", help="append every game's result to this file as it ends")
+    if argv and argv[0] == "tally":
+        tally(argv[1])
+        return
     match(p.parse_args(argv))
 
 

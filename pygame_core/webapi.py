@@ -378,8 +378,7 @@ def _dispatch(method: str, a: dict[str, Any]) -> tuple[Any, Change]:
             # "best": the game's strong fast bot (its heuristic, never a search level), for a seat that
             # hands one decision to a bot (a decision made for an automa, docs/api.md "Pending decisions")
             iterations, budget_ms = _budget(a)
-            bot = bots.make(bots.best_kind(game) if kind == "best" else kind, game.id, bot_seed, iterations,
-                            budget_ms)
+            bot = bots.make(kind, game.id, bot_seed, iterations, budget_ms)
             action = bot.choose(game, state, seat)
         after = game.apply(state, seat, action)
         res = _snapshot(game, after, viewer, lang, a)

@@ -81,10 +81,13 @@ def best_kind(game: Game) -> str:
 
 def make(kind: str, game_id: str, seed: int = 0, iterations: int | None = None,
          time_ms: float | None = None) -> Bot:
-    """A bot of ``kind`` ("random", "heuristic", "normal" or "hard", as the game offers) for
-    ``game_id``. For the search levels, ``iterations`` replaces the level's budget and ``time_ms``
-    caps its thinking time (in play; with neither, the level's iterations: deterministic)."""
+    """A bot of ``kind`` ("random", "heuristic", "normal" or "hard", as the game offers; "best":
+    :func:`best_kind`) for ``game_id``. For the search levels, ``iterations`` replaces the level's
+    budget and ``time_ms`` caps its thinking time (in play; with neither, the level's iterations:
+    deterministic)."""
     game = games.get(game_id)
+    if kind == "best":  # what webapi's "best" names: the heuristic, never a search level
+        kind = best_kind(game)
     if isinstance(kind, str) and kind in game.bots:
         if kind == "random":
             return RandomBot(seed)

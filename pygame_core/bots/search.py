@@ -9,8 +9,9 @@ forward in place (:class:`~pygame_core.kernel.playout.Playout`, the kernel's for
   move (the deciding seat at the root, then ``to_move()[0]``: seats deciding together, a sealed bid
   included, are taken in ``to_move`` order) picks, among its children legal in this world, the one of
   best UCB1 for *its own* value, counting as trials the iterations in which that child was legal
-  (availability); a node with more legal actions than its visits allow (progressive widening) first
-  expands its next untried action, in the game's order (hook ``search_order``) or in a seeded random one;
+  (availability), plus a progressive bias towards the actions the game orders first (hook
+  ``search_order``) that fades with visits; a node with fewer children than its visits allow
+  (progressive widening) first expands its next untried action, in the game's order or a seeded random one;
 - **roll out** from the new node with a cheap policy (hook ``rollout``, else uniform) to the end of the
   game or a depth cut-off;
 - **evaluate** with the kernel's public scores, as one number per seat in 0..1 (:func:`value`): a
@@ -66,11 +67,12 @@ OrderFn = Callable[[Data, int, list[Action]], list[float]]
 EXPLORE = 0.7
 #: Share of rollout moves picked uniformly even when the game has a rollout policy.
 EPSILON = 0.1
+#: Progressive bias: a child the game orders first (``search_order``) gets ``BIAS * prior / (visits + 1)``
+#: more in UCB1: with few iterations the search keeps to the game's choice unless playing says otherwise.
+BIAS = 1.0
 #: Progressive widening: a node with ``v`` visits may have ``WIDEN_BASE + WIDEN_RATE * sqrt(v)`` children.
 WIDEN_BASE = 6
 WIDEN_RATE = 2.0
-#: Rollout steps after which a game is scored as it stands, unless the game's budget says otherwise.
-DEPTH = 200
 #: Never more plies than this in one iteration, whatever the budget says.
 MAX_PLIES = 5000
 
@@ -79,13 +81,13 @@ MAX_PLIES = 5000
 #: Pyodide), from the CPython rates and the CPython/Pyodide ratio measured in bench/strength.py (see
 #: bench/README.md "Search bot strength"). ``default`` is for a game not listed.
 BUDGETS: dict[str, dict[str, int]] = {
-    "default": {"normal": 40, "hard": 120, "depth": 60},
+    "default": {"normal": 12, "hard": 40, "depth": 40},
     "toy": {"normal": 60, "hard": 200, "depth": 60},
-    "empires_end": {"normal": 40, "hard": 120, "depth": 60},
-    "through_the_ages": {"normal": 40, "hard": 120, "depth": 60},
-    "civilization": {"normal": 20, "hard": 60, "depth": 40},
-    "great_wall": {"normal": 40, "hard": 120, "depth": 80},
-    "brazil_imperial": {"normal": 30, "hard": 100, "depth": 50},
+    "empires_end": {"normal": 22, "hard": 75, "depth": 60},
+    "through_the_ages": {"normal": 9, "hard": 31, "depth": 60},
+    "civilization": {"normal": 12, "hard": 41, "depth": 40},
+    "great_wall": {"normal": 13, "hard": 43, "depth": 40},
+    "brazil_imperial": {"normal": 15, "hard": 52, "depth": 50},
 }
 #: The time budget of each level in the browser (ms), for callers that play by time.
 LEVEL_MS = {"normal": 300, "hard": 1000}
@@ -123,11 +125,13 @@ def _key(action: Action) -> bytes:
 class Edge:
     """A child of a tree node: the action, its mover, its statistics and the node below it."""
 
-    __slots__ = ("action", "seat", "visits", "avail", "total", "children", "order")
+    __slots__ = ("action", "seat", "visits", "avail", "total", "children", "order", "prior")
 
-    def __init__(self, action: Action, seat: int, players: int) -> None:
+    def __init__(self, action: Action, seat: int, players: int, prior: float = 0.0) -> None:
         self.action = action
         self.seat = seat
+        #: the game's order of this action among its siblings, 0..1 (1: its first choice): progressive bias
+        self.prior = prior
         self.visits = 0
         self.avail = 1
         self.total = [0.0] * players
@@ -274,8 +278,8 @@ class SearchBot:
             untried = [i for i, k in enumerate(keys) if k not in kids]
             room = WIDEN_BASE + WIDEN_RATE * math.sqrt(node.order)
             if untried and (len(present) < room or not present):
-                i = self._next_untried(p.data, mover, legal, untried, rng)
-                edge = kids[keys[i]] = Edge(legal[i], mover, players)
+                i, prior = self._next_untried(p.data, mover, legal, untried, rng)
+                edge = kids[keys[i]] = Edge(legal[i], mover, players, prior)
                 action = legal[i]
                 expanded = True
             else:
@@ -288,7 +292,8 @@ class SearchBot:
                         u = 2.0
                     else:
                         n = e.visits
-                        u = e.total[mover] / n + EXPLORE * math.sqrt(math.log(max(e.avail, 2)) / n)
+                        u = (e.total[mover] / n + EXPLORE * math.sqrt(math.log(max(e.avail, 2)) / n)
+                             + BIAS * e.prior / (n + 1))
                     if u > best_u:
                         best_i, best_u = i, u
                 edge, action = kids[keys[best_i]], legal[best_i]
@@ -305,13 +310,17 @@ class SearchBot:
                 t[s] += v[s]
         root.visits += 1
 
-    def _next_untried(self, g: Data, seat: int, legal: list[Action], untried: list[int], rng: Rng) -> int:
-        if self._order is None or len(untried) == 1:
-            return untried[rng.below(len(untried))]
+    def _next_untried(self, g: Data, seat: int, legal: list[Action], untried: list[int],
+                      rng: Rng) -> tuple[int, float]:
+        """The untried action to expand (the game's best-ordered, ties drawn) and its prior in 0..1."""
+        if self._order is None:
+            return untried[rng.below(len(untried))], 0.0
         scores = self._order(g, seat, legal)
         top = max(scores[i] for i in untried)
         best = [i for i in untried if scores[i] == top]
-        return best[rng.below(len(best))] if len(best) > 1 else best[0]
+        i = best[rng.below(len(best))] if len(best) > 1 else best[0]
+        lo, hi = min(scores), max(scores)
+        return i, (scores[i] - lo) / (hi - lo) if hi > lo else 0.0
 
     def _rollout_to(self, p: Playout, rng: Rng, plies: int) -> int:
         policy = self._rollout

@@ -175,6 +175,28 @@ def test_search_bots_finish_a_game(gid, players, options):
     assert game.is_over(state)
 
 
+FINISH = [("empires_end", 2, {}), ("through_the_ages", 3, {"mode": "full"}), ("civilization", 2, {}),
+          ("great_wall", 3, {"mode": "competitive"}), ("brazil_imperial", 2, {})]
+
+
+@pytest.mark.parametrize("gid,players,options", FINISH, ids=[f"{g}-{n}p" for g, n, _ in FINISH])
+def test_a_search_seat_finishes_a_game_of_every_game(gid, players, options):
+    """Seat 0 the search (a tiny budget), the others random, to the game's end."""
+    game = games.get(gid)
+    state = game.new_game(players=players, seed=5, options=options)
+    searcher = tiny(game, seed=1, iterations=2, depth=6)
+    others = RandomBot(5)
+    for _ in range(20000):
+        seats = game.to_move(state)
+        if not seats:
+            break
+        seat = seats[0]
+        bot = searcher if seat == 0 else others
+        state = game.apply(state, seat, bot.choose(game, state, seat))
+        assert searcher.failed == 0
+    assert game.is_over(state)
+
+
 def test_a_single_legal_action_is_not_searched(monkeypatch):
     game = games.get("toy")
     state = game.new_game(players=2, seed=1)
@@ -212,6 +234,7 @@ def test_every_listed_game_offers_the_four_levels_and_best_stays_the_heuristic()
         game = games.get(gid)
         assert list(game.bots) == ["random", "heuristic", "normal", "hard"], gid
         assert bots.best_kind(game) == "heuristic"
+        assert bots.make("best", gid, seed=1).name == "heuristic"
         assert bots.make("hard", gid, seed=1).name == "hard"
         assert bots.make("normal", gid, seed=1, iterations=5).iterations == 5
     with pytest.raises(OptionError):
@@ -271,8 +294,9 @@ def test_best_is_the_heuristic_for_a_reed_clan_choice():
     real = bots.make
 
     def spy(kind, game_id, seed=0, iterations=None, time_ms=None):
-        made.append(kind)
-        return real(kind, game_id, seed, iterations, time_ms)
+        bot = real(kind, game_id, seed, iterations, time_ms)
+        made.append(bot.name)
+        return bot
 
     bots.make, old = spy, bots.make
     try:
@@ -283,7 +307,7 @@ def test_best_is_the_heuristic_for_a_reed_clan_choice():
         bots.make = old
         call("close", sid="best1")
     assert made == ["heuristic"]
-    assert isinstance(real("heuristic", "great_wall"), HeuristicBot)
+    assert isinstance(real("best", "great_wall"), HeuristicBot)
 
 
 def test_unknown_seat_or_game_over_is_refused():
