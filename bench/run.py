@@ -1282,8 +1282,11 @@ const benchWrapBots = () => {
     th.__benchBots = true;
     const ask = th.ask.bind(th);
     th.ask = async (method, args) => {
-      const w = { method, start: performance.now() };
+      // thinking starts once the frame that draws the last move is over (its layout is the move's)
+      const w = { method, asked: performance.now() };
       window.__benchThink.push(w);
+      const open = () => { if (w.end === undefined) w.start = performance.now(); };
+      requestAnimationFrame(() => setTimeout(open, 0));
       try { return await ask(method, args); } finally { w.end = performance.now(); }
     };
   }
@@ -1345,10 +1348,11 @@ def bench_bots_page(br: Browser, site: Server, players: int, seed: int, seconds:
                            "runtime": f"Chromium {br.browser.version}, the site's Pyodide"}
     th = got.get("thinker") or {}
     calls = th.get("calls") or []
-    thinks = [w for w in got["think"] if w.get("method") == "bot" and "end" in w]
+    asks = [w for w in got["think"] if w.get("method") == "bot" and "end" in w]
+    thinks = [w for w in asks if "start" in w]
     if th.get("state") == "ready" and calls:
         # the first wait includes the worker's boot: the decisions are the others
-        waits = [w["end"] - w["start"] for w in thinks[1:]] or [thinks[0]["end"] - thinks[0]["start"]]
+        waits = [w["end"] - w["asked"] for w in asks[1:]] or [asks[0]["end"] - asks[0]["asked"]]
         out["wall_ms"] = _ms([c["ms"] for c in calls])
         out["think_ms"] = _ms(waits)
         out["page_ms"] = _ms(ms)
@@ -1360,6 +1364,12 @@ def bench_bots_page(br: Browser, site: Server, players: int, seed: int, seconds:
         during = [t for t in got["long"] if any(w["start"] <= t["start"] < w["end"] for w in thinks[1:])]
         out["long_tasks_while_thinking"] = {"count": len(during),
                                             "longest_ms": round(max((t["ms"] for t in during), default=0), 1)}
+        # a whole bot turn: from the page's question to the next one (the move played and drawn included)
+        turns = [(a["asked"], b["asked"]) for a, b in zip(asks[1:], asks[2:], strict=False)]
+        in_turns = [t for t in got["long"] if any(a <= t["start"] < b for a, b in turns)]
+        out["long_tasks_per_bot_turn"] = {"turns": len(turns), "count": len(in_turns),
+                                          "longest_ms": round(max((t["ms"] for t in in_turns), default=0), 1)}
+        out["load_avg"] = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
         out["note"] = ("wall_ms: the worker's time per decision (choose + its reply); think_ms: the page's "
                        "wait for it; page_ms: the page's engine playing the chosen move")
     else:

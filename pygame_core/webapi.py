@@ -381,8 +381,11 @@ def _dispatch(method: str, a: dict[str, Any]) -> tuple[Any, Change]:
             bot = bots.make(kind, game.id, bot_seed, iterations, budget_ms)
             action = bot.choose(game, state, seat)
         after = game.apply(state, seat, action)
+        played = _played(game, state, after, seat, action, viewer, lang)
+        if _flag(a, "played_only", False):  # the bot worker: only the choice (no view, no legal list)
+            return {"played": played}, (sid, _advance(s, after))
         res = _snapshot(game, after, viewer, lang, a)
-        res["played"] = _played(game, state, after, seat, action, viewer, lang)
+        res["played"] = played
         return res, (sid, _advance(s, after))
     if method == "hint":
         return _hint(game, state, a, lang), None

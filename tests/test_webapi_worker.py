@@ -90,7 +90,9 @@ def test_the_page_plays_the_move_the_worker_chose_with_the_same_reply() -> None:
     played("twin4", 6)
     seat = r["view"]["to_move"][0]
     sync("wk4", "page4")
-    chosen = call("bot", sid="wk4", seat=seat, kind="heuristic", view_seat=seat, save=False)["played"]
+    got = call("bot", sid="wk4", seat=seat, kind="heuristic", view_seat=seat, played_only=True)
+    assert sorted(got) == ["played"]  # the worker's reply: the choice alone
+    chosen = got["played"]
     by_worker = call("bot", sid="page4", seat=seat, kind="heuristic", view_seat=0, action=chosen["action"])
     here = call("bot", sid="twin4", seat=seat, kind="heuristic", view_seat=0)
     assert by_worker["played"] == here["played"]

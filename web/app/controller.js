@@ -228,7 +228,7 @@ export class Session {
       seat,
       kind,
       view_seat: seat,
-      save: false,
+      played_only: true,
       lang: lang(),
       ...this.budget(kind),
     });
