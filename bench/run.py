@@ -1255,9 +1255,18 @@ def bench_bots(game: str, players: int, seed: int) -> dict[str, Any]:
     return out
 
 
-# Installed in the game page: times every engine call a bot makes (play.js's window.pgcGame.session).
+# Installed in the game page: times every engine call a bot makes (play.js's window.pgcGame.session), the
+# page's waits for the bot worker (window.pgcThinker.ask: a bot thinking, web/app/thinker.js) and every
+# main-thread long task.
 BOT_PROBE = """
 window.__benchBotMs = [];
+window.__benchThink = [];
+window.__benchLong = [];
+try {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__benchLong.push({ start: e.startTime, ms: e.duration });
+  }).observe({ type: "longtask", buffered: true });
+} catch {}
 const benchWrapBots = () => {
   const s = window.pgcGame && window.pgcGame.session;
   if (!s) { setTimeout(benchWrapBots, 2); return; }
@@ -1268,6 +1277,19 @@ const benchWrapBots = () => {
     try { return inner.call(method, args); }
     finally { if (method === 'bot') window.__benchBotMs.push(performance.now() - t); }
   }};
+  const th = s.thinker;
+  if (th && !th.__benchBots) {
+    th.__benchBots = true;
+    const ask = th.ask.bind(th);
+    th.ask = async (method, args) => {
+      // thinking starts once the frame that draws the last move is over (its layout is the move's)
+      const w = { method, asked: performance.now() };
+      window.__benchThink.push(w);
+      const open = () => { if (w.end === undefined) w.start = performance.now(); };
+      requestAnimationFrame(() => setTimeout(open, 0));
+      try { return await ask(method, args); } finally { w.end = performance.now(); }
+    };
+  }
 };
 benchWrapBots();
 """
@@ -1278,17 +1300,28 @@ def _bot_time() -> Any:
     return importlib.import_module("bench.bot_time")
 
 
-def bench_bots_page(br: Browser, site: Server, players: int, seed: int, seconds: float) -> dict[str, Any]:
-    """A game with only the game's heuristic (``bots.best_kind``) on every seat, on the game page
-    (``speed=fast``): each engine call of a bot (``pgc.call("bot")``: choose, apply, the reply) is one
-    sample, in the browser's Pyodide. Stops at the game's end or after ``seconds``."""
+def _ms(values: list[float]) -> dict[str, float]:
+    values = sorted(values)
+    return {"p50": round(pct(values, 50), 2), "p95": round(pct(values, 95), 2), "max": round(values[-1], 2)}
+
+
+def bench_bots_page(br: Browser, site: Server, players: int, seed: int, seconds: float,
+                    kind: str | None = None) -> dict[str, Any]:
+    """A game with only one bot kind on every seat (``kind``: by default the game's ``hard`` search level
+    when it offers one, else its heuristic, ``bots.best_kind``), on the game page (``speed=fast``). The
+    bots think in the bot worker (web/runtime/bot-worker.mjs): each decision is one sample, the worker's
+    time in Python (choose, and its reply) and the page's wait for it (``think_ms``: the round trip, the
+    sync of the position included); ``page_ms`` is the page's own engine call that plays the move. Also
+    the worker's boot (``worker.boot_ms``: from its start to its ready message; the first decision's wait,
+    which includes it, is in none of the samples) and memory (``heap_mb``: its wasm heap), and the main
+    thread's long tasks while a bot thinks (target: none). Stops at the game's end or after ``seconds``."""
     from urllib.parse import quote
 
     from pygame_core import bots, games
 
     game = games.get(GAME)
     players = players or _bot_time().players_for(game, OPTIONS)
-    kind = bots.best_kind(game)
+    kind = kind or ("hard" if "hard" in game.bots else bots.best_kind(game))
     settings = {"game": GAME, "players": players, "seed": seed, "options": OPTIONS,
                 "seats": [{"kind": kind, "name": f"B{i + 1}"} for i in range(players)]}
     over_js = ("() => { const o = document.querySelector(\"[data-testid='game-over']\");"
@@ -1303,15 +1336,47 @@ def bench_bots_page(br: Browser, site: Server, players: int, seed: int, seconds:
         while time.monotonic() - start < seconds and not page.evaluate(over_js):
             time.sleep(1)
         over = bool(page.evaluate(over_js))
-        ms = sorted(page.evaluate("() => window.__benchBotMs"))
+        got = page.evaluate("""() => ({page: window.__benchBotMs, think: window.__benchThink,
+            long: window.__benchLong, thinker: window.pgcThinker && {state: pgcThinker.state,
+            info: pgcThinker.info, calls: pgcThinker.calls.filter(c => c.method === 'bot')}})""")
     finally:
         ctx.close()
+    ms = sorted(got["page"])
     if not ms:
         return {"error": "no bot call was seen"}
-    return {"bot": kind, "players": players, "decisions": len(ms), "finished": over,
-            "runtime": f"Chromium {br.browser.version}, the site's Pyodide",
-            "wall_ms": {"p50": round(pct(ms, 50), 2), "p95": round(pct(ms, 95), 2), "max": round(ms[-1], 2)},
-            "note": "pgc.call('bot') per decision: the bot's choice, the move and the engine's reply"}
+    out: dict[str, Any] = {"bot": kind, "players": players, "decisions": len(ms), "finished": over,
+                           "runtime": f"Chromium {br.browser.version}, the site's Pyodide"}
+    th = got.get("thinker") or {}
+    calls = th.get("calls") or []
+    asks = [w for w in got["think"] if w.get("method") == "bot" and "end" in w]
+    thinks = [w for w in asks if "start" in w]
+    if th.get("state") == "ready" and calls:
+        # the first wait includes the worker's boot: the decisions are the others
+        waits = [w["end"] - w["asked"] for w in asks[1:]] or [asks[0]["end"] - asks[0]["asked"]]
+        out["wall_ms"] = _ms([c["ms"] for c in calls])
+        out["think_ms"] = _ms(waits)
+        out["page_ms"] = _ms(ms)
+        info = th.get("info") or {}
+        heap = max((c.get("heapBytes") or 0 for c in calls), default=0) or info.get("heapBytes") or 0
+        out["worker"] = {"boot_ms": info.get("bootMs"), "snapshot": info.get("snapshot"),
+                         "heap_mb_at_boot": round((info.get("heapBytes") or 0) / 1e6, 1),
+                         "heap_mb": round(heap / 1e6, 1)}
+        during = [t for t in got["long"] if any(w["start"] <= t["start"] < w["end"] for w in thinks[1:])]
+        out["long_tasks_while_thinking"] = {"count": len(during),
+                                            "longest_ms": round(max((t["ms"] for t in during), default=0), 1)}
+        # a whole bot turn: from the page's question to the next one (the move played and drawn included)
+        turns = [(a["asked"], b["asked"]) for a, b in zip(asks[1:], asks[2:], strict=False)]
+        in_turns = [t for t in got["long"] if any(a <= t["start"] < b for a, b in turns)]
+        out["long_tasks_per_bot_turn"] = {"turns": len(turns), "count": len(in_turns),
+                                          "longest_ms": round(max((t["ms"] for t in in_turns), default=0), 1)}
+        out["load_avg"] = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+        out["note"] = ("wall_ms: the worker's time per decision (choose + its reply); think_ms: the page's "
+                       "wait for it; page_ms: the page's engine playing the chosen move")
+    else:
+        out["wall_ms"] = _ms(ms)
+        out["worker"] = {"state": th.get("state")}
+        out["note"] = "no bot worker: pgc.call('bot') per decision on the page's thread"
+    return out
 
 
 @functools.cache
@@ -1496,6 +1561,13 @@ def table(report: dict[str, Any]) -> str:
             lines.append(f"  {k:<8} {v['bot']} x{v['players']}, {v['decisions']} decisions: p50 {w['p50']} "
                          f"({c['p50']})  p95 {w['p95']} ({c['p95']})  max {w['max']} ({c['max']})"
                          + ("" if v.get("finished", True) else "  (game not finished)"))
+            wk = v.get("worker")
+            if isinstance(wk, dict) and "boot_ms" in wk:
+                lt = v.get("long_tasks_while_thinking") or {}
+                lines.append(f"  {'':<8} bot worker: boot {wk['boot_ms']} ms ({wk['snapshot']}), heap "
+                             f"{wk['heap_mb_at_boot']} MB at boot, {wk['heap_mb']} MB at most; page waits "
+                             f"p95 {v['think_ms']['p95']} ms; main-thread long tasks while thinking: "
+                             f"{lt.get('count')} (longest {lt.get('longest_ms')} ms)")
     for k in ("boot", "click"):
         if isinstance(report.get(k), dict) and "error" in report[k]:
             lines.append(f"{k}: ERROR {report[k]['error']}")
@@ -1549,6 +1621,8 @@ def main(argv: list[str] | None = None) -> int:
                          "default both)")
     ap.add_argument("--bot-players", type=int, default=None,
                     help="players of the bot-decision game (default: the game's maximum)")
+    ap.add_argument("--page-bot", default=None,
+                    help="bots part in the browser: the bot on every seat (default: hard, else heuristic)")
     ap.add_argument("--bot-seconds", type=float, default=600,
                     help="bots part in the browser: stop the bots-only game after this long (default 600)")
     ap.add_argument("--seed", type=int, default=1)
@@ -1653,7 +1727,8 @@ def main(argv: list[str] | None = None) -> int:
             if "bots" in parts:
                 log("bots: a game of bots only on the game page (Chromium), every engine call of a bot timed")
                 try:
-                    bots_page = bench_bots_page(br, site, args.bot_players or 0, args.seed, args.bot_seconds)
+                    bots_page = bench_bots_page(br, site, args.bot_players or 0, args.seed, args.bot_seconds,
+                                                args.page_bot)
                 except Exception as exc:
                     bots_page = {"error": repr(exc)}
         finally:

@@ -164,8 +164,8 @@ def _catalog() -> dict[str, Any]:
     for gid in games.registered():
         g = games.get(gid)
         out.append({"id": gid, "names": g.names, "min_players": g.min_players, "max_players": g.max_players,
-                    "options": g.options_schema, "bots": list(g.bots), "listed": g.listed, "native": g.native,
-                    "sealed": {k: list(v) for k, v in g.sealed.items()}})
+                    "options": g.options_schema, "bots": list(g.bots), "listed": g.listed,
+                    "native": g.native, "sealed": {k: list(v) for k, v in g.sealed.items()}})
     return {"engine_version": ENGINE_VERSION, "langs": list(LANGS), "games": out}
 
 
@@ -336,7 +336,9 @@ def _dispatch(method: str, a: dict[str, Any]) -> tuple[Any, Change]:
         return True, (_sid(a), None)
     if method == "ahead":
         return _work_ahead(a), None
-    if method not in ("view", "save", "apply", "bot", "hint", "undo", "step", "journal", "based"):
+    if method == "sync":
+        return _sync(a)
+    if method not in ("view", "save", "apply", "bot", "hint", "undo", "step", "journal", "based", "position"):
         raise OptionError(f"unknown method {method[:40]!r}")
     sid = _sid(a)
     s = _session(sid)
@@ -345,6 +347,8 @@ def _dispatch(method: str, a: dict[str, Any]) -> tuple[Any, Change]:
         return _snapshot(game, state, _seat(game, state, a.get("seat")), lang, a), None
     if method == "save":
         return {**_saved(game, state, lang), "actions_played": len(state.history)}, None
+    if method == "position":
+        return _position_of(game, state, _flag(a, "whole", False)), None
     if method == "journal":
         return _journal_reply(sid, game, state, lang, _flag(a, "full", False)), None
     if method == "based":
@@ -366,14 +370,22 @@ def _dispatch(method: str, a: dict[str, Any]) -> tuple[Any, Change]:
         if not isinstance(bot_seed, int) or isinstance(bot_seed, bool) or not 0 <= bot_seed < 2**63:
             raise OptionError("bot_seed must be a whole number from 0 to 2^63-1")
         kind = a.get("kind", "random")
-        # "best": the game's strong fast bot (its heuristic, never a search level), for a seat that hands
-        # one decision to a bot (a decision made for an automa, docs/api.md "Pending decisions")
-        iterations, budget_ms = _budget(a)
-        bot = bots.make(kind, game.id, bot_seed, iterations, budget_ms)
-        action = bot.choose(game, state, seat)
+        if "action" in a:
+            # the move a bot chose elsewhere (the page's bot worker, web/runtime/bot-worker.mjs, from the
+            # same position): applied as that seat's action, with the same reply as a choice made here
+            action = a["action"]
+        else:
+            # "best": the game's strong fast bot (its heuristic, never a search level), for a seat that
+            # hands one decision to a bot (a decision made for an automa, docs/api.md "Pending decisions")
+            iterations, budget_ms = _budget(a)
+            bot = bots.make(kind, game.id, bot_seed, iterations, budget_ms)
+            action = bot.choose(game, state, seat)
         after = game.apply(state, seat, action)
+        played = _played(game, state, after, seat, action, viewer, lang)
+        if _flag(a, "played_only", False):  # the bot worker: only the choice (no view, no legal list)
+            return {"played": played}, (sid, _advance(s, after))
         res = _snapshot(game, after, viewer, lang, a)
-        res["played"] = _played(game, state, after, seat, action, viewer, lang)
+        res["played"] = played
         return res, (sid, _advance(s, after))
     if method == "hint":
         return _hint(game, state, a, lang), None
@@ -395,6 +407,60 @@ def _dispatch(method: str, a: dict[str, Any]) -> tuple[Any, Change]:
             res["played"] = _played(game, before, pos, actor, action, viewer, lang)
         return res, (sid, replace(s, state=pos, marks=marks))
     raise OptionError(f"unknown method {method[:40]!r}")
+
+
+# ------------------------------------------------------------------------ the bot worker's copy
+def _position_of(game: Game, state: State, whole: bool) -> dict[str, Any]:
+    """``"position"``: what a second engine (the page's bot worker) needs to hold the same game: with
+    ``whole``, the save text (its snapshot makes loading it fast however long the game); else the game's
+    setup and its actions as a save's text of them (``[[seat, action], ...]``, kept by the state and
+    extended after each action, so that it costs little however long the game)."""
+    n = len(state.history)
+    if whole:
+        return {"save": game.save(state), "actions_played": n}
+    return {"game": game.id, "players": state.players, "seed": state.seed, "options": state.options,
+            "meta": state.meta, "actions": state.actions_json(), "actions_played": n}
+
+
+def _common(history: Sequence[Played], actions: list[Any]) -> int:
+    """How many first actions ``history`` and ``actions`` (``[[seat, action], ...]``) share."""
+    k, n = 0, min(len(history), len(actions))
+    while k < n and tuple(actions[k]) == tuple(history[k]):
+        k += 1
+    return k
+
+
+def _sync(a: dict[str, Any]) -> tuple[dict[str, Any], Change]:
+    """``"sync"``: make session ``sid`` the game of a ``"position"`` reply (the bot worker's copy of the
+    page's game): its ``save``, or its setup and ``actions``. A session of the same setup keeps the
+    actions it shares with them and plays only the others (after a move, the one new action; after an
+    undo, none), so that a sync costs little after the first."""
+    sid = _sid(a)
+    if "save" in a:
+        game = games.game_of(a["save"])
+        state = _load(game, a["save"], None)[0]["state"]
+        return {"actions_played": len(state.history)}, (sid, Session(game, state, state.history))
+    game = games.get(a["game"])
+    text = a["actions"]
+    actions = loads(text) if isinstance(text, str) else text
+    if not well_formed_actions(actions):
+        raise OptionError("actions must be a list of [seat, action] pairs")
+    players, seed, options, meta = a["players"], a["seed"], a.get("options") or {}, a.get("meta")
+    s = _sessions.get(sid)
+    held = s.state if s is not None and s.game is game else None
+    if held is not None and (held.players, held.seed, held.options) == (players, seed, options):
+        k = _common(held.history, actions)
+        if k == len(held.history):
+            state = held
+        elif held.checkpoint <= k:
+            state = game.state_at(held, k)
+        else:
+            state = game.replay(players, seed, options, held.history[:k], held.meta)
+    else:
+        k, state = 0, game.new_game(players=players, seed=seed, options=options, meta=meta)
+    for seat, action in actions[k:]:
+        state = game.apply(state, seat, action)
+    return {"actions_played": len(state.history)}, (sid, Session(game, state, state.history))
 
 
 # ------------------------------------------------------------------------ what the caller stores

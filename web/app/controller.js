@@ -1,7 +1,10 @@
 // The game loop around the engine: which seat looks at the screen, bot turns, pass-the-device.
 //
 // A Session owns one engine session (sid). After every reply it decides what happens next:
-//   - a bot seat in view.to_move acts (after a short, skippable delay) via pgc.call("bot");
+//   - a bot seat in view.to_move acts: the bot thinks in the bot worker (opts.thinker, app/thinker.js: a
+//     second engine in a Web Worker, so that the page stays usable while a hard bot searches), beside a
+//     short, skippable delay; the page's engine then plays the move it chose (pgc.call("bot") with that
+//     action). Without a worker (none given, or it could not start) the page's engine chooses too;
 //   - a human seat in to_move that is the current viewer: wait for input;
 //   - another human seat: with 2+ human seats, raise a pass-the-device screen (private info hidden)
 //     until reveal(); with one human seat, switch silently.
@@ -31,6 +34,17 @@ import { lang } from "./i18n.js";
 
 export const SPEEDS = { slow: 900, normal: 320, fast: 0 };
 
+/**
+ * The bot levels the page offers (the seat kinds of Game.bots; docs/architecture.md §2.3): easy is the
+ * heuristic, normal and hard search (issue 20) for about this long per decision in play (webapi "bot"'s
+ * `budget_ms`; tests count iterations instead). "best" (a decision handed to a bot) is the heuristic.
+ */
+export const THINK_MS = { normal: 300, hard: 1000 };
+/** The search budget of a hint ("What would a strong player do?"), as a hard bot's decision. */
+export const HINT_MS = 1000;
+/** How many moves a hint lists. */
+export const HINT_MOVES = 3;
+
 /** A move reaches onSaved at most this long after its reply (sooner when the page is idle). */
 export const SAVE_WITHIN = 300;
 /** After this long without a move, the game is stored whole (its base), so that a load applies no tail. */
@@ -53,11 +67,13 @@ export class Session {
   /**
    * @param pgc   the engine door ({call(method, args)})
    * @param opts  {sid, seats: [{kind: "human"|bot kind, name}], speed, onUpdate(reason), onPlayed(played),
-   *               onError(error), onSaved(journal, view, reply) -> {base: true if it stored journal.save}}
+   *               onError(error), onSaved(journal, view, reply) -> {base: true if it stored journal.save},
+   *               thinker (app/thinker.js: where the bots think and hints are searched; null: here)}
    */
   constructor(pgc, opts) {
     this.pgc = pgc;
     this.sid = opts.sid;
+    this.thinker = opts.thinker || null;
     this.seats = opts.seats;
     this.speed = opts.speed ?? "normal";
     this.onUpdate = opts.onUpdate || (() => {});
@@ -197,6 +213,47 @@ export class Session {
     return this.run();
   }
 
+  /** webapi "bot"'s time budget for a bot of `kind` (none for the random and heuristic bots). */
+  budget(kind) {
+    return THINK_MS[kind] ? { budget_ms: THINK_MS[kind] } : {};
+  }
+
+  /**
+   * The move a bot of `kind` chooses for `seat` in the position as it stands, thought out in the bot
+   * worker: {value: action}, or null when there is no worker or it failed (the page's engine chooses).
+   */
+  async think(seat, kind) {
+    if (!this.thinker) return null;
+    const r = await this.thinker.ask("bot", {
+      seat,
+      kind,
+      view_seat: seat,
+      played_only: true,
+      lang: lang(),
+      ...this.budget(kind),
+    });
+    if (r && !r.ok) console.warn("the bot worker did not choose:", r.error);
+    return r && r.ok && r.result.played && r.result.played.action ? { value: r.result.played.action } : null;
+  }
+
+  /**
+   * "What would a strong player do?": the viewer's best moves in the position as it stands (webapi "hint":
+   * {hints: [{action, label, win_rate, visits}]}), searched from the viewer's view only, in the bot
+   * worker (else by the page's engine). Resolves with the reply, or null when the position or the viewer
+   * changed meanwhile (the hint is then about a position no longer shown).
+   */
+  async hint() {
+    const seat = this.viewer;
+    const at = this.reply && this.reply.view.actions_played;
+    if (seat == null || this.thinking != null || this.passTo != null) return null;
+    const args = { seat, n: HINT_MOVES, budget_ms: HINT_MS, lang: lang() };
+    let r = this.thinker ? await this.thinker.ask("hint", args) : null;
+    const same = () => !this.stopped && this.viewer === seat && this.reply.view.actions_played === at;
+    if (!same()) return null;
+    if (!r) r = this.pgc.call("hint", { sid: this.sid, ...args });
+    return r;
+  }
+
   /** Re-read the view for the current viewer (e.g. after a language change). */
   refresh() {
     const r = this.call("view", { seat: this.viewer });
@@ -261,10 +318,19 @@ export class Session {
           this.thinking = bot;
           this.setBusy(true);
           this.onUpdate("thinking");
+          const kind = this.kind(bot);
+          // the worker thinks while the delay runs: a move is played after whichever ends last
+          const chosen = this.think(bot, kind);
           await this.delay();
+          const action = await chosen;
           if (this.stopped) return;
-          if (this.reply.view !== v) continue; // the position changed meanwhile: look again
-          const r = this.call("bot", { seat: bot, kind: this.kind(bot), view_seat: this.viewer });
+          if (this.reply.view.actions_played !== v.actions_played) continue; // the game moved on: look again
+          const r = this.call("bot", {
+            seat: bot,
+            kind,
+            view_seat: this.viewer,
+            ...(action ? { action: action.value } : this.budget(kind)),
+          });
           if (!r.ok) {
             this.thinking = null;
             this.setBusy(false);
@@ -420,12 +486,32 @@ export class Session {
    * `automa` in view.decisions, e.g. for the Reed Clan) to the game's strongest bot. The engine applies the
    * bot's choice as the viewer's own action (webapi "bot", kind "best"): saved, replayed and undone as any.
    */
-  botDecides() {
+  async botDecides() {
     if (this.thinking != null || this.passTo != null || this.viewer == null)
       return { ok: false, error: { kind: "busy", message: "busy" } };
-    const r = this.call("bot", { seat: this.viewer, kind: "best", view_seat: this.viewer });
+    const seat = this.viewer;
+    const at = this.reply.view.actions_played;
+    this.thinking = seat;
+    this.setBusy(true);
+    this.onUpdate("thinking");
+    const action = await this.think(seat, "best");
+    this.thinking = null;
+    if (this.stopped) return { ok: false, error: { kind: "busy", message: "closed" } };
+    if (this.viewer !== seat || this.reply.view.actions_played !== at) {
+      this.setBusy(false);
+      this.onUpdate("human");
+      return { ok: false, error: { kind: "busy", message: "the game moved on" } };
+    }
+    const r = this.call("bot", {
+      seat,
+      kind: "best",
+      view_seat: seat,
+      ...(action ? { action: action.value } : this.budget("best")),
+    });
     if (!r.ok) {
+      this.setBusy(false);
       this.onError(r.error);
+      this.onUpdate("error");
       return r;
     }
     this.reply = r.result;
@@ -533,6 +619,7 @@ export class Session {
     clearTimeout(this._fullTimer);
     this.stopped = true;
     this.skip();
+    if (this.thinker) this.thinker.stop();
     try {
       this.pgc.call("close", { sid: this.sid });
     } catch {

@@ -4,6 +4,8 @@
 //   ?save=<url-encoded save JSON or base64url>   start from a save (instead of game/players/seed)
 //   ?replay=<url of a save JSON file in the site> same, fetched
 //   &step=1[&at=N]   read-only stepping through the save's actions (First/Prev/Next/Last)
+//   &hint=1          show "What would a strong player do?" for the position at once (and, stepping, at
+//                    each step where the seat decides); the hint button is there without it too
 //
 // Messages to the parent: {type:"pgc-ready", game, seat, mode, actions_played}, then {type:"pgc-state", actions_played, over}
 // after each change (and {type:"pgc-error", message} when the frame cannot start).
@@ -19,7 +21,8 @@ import {
   badSeatKind,
   intOrRaw,
 } from "./common.js";
-import { Session, SPEEDS } from "./controller.js";
+import { Session, SPEEDS, HINT_MOVES, HINT_MS } from "./controller.js";
+import { Thinker, startWhenIdle } from "./thinker.js";
 import { GameView } from "./gameview.js";
 import * as fronts from "./games.js";
 import * as I from "./icons.js";
@@ -27,6 +30,7 @@ import * as keyboard from "./keyboard.js";
 
 const P = new URLSearchParams(location.search);
 initLang(P.get("lang"), false);
+const AUTO_HINT = P.get("hint") === "1" || P.get("hint") === "true";
 
 const root = document.getElementById("embed");
 const bar = document.getElementById("embed-bar");
@@ -168,9 +172,12 @@ async function main() {
   }
   let last = null;
   let announced = false; // pgc-state only after pgc-ready: the first position is part of "ready"
+  const thinker = new Thinker(pgc, sid, gameId);
+  window.pgcThinker = thinker;
   const session = new Session(pgc, {
     sid,
     seats,
+    thinker,
     speed: SPEEDS[P.get("speed")] != null ? P.get("speed") : "normal",
     onUpdate: () => gv.render(),
     onPlayed: (p) => gv.played(p),
@@ -211,6 +218,27 @@ async function main() {
   });
   announced = true;
   window.pgcGame = { session, view: gv };
+  if (seats.some((x) => x.kind !== "human")) startWhenIdle(thinker);
+  if (AUTO_HINT) autoHint(gv);
+}
+
+/** hint=1: the hint for the position shown, as soon as the seat decides there (once per position). */
+function autoHint(gv) {
+  let asked = null;
+  const tryNow = () => {
+    const v = gv.s.reply && gv.s.reply.view;
+    const key = v ? `${v.seat}/${v.actions_played}` : null;
+    if (key && key !== asked && gv.canHint()) {
+      asked = key;
+      gv.askHint();
+    }
+  };
+  const onChange = gv.opts.onChange;
+  gv.opts.onChange = (v) => {
+    if (onChange) onChange(v);
+    setTimeout(tryNow, 0);
+  };
+  tryNow();
 }
 
 function renderBar(title, stepHTML, onLang, kb) {
@@ -243,6 +271,9 @@ function stepper(pgc, sid, doc, first, seat, title, front) {
   const players = first.view.players;
   let at = Math.max(0, Math.min(total, Number(P.get("at") ?? 0) || 0));
   const fake = { seats: seatsOf(doc, players).map((x) => ({ kind: "human", name: x.name })) };
+  // a hint for the position stepped to, searched from `seat`'s view in the bot worker
+  const thinker = seat != null ? new Thinker(pgc, sid, first.view.game) : null;
+  if (thinker) window.pgcThinker = thinker;
   const session = {
     ...fake,
     reply: first,
@@ -259,6 +290,14 @@ function stepper(pgc, sid, doc, first, seat, title, front) {
     refresh() {
       return go(at);
     },
+    hint: thinker
+      ? async () => {
+          const held = session.reply;
+          const args = { seat, n: HINT_MOVES, budget_ms: HINT_MS, lang: document.documentElement.lang };
+          const r = (await thinker.ask("hint", args)) ?? pgc.call("hint", { sid, ...args });
+          return session.reply === held ? r : null;
+        }
+      : undefined,
   };
   const gv = new GameView(root, session, { front, compact: true, readOnly: true });
   const go = (k) => {
@@ -290,7 +329,10 @@ function stepper(pgc, sid, doc, first, seat, title, front) {
     `<button type="button" class="btn" data-step="prev" data-testid="step-prev"${at === 0 ? " disabled" : ""}>${I.prev}<span>${esc(t("embed_prev"))}</span></button>` +
     `<span class="pos" data-testid="step-pos" aria-live="polite">${esc(t("step_of", { n: at, total }))}</span>` +
     `<button type="button" class="btn" data-step="next" data-testid="step-next"${at >= total ? " disabled" : ""}><span>${esc(t("embed_next"))}</span>${I.next}</button>` +
-    `<button type="button" class="btn" data-step="last" data-testid="step-last"${at >= total ? " disabled" : ""}><span>${esc(t("embed_last"))}</span>${I.last}</button></span>`;
+    `<button type="button" class="btn" data-step="last" data-testid="step-last"${at >= total ? " disabled" : ""}><span>${esc(t("embed_last"))}</span>${I.last}</button></span>` +
+    (thinker
+      ? `<button type="button" class="btn" data-step-hint="1" data-testid="hint" aria-keyshortcuts="h" title="${esc(t("hint_ask"))}"${gv.canHint() ? "" : " disabled"}>${I.bulb}<span>${esc(t("hint"))}</span></button>`
+      : "");
   const kb = keyboard.install(gv, help);
   const draw = renderBar(
     title,
@@ -302,6 +344,10 @@ function stepper(pgc, sid, doc, first, seat, title, front) {
     kb,
   );
   bar.addEventListener("click", (e) => {
+    if (e.target.closest("[data-step-hint]")) {
+      gv.askHint();
+      return;
+    }
     const b = e.target.closest("[data-step]");
     if (!b || b.disabled) return;
     const to = { first: 0, prev: at - 1, next: at + 1, last: total }[b.dataset.step];
@@ -321,6 +367,7 @@ function stepper(pgc, sid, doc, first, seat, title, front) {
   setReady();
   post({ type: "pgc-ready", game: first.view.game, seat, mode: "step", actions_played: at });
   announced = true;
+  if (thinker && AUTO_HINT) autoHint(gv);
 }
 
 main();

@@ -50,6 +50,10 @@ export class GameView {
     this.storageMsg = "";
     this.overHidden = false;
     this.lastRenderMs = 0;
+    // the hint being shown ("What would a strong player do?"): {seat, at (actions played), status:
+    // "thinking" | "ready" | "failed", hints, reason}; dropped once the position or the viewer changes
+    this.hintState = null;
+    this.hintHTML = "";
     // the game's rules reference (games/<id>/rules.json), for "?" links: loaded with the front end (games.js)
     this.rules = this.F.rules || null;
     this.errorCode = "";
@@ -83,6 +87,7 @@ export class GameView {
     this.overCache = "";
     this.errorHTML = "";
     this.passHTML = "";
+    this.hintHTML = "";
     const c = this.opts.compact ? " compact" : "";
     this.root.innerHTML = `<div class="gv${c}">
       <div class="gv-bar">
@@ -91,6 +96,7 @@ export class GameView {
       </div>
       <div class="banner warn-banner" data-testid="storage-warning" role="status" hidden></div>
       <div class="banner error-banner" data-testid="error-banner" role="alert" hidden></div>
+      <section class="gv-hint" data-testid="hint-panel" aria-labelledby="hint-h" aria-live="polite" hidden></section>
       <div class="gv-pass" data-testid="pass-device" hidden></div>
       <div class="gv-main">
         <div class="gv-board" data-testid="board"></div>
@@ -118,6 +124,7 @@ export class GameView {
       logH: q("#log-h"),
       proj: q(".gv-proj"),
       projBody: q(".proj-body"),
+      hint: q(".gv-hint"),
     };
     this.projHTML = null;
     // The sticky action panel sits just under the sticky status bar, whose height changes with its
@@ -218,7 +225,14 @@ export class GameView {
       this.draft = {};
       this.sel = [];
     }
-    const legal = this.opts.readOnly || this.s.thinking != null || this.s.passTo != null ? [] : r.legal || [];
+    // read-only (stepping through a worked example): no move to play, but a hint's moves are drawn as the
+    // board's targets, so that its marks show where they would be played
+    const legal =
+      this.s.thinking != null || this.s.passTo != null
+        ? []
+        : this.opts.readOnly
+          ? this.hintedLegal(r)
+          : r.legal || [];
     const R = this.R;
     const ctx = stepContext(R, view, legal, this.sel, {
       primary: isPrimary,
@@ -288,6 +302,7 @@ export class GameView {
       this.el.over.hidden = true;
       this.renderTools();
       this.renderBanners();
+      this.renderHint(null);
       if (!this.el.pass.contains(focused)) this.focusLater(this.el.pass.querySelector("button"));
       this.lastRenderMs = performance.now() - t0;
       performance.mark("pgc-render");
@@ -325,6 +340,7 @@ export class GameView {
     this.renderStatus(view);
     this.writeTools(tools);
     this.renderBanners();
+    this.renderHint(view);
     this.writeOver(view, over);
     // A control that went away without being foreseen (or got disabled) is replaced later too.
     if (focused && !this.focusLost && (!focused.isConnected || focused.disabled)) this.letGo(null, sig);
@@ -609,7 +625,12 @@ export class GameView {
     const undo = this.opts.readOnly
       ? ""
       : `<button type="button" class="btn" data-undo="1" data-testid="undo" aria-keyshortcuts="u"${can ? "" : " disabled"}>${I.undo}<span>${esc(t("undo"))}</span></button>`;
-    return skip + undo + extra;
+    const asking = this.hintState && this.hintState.status === "thinking";
+    const hint =
+      !this.opts.readOnly && this.canHint(true)
+        ? `<button type="button" class="btn" data-hint="1" data-testid="hint" aria-keyshortcuts="h" title="${esc(t("hint_ask"))}"${asking ? " disabled" : ""}>${I.bulb}<span>${esc(t("hint"))}</span></button>`
+        : "";
+    return skip + hint + undo + extra;
   }
 
   writeTools(html) {
@@ -923,6 +944,8 @@ export class GameView {
     if (btn.dataset.handBack) return this.sessionStep(() => this.s.handBack());
     if (btn.dataset.handTo != null) return this.sessionStep(() => this.s.handTo(+btn.dataset.handTo));
     if (btn.dataset.botDecide) return this.botDecide();
+    if (btn.dataset.hint) return this.askHint();
+    if (btn.dataset.hintClose) return this.closeHint();
     if (btn.dataset.skip) return this.s.skip();
     if (btn.dataset.dismiss) return this.clearError();
     if (btn.dataset.clearSel) {
@@ -970,6 +993,140 @@ export class GameView {
     this.sel = [];
     this.draft = {};
     this.sessionStep(() => this.s.botDecides());
+  }
+
+  // ------------------------------------------------------------------ hints
+
+  /**
+   * May the viewer ask for a hint now: a human seat that decides now (its legal actions are listed), no
+   * bot thinking, no pass-the-device screen, the session able to search (Session.hint). With `shown`, also
+   * while a hint is being searched (the button stays, disabled).
+   */
+  canHint(shown = false) {
+    const s = this.s;
+    const r = s.reply;
+    if (!r || typeof s.hint !== "function" || s.thinking != null || s.passTo != null) return false;
+    const v = r.view;
+    if (v.over || v.seat == null || v.seat !== s.viewer || !(r.legal || []).length) return false;
+    return shown || !(this.hintState && this.hintState.status === "thinking");
+  }
+
+  /** "What would a strong player do?": search the viewer's best moves (in the bot worker), then list them
+   * and mark them on the board. Nothing is played. */
+  async askHint() {
+    if (!this.canHint()) return;
+    const v = this.s.reply.view;
+    const hs = { seat: v.seat, at: v.actions_played, status: "thinking", hints: [], reason: "" };
+    this.hintState = hs;
+    this.render();
+    let r;
+    try {
+      r = await this.s.hint();
+    } catch (err) {
+      r = { ok: false, error: { message: String(err && err.message ? err.message : err) } };
+    }
+    if (this.hintState !== hs) return; // closed, or another asked meanwhile
+    if (r == null) {
+      this.hintState = null; // the position changed meanwhile
+    } else if (!r.ok) {
+      hs.status = "failed";
+      hs.reason = (r.error && r.error.message) || "";
+    } else {
+      hs.status = "ready";
+      hs.hints = (r.result.hints || []).slice(0, 3);
+    }
+    this.render();
+  }
+
+  closeHint() {
+    this.hintState = null;
+    this.render();
+  }
+
+  /** The legal items of reply `r` that the hint shown names (none while no hint is ready for it). */
+  hintedLegal(r) {
+    const h = this.hintState;
+    if (!h || h.status !== "ready" || r.view.seat !== h.seat || r.view.actions_played !== h.at) return [];
+    const named = new Set(h.hints.map((x) => JSON.stringify(x.action)));
+    return (r.legal || []).filter((li) => named.has(JSON.stringify(li.action)));
+  }
+
+  /** The hint panel (above the board: in reach on a phone too) and the marks on the board, or neither. */
+  renderHint(view) {
+    const hs = this.hintState;
+    if (hs && (!view || view.seat !== hs.seat || view.actions_played !== hs.at)) this.hintState = null;
+    const h = this.hintState;
+    let html = "";
+    if (h) {
+      const head =
+        `<div class="hint-head"><h2 id="hint-h" class="panel-h">${I.bulb} ${esc(t("hint_ask"))}</h2>` +
+        `<button type="button" class="btn ghost small" data-hint-close="1" data-testid="hint-close">${esc(t("close"))}</button></div>`;
+      let body;
+      if (h.status === "thinking") {
+        body = `<p class="muted" data-testid="hint-thinking" aria-busy="true">${esc(t("hint_thinking"))}</p>`;
+      } else if (h.status === "failed") {
+        body = `<p data-testid="hint-failed">${esc(t("hint_failed", { reason: h.reason }))}</p>`;
+      } else {
+        const visits = h.hints.reduce((a, x) => a + (Number(x.visits) || 0), 0);
+        body =
+          `<ol class="hint-list">` +
+          h.hints
+            .map((x, i) => {
+              const rate =
+                typeof x.win_rate === "number"
+                  ? `<span class="hint-rate">${esc(t("hint_rate", { p: Math.round(x.win_rate * 100) }))}</span>`
+                  : "";
+              return (
+                `<li class="hint-item hint-r${i + 1}" data-testid="hint-move" data-rank="${i + 1}" data-hint-action="${esc(JSON.stringify(x.action))}">` +
+                `<span class="hint-rank" aria-hidden="true">${i + 1}</span><span class="hint-label">${esc(this.subNames(x.label || ""))}</span>${rate}</li>`
+              );
+            })
+            .join("") +
+          `</ol><p class="muted small">${esc(t("hint_note", { n: visits }))}</p>`;
+      }
+      html = `<div class="hint-card">${head}${body}</div>`;
+    }
+    if (html !== this.hintHTML) {
+      this.el.hint.innerHTML = html;
+      this.hintHTML = html;
+      setHidden(this.el.hint, !html);
+    }
+    this.markHints(view);
+  }
+
+  /**
+   * The hinted moves marked where the player would play them: every board element and panel button of
+   * their keys (R.actionKeys: the same data-key / data-mapkey targets a click selects) and the panel's
+   * button of the move itself, with the hint's rank (class hint-mark, data-hint-rank). Written after every
+   * redraw (a redraw rewrites the classes of what it patches).
+   */
+  markHints(view) {
+    const main = this.el.main;
+    for (const el of main.querySelectorAll(".hint-mark")) {
+      el.classList.remove("hint-mark");
+      delete el.dataset.hintRank;
+    }
+    const h = this.hintState;
+    if (!h || h.status !== "ready" || !view) return;
+    const mark = (el, rank) => {
+      const had = Number(el.dataset.hintRank) || 0;
+      if (had && had <= rank) return;
+      el.classList.add("hint-mark");
+      el.dataset.hintRank = String(rank);
+    };
+    const buttons = [...main.querySelectorAll("[data-action]")];
+    h.hints.forEach((x, i) => {
+      const rank = i + 1;
+      const json = JSON.stringify(x.action);
+      for (const el of buttons) if (el.dataset.action === json) mark(el, rank);
+      const keys = this.R.actionKeys ? this.R.actionKeys(x.action, view) || [] : [];
+      for (const k of keys) {
+        for (const el of main.querySelectorAll(
+          `[data-key="${CSS.escape(k)}"], [data-mapkey="${CSS.escape(k)}"]`,
+        ))
+          mark(el, rank);
+      }
+    });
   }
 
   /** Run a session step (which may redraw through onUpdate) and make sure the screen is redrawn once. */

@@ -61,6 +61,12 @@ export const bot = svg(
   "ico",
 );
 
+export const bulb = svg(
+  `<path d="M8 1.5a4.6 4.6 0 0 0-2.7 8.3c.5.4.8 1 .8 1.6v.6h3.8v-.6c0-.6.3-1.2.8-1.6A4.6 4.6 0 0 0 8 1.5z" fill="none" stroke="currentColor" stroke-width="1.3"/>
+  <path d="M6.2 13.6h3.6M6.8 15.2h2.4" stroke="currentColor" stroke-width="1.3"/>`,
+  "ico",
+);
+
 export const person = svg(
   `<circle cx="8" cy="5" r="3" fill="none" stroke="currentColor" stroke-width="1.3"/>
   <path d="M2.5 14.5c.6-3.2 2.8-4.8 5.5-4.8s4.9 1.6 5.5 4.8" fill="none" stroke="currentColor" stroke-width="1.3"/>`,

@@ -1,5 +1,6 @@
 // Keyboard shortcuts of the game screen and the help dialog.
-//   u  undo      ?  help      a  jump to the actions      s  skip the bot delay      Esc  clear selection
+//   u  undo      ?  help      a  jump to the actions      s  skip the bot delay      h  a hint
+//   Esc  clear selection
 
 import { t, esc } from "./i18n.js";
 import { rulesHref } from "./rules-link.js";
@@ -20,6 +21,7 @@ export function helpHTML(gameId = null) {
     row("u", "sc_undo") +
     row("a", "sc_actions") +
     row("s", "sc_skip") +
+    row("h", "sc_hint") +
     row("Esc", "sc_escape") +
     row("?", "sc_help") +
     `</tbody></table>` +
@@ -54,6 +56,11 @@ export function install(gv, dialog) {
       gv.focusActions();
     } else if (e.key === "s" || e.key === "S") {
       gv.s.skip();
+    } else if (e.key === "h" || e.key === "H") {
+      if (gv.canHint()) {
+        e.preventDefault();
+        gv.askHint();
+      }
     }
   });
   return { openHelp };

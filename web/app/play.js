@@ -1,5 +1,6 @@
 // play.html?save=<id>  or  play.html?new=<JSON settings>
-// settings: {game, players, seed, options, seats: [{kind: "human"|"random"|"heuristic", name}]}
+// settings: {game, players, seed, options, seats: [{kind: "human"|"random"|"heuristic"|"normal"|"hard", name}]}
+// (the kinds a game offers: its catalog entry's `bots`; heuristic is shown as "easy")
 // or play.html?game=ID[&players=N][&seed=S][&options=<JSON>][&bots=..][&names=..] (as for embed.html)
 
 import { initLang, setLang, t, pick, esc, applyStatic, langSelectHTML } from "./i18n.js";
@@ -22,6 +23,7 @@ import {
   cleanName,
 } from "./common.js";
 import { Session, SPEEDS } from "./controller.js";
+import { Thinker, startWhenIdle } from "./thinker.js";
 import { GameView } from "./gameview.js";
 import * as fronts from "./games.js";
 import * as keyboard from "./keyboard.js";
@@ -273,9 +275,13 @@ async function start() {
     if (on !== storageFull && gv) gv.storageFull(on);
     storageFull = on;
   };
+  // the bots think, and hints are searched, in a worker of their own (app/thinker.js)
+  const thinker = new Thinker(pgc, sid, gameId);
+  window.pgcThinker = thinker;
   session = new Session(pgc, {
     sid,
     seats,
+    thinker,
     speed: params.get("speed") || store.pref("speed", "normal"),
     onUpdate: () => gv && gv.render(),
     onPlayed: (p) => gv && gv.played(p),
@@ -339,6 +345,8 @@ async function start() {
     session.begin(reply);
     if (storageFull) gv.storageFull(true);
     gv.render();
+    // a game with a bot boots the worker once the page is idle (a bot to move first asks at once)
+    if (seats.some((x) => x.kind !== "human")) startWhenIdle(thinker);
   };
   if (old) {
     // made under other rules: offer to continue under the current ones; nothing is stored until then

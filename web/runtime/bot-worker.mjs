@@ -1,0 +1,173 @@
+// The bot worker: a dedicated module worker with a Pyodide of its own, where the bots think and the hints
+// are searched, off the page's main thread (issue 20: while a bot thinks, no main-thread task runs longer
+// than 50 ms). web/app/thinker.js starts it and talks to it; nothing else does.
+//
+// It boots like the page: the interpreter module pyscript.json names (runtime/pyodide-snapshot.mjs in a
+// snapshot build: its public loadPyodide, told which snapshot to restore through
+// globalThis.pgcBootSnapshot = {url, game}, as runtime/pick-snapshot.js tells it in a page), then the
+// engine zip and the game's zip of pyscript.json's `files` and `game_files` (a build without a snapshot:
+// the engine wheel of `packages`, unpacked). Every file is one the page fetched already (the HTTP cache
+// or the service worker answers; offline, the service worker): no new outside request, nothing from a CDN.
+//
+// Messages from the page:
+//   {type: "init", game, snapshot}   first: the game played (its zip) and the page's snapshot URL (or null)
+//   {id, sync, method, args}         webapi "sync" with `sync` (the page's "position", or null: unchanged),
+//                                    then webapi `method` with `args`; answered in the order asked
+// Messages to the page:
+//   {type: "ready", bootMs, heapBytes, snapshot}   booted (snapshot: "used" | "fallback" | "none")
+//   {type: "failed", message}                      could not boot (the page then thinks on its own thread)
+//   {id, reply, ms, heapBytes}                     reply = webapi's JSON reply, parsed; ms = time in Python
+
+const HERE = import.meta.url;
+const site = (rel) => new URL(rel, new URL("../", HERE)).href;
+
+let booting = null;
+let call = null; // webapi.call(method, argsJson) -> replyJson
+let py = null;
+
+const heapBytes = () => {
+  try {
+    return py._module.HEAPU8.length;
+  } catch {
+    return null;
+  }
+};
+
+// what runtime/boot.js's bootDirect does with a `files` entry: "to" ending in "*" unpacks a zip there
+async function putFile(from, to) {
+  const response = await fetch(from);
+  if (!response.ok) throw new Error(`could not download ${from} (HTTP ${response.status})`);
+  const bytes = await response.arrayBuffer();
+  if (to.endsWith("*")) {
+    const dir = to.slice(0, -1) || "./";
+    py.FS.mkdirTree(dir);
+    py.unpackArchive(bytes, "zip", { extractDir: dir });
+    return;
+  }
+  const dir = to.includes("/") ? to.slice(0, to.lastIndexOf("/")) : "";
+  if (dir) py.FS.mkdirTree(dir);
+  py.FS.writeFile(to, new Uint8Array(bytes));
+}
+
+async function boot({ game, snapshot }) {
+  const t0 = performance.now();
+  // the snapshot the page booted from (its bytes are cached): runtime/pyodide-snapshot.mjs reads this
+  // when it is evaluated, i.e. at the import below
+  if (snapshot) globalThis.pgcBootSnapshot = { url: snapshot, game: game || "" };
+  const configUrl = site("pyscript.json");
+  const response = await fetch(configUrl);
+  if (!response.ok) throw new Error(`${configUrl}: HTTP ${response.status}`);
+  const config = await response.json();
+  const interpreter = new URL(config.interpreter, configUrl).href;
+  const module = await import(interpreter);
+  py = await module.loadPyodide({
+    indexURL: new URL("./", interpreter).href,
+    stdout: (line) => console.log(`[bot worker] ${line}`),
+    stderr: (line) => console.warn(`[bot worker] ${line}`),
+  });
+  const files = { ...(config.files || {}), ...((config.game_files || {})[game] || {}) };
+  const jobs = Object.entries(files).map(([from, to]) => putFile(new URL(from, configUrl).href, to));
+  // a build without a snapshot: the engine wheel (PyScript would install it with micropip)
+  for (const wheel of (config.packages || []).filter((p) => p.startsWith("./") && p.endsWith(".whl"))) {
+    jobs.push(
+      fetch(new URL(wheel, configUrl).href).then(async (r) => {
+        if (!r.ok) throw new Error(`could not download ${wheel} (HTTP ${r.status})`);
+        py.unpackArchive(await r.arrayBuffer(), "wheel");
+      }),
+    );
+  }
+  await Promise.all(jobs);
+  call = py.runPython("from pygame_core import webapi\nwebapi.call");
+  // the search levels' module is not in the boot snapshot (the page never needs it): imported now, in
+  // the boot, rather than in the first decision's time budget
+  const warm =
+    "import importlib.util\nif importlib.util.find_spec('pygame_core.bots.search'):\n" +
+    "    import pygame_core.bots.search";
+  try {
+    py.runPython(warm);
+  } catch {
+    try {
+      if (await installStdlib()) py.runPython(warm);
+    } catch (err) {
+      console.warn(`[bot worker] the search module did not load: ${err?.message ?? err}`);
+    }
+  }
+  return {
+    bootMs: Math.round(performance.now() - t0),
+    heapBytes: heapBytes(),
+    snapshot: globalThis.pgcSnapshot?.state ?? "none",
+  };
+}
+
+// The stdlib of a snapshot boot is an empty zip (runtime/pyodide-snapshot.mjs: the snapshot holds what the
+// pages import); a search bot may import a module the snapshot lacks. Then the real zip is put in its
+// place once (as the page does when idle) and the call is made again.
+let stdlibInstalled = false;
+async function installStdlib() {
+  if (stdlibInstalled || globalThis.pgcSnapshot?.state !== "used") return false;
+  stdlibInstalled = true;
+  const response = await fetch(site("pyscript/pyodide/python_stdlib.zip"));
+  if (!response.ok) return false;
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const where = py.runPython(`next(p for p in __import__("sys").path if p.endswith(".zip"))`);
+  py.FS.writeFile(where, bytes);
+  py.runPython(`import importlib; importlib.invalidate_caches()`);
+  return true;
+}
+
+function pyCall(method, args) {
+  const text = call(method, JSON.stringify(args ?? {}));
+  return JSON.parse(text);
+}
+
+async function answer({ id, sync, method, args }) {
+  const t0 = performance.now();
+  let reply;
+  try {
+    if (sync) {
+      const synced = pyCall("sync", sync);
+      if (!synced.ok) {
+        postMessage({ id, reply: synced, ms: performance.now() - t0, heapBytes: heapBytes() });
+        return;
+      }
+    }
+    reply = pyCall(method, args);
+    if (!reply.ok && reply.error?.code === "internal" && (await installStdlib()))
+      reply = pyCall(method, args);
+  } catch (err) {
+    reply = {
+      ok: false,
+      error: { kind: "internal", message: String(err?.message ?? err), code: "internal" },
+    };
+  }
+  postMessage({ id, reply, ms: performance.now() - t0, heapBytes: heapBytes() });
+}
+
+// one message at a time, in the order they came (each carries the position it is about)
+let queue = Promise.resolve();
+self.addEventListener("message", ({ data }) => {
+  if (data?.type === "init") {
+    booting ??= boot(data).then(
+      (info) => postMessage({ type: "ready", ...info }),
+      (err) => {
+        postMessage({ type: "failed", message: String(err?.message ?? err) });
+        throw err;
+      },
+    );
+    booting.catch(() => {});
+    return;
+  }
+  queue = queue
+    .then(() => booting)
+    .then(
+      () => answer(data),
+      (err) =>
+        postMessage({
+          id: data.id,
+          reply: {
+            ok: false,
+            error: { kind: "runtime", message: String(err?.message ?? err), code: "no_worker" },
+          },
+        }),
+    );
+});
