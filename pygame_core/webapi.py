@@ -256,8 +256,7 @@ def _budget(a: dict[str, Any]) -> tuple[int | None, float | None]:
 def _hint(game: Game, state: State, a: dict[str, Any], lang: str) -> dict[str, Any]:
     """``"hint"``: the search's best ``n`` actions for ``seat``, searched from that seat's view only:
     ``{"hints": [{"action", "label", "win_rate", "visits"}, ...]}``, best first."""
-    from pygame_core.bots import search
-
+    search = bots.search
     seat = _seat(game, state, a["seat"])
     if seat is None or not game.legal_actions(state, seat):
         raise IllegalAction(f"seat {seat} has nothing to decide now", "not_your_turn")

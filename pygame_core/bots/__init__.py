@@ -12,9 +12,11 @@ import importlib
 from typing import Any, Protocol
 
 from pygame_core import games
+from pygame_core.bots import search
+from pygame_core.bots.seeds import _rng_for as _rng_for
+from pygame_core.bots.seeds import rng_at as rng_at
 from pygame_core.errors import OptionError
 from pygame_core.kernel.game import Game
-from pygame_core.kernel.rng import Rng
 from pygame_core.kernel.state import Action, State
 
 
@@ -22,16 +24,6 @@ class Bot(Protocol):
     name: str
 
     def choose(self, game: Game, state: State, seat: int) -> Action: ...
-
-
-def _rng_for(seed: int, state: State, seat: int) -> Rng:
-    return rng_at(seed, len(state.history), state.seed, seat)
-
-
-def rng_at(seed: int, played: int, game_seed: int, seat: int) -> Rng:
-    """The generator of a bot seeded ``seed`` deciding for ``seat`` after ``played`` actions of the
-    game seeded ``game_seed``: a bot's choices depend on its seed and the position only."""
-    return Rng.from_seed(seed ^ (played * 7919 + seat * 104729 + game_seed), stream=17)
 
 
 class RandomBot:
@@ -94,8 +86,6 @@ def make(kind: str, game_id: str, seed: int = 0, iterations: int | None = None,
         if kind == "heuristic":
             return HeuristicBot(game, seed)
         if kind in SEARCH_KINDS:
-            from pygame_core.bots import search
-
             return search.level(kind, game, seed, iterations, time_ms)
     shown = kind if isinstance(kind, str) and len(kind) < 40 else "?"
     raise OptionError(f"unknown bot {shown!r} for {game_id}; available: {', '.join(game.bots)}")

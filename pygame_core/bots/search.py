@@ -53,6 +53,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from pygame_core.bots.seeds import rng_at
 from pygame_core.errors import OptionError
 from pygame_core.kernel.game import Game
 from pygame_core.kernel.playout import Playout
@@ -225,8 +226,6 @@ class SearchBot:
 
     def search(self, game: Game, state: State, seat: int, legal: list[Action] | None = None) -> Edge:
         """Run the budget from ``seat``'s view of ``state``; return the root (its ``children``)."""
-        from pygame_core.bots import rng_at
-
         rng = rng_at(self.seed, len(state.history), state.seed, seat)
         players = state.players
         root = Edge({}, seat, players)

@@ -13,6 +13,7 @@ import pytest
 
 from pygame_core.games.brazil_imperial import data as bd
 from pygame_core.games.brazil_imperial import labels
+from pygame_core.games.brazil_imperial.text import TERRAIN_NAME
 from pygame_core.kernel.state import State
 from pygame_core.kernel.text import LANGS
 from tests.brazil_imperial.helpers import GAME, clear, edit, legal, started, to_turn
@@ -45,7 +46,7 @@ def test_labels_name_a_hex_by_its_name_and_terrain_in_three_languages() -> None:
     s = started(2, 1)
     geo = bd.geometry(s.data["map"])
     for h in geo.order:
-        text, name, ter = labels.hex_name(s.data, h), geo.names[h], labels.TERRAIN_NAME[geo.terrain[h]]
+        text, name, ter = labels.hex_name(s.data, h), geo.names[h], TERRAIN_NAME[geo.terrain[h]]
         assert text == {
             "en": f"{name} ({ter['en']})",
             "zh-Hant": f"{name}（{ter['zh-Hant']}）",

@@ -36,9 +36,9 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+from pygame_core.games.brazil_imperial import cards, model, names
 from pygame_core.games.brazil_imperial import data as bd
-from pygame_core.games.brazil_imperial import model
-from pygame_core.games.brazil_imperial.text import RESOURCES, Text, fmt, join, said, t
+from pygame_core.games.brazil_imperial.text import GOOD_NAME, RESOURCES, Text, fmt, join, said, t
 from pygame_core.kernel import Ctx
 from pygame_core.kernel import decisions as kdec
 
@@ -572,8 +572,6 @@ _COMMA = t(", ", "、")
 
 def good_text(good: str) -> Text:
     """A unit's goods in words: "1 brazilwood", "1 resource of any kind + 1 resource of any kind"."""
-    from pygame_core.games.brazil_imperial.text import GOOD_NAME
-
     parts = [
         t("1 resource of any kind", "1 個任意資源")
         if x == "any_resource"
@@ -585,47 +583,41 @@ def good_text(good: str) -> Text:
 
 def _cards_text(where: str) -> Text:
     """Spent cards by name (they lie face up on the discard pile)."""
-    from pygame_core.games.brazil_imperial import cards
-
     kind, ids = where.split(":", 1)
     deck = "gold" if kind == "gold_card" else "battle"
     return _between([cards.card_name(deck, c) for c in ids.split("+")], _COMMA)
 
 
 def _tile_text(g: Data, where: str) -> Text:
-    from pygame_core.games.brazil_imperial import labels
-
     b = model.tile(g, where)
     name = (
         bd.name(bd.BUILDINGS[b["id"]]) if b is not None and b.get("kind") == "building" else t("tile", "板塊")
     )
-    return fmt(t("the {b} at {h}", "{h} 的{b}"), b=name, h=labels.hex_name(g, where))
+    return fmt(t("the {b} at {h}", "{h} 的{b}"), b=name, h=names.hex_name(g, where))
 
 
 def source_text(g: Data, seat: int, where: str) -> Text:
     """Where a unit of a payment comes from, in words (the seat's own cards by name, with their id
     when two of its hand share a name)."""
-    from pygame_core.games.brazil_imperial import labels
-
     if where == "supply":
         return t("your supply", "個人供應區")
     if where.startswith("gold_card:"):
         card = where.split(":", 1)[1]
-        return fmt(t("the gold card {c}", "黃金卡 {c}"), c=labels.card_text(g, seat, "gold", card))
+        return fmt(t("the gold card {c}", "黃金卡 {c}"), c=names.card_text(g, seat, "gold", card))
     if where.startswith("battle:"):
         ids = where.split(":", 1)[1].split("+")
-        names = _between([labels.card_text(g, seat, "battle", c) for c in ids], _COMMA)
+        listed = _between([names.card_text(g, seat, "battle", c) for c in ids], _COMMA)
         word = (
             t("the battle card {c}", "戰鬥卡 {c}")
             if len(ids) == 1
             else t("the battle cards {c}", "戰鬥卡 {c}")
         )
-        return fmt(word, c=names)
+        return fmt(word, c=listed)
     return _tile_text(g, where)
 
 
 def step_text(g: Data, seat: int, where: str, good: str) -> Text:
-    """A payment step's label: "Pay 1 brazilwood from the Sawmill at (3,4, forest)"."""
+    """A payment step's label: "Pay 1 brazilwood from the Sawmill at D4 (forest)"."""
     return fmt(t("Pay {g} from {s}", "支付 {g}：來自{s}"), g=good_text(good), s=source_text(g, seat, where))
 
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.brazil_imperial import cards, economy, effects, model
 from pygame_core.games.brazil_imperial import data as bd
+from pygame_core.games.brazil_imperial import economy, effects, model
+from pygame_core.games.brazil_imperial.names import card_text, hex_name
 from pygame_core.games.brazil_imperial.text import (
     ARCH_NAME,
     ERA_NAME,
     GOOD_NAME,
-    TERRAIN_NAME,
     UNIT_NAME,
     WORD,
     Text,
@@ -22,29 +22,10 @@ from pygame_core.games.brazil_imperial.text import (
 Data = dict[str, Any]
 
 
-def hex_name(g: Data, h: str) -> Text:
-    """A hex as the board names it, with its terrain: "D4 (plains)" (data.Geometry.names: the row's
-    letter, drawn at the map's edge, and the place in the row; the board draws the name on the hex)."""
-    geo = model.geo(g)
-    terrain = geo.terrain.get(h, "plains")
-    return fmt(
-        t("{h} ({k})", "{h}（{k}）"), h=geo.names.get(h, h), k=TERRAIN_NAME.get(terrain, t(terrain, terrain))
-    )
-
-
 def unit_name(g: Data, uid: str) -> Text:
     u = g["units"][uid]
     kind = str(model.unit_slot(g, u["seat"], u["slot"]).get("type"))
     return fmt(t("{u} #{n}", "{u} #{n}"), u=UNIT_NAME.get(kind, t(kind, kind)), n=str(int(u["slot"]) + 1))
-
-
-def card_text(g: Data, seat: int, kind: str, card: str) -> Text:
-    """A card's name, with its id when another card of the seat's hand has the same name."""
-    name = cards.card_name(kind, card)
-    hand = model.player(g, seat)[kind]
-    if any(c != card and cards.card_name(kind, c) == name for c in hand):
-        return fmt(t("{n} ({c})", "{n}（{c}）"), n=name, c=card)
-    return name
 
 
 def _cards(g: Data, seat: int, kind: str, ids: list[str]) -> Text:
