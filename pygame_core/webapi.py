@@ -253,6 +253,14 @@ def _budget(a: dict[str, Any]) -> tuple[int | None, float | None]:
     return iterations, None if budget_ms is None else float(budget_ms)
 
 
+def _bot_seed(a: dict[str, Any], state: State) -> int:
+    """A call's ``bot_seed`` (default: the game's seed), checked: a whole number from 0 to 2^63-1."""
+    bot_seed = a.get("bot_seed", state.seed)
+    if not isinstance(bot_seed, int) or isinstance(bot_seed, bool) or not 0 <= bot_seed < 2**63:
+        raise OptionError("bot_seed must be a whole number from 0 to 2^63-1")
+    return bot_seed
+
+
 def _hint(game: Game, state: State, a: dict[str, Any], lang: str) -> dict[str, Any]:
     """``"hint"``: the search's best ``n`` actions for ``seat``, searched from that seat's view only:
     ``{"hints": [{"action", "label", "win_rate", "visits"}, ...]}``, best first."""
@@ -264,9 +272,7 @@ def _hint(game: Game, state: State, a: dict[str, Any], lang: str) -> dict[str, A
     if type(n) is not int or not 1 <= n <= 50:
         raise OptionError("n must be a whole number from 1 to 50")
     iterations, budget_ms = _budget(a)
-    bot_seed = a.get("bot_seed", state.seed)
-    if not isinstance(bot_seed, int) or isinstance(bot_seed, bool) or not 0 <= bot_seed < 2**63:
-        raise OptionError("bot_seed must be a whole number from 0 to 2^63-1")
+    bot_seed = _bot_seed(a, state)
     if iterations is None and budget_ms is None:
         iterations = search.BUDGETS.get(game.id, search.BUDGETS["default"])["hard"]
     bot = search.level("hard", game, bot_seed, iterations or 10**6, budget_ms)
@@ -365,9 +371,7 @@ def _dispatch(method: str, a: dict[str, Any]) -> tuple[Any, Change]:
         viewer = _seat(game, state, a.get("view_seat"))
         if seat is None or not game.legal_actions(state, seat):
             raise IllegalAction(f"seat {seat} has nothing to decide now", "not_your_turn")
-        bot_seed = a.get("bot_seed", state.seed)
-        if not isinstance(bot_seed, int) or isinstance(bot_seed, bool) or not 0 <= bot_seed < 2**63:
-            raise OptionError("bot_seed must be a whole number from 0 to 2^63-1")
+        bot_seed = _bot_seed(a, state)
         kind = a.get("kind", "random")
         if "action" in a:
             # the move a bot chose elsewhere (the page's bot worker, web/runtime/bot-worker.mjs, from the
