@@ -137,9 +137,10 @@ def test_a_hard_bot_thinks_in_the_worker_while_the_page_answers_clicks(contexts:
     assert all(t["ms"] < 300 for t in long_in), why
     thinking = sum(w["end"] - w["start"] for w in thinks)
     assert sum(t["ms"] for t in long_in) < 0.3 * thinking, why
-    # the worker's own time per decision: the hard level's budget (1 s), with its reply
+    # the worker's own time per decision: never past the hard level's cap (1 s) and its reply. No lower
+    # bound: the level's iterations may be done sooner on a faster machine (bench/ reports the times).
     worker_ms = [c["ms"] for c in data["thinker"]["calls"] if c["method"] == "bot"]
-    assert max(worker_ms) < 1500 and sorted(worker_ms)[len(worker_ms) // 2] > 500, worker_ms
+    assert worker_ms and max(worker_ms) < 1500, worker_ms
 
 
 @pytest.mark.parametrize("size", list(SIZES))
