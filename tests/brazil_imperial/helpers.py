@@ -13,8 +13,9 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cache
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from pygame_core import games
@@ -63,6 +64,14 @@ def fresh(g: Data) -> None:
         p.update({"board": BOARD, "monarch": NEUTRAL})
 
 
+def hx(g: Data, h: str) -> Mapping[str, Any]:
+    """What hex ``h`` of the position ``g`` holds, every field named (None or False when it does not
+    hold it): the state leaves out what a hex does not hold (model.py). Read-only: change a hex with
+    ``model.put``; its building or city is the position's own (changed in place)."""
+    return MappingProxyType({"building": None, "city": None, "capital": None, "explore": None,
+                             "bandeiras": False, **model.at(g, h)})
+
+
 def capital(g: Data, seat: int) -> str:
     return str(model.player(g, seat)["capital"])
 
@@ -70,7 +79,7 @@ def capital(g: Data, seat: int) -> str:
 def near(g: Data, h: str, terrain: str, *, exclude: tuple[str, ...] = ()) -> str:
     """A hex next to ``h`` with that static terrain, free of tiles and face-down tiles."""
     for n in bd.geometry(g["map"]).neighbours[h]:
-        x = g["hexes"][n]
+        x = hx(g, n)
         if (
             bd.geometry(g["map"]).terrain[n] == terrain
             and n not in exclude
@@ -85,7 +94,7 @@ def near(g: Data, h: str, terrain: str, *, exclude: tuple[str, ...] = ()) -> str
 
 def put_building(g: Data, h: str, building: str, owner: int, goods: dict[str, int] | None = None) -> None:
     tile = next(x for x in bd.TILES if building in x["sides"])
-    g["hexes"][h]["building"] = {
+    b = {
         "kind": "building",
         "id": building,
         "tile": tile["id"],
@@ -94,7 +103,8 @@ def put_building(g: Data, h: str, building: str, owner: int, goods: dict[str, in
         "goods": dict(goods or {}),
         "palace": None,
     }
-    g["hexes"][h]["explore"] = None
+    model.put(g, h, "building", b)
+    model.put(g, h, "explore", None)
 
 
 def put_unit(g: Data, seat: int, unit_type: str, h: str) -> str:
@@ -129,7 +139,7 @@ def far_plains(g: Data, gap: int = 3) -> str:
     for h in geo.order:
         if (
             geo.terrain[h] == "plains"
-            and g["hexes"][h]["explore"] is None
+            and hx(g, h)["explore"] is None
             and all(bd.distance(h, o) >= gap for o in taken)
         ):
             return h
@@ -141,7 +151,7 @@ def far_pair(g: Data) -> tuple[str, str]:
     spot = far_plains(g)
     geo = bd.geometry(g["map"])
     for n in geo.neighbours[spot]:
-        if geo.terrain[n] in ("plains", "forest") and g["hexes"][n]["explore"] is None:
+        if geo.terrain[n] in ("plains", "forest") and hx(g, n)["explore"] is None:
             return spot, n
     raise LookupError(f"no land beside {spot}")
 
@@ -150,11 +160,11 @@ def explore_pair(g: Data) -> tuple[str, str]:
     """The first hex with a face-down exploration tile, and a face-up plains or forest hex beside it
     that no one owns."""
     geo = bd.geometry(g["map"])
-    spot = next(h for h in geo.order if g["hexes"][h]["explore"] is not None)
+    spot = next(h for h in geo.order if hx(g, h)["explore"] is not None)
     for n in geo.neighbours[spot]:
         if (
             geo.terrain[n] in ("plains", "forest")
-            and g["hexes"][n]["explore"] is None
+            and hx(g, n)["explore"] is None
             and model.owner(g, n) is None
         ):
             return spot, n

@@ -31,6 +31,7 @@ from tests.brazil_imperial.helpers import (
     explore_pair,
     far_pair,
     fresh,
+    hx,
     legal,
     near,
     put_building,
@@ -59,9 +60,9 @@ def free_hexes(g: Data) -> list[str]:
         for h in geo.order
         if geo.terrain[h] not in ("edge", "water")
         and model.tile(g, h) is None
-        and g["hexes"][h]["capital"] is None
-        and g["hexes"][h]["explore"] is None
-        and not g["hexes"][h]["bandeiras"]
+        and hx(g, h)["capital"] is None
+        and hx(g, h)["explore"] is None
+        and not hx(g, h)["bandeiras"]
     ]
     return sorted(out, key=lambda h: (bd.distance(h, cap), geo.order.index(h)))
 
@@ -81,8 +82,8 @@ def put_tile(g: Data, h: str, kind: str, what: str, owner: int) -> None:
     if kind == "building":
         put_building(g, h, what, owner)
     else:
-        g["hexes"][h]["city"] = {"kind": "city", "id": what, "owner": owner, "palace": None}
-        g["hexes"][h]["explore"] = None
+        model.put(g, h, "city", {"kind": "city", "id": what, "owner": owner, "palace": None})
+        model.put(g, h, "explore", None)
 
 
 def cards_summing(n: int) -> list[str]:
@@ -279,7 +280,7 @@ def test_a_production_painting(card: str) -> None:
         want = dict(base_out)
         if held:
             model.add_goods(want, {k: int(v) for k, v in ab["extra"].items()})
-        assert st.data["hexes"][spot]["building"]["goods"] == want
+        assert hx(st.data, spot)["building"]["goods"] == want
         assert build.output(st.data, theirs) == base_out
         assert st.data["players"][0]["supply"] == {}
 
@@ -490,7 +491,7 @@ def _explore(tile: str, strength: int) -> tuple[State, State, str]:
 
     def prep(g: Data) -> None:
         fresh(g)
-        g["hexes"][spot]["explore"] = tile
+        model.put(g, spot, "explore", tile)
         put_unit(g, 0, "archer", come)
         g["players"][0]["battle"] = cards_summing(strength - unit_vp("archer"))
         to_turn(g, 0, "movement", "build")
@@ -530,7 +531,7 @@ def test_an_exploration_tile(tile: str) -> None:
     e = bd.EXPLORATION[tile]
     flag = e.get("flag")
     before, after, spot = _explore(tile, (flag or 0) + 1 if flag else unit_vp("archer"))
-    assert after.data["hexes"][spot]["bandeiras"] and after.data["hexes"][spot]["explore"] is None
+    assert hx(after.data, spot)["bandeiras"] and hx(after.data, spot)["explore"] is None
     assert after.data["players"][0]["explored"] == [tile]
     _check_reward(before, after, e["reward"])
     drawn = sum(int(bd.GOLD[c].get("vp", 0)) for c in after.data["players"][0]["gold"])  # kept: they score
@@ -567,7 +568,7 @@ def test_a_city_tile(city: str) -> None:
     act = {"type": "build", "what": "city", "hex": spot, "stack": 1}
     assert act not in legal(edit(s, lambda g: prep(g, True)), 0)
     after = GAME.apply(edit(s, lambda g: prep(g, False)), 0, act)
-    assert after.data["hexes"][spot]["city"]["id"] == city
+    assert hx(after.data, spot)["city"]["id"] == city
     assert after.data["players"][0]["supply"] == {}
     assert scoring.breakdown(after.data, 0)["tiles"] == int(e["vp"])
     assert build.tile_vp(after.data, spot) == int(e["vp"])
@@ -598,7 +599,7 @@ def test_a_palace(palace: str) -> None:
         for h, (k, w) in zip(spots, kinds, strict=False):
             put_tile(g, h, k, w, 0)
         put_building(g, spots[len(kinds)], "farm", 0)
-        g["hexes"][spots[len(kinds)]]["building"]["palace"] = "II"  # one palace per tile
+        hx(g, spots[len(kinds)])["building"]["palace"] = "II"  # one palace per tile
         g["players"][0]["palaces_left"] = [palace]
         g["players"][0]["products"] = {x["id"]: "queen" for x in bd.board(BOARD)["products"][:2]}
         for uid in ("0-1", "0-2"):
@@ -673,7 +674,7 @@ def test_an_override_monarch(monarch: str) -> None:
     for done in range(first + 1):
         s, h = _built(monarch, done)
         over = done < first
-        assert s.data["hexes"][h]["building"]["goods"] == (ab["produces"] if over else b["produces"])
+        assert hx(s.data, h)["building"]["goods"] == (ab["produces"] if over else b["produces"])
         assert build.tile_vp(s.data, h) == (int(ab["vp"]) if over else int(b["vp"]))
         assert scoring.breakdown(s.data, 0)["tiles"] == build.tile_vp(s.data, h)
         assert s.data["players"][0]["firsts"]["overrides"] == done + int(over)
@@ -956,7 +957,7 @@ def test_a_capital_tile(cap: str) -> None:
     p = s.data["players"][seat]
     assert p["supply"] == {k: int(v) for k, v in bd.CAPITALS[cap]["goods"].items() if k in GOODS}
     assert (
-        p["capital"] == h and s.data["hexes"][h]["capital"] == seat and model.terrain(s.data, h) == "building"
+        p["capital"] == h and hx(s.data, h)["capital"] == seat and model.terrain(s.data, h) == "building"
     )
     s = GAME.apply(s, 1 - seat, {"type": "capital", "id": other})
     if bd.CAPITALS[cap].get("first"):

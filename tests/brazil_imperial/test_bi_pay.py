@@ -20,6 +20,7 @@ from tests.brazil_imperial.helpers import (
     capital,
     clear,
     edit,
+    hx,
     legal,
     near,
     put_building,
@@ -77,7 +78,7 @@ def steps(s: State) -> list[tuple[str, str]]:
 
 
 def saw_hex(s: State) -> str:
-    return next(h for h, x in s.data["hexes"].items() if (x["building"] or {}).get("id") == "sawmill")
+    return next(h for h, x in s.data["hexes"].items() if (x.get("building") or {}).get("id") == "sawmill")
 
 
 # ------------------------------------------------------------------------------------- one way only
@@ -88,7 +89,7 @@ def test_a_cost_with_one_way_to_pay_is_paid_at_once() -> None:
     s = GAME.apply(s, 0, build_at(s, "sawmill", "forest"))
     assert paying(s) is None
     assert s.data["players"][0]["supply"] == {"brazilwood": 1}
-    assert s.data["hexes"][saw_hex(s)]["building"]["goods"] == {"brazilwood": 2}
+    assert hx(s.data, saw_hex(s))["building"]["goods"] == {"brazilwood": 2}
     assert any("pays 1 sugarcane (supply)" in e["text"]["en"] for e in s.log)
 
 
@@ -121,14 +122,14 @@ def test_the_player_picks_a_tiles_good_or_the_supplys(source: str) -> None:
     field = next(
         x["building"]
         for x in s.data["hexes"].values()
-        if (x["building"] or {}).get("id") == "sugarcane_field"
+        if (x.get("building") or {}).get("id") == "sugarcane_field"
     )
     assert field["goods"] == {"sugarcane": 2}  # built: L184-186
     if source == "tile":
-        assert s.data["hexes"][saw]["building"]["goods"] == {"brazilwood": 1}
+        assert hx(s.data, saw)["building"]["goods"] == {"brazilwood": 1}
         assert s.data["players"][0]["supply"] == {"brazilwood": 1}
     else:
-        assert s.data["hexes"][saw]["building"]["goods"] == {"brazilwood": 2}
+        assert hx(s.data, saw)["building"]["goods"] == {"brazilwood": 2}
         assert s.data["players"][0]["supply"] == {}
     assert s.data["turn"]["phase"] == "movement"  # the Build step is done
 
@@ -169,7 +170,7 @@ def test_each_substitute_pays_a_resource(substitute: str) -> None:
     s = GAME.apply(s, 0, {"type": "pay", "from": pick[0], "good": pick[1]})
     p = s.data["players"][0]
     assert paying(s) is None and p["supply"] == {"coffee": 1} and p["gold"] == []
-    assert s.data["hexes"][saw_hex(s)]["building"]["id"] == "sawmill"
+    assert hx(s.data, saw_hex(s))["building"]["id"] == "sawmill"
     if substitute == "gold_card":
         assert s.data["decks"]["gold_discard"][-1] == card
         assert not GAME.can_undo(s, 0)  # the card is shown: an undo barrier
@@ -197,7 +198,7 @@ def test_a_gold_stands_for_gold_or_a_resource_and_the_step_keeps_both_readings()
     assert GAME.view(s, 0)["paying"]["owed"]["en"] == "1 cotton or 1 gold"
     s = GAME.apply(s, 0, {"type": "pay", "from": "supply", "good": "science"})
     assert paying(s) is None and s.data["players"][0]["supply"] == {"cotton": 1}
-    assert s.data["hexes"][h]["building"]["id"] == "church"
+    assert hx(s.data, h)["building"]["id"] == "church"
 
 
 def test_once_one_way_is_left_the_rest_is_paid_at_once() -> None:
@@ -242,12 +243,12 @@ def test_trade_inputs_are_strict_and_the_player_picks_where_from() -> None:
     seat controls. Cotton in the supply and coffee on a farm: row 2's cotton+coffee asks where the
     coffee comes from only if both places hold it; gold and science are never offered."""
     s = position({"cotton": 1, "coffee": 1, "gold": 1, "science": 1}, arch="trade", farm={"coffee": 2})
-    farm = next(h for h, x in s.data["hexes"].items() if (x["building"] or {}).get("id") == "farm")
+    farm = next(h for h, x in s.data["hexes"].items() if (x.get("building") or {}).get("id") == "farm")
     s = GAME.apply(s, 0, trade(s, 1, alt=2))  # 1 cotton + 1 coffee
     assert sorted(steps(s)) == sorted([("supply", "cotton"), ("supply", "coffee"), (farm, "coffee")])
     s = GAME.apply(s, 0, {"type": "pay", "from": farm, "good": "coffee"})
     assert paying(s) is None  # the cotton: one way left, paid at once
-    assert s.data["hexes"][farm]["building"]["goods"] == {"coffee": 1}
+    assert hx(s.data, farm)["building"]["goods"] == {"coffee": 1}
     assert s.data["players"][0]["supply"] == {"coffee": 1, "gold": 3, "science": 1}
 
 
@@ -271,7 +272,7 @@ def test_where_a_trade_input_comes_from_decides_the_cap(source: str, trims: bool
     returned before the next exchange. Row 1 (L408): 1 coffee for 1 gold with 5 in the supply: a coffee
     of the supply keeps it at 5; the farm's coffee takes it to 6, and a trim is owed."""
     s = position({"coffee": 1, "cotton": 4}, arch="trade", farm={"coffee": 2})
-    farm = next(h for h, x in s.data["hexes"].items() if (x["building"] or {}).get("id") == "farm")
+    farm = next(h for h, x in s.data["hexes"].items() if (x.get("building") or {}).get("id") == "farm")
     s = GAME.apply(s, 0, trade(s, 0, good="coffee"))
     assert sorted(steps(s)) == sorted([("supply", "coffee"), (farm, "coffee")])
     s = GAME.apply(s, 0, {"type": "pay", "from": farm if source == "tile" else "supply", "good": "coffee"})

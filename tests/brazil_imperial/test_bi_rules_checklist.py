@@ -26,6 +26,7 @@ from tests.brazil_imperial.helpers import (
     doing,
     edit,
     fresh,
+    hx,
     legal,
     near,
     put_building,
@@ -350,7 +351,7 @@ def test_terrain_counts_as_it_stands_now() -> None:
 
     def prep(g: Data) -> None:
         fresh(g)
-        g["hexes"][forest]["explore"] = tile
+        model.put(g, forest, "explore", tile)
         g["box"] = [x for x in g["box"] if x != tile]
         g["players"][0]["supply"] = {"brazilwood": 1, "sugarcane": 1}
         doing(g, 0, "build")
@@ -361,16 +362,21 @@ def test_terrain_counts_as_it_stands_now() -> None:
     assert "sugarcane_field" in here and "sawmill" not in here
     act = next(a for a in legal(s, 0) if a.get("what") == "sugarcane_field" and a["hex"] == forest)
     after = GAME.apply(s, 0, act)
-    x = after.data["hexes"][forest]
+    x = hx(after.data, forest)
     assert x["explore"] is None and tile in after.data["box"] and not x["bandeiras"]
     assert after.data["players"][0]["explored"] == [] and after.data["players"][0]["supply"] == {
         "sugarcane": 1
     }
     assert model.terrain(after.data, forest) == "building"
-    flipped = edit(s, lambda g: g["hexes"][forest].update({"explore": None, "bandeiras": True}))
+
+    def flip(g: Data) -> None:
+        model.put(g, forest, "explore", None)
+        model.put(g, forest, "bandeiras", True)
+
+    flipped = edit(s, flip)
     assert model.terrain(flipped.data, forest) == "bandeiras"
     assert not [a for a in legal(flipped, 0) if a["type"] == "build" and a["hex"] == forest]
-    bare = edit(s, lambda g: g["hexes"][forest].update({"explore": None}))
+    bare = edit(s, lambda g: model.put(g, forest, "explore", None))
     assert model.terrain(bare.data, forest) == "forest"
 
 
@@ -387,7 +393,7 @@ def test_setup_is_seeded_and_deals_every_pile() -> None:
     )
     assert len(d["cities"][0]) == len(d["cities"][1])
     geo = bd.geometry(a.data["map"])
-    placed = [a.data["hexes"][h]["explore"] for h in geo.explore]
+    placed = [hx(a.data, h)["explore"] for h in geo.explore]
     assert None not in placed and sorted(placed + a.data["box"]) == sorted(bd.EXPLORATION)
     assert sorted(a.data["capitals"]) == sorted(geo.capitals)
     assert any(bd.CAPITALS[x].get("first") for x in a.data["capitals"].values())  # L21
@@ -442,11 +448,11 @@ def test_gold_and_science_stand_in_when_paying_the_cheaper_first() -> None:
     assert {(a["from"], a["good"]) for a in legal(after, 0)} == {("supply", "gold"), (spot, "science")}
     after = GAME.apply(after, 0, economy.default_step(after.data, 0, d))  # the default: the gold
     assert after.data["players"][0]["supply"] == {}
-    assert after.data["hexes"][spot]["building"]["goods"] == {"science": 1}
+    assert hx(after.data, spot)["building"]["goods"] == {"science": 1}
     assert economy.best_plan(s.data, 0, {"gold": 2}) == [("supply", "gold"), (spot, "science")]
     only_wood = edit(s, lambda g: g["players"][0].update({"supply": {"brazilwood": 3}}))
     assert economy.best_plan(only_wood.data, 0, {"gold": 1}) == [(spot, "science")]
-    no_science = edit(only_wood, lambda g: g["hexes"][spot]["building"].update({"goods": {}}))
+    no_science = edit(only_wood, lambda g: hx(g, spot)["building"].update({"goods": {}}))
     assert not economy.can_pay(no_science.data, 0, {"gold": 1})
     assert not economy.can_pay(no_science.data, 0, {"science": 1})
 
@@ -528,7 +534,7 @@ def test_the_upgraded_renovate_is_free_and_a_palace_stops_a_flip() -> None:
         fresh(g)
         put_building(g, spot, "farm", 0)
         if palace:
-            g["hexes"][spot]["building"]["palace"] = "V"
+            hx(g, spot)["building"]["palace"] = "V"
         if upgraded:
             g["players"][0]["products"] = {"jewellery": "renovate"}
         doing(g, 0, "renovate")
@@ -542,7 +548,7 @@ def test_the_upgraded_renovate_is_free_and_a_palace_stops_a_flip() -> None:
         {"type": "renovate", "hex": spot, "flip": True},
     ]
     after = GAME.apply(up, 0, {"type": "renovate", "hex": spot, "flip": False})
-    assert after.data["hexes"][spot]["building"]["goods"] == bd.BUILDINGS["farm"]["produces"]
+    assert hx(after.data, spot)["building"]["goods"] == bd.BUILDINGS["farm"]["produces"]
     under = edit(s, partial(prep, palace=True, upgraded=True))
     assert [a for a in legal(under, 0) if a["type"] == "renovate"] == [
         {"type": "renovate", "hex": spot, "flip": False}
@@ -682,14 +688,14 @@ def test_each_arch_gives_its_bonus_move() -> None:
         h
         for h in geo.order
         if geo.terrain[h] in ("plains", "forest")
-        and g0["hexes"][h]["explore"] is None
+        and hx(g0, h)["explore"] is None
         and model.owner(g0, h) is None
     ]
     for arch, want in (("paint", "forest"), ("manufacture", "gold_mine")):
         h = next(
             x
             for x in land
-            if any(geo.terrain[n] == want and g0["hexes"][n]["explore"] is None for n in geo.neighbours[x])
+            if any(geo.terrain[n] == want and hx(g0, n)["explore"] is None for n in geo.neighbours[x])
         )
         s, u = _mover(arch, h)
         assert movement.bonus_targets(s.data, u) == [
@@ -704,11 +710,11 @@ def test_each_arch_gives_its_bonus_move() -> None:
     assert free == [n for n in geo.neighbours[wet] if geo.terrain[n] != "edge"]
     water = next(h for h in geo.order if geo.terrain[h] == "water")
     s2, u2 = _mover("renovate", water)  # out of water: to any neighbour but an enemy capital
-    out = [n for n in geo.neighbours[water] if g0["hexes"][n]["capital"] in (None, 0)]
+    out = [n for n in geo.neighbours[water] if hx(g0, n)["capital"] in (None, 0)]
     assert out and movement.bonus_targets(s2.data, u2) == out
     beside = next(n for n in geo.neighbours[cap] if n in land)
     s, u = _mover("build", beside)
-    tiles = [n for n in geo.neighbours[beside] if g0["hexes"][n]["capital"] == 0]
+    tiles = [n for n in geo.neighbours[beside] if hx(g0, n)["capital"] == 0]
     assert movement.bonus_targets(s.data, u) == tiles
     s = edit(
         s,
@@ -736,9 +742,9 @@ def test_one_free_move_and_one_bonus_move_a_turn() -> None:
         h
         for h in reversed(geo.order)
         if geo.terrain[h] == "plains"
-        and g0["hexes"][h]["explore"] is None
+        and hx(g0, h)["explore"] is None
         and model.owner(g0, h) is None
-        and all(g0["hexes"][n]["explore"] is None and geo.terrain[n] != "edge" for n in geo.neighbours[h])
+        and all(hx(g0, n)["explore"] is None and geo.terrain[n] != "edge" for n in geo.neighbours[h])
     )
     s, u = _mover("deploy", far)
     acts = legal(s, 0)
@@ -785,10 +791,10 @@ def test_the_owner_takes_back_an_occupied_tile() -> None:
         for h in bd.geometry(s.data["map"]).order
         if bd.geometry(s.data["map"]).terrain[h] == "plains"
         and model.owner(s.data, h) is None
-        and s.data["hexes"][h]["explore"] is None
+        and hx(s.data, h)["explore"] is None
         for n in bd.geometry(s.data["map"]).neighbours[h]
         if bd.geometry(s.data["map"]).terrain[n] in ("plains", "forest")
-        and s.data["hexes"][n]["explore"] is None
+        and hx(s.data, n)["explore"] is None
         and model.owner(s.data, n) is None
     )
 
@@ -819,7 +825,7 @@ def test_the_seven_categories_add_up() -> None:
     spots = [
         h
         for h in bd.geometry(s.data["map"]).neighbours[capital(s.data, 0)]
-        if s.data["hexes"][h]["explore"] is None and bd.geometry(s.data["map"]).terrain[h] != "edge"
+        if hx(s.data, h)["explore"] is None and bd.geometry(s.data["map"]).terrain[h] != "edge"
     ][:2]
     m1 = next(m for m, e in sorted(bd.MISSIONS.items()) if e["era"] == 1)
     m3 = next(m for m, e in sorted(bd.MISSIONS.items()) if e["era"] == 3)
@@ -837,7 +843,7 @@ def test_the_seven_categories_add_up() -> None:
         p["shown"] = [1]
         put_building(g, spots[0], "farm", 0)
         put_building(g, spots[1], "plantation", 0)
-        g["hexes"][spots[1]]["building"]["palace"] = "IV"
+        hx(g, spots[1])["building"]["palace"] = "IV"
         p["palaces"] = {"IV": spots[1]}
 
     s = edit(s, prep)
@@ -866,7 +872,7 @@ def test_secrets_are_named_per_seat_and_redetermined() -> None:
     re-deals the rest."""
     s = base()
     geo = bd.geometry(s.data["map"])
-    h0, h1 = [h for h in geo.order if s.data["hexes"][h]["explore"] is not None][:2]
+    h0, h1 = [h for h in geo.order if hx(s.data, h)["explore"] is not None][:2]
 
     def prep(g: Data, shared: bool) -> None:
         fresh(g)
@@ -879,18 +885,18 @@ def test_secrets_are_named_per_seat_and_redetermined() -> None:
     s = edit(s, partial(prep, shared=False))
     t0 = set(GAME.secret_tokens(s, 0))
     t1 = set(GAME.secret_tokens(s, 1))
-    tile0, tile1 = s.data["hexes"][h0]["explore"], s.data["hexes"][h1]["explore"]
+    tile0, tile1 = hx(s.data, h0)["explore"], hx(s.data, h1)["explore"]
     assert {"militia", "royal_decree", s.data["players"][0]["missions"]["1"], tile0} <= t0
     assert "veterans" not in t0 and tile1 not in t0 and tile0 not in t1 and {"veterans", tile1} <= t1
     both = edit(s, lambda g: g.update({"peeked": {"0": [h0], "1": [h0]}}))
     assert tile0 not in set(GAME.secret_tokens(both, 0)) | set(GAME.secret_tokens(both, 1))
     r = GAME.redetermine(s, 0, 5)
-    assert r.data["players"][0]["battle"] == ["militia"] and r.data["hexes"][h0]["explore"] == tile0
+    assert r.data["players"][0]["battle"] == ["militia"] and hx(r.data, h0)["explore"] == tile0
     assert r.data["players"][0]["missions"] == s.data["players"][0]["missions"]
     assert len(r.data["players"][1]["battle"]) == 1
     changed = [GAME.redetermine(s, 0, k).data for k in range(6)]
     assert any(
-        d["players"][1]["battle"] != ["veterans"] or d["hexes"][h1]["explore"] != tile1 for d in changed
+        d["players"][1]["battle"] != ["veterans"] or hx(d, h1)["explore"] != tile1 for d in changed
     )
 
 

@@ -19,6 +19,7 @@ from tests.brazil_imperial.helpers import (
     capital,
     clear,
     edit,
+    hx,
     legal,
     put_building,
     put_unit,
@@ -60,7 +61,7 @@ def test_a_city_or_era_iii_building_covers_an_own_controlled_building() -> None:
     spot = next(
         n
         for n in geo.neighbours[cap]
-        if geo.terrain[n] in ("plains", "forest") and s.data["hexes"][n]["explore"] is None
+        if geo.terrain[n] in ("plains", "forest") and hx(s.data, n)["explore"] is None
     )
 
     def prep(g: Data, how: str) -> None:
@@ -72,7 +73,7 @@ def test_a_city_or_era_iii_building_covers_an_own_controlled_building() -> None:
         if how == "occupied":
             put_unit(g, 1, "archer", spot)
         if how == "palace":
-            g["hexes"][spot]["building"]["palace"] = "II"
+            hx(g, spot)["building"]["palace"] = "II"
         if how != "occupied":
             put_unit(g, 0, "monarch", spot)
         g["players"][0]["supply"] = {"cotton": 1, "gold": 3, "science": 1}
@@ -96,7 +97,7 @@ def test_a_city_or_era_iii_building_covers_an_own_controlled_building() -> None:
         d = kdec.top_for(after.data, 0)
         if d is not None:
             after = GAME.apply(after, 0, economy.default_step(after.data, 0, d))
-    b = after.data["hexes"][spot]["building"]
+    b = hx(after.data, spot)["building"]
     assert b["id"] == "church" and b["goods"] == bd.BUILDINGS["church"]["produces"]
     for how in ("occupied", "palace", "theirs"):
         assert not here(edit(s, partial(prep, how=how))), how

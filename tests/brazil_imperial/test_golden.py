@@ -19,6 +19,7 @@ from tests.brazil_imperial.helpers import (
     doing,
     edit,
     far_plains,
+    hx,
     legal,
     near,
     put_building,
@@ -54,7 +55,7 @@ def test_1_build_legality_by_era_and_terrain() -> None:
     # the sugarcane or the gold (L139) may pay: the player picks the sugarcane (economy.py "Paying")
     assert {(a["from"], a["good"]) for a in legal(s, 0)} == {("supply", "sugarcane"), ("supply", "gold")}
     s = GAME.apply(s, 0, {"type": "pay", "from": "supply", "good": "sugarcane"})
-    b = s.data["hexes"][forest]["building"]
+    b = hx(s.data, forest)["building"]
     assert b["id"] == "sawmill" and b["goods"] == {"brazilwood": 2} and b["owner"] == 0
     assert s.data["players"][0]["supply"] == {"brazilwood": 1, "gold": 1}
     assert build.tile_vp(s.data, forest) == 1
@@ -115,8 +116,8 @@ def test_3_city_on_the_monarch_hex() -> None:
     assert act in legal(ok, 0)
     top = ok.data["decks"]["cities"][1][-1]
     after = GAME.apply(ok, 0, act)
-    assert after.data["hexes"][spot]["city"]["id"] == top
-    assert after.data["hexes"][spot]["city"]["owner"] == 0
+    assert hx(after.data, spot)["city"]["id"] == top
+    assert hx(after.data, spot)["city"]["owner"] == 0
     assert len(after.data["decks"]["cities"][1]) == len(ok.data["decks"]["cities"][1]) - 1
     assert act not in legal(edit(s, lambda g: prep(g, True)), 0)
 
@@ -134,15 +135,15 @@ def test_4_renovate_an_empty_tile_and_flip_it() -> None:
         g["players"][0]["monarch"] = "pedro_ii"
         g["players"][0]["supply"] = {"cotton": 1}
         put_building(g, forest, "trading_post", 0, goods)
-        g["hexes"][forest]["building"]["tile"] = tile["id"]
-        g["hexes"][forest]["building"]["side"] = list(tile["sides"]).index("trading_post")
+        hx(g, forest)["building"]["tile"] = tile["id"]
+        hx(g, forest)["building"]["side"] = list(tile["sides"]).index("trading_post")
         doing(g, 0, "renovate")
 
     full = edit(s, lambda g: prep(g, {"gold": 1}))
     assert not [a for a in legal(full, 0) if a["type"] == "renovate"]
     empty = edit(s, lambda g: prep(g, {}))
     s2 = GAME.apply(empty, 0, {"type": "renovate", "hex": forest, "flip": True})
-    b = s2.data["hexes"][forest]["building"]
+    b = hx(s2.data, forest)["building"]
     assert b["id"] == other
     assert b["goods"] == bd.BUILDINGS[other]["produces"]
     assert s2.data["players"][0]["supply"] == {}
@@ -248,7 +249,7 @@ def test_10_occupation_and_its_end() -> None:
     assert model.controller(g, spot) == 0 and model.owner(g, spot) == 1
     assert economy.best_plan(g, 0, {"coffee": 2}) == [(spot, "coffee"), (spot, "coffee")]
     assert spot not in model.owned_anchors(g, 0)
-    assert not [h for h in model.controlled(g, 0) if g["hexes"][h]["building"]["owner"] == 0]
+    assert not [h for h in model.controlled(g, 0) if hx(g, h)["building"]["owner"] == 0]
     s = edit(s, lambda g: (to_turn(g, 0, "movement", "build")))
     s = GAME.apply(s, 0, {"type": "move", "unit": cav, "to": come, "as": "free", "carry": []})
     assert model.controller(s.data, spot) == 1
@@ -266,7 +267,7 @@ def test_11_an_era_advances_with_a_palace() -> None:
     spots = [
         n
         for n in geo.neighbours[cap]
-        if geo.terrain[n] in ("plains", "forest") and s.data["hexes"][n]["explore"] is None
+        if geo.terrain[n] in ("plains", "forest") and hx(s.data, n)["explore"] is None
     ][:3]
 
     def prep(g: Data) -> None:
@@ -296,7 +297,7 @@ def test_11_an_era_advances_with_a_palace() -> None:
     assert s.data["players"][0]["under"] == {"port": 1} and s.data["players"][1]["under"] == {"paint": 1}
     assert all(p["marker"] == {"era": 2, "arch": None} for p in s.data["players"])
     assert model.era_of("smelter") <= s.data["era"]
-    assert s.data["hexes"][spots[0]]["building"]["palace"] == "II"
+    assert hx(s.data, spots[0])["building"]["palace"] == "II"
 
 
 def test_12_manuel_i_overrides_his_first_three_sawmills() -> None:
@@ -318,10 +319,10 @@ def test_12_manuel_i_overrides_his_first_three_sawmills() -> None:
         if a["type"] == "build" and a["what"] == "sawmill" and a["hex"] == forest
     )
     first = GAME.apply(edit(s, lambda g: prep(g, 0)), 0, act)
-    assert first.data["hexes"][forest]["building"]["goods"] == {"brazilwood": 2, "gold": 1}
+    assert hx(first.data, forest)["building"]["goods"] == {"brazilwood": 2, "gold": 1}
     assert build.tile_vp(first.data, forest) == 2
     fourth = GAME.apply(edit(s, lambda g: prep(g, 3)), 0, act)
-    assert fourth.data["hexes"][forest]["building"]["goods"] == {"brazilwood": 2}
+    assert hx(fourth.data, forest)["building"]["goods"] == {"brazilwood": 2}
     assert build.tile_vp(fourth.data, forest) == 1
 
 

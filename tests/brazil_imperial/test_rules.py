@@ -18,6 +18,7 @@ from tests.brazil_imperial.helpers import (
     edit,
     explore_pair,
     far_plains,
+    hx,
     legal,
     near,
     put_building,
@@ -78,7 +79,7 @@ def test_era_markers_give_their_bonus_when_the_arch_is_used() -> None:
     peek = legal(p, 0)[0]
     assert peek["type"] == "peek"
     p = GAME.apply(p, 0, peek)
-    tile = p.data["hexes"][peek["hex"]]["explore"]
+    tile = hx(p.data, peek["hex"])["explore"]
     assert GAME.view(p, 0)["hexes"][peek["hex"]]["explore"] == tile
     assert GAME.view(p, 1)["hexes"][peek["hex"]]["explore"] == "?"
     assert not GAME.can_undo(p)
@@ -124,7 +125,7 @@ def test_a_red_flag_must_be_beaten() -> None:
     def prep(g: Data, kind: str) -> None:
         clear(g)
         g["players"][0]["board"] = "green"
-        g["hexes"][spot]["explore"] = flag
+        model.put(g, spot, "explore", flag)
         put_unit(g, 0, kind, come)
         to_turn(g, 0, "movement", "build")
 
@@ -132,7 +133,7 @@ def test_a_red_flag_must_be_beaten() -> None:
         st = edit(s, partial(prep, kind=kind))
         uid = next(u for u, x in st.data["units"].items() if x["seat"] == 0 and x["state"] == "map")
         st = GAME.apply(st, 0, {"type": "move", "unit": uid, "to": spot, "as": "free", "carry": []})
-        assert st.data["hexes"][spot]["bandeiras"] and st.data["hexes"][spot]["explore"] is None
+        assert hx(st.data, spot)["bandeiras"] and hx(st.data, spot)["explore"] is None
         assert (flag in st.data["players"][0]["explored"]) is wins
         assert (st.data["units"][uid]["state"] == "map") is wins
 
@@ -191,14 +192,14 @@ def test_palace_iv_scores_two_per_controlled_plantation_and_the_tie_break() -> N
     spots = [
         n
         for n in bd.geometry(s.data["map"]).neighbours[cap]
-        if s.data["hexes"][n]["explore"] is None and bd.geometry(s.data["map"]).terrain[n] != "edge"
+        if hx(s.data, n)["explore"] is None and bd.geometry(s.data["map"]).terrain[n] != "edge"
     ][:2]
 
     def prep(g: Data) -> None:
         clear(g)
         put_building(g, spots[0], "plantation", 0)
         put_building(g, spots[1], "plantation", 0, {"science": 1})
-        g["hexes"][spots[0]]["building"]["palace"] = "IV"
+        hx(g, spots[0])["building"]["palace"] = "IV"
         g["players"][0]["palaces"] = {"IV": spots[0]}
 
     s = edit(s, prep)
@@ -260,7 +261,7 @@ def test_no_unit_enters_an_enemy_capital_and_an_occupier_never_renovates() -> No
 
     def occupied(g: Data) -> None:
         prep(g)
-        g["hexes"][beside]["explore"] = None
+        model.put(g, beside, "explore", None)
         put_building(g, beside, "farm", 1)
         g["players"][0]["supply"] = {"coffee": 1}
         doing(g, 0, "renovate")
@@ -438,7 +439,7 @@ def test_exploring_a_tile_takes_its_reward() -> None:
     def prep(g: Data) -> None:
         clear(g)
         g["players"][0]["board"] = "green"
-        g["hexes"][spot]["explore"] = gift
+        model.put(g, spot, "explore", gift)
         put_unit(g, 0, "archer", come)
         to_turn(g, 0, "movement", "build")
 
@@ -446,7 +447,7 @@ def test_exploring_a_tile_takes_its_reward() -> None:
     uid = next(u for u, x in s.data["units"].items() if x["seat"] == 0 and x["state"] == "map")
     s = GAME.apply(s, 0, {"type": "move", "unit": uid, "to": spot, "as": "free", "carry": []})
     assert s.data["players"][0]["supply"] == {"brazilwood": 1}
-    assert s.data["players"][0]["explored"] == [gift] and s.data["hexes"][spot]["bandeiras"]
+    assert s.data["players"][0]["explored"] == [gift] and hx(s.data, spot)["bandeiras"]
     assert not GAME.can_undo(s)
     assert not build.terrain_ok(s.data, spot, "sugarcane_field")
 
@@ -459,15 +460,15 @@ def test_palaces_v_and_vi_and_dom_oba() -> None:
     spots = [
         n
         for n in bd.geometry(s.data["map"]).neighbours[cap]
-        if s.data["hexes"][n]["explore"] is None and bd.geometry(s.data["map"]).terrain[n] != "edge"
+        if hx(s.data, n)["explore"] is None and bd.geometry(s.data["map"]).terrain[n] != "edge"
     ][:2]
 
     def prep(g: Data) -> None:
         clear(g)
         g["players"][0].update({"board": "green", "monarch": "dom_oba_ii"})
         put_building(g, spots[0], "farm", 0)
-        g["hexes"][spots[1]]["city"] = {"kind": "city", "id": "salvador", "owner": 0, "palace": "VI"}
-        g["hexes"][spots[0]]["building"]["palace"] = "V"
+        model.put(g, spots[1], "city", {"kind": "city", "id": "salvador", "owner": 0, "palace": "VI"})
+        hx(g, spots[0])["building"]["palace"] = "V"
         g["players"][0]["palaces"] = {"V": spots[0], "VI": spots[1]}
         g["players"][0]["products"] = {"dye": "deploy", "rum": "queen"}
         put_unit(g, 0, "archer", cap)

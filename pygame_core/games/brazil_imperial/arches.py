@@ -63,7 +63,7 @@ def _arch_name(arch: str) -> dict[str, str]:
 
 def peekable(g: Data, seat: int) -> list[str]:
     seen = set(g["peeked"].get(str(seat), []))
-    return [h for h in model.geo(g).order if g["hexes"][h]["explore"] is not None and h not in seen]
+    return [h for h in model.geo(g).order if model.explore(g, h) is not None and h not in seen]
 
 
 def finish(ctx: Ctx) -> None:
@@ -187,9 +187,9 @@ def deploy_hexes(g: Data, seat: int) -> list[str]:
     """L371: the seat's own capital or a city it built and controls."""
     out = []
     for h in model.geo(g).order:
-        x = g["hexes"][h]
-        if x["capital"] == seat or (
-            x["city"] is not None and x["city"]["owner"] == seat and model.controller(g, h) == seat
+        x = model.at(g, h)
+        if x.get("capital") == seat or (
+            x.get("city") is not None and x["city"]["owner"] == seat and model.controller(g, h) == seat
         ):
             out.append(h)
     return out

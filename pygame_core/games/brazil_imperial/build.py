@@ -46,7 +46,7 @@ def terrain_ok(g: Data, h: str, building: str) -> bool:
 
 def coverable(g: Data, h: str, seat: int) -> bool:
     """B9: the seat's own era I/II building, controlled, with no palace."""
-    b = g["hexes"][h]["building"]
+    b = model.building(g, h)
     return (
         b is not None
         and b["owner"] == seat
@@ -95,7 +95,7 @@ def build_legal(g: Data, seat: int) -> list[Action]:
         if not tiles or not economy.can_pay(g, seat, build_cost(g, seat, b), any_resource_ok=any_ok):
             continue
         for h in geo.order:
-            empty = model.tile(g, h) is None and g["hexes"][h]["capital"] is None
+            empty = model.tile(g, h) is None and model.capital(g, h) is None
             if empty and (h not in near or not terrain_ok(g, h, b)):
                 continue
             if not empty and not (model.era_of(b) == 3 and coverable(g, h, seat)):
@@ -103,8 +103,7 @@ def build_legal(g: Data, seat: int) -> list[Action]:
             if _site_ok(g, h, seat):
                 out += [{"type": "build", "what": b, "hex": h, "tile": tid} for tid in tiles]
     for h in monarch_hexes(g, seat):
-        x = g["hexes"][h]
-        ok = (model.tile(g, h) is None and x["capital"] is None) or coverable(g, h, seat)
+        ok = (model.tile(g, h) is None and model.capital(g, h) is None) or coverable(g, h, seat)
         if not ok or model.terrain(g, h) in NOT_BUILDABLE or not _site_ok(g, h, seat):
             continue
         for stack in (0, 1):
@@ -128,15 +127,15 @@ def build(ctx: Ctx, seat: int, action: Action) -> None:
     g = ctx.data
     h, what = action["hex"], action["what"]
     stack = action.get("stack")
-    x = g["hexes"][h]
-    if x["explore"] is not None:  # L253: discarded face down, no reward
-        g["box"].append(x["explore"])
-        x["explore"] = None
-    x["building"] = None  # B9: a covered own era I/II tile is removed with its goods
-    forest = bd.geometry(g["map"]).terrain[h] == "forest" and not x["bandeiras"]
+    face_down = model.explore(g, h)
+    if face_down is not None:  # L253: discarded face down, no reward
+        g["box"].append(face_down)
+        model.put(g, h, "explore", None)
+    model.put(g, h, "building", None)  # B9: a covered own era I/II tile is removed with its goods
+    forest = bd.geometry(g["map"]).terrain[h] == "forest" and not model.bandeiras(g, h)
     if what == "city":
         city = g["decks"]["cities"][stack].pop()
-        x["city"] = {"kind": "city", "id": city, "owner": seat, "palace": None}
+        model.put(g, h, "city", {"kind": "city", "id": city, "owner": seat, "palace": None})
         ctx.reveal()  # the next tile of the stack shows
         ctx.log(said(seat, fmt(t("builds the city {c}", "建造城市 {c}"), c=bd.name(bd.CITIES[city]))))
     else:
@@ -145,7 +144,7 @@ def build(ctx: Ctx, seat: int, action: Action) -> None:
         if tid:
             side = list(next(e["sides"] for e in bd.TILES if e["id"] == tid)).index(what)
             g["tiles"][tid] -= 1
-        x["building"] = {
+        b: Data = {
             "kind": "building",
             "id": what,
             "tile": tid,
@@ -154,9 +153,10 @@ def build(ctx: Ctx, seat: int, action: Action) -> None:
             "goods": {},
             "palace": None,
         }
+        model.put(g, h, "building", b)
         ov = monarchs.override(g, seat, what)
         if ov is not None:
-            x["building"]["vp"], x["building"]["output"] = ov
+            b["vp"], b["output"] = ov
             monarchs.count_override(g, seat)
         ctx.log(said(seat, fmt(t("builds a {b}", "建造{b}"), b=bd.name(bd.BUILDINGS[what]))))
         produce(ctx, h)
@@ -167,7 +167,8 @@ def build(ctx: Ctx, seat: int, action: Action) -> None:
 def output(g: Data, h: str) -> dict[str, int]:
     """What the building on ``h`` produces: its own output (or a monarch's override) plus the
     owner's production paintings for it (L271-275: all of the holder's buildings)."""
-    b = g["hexes"][h]["building"]
+    b = model.building(g, h)
+    assert b is not None
     goods = dict(b.get("output") or bd.BUILDINGS[b["id"]].get("produces", {}))
     owner = model.player(g, b["owner"])
     for card in owner["paintings"]:
@@ -179,7 +180,8 @@ def output(g: Data, h: str) -> dict[str, int]:
 
 def produce(ctx: Ctx, h: str) -> None:
     goods = output(ctx.data, h)
-    b = ctx.data["hexes"][h]["building"]
+    b = model.building(ctx.data, h)
+    assert b is not None
     model.add_goods(b["goods"], goods)
     ctx.log(
         fmt(
@@ -194,7 +196,7 @@ def renovate_legal(g: Data, seat: int) -> list[Action]:
     out: list[Action] = []
     free = _upgraded(g, seat, "renovate")
     for h in model.controlled(g, seat):
-        b = g["hexes"][h]["building"]
+        b = model.building(g, h)
         if b is None or b["owner"] != seat or b["goods"]:
             continue
         if not free and not economy.can_pay(g, seat, {"any_resource": 1}, exclude=h):
@@ -208,7 +210,8 @@ def renovate_legal(g: Data, seat: int) -> list[Action]:
 def renovate(ctx: Ctx, seat: int, h: str, flip: bool) -> None:
     """Produce again, or flip and produce; its resource paid (arches.charge: not from this tile)."""
     g = ctx.data
-    b = g["hexes"][h]["building"]
+    b = model.building(g, h)
+    assert b is not None
     if flip:
         b["side"] = 1 - int(b["side"])
         b["id"] = bd.building_for_tile(b["tile"], b["side"])
@@ -224,10 +227,11 @@ def renovate(ctx: Ctx, seat: int, h: str, flip: bool) -> None:
 
 def tile_vp(g: Data, h: str) -> int:
     """A tile's VP, which is also its strength (L491)."""
-    x = g["hexes"][h]
-    if x["building"] is not None:
-        b = x["building"]
-        return int(b.get("vp", bd.BUILDINGS[b["id"]]["vp"]))  # a monarch override sets its own
-    if x["city"] is not None:
-        return int(bd.CITIES[x["city"]["id"]]["vp"])
+    b = model.building(g, h)
+    if b is not None:
+        vp: Any = b.get("vp", bd.BUILDINGS[b["id"]]["vp"])  # a monarch override sets its own
+        return int(vp)
+    c = model.city(g, h)
+    if c is not None:
+        return int(bd.CITIES[c["id"]]["vp"])
     return 0

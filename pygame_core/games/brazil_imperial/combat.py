@@ -39,7 +39,7 @@ def defender_of(g: Data, h: str, seat: int) -> int | None:
     others = model.seats_at(g, h) - {seat}
     if others:
         return min(others)
-    if g["hexes"][h]["capital"] is not None:
+    if model.capital(g, h) is not None:
         return None
     c = model.controller(g, h)
     return c if c is not None and c != seat else None
@@ -228,7 +228,7 @@ def _lose(g: Data, units: list[str], n: int) -> None:
 def arrive(ctx: Ctx, seat: int, units: list[str], h: str, *, fought: bool = False) -> None:
     """Units stand on ``h``: a face-down exploration tile there flips (L251)."""
     g = ctx.data
-    tile = g["hexes"][h]["explore"]
+    tile = model.explore(g, h)
     if tile is None or not units:
         return
     flag = bd.EXPLORATION[tile].get("flag")
@@ -243,12 +243,11 @@ def arrive(ctx: Ctx, seat: int, units: list[str], h: str, *, fought: bool = Fals
 
 def _flip(ctx: Ctx, seat: int, h: str, *, reward: bool) -> None:
     g = ctx.data
-    x = g["hexes"][h]
-    tile = x["explore"]
+    tile = model.explore(g, h)
     if tile is None:
         return
-    x["explore"] = None
-    x["bandeiras"] = True  # B11
+    model.put(g, h, "explore", None)
+    model.put(g, h, "bandeiras", True)  # B11
     ctx.reveal()
     entry = bd.EXPLORATION[tile]
     ctx.log(said(seat, fmt(t("explores a tile: {x}", "探索板塊：{x}"), x=bd.tile_text(tile))))

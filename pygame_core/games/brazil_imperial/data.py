@@ -10,8 +10,10 @@ changes (docs/architecture.md §6.4).
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from pygame_core.kernel.text import hans
@@ -85,29 +87,43 @@ ROW_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 class Geometry:
     """A map's static tables: terrain by hex, NEIGHBOURS, the capital and exploration hexes, and each
     hex's name as a player finds it on the board: its row's letter (A at the top, drawn at both ends
-    of the row) and its place in the row counted from the left ("D4"; the board draws it on the hex)."""
+    of the row) and its place in the row counted from the left ("D4"; the board draws it on the hex).
+
+    Built once per map and process (:func:`geometry`) and shared by every position on that map, so
+    read-only by type: tuples and read-only mappings (``MappingProxyType``); what a hex holds now is
+    the position's (``model.py``)."""
 
     def __init__(self, doc: Entry) -> None:
         hexes: dict[str, Entry] = doc["hexes"]
-        self.order: list[str] = sorted(hexes, key=lambda h: (coords(h)[1], coords(h)[0]))
+        order = sorted(hexes, key=lambda h: (coords(h)[1], coords(h)[0]))
+        self.order: tuple[str, ...] = tuple(order)
         #: each hex's place in ``order``
-        self.index: dict[str, int] = {h: i for i, h in enumerate(self.order)}
-        self.terrain: dict[str, str] = {h: str(hexes[h].get("terrain", "plains")) for h in self.order}
-        self.explore: list[str] = [h for h in self.order if hexes[h].get("explore")]
-        self.capitals: list[str] = [h for h in self.order if hexes[h].get("capital")]
+        self.index: Mapping[str, int] = MappingProxyType({h: i for i, h in enumerate(order)})
+        self.terrain: Mapping[str, str] = MappingProxyType(
+            {h: str(hexes[h].get("terrain", "plains")) for h in order}
+        )
+        self.explore: tuple[str, ...] = tuple(h for h in order if hexes[h].get("explore"))
+        self.capitals: tuple[str, ...] = tuple(h for h in order if hexes[h].get("capital"))
         #: each hex's name: row letter + place in the row from the left ("A1" is the top row's first)
-        self.names: dict[str, str] = {}
+        names: dict[str, str] = {}
         rows: dict[int, int] = {}  # r -> hexes of that row named so far
-        for h in self.order:  # row by row, left to right
+        for h in order:  # row by row, left to right
             r = coords(h)[1]
             if r not in rows:
                 rows[r] = 0
             rows[r] += 1
-            self.names[h] = f"{ROW_LETTERS[len(rows) - 1]}{rows[r]}"
-        self.neighbours: dict[str, tuple[str, ...]] = {}
-        for h in self.order:
+            names[h] = f"{ROW_LETTERS[len(rows) - 1]}{rows[r]}"
+        self.names: Mapping[str, str] = MappingProxyType(names)
+        neighbours: dict[str, tuple[str, ...]] = {}
+        for h in order:
             q, r = coords(h)
-            self.neighbours[h] = tuple(n for dq, dr in DIRS if (n := key(q + dq, r + dr)) in hexes)
+            neighbours[h] = tuple(n for dq, dr in DIRS if (n := key(q + dq, r + dr)) in hexes)
+        self.neighbours: Mapping[str, tuple[str, ...]] = MappingProxyType(neighbours)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in self.__dict__:
+            raise AttributeError(f"a map's geometry is shared and read-only ({name})")
+        super().__setattr__(name, value)
 
 
 @cache

@@ -56,10 +56,10 @@ def count(g: Data, seat: int, counter: str, tiles: list[str] | None = None) -> i
         return sum(
             1
             for h in tiles or ()
-            if g["hexes"][h]["building"] and (not arg or g["hexes"][h]["building"]["id"] == arg)
+            if (b := model.building(g, h)) and (not arg or b["id"] == arg)
         )
     if name == "cities":
-        return sum(1 for h in tiles or () if g["hexes"][h]["city"])
+        return sum(1 for h in tiles or () if model.city(g, h))
     if name == "controlled_tiles":  # the capital counts (data/README.md)
         return len(tiles or ()) + (1 if p["capital"] else 0)
     if name == "paintings":
@@ -208,9 +208,9 @@ def palace_vp(g: Data, seat: int, tiles: list[str] | None = None) -> int:
     p = model.player(g, seat)
     total = 0
     own = [
-        g["hexes"][h]["building"]["id"]
+        b["id"]
         for h in (model.controlled(g, seat) if tiles is None else tiles)
-        if g["hexes"][h]["building"] and g["hexes"][h]["building"]["owner"] == seat
+        if (b := model.building(g, h)) and b["owner"] == seat
     ]
     for pal, h in p["palaces"].items():
         tile = model.tile(g, h)

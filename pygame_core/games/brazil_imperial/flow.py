@@ -149,7 +149,7 @@ def _answer(ctx: Ctx, seat: int, item: Data, action: Action) -> None:
     elif ty == "capital":
         h = next(x for x, c in g["capitals"].items() if c == action["id"])
         p["capital"] = h
-        g["hexes"][h]["capital"] = seat
+        model.put(g, h, "capital", seat)
         cap = bd.CAPITALS[action["id"]]
         economy.gain(g, seat, {k: int(v) for k, v in cap.get("goods", {}).items()})
         if cap.get("first"):
@@ -171,7 +171,8 @@ def _answer(ctx: Ctx, seat: int, item: Data, action: Action) -> None:
         h = action["hex"]
         where = model.geo(g).names[h]
         g["peeked"].setdefault(str(seat), []).append(h)
-        tile = g["hexes"][h]["explore"]
+        tile = model.explore(g, h)
+        assert tile is not None  # a legal peek names a face-down tile
         ctx.reveal()
         ctx.log(
             said(

@@ -72,8 +72,8 @@ def redetermine(g: Data, seat: int | None, rng: Rng) -> None:
                         "id": model.player(g, s)["offer"][str(dec["era"])][0],
                     }
     known = set(g["peeked"].get(str(seat), [])) if seat is not None else set()
-    hexes = [h for h in model.geo(g).order if g["hexes"][h]["explore"] is not None and h not in known]
-    kdeck.redeal(
+    hexes = [h for h in model.geo(g).order if model.explore(g, h) is not None and h not in known]
+    kdeck.redeal(  # each of these hexes is in g["hexes"] (it holds its face-down tile) and keeps one
         rng, [(g["hexes"][h], "explore") for h in hexes] + [(g["box"], i) for i in range(len(g["box"]))]
     )
     for deck in d["paintings"].values():
@@ -140,7 +140,7 @@ def secret_tokens(g: Data, seat: int) -> list[str]:
         for m in [*p["rejected"].get(era, []), *p["offer"].get(era, [])]:
             out += tokens_of("mission", m)
     for h in g["peeked"].get(str(seat), []):
-        tile = g["hexes"][h]["explore"]
+        tile = model.explore(g, h)
         shared = any(h in hexes for s, hexes in g["peeked"].items() if s != str(seat))
         if tile is not None and not shared:  # a tile two seats looked at is a secret of neither alone
             out += tokens_of("tile", tile)

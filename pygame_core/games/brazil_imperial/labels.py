@@ -115,7 +115,8 @@ def text(g: Data, seat: int, a: Data) -> Text:
             k=back,
         )
     if ty == "renovate":
-        b = g["hexes"][a["hex"]]["building"]
+        b = model.building(g, a["hex"])
+        assert b is not None  # a legal renovate names a building
         how = t(" and flip it", "並翻面") if a["flip"] else t("", "")
         return fmt(
             t("Renovate the {b} at {h}{f}", "翻新 {h} 的{b}{f}"),

@@ -5,10 +5,21 @@ units stand, how full a supply is (cap 5, L47).
 State (``ctx.data``, JSON only) as docs/bz-spec "State": ``hexes`` holds only what changes (static
 terrain is in :mod:`data`); ``units`` by id; ``players`` per seat; ``decks``; ``turn``; ``pending``
 (a queue of small steps owed by a seat: trims, choices, era markers).
+
+``hexes`` is sparse: a hex is there only while it holds something, and then only with the fields it
+holds (``building``, ``city``, ``capital``, ``explore``, ``bandeiras``: :data:`HEX_FIELDS`); a field
+that is not there is None (False for ``bandeiras``). Most of the 169 hexes hold nothing, and a
+position that writes them all out is the larger part of what a save holds, a load parses and a
+digest writes (README "Speed"). Rules read a hex through :func:`building`, :func:`city`,
+:func:`capital`, :func:`explore`, :func:`bandeiras` (or :func:`at`) and change it through
+:func:`put` only, which keeps the shape: a field set to None or False is removed, a hex that holds
+nothing is removed.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from pygame_core.games.brazil_imperial import data as bd
@@ -19,6 +30,66 @@ Data = dict[str, Any]
 SUPPLY_CAP = 5  # L47, L404, L415
 HAND_LIMIT = 3  # L290 (gold), L301 (battle)
 BATTLE_MAX = 3  # L294, L499
+
+
+#: What a hex of ``hexes`` may hold (model docstring); a field it does not hold is None (bandeiras: False).
+HEX_FIELDS = ("building", "city", "capital", "explore", "bandeiras")
+#: What a hex that holds nothing reads as: shared by every such hex, so read-only by type.
+NOTHING: Mapping[str, Any] = MappingProxyType({})
+
+
+def at(g: Data, h: str) -> Mapping[str, Any]:
+    """What hex ``h`` holds: only its fields that are set (:data:`NOTHING` for an empty hex). For
+    reading; change a hex with :func:`put`."""
+    x: Mapping[str, Any] = g["hexes"].get(h, NOTHING)
+    return x
+
+
+def building(g: Data, h: str) -> Data | None:
+    """The building tile on ``h`` (``{"kind": "building", "id", "tile", "side", "owner", "goods",
+    "palace", ...}``; the tile itself, changed in place by production and trade), or None."""
+    b: Data | None = g["hexes"].get(h, NOTHING).get("building")
+    return b
+
+
+def city(g: Data, h: str) -> Data | None:
+    c: Data | None = g["hexes"].get(h, NOTHING).get("city")
+    return c
+
+
+def capital(g: Data, h: str) -> int | None:
+    """The seat whose capital stands on ``h``, or None."""
+    c: int | None = g["hexes"].get(h, NOTHING).get("capital")
+    return c
+
+
+def explore(g: Data, h: str) -> str | None:
+    """The face-down exploration tile on ``h``, or None."""
+    e: str | None = g["hexes"].get(h, NOTHING).get("explore")
+    return e
+
+
+def bandeiras(g: Data, h: str) -> bool:
+    """Whether ``h`` shows a flipped exploration tile's Bandeiras side (B11)."""
+    return bool(g["hexes"].get(h, NOTHING).get("bandeiras", False))
+
+
+def put(g: Data, h: str, field: str, value: Any) -> None:
+    """Set ``field`` of hex ``h`` to ``value``; None (or False) clears it, and a hex left holding
+    nothing leaves ``hexes`` (the model docstring's shape, whatever the order of the changes)."""
+    if field not in HEX_FIELDS:
+        raise KeyError(field)
+    hexes = g["hexes"]
+    x = hexes.get(h)
+    if value is None or value is False:
+        if x is not None and field in x:
+            del x[field]
+            if not x:
+                del hexes[h]
+    elif x is None:
+        hexes[h] = {field: value}
+    else:
+        x[field] = value
 
 
 def geo(g: Data) -> bd.Geometry:
@@ -48,7 +119,7 @@ def take_goods(box: dict[str, int], good: str, n: int = 1) -> None:
 
 def tile(g: Data, h: str) -> Data | None:
     """The building or city on ``h`` (``{"kind": "building"|"city", ...}``), or None."""
-    x = g["hexes"][h]
+    x = g["hexes"].get(h, NOTHING)
     t: Data | None = x.get("building") or x.get("city")
     return t
 
@@ -63,7 +134,7 @@ def seats_at(g: Data, h: str) -> set[int]:
 
 def owner(g: Data, h: str) -> int | None:
     """The seat that built the tile on ``h`` (a capital's seat too), or None."""
-    x = g["hexes"][h]
+    x = g["hexes"].get(h, NOTHING)
     if x.get("capital") is not None:
         return int(x["capital"])
     t = tile(g, h)
@@ -85,7 +156,7 @@ def seats_by_hex(g: Data) -> dict[str, set[int]]:
     return out
 
 
-def _control(x: Data, h: str, occupants: dict[str, set[int]]) -> int | None:
+def _control(x: Mapping[str, Any], h: str, occupants: dict[str, set[int]]) -> int | None:
     """:func:`controller` of the hex ``h`` (its state ``x``), the units' seats by hex given."""
     cap = x.get("capital")
     if cap is not None:
@@ -106,7 +177,7 @@ def controller(g: Data, h: str) -> int | None:
     """Who controls the tile on ``h``: its owner, unless another seat's units stand on it (they won
     it, L509; control returns to the owner when the last of them leaves, L510). A capital is never
     occupied (L509)."""
-    return _control(g["hexes"][h], h, {h: seats_at(g, h)})
+    return _control(at(g, h), h, {h: seats_at(g, h)})
 
 
 def occupied(g: Data, h: str) -> bool:
@@ -117,8 +188,8 @@ def occupied(g: Data, h: str) -> bool:
 def terrain(g: Data, h: str) -> str:
     """The terrain ``h`` counts as now: "building" under a tile or capital (L171, L247), "plains" for
     an unexplored tile (L252), "bandeiras" for a flipped one (B11), else the map's terrain."""
-    x = g["hexes"][h]
-    if x.get("capital") is not None or tile(g, h) is not None:
+    x = g["hexes"].get(h, NOTHING)
+    if x.get("capital") is not None or x.get("building") is not None or x.get("city") is not None:
         return "building"
     if x.get("explore") is not None:
         return "plains"
@@ -130,7 +201,7 @@ def terrain(g: Data, h: str) -> str:
 def controlled(g: Data, seat: int) -> list[str]:
     """The hexes whose building or city ``seat`` controls (capitals are not tiles here)."""
     hexes = g["hexes"]
-    tiled = [h for h, x in hexes.items() if x["building"] is not None or x["city"] is not None]
+    tiled = [h for h, x in hexes.items() if x.get("building") is not None or x.get("city") is not None]
     if not tiled:
         return tiled
     tiled.sort(key=geo(g).index.__getitem__)  # the map's order, whatever the order of g["hexes"]
@@ -144,8 +215,7 @@ def owned_anchors(g: Data, seat: int) -> set[str]:
     hexes = g["hexes"]
     occupants = seats_by_hex(g)
     out = set()
-    for h in geo(g).order:
-        x = hexes[h]
+    for h, x in hexes.items():  # a set: the order does not matter
         if _control(x, h, occupants) == seat and owner(g, h) == seat:
             out.add(h)
     return out

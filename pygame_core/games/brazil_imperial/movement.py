@@ -41,8 +41,8 @@ def free_left(g: Data) -> bool:
 
 
 def _enterable(g: Data, seat: int, h: str) -> bool:
-    x = g["hexes"][h]
-    return x["capital"] is None or x["capital"] == seat
+    cap = model.capital(g, h)
+    return cap is None or cap == seat
 
 
 def free_targets(g: Data, uid: str) -> list[str]:
@@ -61,17 +61,15 @@ def bonus_targets(g: Data, uid: str) -> list[str]:
     if arch == "deploy":
         out = []
         for x in geo.order:
-            hx = g["hexes"][x]
-            own_city = (
-                hx["city"] is not None and hx["city"]["owner"] == seat and model.controller(g, x) == seat
-            )
-            if x != h and (hx["capital"] == seat or own_city):
+            c = model.city(g, x)
+            own_city = c is not None and c["owner"] == seat and model.controller(g, x) == seat
+            if x != h and (model.capital(g, x) == seat or own_city):
                 out.append(x)
         return out
     if arch == "paint":
         return [n for n in near if model.terrain(g, n) == "forest"]
     if arch == "build":
-        return [n for n in near if model.tile(g, n) is not None or g["hexes"][n]["capital"] is not None]
+        return [n for n in near if model.tile(g, n) is not None or model.capital(g, n) is not None]
     if arch == "renovate":
         return [
             n

@@ -191,18 +191,17 @@ def _capitals(g: Data, start: int) -> None:
     g["capitals"] = {hexes[s]: tiles[k] for k, s in enumerate(order)}
     for seat, h in enumerate(hexes[: len(g["players"])]):
         model.player(g, seat)["capital"] = h
-        g["hexes"][h]["capital"] = seat
+        model.put(g, h, "capital", seat)
     g["start"] = start
 
 
 def _tile(g: Data, spec: Data, h: str) -> None:
     seat = int(spec["owner"])
-    x = g["hexes"][h]
     if "city" in spec:
         stacks = g["decks"]["cities"]
         stack = next(s for s in stacks if spec["city"] in s)
         stack.remove(spec["city"])
-        x["city"] = {"kind": "city", "id": spec["city"], "owner": seat, "palace": None}
+        model.put(g, h, "city", {"kind": "city", "id": spec["city"], "owner": seat, "palace": None})
         return
     what = str(spec["building"])
     tid = next(t["id"] for t in bd.TILES if what in t["sides"] and g["tiles"].get(t["id"], 0) > 0)
@@ -223,7 +222,7 @@ def _tile(g: Data, spec: Data, h: str) -> None:
     b["goods"] = (
         dict(spec["goods"]) if "goods" in spec else dict(b.get("output") or bd.BUILDINGS[what]["produces"])
     )
-    x["building"] = b
+    model.put(g, h, "building", b)
     if model.geo(g).terrain[h] == "forest":
         model.player(g, seat)["counters"]["forest_builds"] += 1
 

@@ -36,17 +36,7 @@ def setup(ctx: Ctx) -> None:
     n = ctx.players
     g["map"] = bd.map_for(n)
     geo = bd.geometry(g["map"])
-    g["hexes"] = {
-        h: {
-            "building": None,
-            "city": None,
-            "capital": None,
-            "explore": None,
-            "bandeiras": False,
-            "palace": None,
-        }
-        for h in geo.order
-    }
+    g["hexes"] = {}  # only the hexes that hold something (model.py)
     # capitals: face down at random on the capital hexes, the "1st" tile among them (L20-21)
     tiles = sorted(bd.CAPITALS)
     first = [c for c in tiles if bd.CAPITALS[c].get("first")]
@@ -60,7 +50,7 @@ def setup(ctx: Ctx) -> None:
     rng.shuffle(explore)
     for h in geo.explore:
         if explore:
-            g["hexes"][h]["explore"] = explore.pop()
+            model.put(g, h, "explore", explore.pop())
     g["box"] = explore
     # decks (L16-17)
     battle, gold = sorted(bd.BATTLE), sorted(bd.GOLD)

@@ -12,6 +12,7 @@ by source, winner), ``pending``, ``paying`` (a payment under way: who, for what,
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from pygame_core.games.brazil_imperial import combat, economy, labels, model
@@ -37,31 +38,32 @@ def phase(g: Data) -> dict[str, Any]:
     return {"kind": kind, "name": dict(PHASE_NAME[kind])}
 
 
-def _hex(x: Data, h: str, peeked: list[str], controller: int | None) -> Data:
+def _hex(x: Mapping[str, Any], h: str, peeked: list[str], controller: int | None) -> Data:
     """What a hex holds now (not its terrain, which is static: the board reads it from data.js), the
     face-down tile as "?" unless the viewer peeked at it (``peeked``: the viewer's hexes)."""
-    explore = x["explore"]
+    explore = x.get("explore")
     shown = None
     if explore is not None:
         shown = explore if h in peeked else "?"
     return {
-        "building": x["building"],
-        "city": x["city"],
-        "capital": x["capital"],
+        "building": x.get("building"),
+        "city": x.get("city"),
+        "capital": x.get("capital"),
         "explore": shown,
-        "bandeiras": x["bandeiras"],
+        "bandeiras": x.get("bandeiras", False),
         "controller": controller,
     }
 
 
 def _hexes(g: Data, seat: int | None) -> Data:
-    """Every hex of the map, in its order: the units found on each hex in one pass (not per hex)."""
+    """Every hex of the map, in its order (an empty one too: the state leaves those out, model.py):
+    the units found on each hex in one pass (not per hex)."""
     hexes = g["hexes"]
     occupants = model.seats_by_hex(g)
     peeked = g["peeked"].get(str(seat), []) if seat is not None else []
     out: Data = {}
     for h in model.geo(g).order:
-        x = hexes[h]
+        x = hexes.get(h, model.NOTHING)
         out[h] = _hex(x, h, peeked, model._control(x, h, occupants))
     return out
 
