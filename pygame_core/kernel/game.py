@@ -167,6 +167,13 @@ class Game:
         """
         raise NotImplementedError
 
+    def _older_layouts(self, data: dict[str, Any]) -> list[dict[str, Any]]:
+        """The same position as earlier builds of this game wrote their state, newest first. A
+        save's checksum is the digest of the position in its build's layout: when a game changes
+        only how it writes its state, a save from before replays to the same game, and its checksum
+        matches one of these (so it loads as ``ok``, not ``stale``). Default: none."""
+        return []
+
     def _secret_tokens(self, data: dict[str, Any], seat: int) -> list[str]:
         """Strings that identify ``seat``'s still-hidden items (card ids, card names), which
         must not appear in any other seat's view or log. Used by the leak tests."""

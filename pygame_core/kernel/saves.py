@@ -28,6 +28,7 @@ from pygame_core.kernel.state import (
     TooDeep,
     canonical,
     decode_actions,
+    digest_of,
     dumps,
     loads,
     well_formed_actions,
@@ -284,12 +285,17 @@ def load_report(game: Game, text: str) -> dict[str, Any]:
                     "message": (f"{made}move {i + 1} of {total} of this save is not legal under the "
                                 f"current rules ({exc.reason}){why}. The game can go on from just before "
                                 "that move.")}
-    if doc.get("checksum") is not None and doc["checksum"] != state.digest():
+    if doc.get("checksum") is not None and doc["checksum"] != state.digest() \
+            and doc["checksum"] not in older_digests(game, state):
         return {"status": "stale", "state": state, "at": None, "cause": cause,
                 "message": (f"{made}the moves of this save replay under the current rules, but the game "
                             f"ends in another position than its checksum records{why}. The game can go "
                             "on under the current rules.")}
     return {"status": "ok", "state": state, "at": None, "message": "", "cause": None}
+
+def older_digests(game: Game, state: State) -> list[str]:
+    """The digests of ``state``'s position in the game's earlier state layouts (``_older_layouts``)."""
+    return [digest_of(data, state.rng, len(state.history)) for data in game._older_layouts(state.data)]
 
 def save_cause(game: Game, doc: dict[str, Any]) -> str:
     """Why a parsed save that does not load as it was saved differs: ``"version"`` (another engine

@@ -121,6 +121,12 @@ def canonical(obj: Any) -> str:
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
 
 
+def digest_of(data: dict[str, Any], rng: int, n: int) -> str:
+    """:meth:`State.digest` of a position: its ``data``, generator state and number of actions."""
+    text = canonical({"data": data, "rng": rng, "n": n})
+    return hashlib.sha256(text.encode()).hexdigest()[:20]
+
+
 def same_json(a: Any, b: Any) -> bool:
     """Equal as JSON values (``1``, ``1.0`` and ``true`` all differ); False if either is not JSON."""
     try:
@@ -317,8 +323,7 @@ class State:
     def digest(self) -> str:
         """A short hash of everything that decides the future of the game."""
         if "digest" not in self.memo:
-            text = canonical({"data": self.data, "rng": self.rng, "n": len(self.history)})
-            self.memo["digest"] = hashlib.sha256(text.encode()).hexdigest()[:20]
+            self.memo["digest"] = digest_of(self.data, self.rng, len(self.history))
         return self.memo["digest"]
 
     def actions_json(self) -> str:

@@ -22,6 +22,9 @@ from pygame_core.games.brazil_imperial import (
     setup,
     views,
 )
+from pygame_core.games.brazil_imperial import (
+    data as bd,
+)
 from pygame_core.games.brazil_imperial.text import GAME_NAME, PHASE_NAME, said, t
 from pygame_core.kernel import Ctx, Game
 from pygame_core.kernel.decisions import Decision
@@ -112,6 +115,16 @@ class BrazilImperial(Game):
         if data["over"]:
             return PHASE_NAME["end"][lang]
         return f"{views.phase(data)['name'][lang]} · {data['era']}/{data['round']}"
+
+    def _older_layouts(self, data: Data) -> list[Data]:
+        """Saves made before ``hexes`` became sparse (model.py) wrote every hex of the map with
+        every field, unset ones as None (``bandeiras`` False) and an unused ``palace``: the same
+        position in that layout, so that their checksums still match (kernel ``_older_layouts``)."""
+        hexes = data["hexes"]
+        dense = {h: {"building": None, "city": None, "capital": None, "explore": None,
+                     "bandeiras": False, "palace": None, **hexes.get(h, {})}
+                 for h in bd.geometry(data["map"]).order}
+        return [{**data, "hexes": dense}]
 
     def _redetermine(self, data: Data, seat: int | None, rng: Rng) -> None:
         hidden.redetermine(data, seat, rng)
