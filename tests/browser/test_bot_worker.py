@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -51,7 +52,7 @@ const probeWrap = () => {
     const ask = th.ask.bind(th);
     th.ask = async (method, args) => {
       // the window opens once the frame that draws the last move is over (its layout is the move's)
-      const w = { method, asked: performance.now() };
+      const w = { method, asked: performance.now(), budget: args && args.budget_ms };
       window.__think.push(w);
       const open = () => { if (w.end === undefined) w.start = performance.now(); };
       requestAnimationFrame(() => setTimeout(open, 0));
@@ -160,7 +161,10 @@ def test_a_hint_lists_three_moves_with_win_rates_and_marks_them(contexts: Any, b
     for i in range(3):
         item = moves.nth(i)
         assert item.get_attribute("data-rank") == str(i + 1)
-        assert "%" in item.locator(".hint-rate").inner_text()
+        # each rate with the simulations behind it ("57% wins in 9 games")
+        rate = item.locator(".hint-rate")
+        visits = rate.get_attribute("data-visits")
+        assert "%" in rate.inner_text() and f" {visits} " in rate.inner_text(), rate.inner_text()
     legal = page.evaluate("window.pgcGame.session.reply.legal.map(li => JSON.stringify(li.action))")
     hinted = [moves.nth(i).get_attribute("data-hint-action") for i in range(3)]
     assert all(json.dumps(json.loads(h), separators=(",", ":")) in legal for h in hinted), (hinted, legal)
@@ -168,14 +172,36 @@ def test_a_hint_lists_three_moves_with_win_rates_and_marks_them(contexts: Any, b
     marks = page.locator("#game .gv-main .hint-mark")
     assert marks.count() >= 1, describe(page)
     assert page.locator("#game .gv-main .hint-mark[data-hint-rank='1']").count() >= 1
-    # searched in the worker, from the viewer's seat
-    calls = page.evaluate("pgcThinker.calls.map(c => c.method)")
-    assert "hint" in calls, calls
+    # searched in the worker, from the viewer's seat, for the hint's own budget (not a hard bot's second)
+    calls = page.evaluate("pgcThinker.calls.filter(c => c.method === 'hint')")
+    assert calls and not calls[-1]["cancelled"], calls
+    asked = page.evaluate("window.__think.filter(w => w.method === 'hint').map(w => w.budget)")
+    assert asked == [2500], asked  # controller.js HINT_MS: more than a hard decision's 1,000 ms
     shot(page, f"hint-{size}")
     # a move played: the hint was about the position before it, and goes
     assert app.step(page) == "action"
     assert not page.locator("[data-testid='hint-panel']").is_visible()
     assert page.locator("#game .hint-mark").count() == 0
+
+
+def test_playing_while_a_hint_is_searched_cancels_it(contexts: Any, base_url: str) -> None:
+    """The hint searches for a few seconds in the worker; playing a move meanwhile ends it at its next
+    slice (the bot's question pre-empts it): the panel goes, and the bot does not wait for the hint."""
+    page, _ = new_page(contexts, "laptop")
+    page.goto(f"{base_url}/{settings_url(['human', 'hard'], seed=3)}")
+    wait_ready(page)
+    wait_not_busy(page)
+    page.wait_for_function("window.pgcThinker && pgcThinker.state === 'ready'", timeout=120_000)
+    page.locator("[data-testid='hint']").click()
+    page.locator("[data-testid='hint-thinking']").wait_for()
+    assert app.step(page) == "action"
+    wait_not_busy(page, timeout=60_000)
+    assert page.locator("[data-testid='hint-panel']").is_hidden()
+    calls = page.evaluate("pgcThinker.calls")
+    hint = [c for c in calls if c["method"] == "hint"]
+    assert hint and hint[0]["cancelled"], calls
+    after = [c for c in calls[calls.index(hint[0]) + 1:] if c["method"] == "bot"]
+    assert after, calls  # the bot then thought in the worker
 
 
 def kinds_offered(page: Any) -> dict[str, str]:
@@ -277,3 +303,31 @@ def test_the_worker_boots_and_thinks_offline(contexts: Any, site: Path) -> None:
     calls = page.evaluate("window.__botCalls")
     assert calls and all(c["given"] for c in calls), calls
     assert (app.actions_played(page) or 0) >= (before or 0) + 4
+
+
+def test_a_first_visit_downloads_each_file_once_though_the_worker_boots_its_own_pyodide(contexts: Any,
+                                                                                        site: Path) -> None:
+    """Issue 20 §2: the worker boots from what the page downloaded. A first visit (a fresh context, the
+    HTTP cache on: a private window's, which keeps no 9.6 MB wasm) with a bot seat: the page boots, its
+    bot worker boots its own Pyodide, and the server sends every file's body at most once: the wasm and
+    the snapshot come from the page (runtime/pyodide-snapshot.mjs's pgcBootFiles, the wasm compiled
+    too), the rest from the HTTP cache. Before, the worker downloaded the wasm (9.6 MB) a second time."""
+    srv = StaticServer(site, record=True)
+    try:
+        ctx, _ = contexts.new(route_guard=False)
+        page = ctx.new_page()
+        page.goto(f"{srv.url}/{settings_url(['human', 'hard'], seed=5)}")
+        wait_ready(page)
+        page.wait_for_function("window.pgcThinker && ['ready', 'failed'].includes(pgcThinker.state)",
+                               timeout=120_000)
+        traffic = list(srv.traffic or [])
+    finally:
+        srv.stop()
+    info = page.evaluate("({state: pgcThinker.state, info: pgcThinker.info, page: globalThis.pgcSnapshot})")
+    assert info["state"] == "ready" and info["info"]["snapshot"] == "used", info
+    assert info["page"]["state"] == "used", info
+    sent = Counter(e["path"] for e in traffic if e["status"] == 200 and e["bytes"])
+    twice = {p: n for p, n in sent.items() if n > 1}
+    big = sorted(((e["bytes"], e["path"]) for e in traffic if e["bytes"] >= 500_000), reverse=True)
+    assert not twice, (twice, big)
+    assert sent[next(p for p in sent if p.endswith("pyodide.asm.wasm"))] == 1, sent

@@ -40,8 +40,15 @@ export const SPEEDS = { slow: 900, normal: 320, fast: 0 };
  * `budget_ms`; tests count iterations instead). "best" (a decision handed to a bot) is the heuristic.
  */
 export const THINK_MS = { normal: 300, hard: 1000 };
-/** The search budget of a hint ("What would a strong player do?"), as a hard bot's decision. */
-export const HINT_MS = 1000;
+/**
+ * The search budget of a hint ("What would a strong player do?") in the bot worker: a player asked and
+ * waits, so a hint searches longer than a hard bot's decision (about 2.5x its simulations, for rates that
+ * rest on more of them). The worker searches it in slices and stops at the next slice when the page asks
+ * about a newer position (runtime/bot-worker.mjs): playing a move, or a bot's turn, cancels it.
+ */
+export const HINT_MS = 2500;
+/** The same on the page's own thread (no worker): a hard bot's second, all of it one long task. */
+export const HINT_PAGE_MS = 1000;
 /** How many moves a hint lists. */
 export const HINT_MOVES = 3;
 
@@ -246,11 +253,11 @@ export class Session {
     const seat = this.viewer;
     const at = this.reply && this.reply.view.actions_played;
     if (seat == null || this.thinking != null || this.passTo != null) return null;
-    const args = { seat, n: HINT_MOVES, budget_ms: HINT_MS, lang: lang() };
-    let r = this.thinker ? await this.thinker.ask("hint", args) : null;
+    const args = { seat, n: HINT_MOVES, lang: lang() };
+    let r = this.thinker ? await this.thinker.ask("hint", { ...args, budget_ms: HINT_MS }) : null;
     const same = () => !this.stopped && this.viewer === seat && this.reply.view.actions_played === at;
     if (!same()) return null;
-    if (!r) r = this.pgc.call("hint", { sid: this.sid, ...args });
+    if (!r) r = this.pgc.call("hint", { sid: this.sid, ...args, budget_ms: HINT_PAGE_MS });
     return r;
   }
 
