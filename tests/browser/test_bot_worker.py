@@ -44,6 +44,9 @@ document.addEventListener("click", (e) => {
 }, true);
 window.__think = [];
 window.__botCalls = [];
+window.__offline = [];
+document.addEventListener("pgc-offline",
+  (e) => window.__offline.push({ at: performance.now(), state: e.detail }));
 const probeWrap = () => {
   const th = window.pgcThinker, s = window.pgcGame && window.pgcGame.session;
   if (!th || !s) { setTimeout(probeWrap, 5); return; }
@@ -110,8 +113,8 @@ def test_a_hard_bot_thinks_in_the_worker_while_the_page_answers_clicks(contexts:
         else:
             time.sleep(0.02)
     data = page.evaluate("({think: window.__think, lt: window.__lt, clicks: window.__clicks,"
-                         " bot: window.__botCalls, thinker: {state: pgcThinker.state, info: pgcThinker.info,"
-                         " calls: pgcThinker.calls}})")
+                         " offline: window.__offline, bot: window.__botCalls, thinker: {state:"
+                         " pgcThinker.state, info: pgcThinker.info, calls: pgcThinker.calls}})")
     thinks = [w for w in data["think"] if w["method"] == "bot" and "end" in w and "start" in w]
     assert len(thinks) >= 7, (data["think"], describe(page))
     # the first includes the worker's boot and the page's first frames: the page is not playable before
@@ -124,18 +127,25 @@ def test_a_hard_bot_thinks_in_the_worker_while_the_page_answers_clicks(contexts:
     during = [c for c in data["clicks"] if any(w["start"] <= c["at"] <= w["end"] for w in thinks)]
     long_in = [t for t in data["lt"] if any(w["start"] <= t["start"] < w["end"] for w in thinks)]
     load = Path("/proc/loadavg").read_text().split()[0] if Path("/proc/loadavg").exists() else "?"
-    why = {"clicks": during, "long tasks": long_in, "thinks": thinks, "load": load}
+    why = {"clicks": during, "long tasks": long_in, "thinks": thinks, "load": load,
+           "idle moment (pgc-offline)": data["offline"]}
     if os.environ.get("PGC_DEBUG"):
         Path("/tmp/pgc-why.json").write_text(json.dumps(why, indent=1))
     assert len(during) >= 3, why
     # A hard bot thinks about a second per move: on the main thread, a click would wait for all of it and
-    # that second would be one long task. In the worker the page answers at once: on a quiet machine
-    # within a frame; the bounds leave room for a 2-core machine shared by many (a frame's own work, the
-    # idle save of the last move, stretched by the load; bench/run.py's bots part reports the numbers).
-    assert max(c["delay"] for c in during) < 150, why
+    # that second would be one long task. In the worker the page answers within a frame (issue 20 §7): a
+    # click's input delay (from the event to its handler) is under a 60 Hz frame for most clicks and under
+    # 50 ms for every one, and the next frame after it comes within two frames for most (the frame's own
+    # wait for the display, up to one). What the main thread does while a bot thinks: the idle save of the
+    # last move (a few ms) and, at the window's end, the worker's answer, the page's move and its redraw,
+    # and the next question, in three tasks (controller.js nextTask: as one task it ran 60 ms at load 24,
+    # and the click that came then waited 39 ms). Held at a 1-minute load of 24 on 2 cores.
+    delays = sorted(c["delay"] for c in during)
+    assert delays[len(delays) // 2] < 16.7, why
+    assert delays[-1] < 50, why
     frames = sorted(c.get("frame", 0) for c in during)
-    assert frames[len(frames) // 2] < 100, why
-    assert all(t["ms"] < 300 for t in long_in), why
+    assert frames[len(frames) // 2] < 33.4, why
+    assert all(t["ms"] < 100 for t in long_in), why
     thinking = sum(w["end"] - w["start"] for w in thinks)
     assert sum(t["ms"] for t in long_in) < 0.3 * thinking, why
     # the worker's own time per decision: never past the hard level's cap (1 s) and its reply. No lower

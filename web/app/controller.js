@@ -57,6 +57,17 @@ export const SAVE_WITHIN = 300;
 /** After this long without a move, the game is stored whole (its base), so that a load applies no tail. */
 export const FULL_AFTER = 15_000;
 
+/**
+ * Ends the current task (the page may answer a click between two): scheduler.yield where there is one,
+ * else a zero timeout. A bot's turn is three tasks, not one: the worker's answer, the page playing the
+ * move (webapi "bot", then the redraw), and the next question (webapi "position"); as one task they ran
+ * 60 ms on a loaded machine, and a click that came meanwhile waited for all of it (issue 20 §7).
+ */
+const nextTask = () =>
+  typeof globalThis.scheduler?.yield === "function"
+    ? globalThis.scheduler.yield()
+    : new Promise((resolve) => setTimeout(resolve, 0));
+
 const idle =
   typeof requestIdleCallback === "function"
     ? (fn) => requestIdleCallback(fn, { timeout: SAVE_WITHIN })
@@ -231,6 +242,7 @@ export class Session {
    */
   async think(seat, kind) {
     if (!this.thinker) return null;
+    await nextTask(); // the redraw of the last move ends the task before the question (see nextTask)
     const r = await this.thinker.ask("bot", {
       seat,
       kind,
@@ -330,6 +342,7 @@ export class Session {
           const chosen = this.think(bot, kind);
           await this.delay();
           const action = await chosen;
+          if (action) await nextTask(); // the worker's answer, then the move in a task of its own
           if (this.stopped) return;
           if (this.reply.view.actions_played !== v.actions_played) continue; // the game moved on: look again
           const r = this.call("bot", {

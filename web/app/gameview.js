@@ -1077,9 +1077,12 @@ export class GameView {
           `<ol class="hint-list">` +
           h.hints
             .map((x, i) => {
+              // the rate with the simulations behind it: the list is ranked by what they support
+              const n = Number(x.visits) || 0;
+              const said = t(n === 1 ? "hint_rate_one" : "hint_rate", { p: Math.round(x.win_rate * 100), n });
               const rate =
                 typeof x.win_rate === "number"
-                  ? `<span class="hint-rate" data-visits="${Number(x.visits) || 0}">${esc(t("hint_rate", { p: Math.round(x.win_rate * 100), n: Number(x.visits) || 0 }))}</span>`
+                  ? `<span class="hint-rate" data-visits="${n}">${esc(said)}</span>`
                   : "";
               return (
                 `<li class="hint-item hint-r${i + 1}" data-testid="hint-move" data-rank="${i + 1}" data-hint-action="${esc(JSON.stringify(x.action))}">` +

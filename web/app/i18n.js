@@ -124,6 +124,7 @@ const S = {
     hint_ask: "What would a strong player do?",
     hint_thinking: "Thinking it through for a few seconds…",
     hint_rate: "{p}% wins in {n} games",
+    hint_rate_one: "{p}% wins in 1 game",
     hint_note:
       "Estimated from {n} simulated games, using only what you can see; a rate from few games counts for less. The moves are marked on the board.",
     hint_failed: "No hint now: {reason}",
@@ -303,6 +304,7 @@ const S = {
     hint_ask: "高手會怎麼下？",
     hint_thinking: "思考幾秒鐘…",
     hint_rate: "勝率 {p}%（{n} 局）",
+    hint_rate_one: "勝率 {p}%（1 局）",
     hint_note:
       "由 {n} 局模擬估算，只用你看得到的資訊；局數少的勝率較不可靠，排得較後。這些行動已在盤面上標出。",
     hint_failed: "目前無法提示：{reason}",
@@ -480,6 +482,7 @@ const S = {
     hint_ask: "高手会怎么下？",
     hint_thinking: "思考几秒钟…",
     hint_rate: "胜率 {p}%（{n} 局）",
+    hint_rate_one: "胜率 {p}%（1 局）",
     hint_note:
       "由 {n} 局模拟估算，只用你看得到的信息；局数少的胜率较不可靠，排得较后。这些行动已在盘面上标出。",
     hint_failed: "目前无法提示：{reason}",
