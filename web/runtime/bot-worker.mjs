@@ -150,6 +150,25 @@ const HINT_SLICE_MS = 200;
 let newest = 0;
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+// The search checks its time between iterations, and the reply (the move applied, its label) comes after
+// it: a decision overruns its budget by about one iteration and the reply, more on a loaded machine (an
+// iteration's wall time grows with the load). So a decision asks for its budget less the overrun seen
+// lately (the 80th percentile of the last 20 decisions' overruns, at most half the budget): the page's
+// wait then stays near the budget (issue 20 §4: p99 <= 1.2x) however busy the machine is.
+const OVERRUNS_KEPT = 20;
+const overruns = new Map(); // budget (ms) -> recent overruns (ms)
+function headroom(budget) {
+  const seen = [...(overruns.get(budget) ?? [])].sort((a, b) => a - b);
+  if (!seen.length) return 0;
+  return Math.min(budget / 2, seen[Math.floor(seen.length * 0.8)]);
+}
+function overran(budget, by) {
+  const seen = overruns.get(budget) ?? [];
+  seen.push(Math.max(0, by));
+  if (seen.length > OVERRUNS_KEPT) seen.shift();
+  overruns.set(budget, seen);
+}
+
 function pyCall(method, args) {
   const text = call(method, JSON.stringify(args ?? {}));
   return JSON.parse(text);
@@ -171,15 +190,18 @@ async function answer({ id, sync, method, args }) {
     const until = timed ? t0 + args.budget_ms : 0;
     const left = (most) => Math.max(1, Math.min(most, until - performance.now()));
     const sliced = timed && method === "hint" && args.iterations == null;
+    const spare = timed && !sliced ? headroom(args.budget_ms) : 0;
     const ask = () =>
       sliced
         ? { ...args, budget_ms: left(HINT_SLICE_MS) }
         : timed
-          ? { ...args, budget_ms: left(args.budget_ms) }
+          ? { ...args, budget_ms: Math.max(1, until - spare - performance.now()) }
           : args;
     reply = pyCall(method, ask());
     if (!reply.ok && reply.error?.code === "internal" && (await installStdlib()))
       reply = pyCall(method, ask());
+    // the overrun past the deadline asked for (the search's last iteration and the reply)
+    if (timed && !sliced && reply.ok) overran(args.budget_ms, performance.now() - (until - spare));
     while (sliced && reply.ok && performance.now() < until - 1) {
       await nextTask(); // the page's messages are read here
       if (newest !== id) {
