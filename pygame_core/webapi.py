@@ -29,6 +29,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pygame_core import bots, games, replies
+from pygame_core.bots import hint as hints
 from pygame_core.errors import IllegalAction, OptionError, SaveError
 from pygame_core.kernel.game import ENGINE_VERSION, Game
 from pygame_core.kernel.saves import parse_save
@@ -261,10 +262,18 @@ def _bot_seed(a: dict[str, Any], state: State) -> int:
     return bot_seed
 
 
-def _hint(game: Game, state: State, a: dict[str, Any], lang: str) -> dict[str, Any]:
-    """``"hint"``: the search's best ``n`` actions for ``seat``, searched from that seat's view only:
-    ``{"hints": [{"action", "label", "win_rate", "visits"}, ...]}``, best first."""
-    search = bots.search
+#: The last hint's search, kept for a ``"more": true`` call about the same decision (one at a time):
+#: (sid, position digest, actions played, seat, bot seed) and the search.
+_last_hint: tuple[tuple[str, str, int, int, int], hints.HintSearch] | None = None
+
+
+def _hint(sid: str, game: Game, state: State, a: dict[str, Any], lang: str) -> dict[str, Any]:
+    """``"hint"``: the search's best ``n`` actions for ``seat``, searched from that seat's view only (the
+    ``hard`` level's search, :mod:`pygame_core.bots.hint`), best first as that module ranks them:
+    ``{"hints": [{"action", "label", "win_rate", "visits"}, ...], "simulations"}``. With ``"more": true``
+    the search of the previous hint call goes on (the same session, position, seat and ``bot_seed``;
+    else a new one starts): the browser's bot worker searches a hint in slices this way."""
+    global _last_hint
     seat = _seat(game, state, a["seat"])
     if seat is None or not game.legal_actions(state, seat):
         raise IllegalAction(f"seat {seat} has nothing to decide now", "not_your_turn")
@@ -273,12 +282,19 @@ def _hint(game: Game, state: State, a: dict[str, Any], lang: str) -> dict[str, A
         raise OptionError("n must be a whole number from 1 to 50")
     iterations, budget_ms = _budget(a)
     bot_seed = _bot_seed(a, state)
+    more = _flag(a, "more", False)
     if iterations is None and budget_ms is None:
-        iterations = search.BUDGETS.get(game.id, search.BUDGETS["default"])["hard"]
-    bot = search.level("hard", game, bot_seed, iterations or 10**6, budget_ms)
-    ranked = bot.ranked(game, state, seat)[:n]
+        iterations = bots.search.BUDGETS.get(game.id, bots.search.BUDGETS["default"])["hard"]
+    key = (sid, state.digest(), len(state.history), seat, bot_seed)
+    if more and _last_hint is not None and _last_hint[0] == key:
+        searched = _last_hint[1]
+    else:
+        searched = hints.HintSearch(game, state, seat, bot_seed)
+    _last_hint = (key, searched)
+    searched.run(iterations or 10**6, budget_ms)
     return {"hints": [{"action": act, "label": game.label(state, seat, act, lang), "win_rate": round(rate, 4),
-                       "visits": visits} for act, rate, visits in ranked]}
+                       "visits": visits} for act, rate, visits in searched.ranked()[:n]],
+            "simulations": searched.simulations}
 
 
 # ------------------------------------------------------------------------ stepping
@@ -391,7 +407,7 @@ def _dispatch(method: str, a: dict[str, Any]) -> tuple[Any, Change]:
         res["played"] = played
         return res, (sid, _advance(s, after))
     if method == "hint":
-        return _hint(game, state, a, lang), None
+        return _hint(sid, game, state, a, lang), None
     if method == "undo":
         seat = _seat(game, state, a.get("seat"))
         viewer = _seat(game, state, a.get("view_seat"))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -43,6 +44,9 @@ document.addEventListener("click", (e) => {
 }, true);
 window.__think = [];
 window.__botCalls = [];
+window.__offline = [];
+document.addEventListener("pgc-offline",
+  (e) => window.__offline.push({ at: performance.now(), state: e.detail }));
 const probeWrap = () => {
   const th = window.pgcThinker, s = window.pgcGame && window.pgcGame.session;
   if (!th || !s) { setTimeout(probeWrap, 5); return; }
@@ -51,7 +55,7 @@ const probeWrap = () => {
     const ask = th.ask.bind(th);
     th.ask = async (method, args) => {
       // the window opens once the frame that draws the last move is over (its layout is the move's)
-      const w = { method, asked: performance.now() };
+      const w = { method, asked: performance.now(), budget: args && args.budget_ms };
       window.__think.push(w);
       const open = () => { if (w.end === undefined) w.start = performance.now(); };
       requestAnimationFrame(() => setTimeout(open, 0));
@@ -94,6 +98,12 @@ def test_a_hard_bot_thinks_in_the_worker_while_the_page_answers_clicks(contexts:
     page, _ = new_page(contexts, size)
     page.goto(f"{base_url}/{settings_url(['hard', 'hard'], seed=7)}")
     wait_ready(page)
+    # the idle moment first (runtime/offline.js: once no input came for 8 s, the stdlib zip is put in
+    # place and the build cached, a one-off of 80-110 ms of main-thread tasks at load 22): else it falls
+    # in a think window or not, by the boot's timing. The clicks then measure the bots' turns alone.
+    page.evaluate("window.pgcIdleNow()")
+    page.wait_for_function("window.pgcOffline === 'ready' || window.pgcOffline === 'unsupported'",
+                           timeout=120_000)
     start = time.monotonic()
     clicks = 0
     log = page.locator("[data-testid='event-log']")
@@ -109,8 +119,8 @@ def test_a_hard_bot_thinks_in_the_worker_while_the_page_answers_clicks(contexts:
         else:
             time.sleep(0.02)
     data = page.evaluate("({think: window.__think, lt: window.__lt, clicks: window.__clicks,"
-                         " bot: window.__botCalls, thinker: {state: pgcThinker.state, info: pgcThinker.info,"
-                         " calls: pgcThinker.calls}})")
+                         " offline: window.__offline, bot: window.__botCalls, thinker: {state:"
+                         " pgcThinker.state, info: pgcThinker.info, calls: pgcThinker.calls}})")
     thinks = [w for w in data["think"] if w["method"] == "bot" and "end" in w and "start" in w]
     assert len(thinks) >= 7, (data["think"], describe(page))
     # the first includes the worker's boot and the page's first frames: the page is not playable before
@@ -123,17 +133,26 @@ def test_a_hard_bot_thinks_in_the_worker_while_the_page_answers_clicks(contexts:
     during = [c for c in data["clicks"] if any(w["start"] <= c["at"] <= w["end"] for w in thinks)]
     long_in = [t for t in data["lt"] if any(w["start"] <= t["start"] < w["end"] for w in thinks)]
     load = Path("/proc/loadavg").read_text().split()[0] if Path("/proc/loadavg").exists() else "?"
-    why = {"clicks": during, "long tasks": long_in, "thinks": thinks, "load": load}
+    why = {"clicks": during, "long tasks": long_in, "thinks": thinks, "load": load,
+           "idle moment (pgc-offline)": data["offline"]}
     if os.environ.get("PGC_DEBUG"):
         Path("/tmp/pgc-why.json").write_text(json.dumps(why, indent=1))
     assert len(during) >= 3, why
     # A hard bot thinks about a second per move: on the main thread, a click would wait for all of it and
-    # that second would be one long task. In the worker the page answers at once: on a quiet machine
-    # within a frame; the bounds leave room for a 2-core machine shared by many (a frame's own work, the
-    # idle save of the last move, stretched by the load; bench/run.py's bots part reports the numbers).
-    assert max(c["delay"] for c in during) < 150, why
+    # that second would be one long task. In the worker the page answers within a frame (issue 20 §7): a
+    # click's input delay (from the event to its handler) is under a 60 Hz frame for most clicks and under
+    # 50 ms for every one, and the next frame after it comes within two frames for most (the frame's own
+    # wait for the display, up to one). What the main thread does while a bot thinks: the idle save of the
+    # last move (a few ms) and, at the window's end, the worker's answer, the page's move and its redraw,
+    # and the next question, in three tasks (controller.js nextTask: as one task it ran 60 ms at load 24,
+    # and the click that came then waited 39 ms). Held at 1-minute loads of 21-25 on 2 cores.
+    delays = sorted(c["delay"] for c in during)
+    assert delays[len(delays) // 2] < 16.7, why
+    assert delays[-1] < 50, why
     frames = sorted(c.get("frame", 0) for c in during)
-    assert frames[len(frames) // 2] < 100, why
+    assert frames[len(frames) // 2] < 33.4, why
+    # a task of the page's may still run long at such a load (184 ms seen at load 25, with no click in
+    # it): bounded as before, the clicks above are what the player feels
     assert all(t["ms"] < 300 for t in long_in), why
     thinking = sum(w["end"] - w["start"] for w in thinks)
     assert sum(t["ms"] for t in long_in) < 0.3 * thinking, why
@@ -160,7 +179,10 @@ def test_a_hint_lists_three_moves_with_win_rates_and_marks_them(contexts: Any, b
     for i in range(3):
         item = moves.nth(i)
         assert item.get_attribute("data-rank") == str(i + 1)
-        assert "%" in item.locator(".hint-rate").inner_text()
+        # each rate with the simulations behind it ("57% wins in 9 games")
+        rate = item.locator(".hint-rate")
+        visits = rate.get_attribute("data-visits")
+        assert "%" in rate.inner_text() and f" {visits} " in rate.inner_text(), rate.inner_text()
     legal = page.evaluate("window.pgcGame.session.reply.legal.map(li => JSON.stringify(li.action))")
     hinted = [moves.nth(i).get_attribute("data-hint-action") for i in range(3)]
     assert all(json.dumps(json.loads(h), separators=(",", ":")) in legal for h in hinted), (hinted, legal)
@@ -168,14 +190,36 @@ def test_a_hint_lists_three_moves_with_win_rates_and_marks_them(contexts: Any, b
     marks = page.locator("#game .gv-main .hint-mark")
     assert marks.count() >= 1, describe(page)
     assert page.locator("#game .gv-main .hint-mark[data-hint-rank='1']").count() >= 1
-    # searched in the worker, from the viewer's seat
-    calls = page.evaluate("pgcThinker.calls.map(c => c.method)")
-    assert "hint" in calls, calls
+    # searched in the worker, from the viewer's seat, for the hint's own budget (not a hard bot's second)
+    calls = page.evaluate("pgcThinker.calls.filter(c => c.method === 'hint')")
+    assert calls and not calls[-1]["cancelled"], calls
+    asked = page.evaluate("window.__think.filter(w => w.method === 'hint').map(w => w.budget)")
+    assert asked == [2500], asked  # controller.js HINT_MS: more than a hard decision's 1,000 ms
     shot(page, f"hint-{size}")
     # a move played: the hint was about the position before it, and goes
     assert app.step(page) == "action"
     assert not page.locator("[data-testid='hint-panel']").is_visible()
     assert page.locator("#game .hint-mark").count() == 0
+
+
+def test_playing_while_a_hint_is_searched_cancels_it(contexts: Any, base_url: str) -> None:
+    """The hint searches for a few seconds in the worker; playing a move meanwhile ends it at its next
+    slice (the bot's question pre-empts it): the panel goes, and the bot does not wait for the hint."""
+    page, _ = new_page(contexts, "laptop")
+    page.goto(f"{base_url}/{settings_url(['human', 'hard'], seed=3)}")
+    wait_ready(page)
+    wait_not_busy(page)
+    page.wait_for_function("window.pgcThinker && pgcThinker.state === 'ready'", timeout=120_000)
+    page.locator("[data-testid='hint']").click()
+    page.locator("[data-testid='hint-thinking']").wait_for()
+    assert app.step(page) == "action"
+    wait_not_busy(page, timeout=60_000)
+    assert page.locator("[data-testid='hint-panel']").is_hidden()
+    calls = page.evaluate("pgcThinker.calls")
+    hint = [c for c in calls if c["method"] == "hint"]
+    assert hint and hint[0]["cancelled"], calls
+    after = [c for c in calls[calls.index(hint[0]) + 1:] if c["method"] == "bot"]
+    assert after, calls  # the bot then thought in the worker
 
 
 def kinds_offered(page: Any) -> dict[str, str]:
@@ -277,3 +321,31 @@ def test_the_worker_boots_and_thinks_offline(contexts: Any, site: Path) -> None:
     calls = page.evaluate("window.__botCalls")
     assert calls and all(c["given"] for c in calls), calls
     assert (app.actions_played(page) or 0) >= (before or 0) + 4
+
+
+def test_a_first_visit_downloads_each_file_once_though_the_worker_boots_its_own_pyodide(contexts: Any,
+                                                                                        site: Path) -> None:
+    """Issue 20 §2: the worker boots from what the page downloaded. A first visit (a fresh context, the
+    HTTP cache on: a private window's, which keeps no 9.6 MB wasm) with a bot seat: the page boots, its
+    bot worker boots its own Pyodide, and the server sends every file's body at most once: the wasm and
+    the snapshot come from the page (runtime/pyodide-snapshot.mjs's pgcBootFiles, the wasm compiled
+    too), the rest from the HTTP cache. Before, the worker downloaded the wasm (9.6 MB) a second time."""
+    srv = StaticServer(site, record=True)
+    try:
+        ctx, _ = contexts.new(route_guard=False)
+        page = ctx.new_page()
+        page.goto(f"{srv.url}/{settings_url(['human', 'hard'], seed=5)}")
+        wait_ready(page)
+        page.wait_for_function("window.pgcThinker && ['ready', 'failed'].includes(pgcThinker.state)",
+                               timeout=120_000)
+        traffic = list(srv.traffic or [])
+    finally:
+        srv.stop()
+    info = page.evaluate("({state: pgcThinker.state, info: pgcThinker.info, page: globalThis.pgcSnapshot})")
+    assert info["state"] == "ready" and info["info"]["snapshot"] == "used", info
+    assert info["page"]["state"] == "used", info
+    sent = Counter(e["path"] for e in traffic if e["status"] == 200 and e["bytes"])
+    twice = {p: n for p, n in sent.items() if n > 1}
+    big = sorted(((e["bytes"], e["path"]) for e in traffic if e["bytes"] >= 500_000), reverse=True)
+    assert not twice, (twice, big)
+    assert sent[next(p for p in sent if p.endswith("pyodide.asm.wasm"))] == 1, sent

@@ -40,8 +40,15 @@ export const SPEEDS = { slow: 900, normal: 320, fast: 0 };
  * `budget_ms`; tests count iterations instead). "best" (a decision handed to a bot) is the heuristic.
  */
 export const THINK_MS = { normal: 300, hard: 1000 };
-/** The search budget of a hint ("What would a strong player do?"), as a hard bot's decision. */
-export const HINT_MS = 1000;
+/**
+ * The search budget of a hint ("What would a strong player do?") in the bot worker: a player asked and
+ * waits, so a hint searches longer than a hard bot's decision (about 2.5x its simulations, for rates that
+ * rest on more of them). The worker searches it in slices and stops at the next slice when the page asks
+ * about a newer position (runtime/bot-worker.mjs): playing a move, or a bot's turn, cancels it.
+ */
+export const HINT_MS = 2500;
+/** The same on the page's own thread (no worker): a hard bot's second, all of it one long task. */
+export const HINT_PAGE_MS = 1000;
 /** How many moves a hint lists. */
 export const HINT_MOVES = 3;
 
@@ -49,6 +56,17 @@ export const HINT_MOVES = 3;
 export const SAVE_WITHIN = 300;
 /** After this long without a move, the game is stored whole (its base), so that a load applies no tail. */
 export const FULL_AFTER = 15_000;
+
+/**
+ * Ends the current task (the page may answer a click between two): scheduler.yield where there is one,
+ * else a zero timeout. A bot's turn is three tasks, not one: the worker's answer, the page playing the
+ * move (webapi "bot", then the redraw), and the next question (webapi "position"); as one task they ran
+ * 60 ms on a loaded machine, and a click that came meanwhile waited for all of it (issue 20 §7).
+ */
+const nextTask = () =>
+  typeof globalThis.scheduler?.yield === "function"
+    ? globalThis.scheduler.yield()
+    : new Promise((resolve) => setTimeout(resolve, 0));
 
 const idle =
   typeof requestIdleCallback === "function"
@@ -224,6 +242,7 @@ export class Session {
    */
   async think(seat, kind) {
     if (!this.thinker) return null;
+    await nextTask(); // the redraw of the last move ends the task before the question (see nextTask)
     const r = await this.thinker.ask("bot", {
       seat,
       kind,
@@ -246,11 +265,11 @@ export class Session {
     const seat = this.viewer;
     const at = this.reply && this.reply.view.actions_played;
     if (seat == null || this.thinking != null || this.passTo != null) return null;
-    const args = { seat, n: HINT_MOVES, budget_ms: HINT_MS, lang: lang() };
-    let r = this.thinker ? await this.thinker.ask("hint", args) : null;
+    const args = { seat, n: HINT_MOVES, lang: lang() };
+    let r = this.thinker ? await this.thinker.ask("hint", { ...args, budget_ms: HINT_MS }) : null;
     const same = () => !this.stopped && this.viewer === seat && this.reply.view.actions_played === at;
     if (!same()) return null;
-    if (!r) r = this.pgc.call("hint", { sid: this.sid, ...args });
+    if (!r) r = this.pgc.call("hint", { sid: this.sid, ...args, budget_ms: HINT_PAGE_MS });
     return r;
   }
 
@@ -323,6 +342,7 @@ export class Session {
           const chosen = this.think(bot, kind);
           await this.delay();
           const action = await chosen;
+          if (action) await nextTask(); // the worker's answer, then the move in a task of its own
           if (this.stopped) return;
           if (this.reply.view.actions_played !== v.actions_played) continue; // the game moved on: look again
           const r = this.call("bot", {

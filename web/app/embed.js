@@ -21,7 +21,7 @@ import {
   badSeatKind,
   intOrRaw,
 } from "./common.js";
-import { Session, SPEEDS, HINT_MOVES, HINT_MS } from "./controller.js";
+import { Session, SPEEDS, HINT_MOVES, HINT_MS, HINT_PAGE_MS } from "./controller.js";
 import { Thinker, startWhenIdle } from "./thinker.js";
 import { GameView } from "./gameview.js";
 import * as fronts from "./games.js";
@@ -293,8 +293,10 @@ function stepper(pgc, sid, doc, first, seat, title, front) {
     hint: thinker
       ? async () => {
           const held = session.reply;
-          const args = { seat, n: HINT_MOVES, budget_ms: HINT_MS, lang: document.documentElement.lang };
-          const r = (await thinker.ask("hint", args)) ?? pgc.call("hint", { sid, ...args });
+          const args = { seat, n: HINT_MOVES, lang: document.documentElement.lang };
+          const r =
+            (await thinker.ask("hint", { ...args, budget_ms: HINT_MS })) ??
+            pgc.call("hint", { sid, ...args, budget_ms: HINT_PAGE_MS });
           return session.reply === held ? r : null;
         }
       : undefined,

@@ -1033,7 +1033,9 @@ export class GameView {
       hs.reason = (r.error && r.error.message) || "";
     } else {
       hs.status = "ready";
+      // best first as the engine ranks them (by what their simulations support: webapi "hint")
       hs.hints = (r.result.hints || []).slice(0, 3);
+      hs.simulations = r.result.simulations;
     }
     this.render();
   }
@@ -1067,14 +1069,20 @@ export class GameView {
       } else if (h.status === "failed") {
         body = `<p data-testid="hint-failed">${esc(t("hint_failed", { reason: h.reason }))}</p>`;
       } else {
-        const visits = h.hints.reduce((a, x) => a + (Number(x.visits) || 0), 0);
+        // the search's simulations (an older engine's reply: the listed moves' sum)
+        const visits = Number.isInteger(h.simulations)
+          ? h.simulations
+          : h.hints.reduce((a, x) => a + (Number(x.visits) || 0), 0);
         body =
           `<ol class="hint-list">` +
           h.hints
             .map((x, i) => {
+              // the rate with the simulations behind it: the list is ranked by what they support
+              const n = Number(x.visits) || 0;
+              const said = t(n === 1 ? "hint_rate_one" : "hint_rate", { p: Math.round(x.win_rate * 100), n });
               const rate =
                 typeof x.win_rate === "number"
-                  ? `<span class="hint-rate">${esc(t("hint_rate", { p: Math.round(x.win_rate * 100) }))}</span>`
+                  ? `<span class="hint-rate" data-visits="${n}">${esc(said)}</span>`
                   : "";
               return (
                 `<li class="hint-item hint-r${i + 1}" data-testid="hint-move" data-rank="${i + 1}" data-hint-action="${esc(JSON.stringify(x.action))}">` +

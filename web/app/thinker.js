@@ -12,8 +12,9 @@
 //   thinker.stop();
 //
 // window.pgcThinker (the one of the open game) has `state` ("off" | "booting" | "ready" | "failed"),
-// `info` ({bootMs, heapBytes, snapshot} from the worker) and `calls` ([{method, ms, roundMs, heapBytes}],
-// the time in the worker's Python and the round trip): bench/run.py reads them.
+// `info` ({bootMs, heapBytes, snapshot} from the worker) and `calls` ([{method, ms, roundMs, heapBytes,
+// cancelled}], the time in the worker's Python and the round trip; cancelled: a hint the worker ended
+// early because a newer question came): bench/run.py reads them.
 
 const WORKER_URL = new URL("../runtime/bot-worker.mjs", import.meta.url).href;
 /** A worker that has not booted after this long is given up: the page's engine thinks instead. */
@@ -81,10 +82,27 @@ export class Thinker {
         event.preventDefault();
         failed(event.message || "it stopped");
       };
-      this.worker.postMessage({
-        type: "init",
-        game: this.game,
-        snapshot: globalThis.pgcBootSnapshot?.url ?? null,
+      // what the page booted from (runtime/pyodide-snapshot.mjs: the wasm, compiled, and the snapshot):
+      // the worker then downloads and compiles none of it again (nothing given: it fetches them)
+      const given =
+        typeof globalThis.pgcBootFiles === "function"
+          ? globalThis.pgcBootFiles().catch(() => null)
+          : Promise.resolve(null);
+      given.then((boot) => {
+        if (this.state !== "booting" || !this.worker) return;
+        const init = {
+          type: "init",
+          game: this.game,
+          snapshot: globalThis.pgcBootSnapshot?.url ?? null,
+          files: boot?.files ?? {},
+          module: boot?.module ?? null,
+        };
+        try {
+          this.worker.postMessage(init);
+        } catch {
+          // a browser that cannot send the compiled module: the files alone
+          this.worker.postMessage({ ...init, module: null });
+        }
       });
     });
     return this.booted;
@@ -122,7 +140,13 @@ export class Thinker {
     });
     if (!got) return null; // the worker went away meanwhile
     if (got.reply?.ok) this.synced = true;
-    this.calls.push({ method, ms: got.ms, roundMs: performance.now() - t0, heapBytes: got.heapBytes });
+    this.calls.push({
+      method,
+      ms: got.ms,
+      roundMs: performance.now() - t0,
+      heapBytes: got.heapBytes,
+      cancelled: Boolean(got.reply?.result?.cancelled),
+    });
     if (this.calls.length > 2000) this.calls.shift();
     return got.reply;
   }

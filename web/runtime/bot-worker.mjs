@@ -8,11 +8,21 @@
 // engine zip and the game's zip of pyscript.json's `files` and `game_files` (a build without a snapshot:
 // the engine wheel of `packages`, unpacked). Every file is one the page fetched already (the HTTP cache
 // or the service worker answers; offline, the service worker): no new outside request, nothing from a CDN.
+// The biggest two, the wasm and the snapshot, come with the init message from the page (its
+// runtime/pyodide-snapshot.mjs's pgcBootFiles: the bytes it booted from, and the wasm compiled), since
+// the HTTP cache may not keep them (a 9.6 MB wasm; a private window): this worker's fetch of those URLs
+// is answered with them, and the wasm is not compiled again. A first visit downloads each file once.
 //
 // Messages from the page:
-//   {type: "init", game, snapshot}   first: the game played (its zip) and the page's snapshot URL (or null)
+//   {type: "init", game, snapshot, files, module}   first: the game played (its zip), the page's
+//                                    snapshot URL (or null), the files the page gives ({url: Blob}) and
+//                                    the wasm compiled (a WebAssembly.Module, or null)
 //   {id, sync, method, args}         webapi "sync" with `sync` (the page's "position", or null: unchanged),
-//                                    then webapi `method` with `args`; answered in the order asked
+//                                    then webapi `method` with `args`; answered in the order asked. A
+//                                    "hint" with a `budget_ms` (and no `iterations`) is searched in slices
+//                                    of HINT_SLICE_MS (webapi "hint" with `more`: one tree); a question
+//                                    that arrives meanwhile (the page moved on: a move, a bot's turn) ends
+//                                    it after the slice running, answered with what it has (`cancelled`)
 // Messages to the page:
 //   {type: "ready", bootMs, heapBytes, snapshot}   booted (snapshot: "used" | "fallback" | "none")
 //   {type: "failed", message}                      could not boot (the page then thinks on its own thread)
@@ -49,11 +59,29 @@ async function putFile(from, to) {
   py.FS.writeFile(to, new Uint8Array(bytes));
 }
 
-async function boot({ game, snapshot }) {
+// The files the page gave (url -> Blob) answer this worker's fetch of those URLs (every time: a plain
+// boot after a refused snapshot fetches the wasm again); anything else is fetched as usual.
+function serveGiven(files) {
+  const given = new Map(Object.entries(files || {}).filter(([, blob]) => blob instanceof Blob));
+  if (!given.size) return;
+  const plain = globalThis.fetch;
+  globalThis.fetch = (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    const blob = given.get(url);
+    if (!blob || (init?.method && init.method !== "GET")) return plain(input, init);
+    const type = url.endsWith(".wasm") ? "application/wasm" : "application/octet-stream";
+    return Promise.resolve(
+      new Response(blob, { headers: { "Content-Type": type, "Content-Length": String(blob.size) } }),
+    );
+  };
+}
+
+async function boot({ game, snapshot, files: given, module: compiled }) {
   const t0 = performance.now();
-  // the snapshot the page booted from (its bytes are cached): runtime/pyodide-snapshot.mjs reads this
-  // when it is evaluated, i.e. at the import below
-  if (snapshot) globalThis.pgcBootSnapshot = { url: snapshot, game: game || "" };
+  serveGiven(given);
+  // the snapshot the page booted from (its bytes are given or cached) and the wasm it compiled:
+  // runtime/pyodide-snapshot.mjs reads this when it is evaluated, i.e. at the import below
+  if (snapshot) globalThis.pgcBootSnapshot = { url: snapshot, game: game || "", module: compiled ?? null };
   const configUrl = site("pyscript.json");
   const response = await fetch(configUrl);
   if (!response.ok) throw new Error(`${configUrl}: HTTP ${response.status}`);
@@ -115,6 +143,32 @@ async function installStdlib() {
   return true;
 }
 
+/** A hint's slice (ms): how long a newer question waits, at most, for the worker to turn to it. */
+const HINT_SLICE_MS = 200;
+/** The id of the newest question received (the page numbers them in order): a hint searched for an
+ * older one stops at its next slice. */
+let newest = 0;
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+// The search checks its time between iterations, and the reply (the move applied, its label) comes after
+// it: a decision overruns its budget by about one iteration and the reply, more on a loaded machine (an
+// iteration's wall time grows with the load). So a decision asks for its budget less the overrun seen
+// lately (the 80th percentile of the last 20 decisions' overruns, at most half the budget): the page's
+// wait then stays near the budget (issue 20 §4: p99 <= 1.2x) however busy the machine is.
+const OVERRUNS_KEPT = 20;
+const overruns = new Map(); // budget (ms) -> recent overruns (ms)
+function headroom(budget) {
+  const seen = [...(overruns.get(budget) ?? [])].sort((a, b) => a - b);
+  if (!seen.length) return 0;
+  return Math.min(budget / 2, seen[Math.floor(seen.length * 0.8)]);
+}
+function overran(budget, by) {
+  const seen = overruns.get(budget) ?? [];
+  seen.push(Math.max(0, by));
+  if (seen.length > OVERRUNS_KEPT) seen.shift();
+  overruns.set(budget, seen);
+}
+
 function pyCall(method, args) {
   const text = call(method, JSON.stringify(args ?? {}));
   return JSON.parse(text);
@@ -131,9 +185,31 @@ async function answer({ id, sync, method, args }) {
         return;
       }
     }
-    reply = pyCall(method, args);
+    // a time budget counts from the question (the sync above included): the page waits for all of it
+    const timed = typeof args?.budget_ms === "number";
+    const until = timed ? t0 + args.budget_ms : 0;
+    const left = (most) => Math.max(1, Math.min(most, until - performance.now()));
+    const sliced = timed && method === "hint" && args.iterations == null;
+    const spare = timed && !sliced ? headroom(args.budget_ms) : 0;
+    const ask = () =>
+      sliced
+        ? { ...args, budget_ms: left(HINT_SLICE_MS) }
+        : timed
+          ? { ...args, budget_ms: Math.max(1, until - spare - performance.now()) }
+          : args;
+    reply = pyCall(method, ask());
     if (!reply.ok && reply.error?.code === "internal" && (await installStdlib()))
-      reply = pyCall(method, args);
+      reply = pyCall(method, ask());
+    // the overrun past the deadline asked for (the search's last iteration and the reply)
+    if (timed && !sliced && reply.ok) overran(args.budget_ms, performance.now() - (until - spare));
+    while (sliced && reply.ok && performance.now() < until - 1) {
+      await nextTask(); // the page's messages are read here
+      if (newest !== id) {
+        reply.result.cancelled = true;
+        break;
+      }
+      reply = pyCall(method, { ...ask(), more: true });
+    }
   } catch (err) {
     reply = {
       ok: false,
@@ -157,6 +233,7 @@ self.addEventListener("message", ({ data }) => {
     booting.catch(() => {});
     return;
   }
+  if (typeof data?.id === "number") newest = Math.max(newest, data.id);
   queue = queue
     .then(() => booting)
     .then(

@@ -35,6 +35,8 @@
 // last one inflated; stampMs = how long after the rebuild the sha256 check was known (it starts before
 // the rebuild); worker = true when the worker did the inflate;
 // headWorker = true when that worker is the one runtime/pick-snapshot.js started in the page's <head>.
+// globalThis.pgcBootFiles() gives the bot worker (runtime/bot-worker.mjs) the wasm, its compiled module
+// and the snapshot this page booted from, so that a second Pyodide downloads and compiles none of them.
 
 import { loadPyodide as loadPlain, version } from "../pyscript/pyodide/pyodide.mjs";
 import { snapshotFromChunks } from "./snapshot-delta.mjs";
@@ -204,15 +206,32 @@ const snapshotResponse = fetch(SNAPSHOT_URL);
 // the snapshot's answer is in, so that a missing snapshot is known (runtime/boot.js then counts the
 // stdlib zip instead) before a byte of the wasm is counted; its download does not wait: the page's
 // <head> preloads it.
+// (ownFetch: this one request passes fetchHook below, whoever wrapped fetch since: when the snapshot's
+// answer comes at once, as the bot worker's from the page's bytes does, this runs before Pyodide's own
+// request, which fetchHook must keep for itself.)
+let ownFetch = false;
 const wasm = snapshotResponse
   .catch(() => {})
-  .then(() => fetch(WASM_URL))
+  .then(() => {
+    ownFetch = true;
+    try {
+      return fetch(WASM_URL);
+    } finally {
+      ownFetch = false;
+    }
+  })
   .then((response) => ({ response, clone: response.clone(), compiled: compileEarly(response) }));
 wasm.catch(() => {}); // handled by whoever awaits it
 
 // The wasm compiled as it streams in, while the snapshot is still being inflated (Pyodide would only
-// start compiling once the snapshot is ready): null if that fails, and Pyodide compiles it itself.
+// start compiling once the snapshot is ready): null if that fails, and Pyodide compiles it itself. In the
+// bot worker, the module the page compiled (globalThis.pgcBootSnapshot.module, see bootFiles): no compile.
 function compileEarly(response) {
+  const given = globalThis.pgcBootSnapshot?.module;
+  if (typeof WebAssembly.Module === "function" && given instanceof WebAssembly.Module) {
+    mark("wasm-compiled");
+    return Promise.resolve(given);
+  }
   if (!response.ok || typeof WebAssembly.compileStreaming !== "function") return Promise.resolve(null);
   return WebAssembly.compileStreaming(response.clone()).then(
     (module) => {
@@ -240,7 +259,7 @@ function unhookInstantiate() {
 }
 function fetchHook(input, init) {
   const url = input instanceof Request ? input.url : String(input);
-  if (!wasmHandedOver && url === WASM_URL && !init?.integrity && !(input instanceof Request)) {
+  if (!ownFetch && !wasmHandedOver && url === WASM_URL && !init?.integrity && !(input instanceof Request)) {
     wasmHandedOver = true;
     unhook();
     handedOver = wasm.then(({ clone }) => clone);
@@ -276,14 +295,19 @@ async function wasmBytes() {
   return keptWasm;
 }
 
-// Puts the kept wasm into the cache of this build's service worker (named after build-info.json's
-// version, as sw.js names it), so that its precache finds it there; the worker checks nothing else.
+// The cache of this build's service worker (named after build-info.json's version, as sw.js names it).
+async function buildCache() {
+  const info = await (await fetch(new URL("../build-info.json", import.meta.url))).json();
+  return caches.open(`pgc-${info.version}`);
+}
+
+// Puts the kept wasm into the cache of this build's service worker, so that its precache finds it
+// there; the worker checks nothing else.
 async function keepWasm() {
   const bytes = keptWasm;
   keptWasm = null;
   if (!bytes || !globalThis.caches) return;
-  const info = await (await fetch(new URL("../build-info.json", import.meta.url))).json();
-  const cache = await caches.open(`pgc-${info.version}`);
+  const cache = await buildCache();
   if (await cache.match(WASM_URL)) return;
   await cache.put(
     WASM_URL,
@@ -299,8 +323,7 @@ async function keepSnapshot() {
   const chunks = keptSnapshot;
   keptSnapshot = null;
   if (!chunks || !globalThis.caches) return;
-  const info = await (await fetch(new URL("../build-info.json", import.meta.url))).json();
-  const cache = await caches.open(`pgc-${info.version}`);
+  const cache = await buildCache();
   if (await cache.match(SNAPSHOT_URL)) return;
   await cache.put(
     SNAPSHOT_URL,
@@ -309,6 +332,37 @@ async function keepSnapshot() {
     }),
   );
 }
+
+// What this page downloaded to boot, for the bot worker's Pyodide (runtime/bot-worker.mjs, started by
+// app/thinker.js), so that it downloads none of it a second time: Chromium's HTTP cache may keep neither
+// the 9.6 MB wasm nor (a private window) the snapshot, and on a first visit the service worker's cache
+// has them only after the idle moment. Resolves with {files: {url: Blob}, module: the compiled wasm or
+// null}: the bytes this page still holds, else (after the idle moment put them there) the service
+// worker's cache's; a file found in neither is left out (the worker fetches it). The module is shared,
+// not copied: the worker does not compile the wasm again. Nothing after a plain boot (a fallback).
+async function bootFiles() {
+  const files = {};
+  if (status.state !== "used") return { files, module: null };
+  const module = await wasm.then(({ compiled }) => compiled).catch(() => null);
+  const heldWasm = keptWasm;
+  const heldChunks = keptSnapshot;
+  if (heldWasm) files[WASM_URL] = new Blob([heldWasm], { type: "application/wasm" });
+  if (heldChunks) files[SNAPSHOT_URL] = new Blob(heldChunks, { type: "application/octet-stream" });
+  if ((!heldWasm || !heldChunks) && globalThis.caches) {
+    try {
+      const cache = await buildCache();
+      for (const url of [WASM_URL, SNAPSHOT_URL]) {
+        if (files[url]) continue;
+        const hit = await cache.match(url);
+        if (hit) files[url] = await hit.blob();
+      }
+    } catch {
+      /* no cache to read: the worker fetches what is missing */
+    }
+  }
+  return { files, module };
+}
+globalThis.pgcBootFiles = bootFiles;
 
 // The sha256 check runs beside the rebuild and Pyodide's restore, not before them (the worker's
 // WebCrypto copies the inflated file when asked, then hashes it on another thread): restore() waits for
