@@ -206,6 +206,43 @@ def test_a_unit_moves_by_two_clicks_on_the_map(contexts, base_url, size):
     assert guard.outside_requests() == []
 
 
+PIECES = """() => [...document.querySelectorAll('#game svg.bz-map g.l-things, #game svg.bz-map g.l-hits,'
+    + ' #game svg.bz-map g.l-units')].map((g) => g.outerHTML)"""
+
+
+@pytest.mark.parametrize("size", [SIZES[0]], ids=[IDS[0]])
+def test_after_a_move_the_map_draws_what_a_fresh_page_draws(contexts, base_url, size):
+    """The map's tiles, units and tooltips are drawn again only when the view's parts they come from
+    change (render.js piecesLayers): after a move by two clicks and the bot's turn, they are what a
+    fresh page draws of the same position."""
+    text, move = move_save()
+    uid, to = move.split(">")
+    page, guard = new_page(contexts, size)
+    app.put_saves(page, base_url, {"bz": text})
+    page.goto(f"{base_url}/play.html?save=bz&lang=en&speed=fast")
+    wait_ready(page)
+    wait_not_busy(page)
+    src = view(page)["units"][uid]["hex"]
+    page.locator(f"{MAP} [data-mapkey='stack:{src}']").click()
+    wait_not_busy(page)
+    page.locator(f"{MAP} [data-mapkey='hex:{to}']").click()
+    wait_not_busy(page)
+    for _ in range(40):  # the human's turn again, after the bot's
+        if view(page)["to_move"] == [0]:
+            break
+        page.wait_for_timeout(250)
+        wait_not_busy(page)
+    drawn = page.evaluate(PIECES)
+    played = app.actions_played(page)
+    page.evaluate("() => window.pgcGame.session.flush(true)")
+    page.reload()
+    wait_ready(page)
+    wait_not_busy(page)
+    assert app.actions_played(page) == played, describe(page)
+    assert page.evaluate(PIECES) == drawn
+    assert guard.outside_requests() == []
+
+
 # ------------------------------------------------------------------------------ the camera follows
 
 

@@ -601,21 +601,26 @@ function fights(view, ctx, key) {
   return Object.values(view.units).some((u) => u.hex === h && u.seat !== me && u.state === "map");
 }
 
-function mapSVG(view, ctx, hot, area, follow) {
-  const cells = DATA.maps[view.map] || [];
-  const b = mapBounds(view.map);
-  const shift = (box) => ({ ...box, x: box.x - b.x, y: box.y - b.y });
-  const boxOf = (h) => (h ? shift(HEX.box(...cellOf(h))) : null);
-  const selKey = [...ctx.selAll].reverse().find((k) => MAP_PREFIX.includes(k.slice(0, k.indexOf(":"))));
-  const selHex = selKey ? selKey.slice(selKey.indexOf(":") + 1) : null;
-  const battleHex = view.battle ? view.battle.hex : null;
-  const cam = camera("bz-map", b.w, b.h, {
-    min: 4 * S,
-    focus: area,
-    follow,
-    reveal: { sel: boxOf(selHex), battle: boxOf(battleHex) },
-    targets: [...hot.keys()].map(boxOf),
-  });
+/**
+ * What lies on the hexes (tiles, marks, units, each hex's tooltip): the same markup as long as the view's
+ * parts it is drawn from are the same objects (a reply carries an unchanged part of the view over as the
+ * object held: controller.js), the seats' names and the language too; most clicks change only the
+ * targets, and this layer is then not drawn again.
+ */
+const piecesMemo = { key: null, html: "" };
+function piecesLayers(view, ctx, cells) {
+  const key = [
+    view.map,
+    view.hexes,
+    view.units,
+    view.capitals,
+    view.battle,
+    (view.empires || []).map((e) => e.board).join(),
+    lang(),
+    (ctx.names || []).join("\u0000"),
+  ];
+  const was = piecesMemo.key;
+  if (was && key.every((k, i) => k === was[i])) return piecesMemo.html;
   // units by hex
   const unitsAt = new Map();
   for (const [uid, u] of Object.entries(view.units)) {
@@ -640,11 +645,31 @@ function mapSVG(view, ctx, hot, area, follow) {
         `<polygon class="hx-hit" points="${HEX.points(q, r, 0.5)}"><title>${esc(hexWords(view, ctx, h, x, uids))}</title></polygon>`,
       );
   }
-  const layers = [
-    `<g class="l-things">${things.join("")}</g>`,
-    `<g class="l-hits">${hits.join("")}</g>`,
-    `<g class="l-units">${units.join("")}</g>`,
-  ];
+  const html =
+    `<g class="l-things">${things.join("")}</g>` +
+    `<g class="l-hits">${hits.join("")}</g>` +
+    `<g class="l-units">${units.join("")}</g>`;
+  piecesMemo.key = key;
+  piecesMemo.html = html;
+  return html;
+}
+
+function mapSVG(view, ctx, hot, area, follow) {
+  const cells = DATA.maps[view.map] || [];
+  const b = mapBounds(view.map);
+  const shift = (box) => ({ ...box, x: box.x - b.x, y: box.y - b.y });
+  const boxOf = (h) => (h ? shift(HEX.box(...cellOf(h))) : null);
+  const selKey = [...ctx.selAll].reverse().find((k) => MAP_PREFIX.includes(k.slice(0, k.indexOf(":"))));
+  const selHex = selKey ? selKey.slice(selKey.indexOf(":") + 1) : null;
+  const battleHex = view.battle ? view.battle.hex : null;
+  const cam = camera("bz-map", b.w, b.h, {
+    min: 4 * S,
+    focus: area,
+    follow,
+    reveal: { sel: boxOf(selHex), battle: boxOf(battleHex) },
+    targets: [...hot.keys()].map(boxOf),
+  });
+  const layers = [piecesLayers(view, ctx, cells)];
   if (battleHex) {
     const [q, r] = cellOf(battleHex);
     const [cx, cy] = HEX.centre(q, r);
