@@ -206,6 +206,43 @@ def test_a_unit_moves_by_two_clicks_on_the_map(contexts, base_url, size):
     assert guard.outside_requests() == []
 
 
+PIECES = """() => [...document.querySelectorAll('#game svg.bz-map g.l-things, #game svg.bz-map g.l-hits,'
+    + ' #game svg.bz-map g.l-units')].map((g) => g.outerHTML)"""
+
+
+@pytest.mark.parametrize("size", [SIZES[0]], ids=[IDS[0]])
+def test_after_a_move_the_map_draws_what_a_fresh_page_draws(contexts, base_url, size):
+    """The map's tiles, units and tooltips are drawn again only when the view's parts they come from
+    change (render.js piecesLayers): after a move by two clicks and the bot's turn, they are what a
+    fresh page draws of the same position."""
+    text, move = move_save()
+    uid, to = move.split(">")
+    page, guard = new_page(contexts, size)
+    app.put_saves(page, base_url, {"bz": text})
+    page.goto(f"{base_url}/play.html?save=bz&lang=en&speed=fast")
+    wait_ready(page)
+    wait_not_busy(page)
+    src = view(page)["units"][uid]["hex"]
+    page.locator(f"{MAP} [data-mapkey='stack:{src}']").click()
+    wait_not_busy(page)
+    page.locator(f"{MAP} [data-mapkey='hex:{to}']").click()
+    wait_not_busy(page)
+    for _ in range(40):  # the human's turn again, after the bot's
+        if view(page)["to_move"] == [0]:
+            break
+        page.wait_for_timeout(250)
+        wait_not_busy(page)
+    drawn = page.evaluate(PIECES)
+    played = app.actions_played(page)
+    page.evaluate("() => window.pgcGame.session.flush(true)")
+    page.reload()
+    wait_ready(page)
+    wait_not_busy(page)
+    assert app.actions_played(page) == played, describe(page)
+    assert page.evaluate(PIECES) == drawn
+    assert guard.outside_requests() == []
+
+
 # ------------------------------------------------------------------------------ the camera follows
 
 
@@ -324,6 +361,57 @@ def test_the_camera_follows_the_seat_to_move_and_brings_its_targets_into_view(co
     assert target.count() == 1, describe(page)
     assert in_view(page, names[cap1]), f"the camera brings the Deploy targets into view: {vb(page)}"
     no_sideways_scroll(page, size[0])
+    assert guard.outside_requests() == []
+
+
+CLICK_READS = """(want) => {
+    // click the legal-action control of `want`, counting the layout reads (getBoundingClientRect) made
+    // while the click is handled: the engine's reply and the whole redraw
+    const el = [...document.querySelectorAll('#game [data-testid=legal-action][data-action]')]
+        .find((b) => JSON.stringify(JSON.parse(b.dataset.action)) === want);
+    if (!el) return null;
+    const group = el.closest('details');
+    if (group) group.open = true;
+    const read = Element.prototype.getBoundingClientRect;
+    let n = 0;
+    Element.prototype.getBoundingClientRect = function () { n += 1; return read.call(this); };
+    try { el.click(); } finally { Element.prototype.getBoundingClientRect = read; }
+    return n;
+}"""
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_a_redraw_reads_no_layout_and_keeps_the_legend(contexts, base_url, size):
+    """Click to redraw (issue 19 §7): the redraw of a click reads no layout (the map's size comes from a
+    ResizeObserver: read while the pass screen goes up, with the board just hidden, it restyled and laid
+    out the whole page inside the click); and when the map's targets come and go, the legend stays the
+    same element, open if the player opened it (it was parsed and laid out anew, and closed)."""
+    text, cap0, cap1 = follow_save()
+    page, guard = new_page(contexts, size)
+    app.put_saves(page, base_url, {"bz": text})
+    page.goto(f"{base_url}/play.html?save=bz&lang=en&speed=fast")
+    wait_ready(page)
+    wait_not_busy(page)
+    if app.visible(page, "pass_continue"):
+        page.locator(app.sel("pass_continue")).first.click()
+        wait_not_busy(page)
+    assert view(page)["seat"] == 0, describe(page)
+    page.evaluate("() => { const d = document.querySelector('#game [data-testid=bz-legend]');"
+                  " d.open = true; window.__legend = d; }")
+    end = json.dumps({"type": "end_turn"}, separators=(",", ":"))
+    assert page.evaluate(CLICK_READS, end) == 0, "the click that raises the pass screen read layout"
+    wait_not_busy(page)
+    assert app.visible(page, "pass_continue"), describe(page)
+    page.locator(app.sel("pass_continue")).first.click()
+    wait_not_busy(page)
+    assert view(page)["seat"] == 1, describe(page)
+    assert page.locator(f"{MAP} [data-testid='hex-target']").count() == 0, describe(page)
+    deploy = json.dumps({"type": "arch", "arch": "deploy"}, separators=(",", ":"))
+    assert page.evaluate(CLICK_READS, deploy) == 0, "the click on the Deploy arch read layout"
+    wait_not_busy(page)
+    assert page.locator(f"{MAP} [data-testid='hex-target']").count() >= 1, describe(page)
+    assert page.evaluate("() => window.__legend.isConnected && window.__legend.open"), (
+        "the legend was replaced (or closed) when the map's targets came")
     assert guard.outside_requests() == []
 
 

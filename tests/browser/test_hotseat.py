@@ -179,6 +179,33 @@ def test_hotseat_undo_says_whose_move_it_takes_back_first(page, base_url, lang, 
     assert app.actions_played(page) < before - 1, describe(page)
 
 
+def test_hotseat_undo_right_after_the_viewers_own_move_asks_the_engine_for_no_save(page, base_url):
+    """An undo right after the viewer's own move takes back nobody else's (the move is the last one): it
+    asks nothing and no longer has the engine write the whole save to count the others' moves (a few
+    ms of every such click, more as the game grows)."""
+    page.goto(f"{base_url}/{hotseat_url('en')}")
+    wait_ready(page)
+    for _ in range(60):
+        if app.step(page) == "action" and page.evaluate(
+                "() => { const s = window.pgcGame.session; return s.passTo == null && s.canUndo(); }"):
+            break
+    else:
+        raise AssertionError(f"no own move to undo at once: {describe(page)}")
+    before = app.actions_played(page)
+    asked: list[str] = []
+    page.on("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+    page.evaluate("""() => {
+      const s = window.pgcGame.session, door = s.pgc;
+      window.__calls = [];
+      s.pgc = {call(m, a) { window.__calls.push(m); return door.call(m, a); }};
+    }""")
+    page.locator(app.sel("undo")).click()
+    wait_not_busy(page)
+    calls = page.evaluate("() => window.__calls")
+    assert asked == [] and app.actions_played(page) < before, describe(page)
+    assert "undo" in calls and "save" not in calls, calls
+
+
 def test_undo_against_bots_asks_nothing(page, base_url):
     page.goto(f"{base_url}/{app.play_url(GAME, players=2, seed=3, humans=1)}")
     wait_ready(page)

@@ -840,6 +840,7 @@ export class GameView {
     const before = this.renders;
     const r = this.s.act(li.action);
     if (!r.ok) this.lastMsg = prevMsg;
+    else this.ownReply = r.result; // while the session holds this reply, the last move is the viewer's
     // The session usually redraws through onUpdate already; draw once more only if it did not.
     if (!r.ok || this.renders === before) this.render();
   }
@@ -1174,6 +1175,9 @@ export class GameView {
     const seats = this.s.seats || [];
     const me = this.s.viewer;
     if (seats.filter((x) => x.kind === "human").length < 2 || !this.s.saveText) return [];
+    // the position is the one the viewer's own move made (nothing played since): it is the last move, and
+    // the undo takes back nobody else's (no save asked of the engine: a whole save is a few ms of a click)
+    if (this.ownReply && this.s.reply === this.ownReply) return [];
     let actions = [];
     try {
       actions = JSON.parse(this.s.saveText() || "{}").actions || [];

@@ -23,7 +23,7 @@
 //   gcard:<id>       a gold card of the viewer's hand (play it; discard it; pay 1 gold with it)
 //   mission:<era>    the viewer's mission of an era (show it); keep:<id> a mission offered in the draft
 
-import { translator, pick, esc } from "../../app/i18n.js";
+import { translator, pick, esc, lang } from "../../app/i18n.js";
 import { card, cardTools, details, domId } from "../../app/kit/card.js";
 import { actionButton } from "../../app/kit/panel.js";
 import DATA from "./panel_data.js";
@@ -136,7 +136,18 @@ export function effText(e) {
       return String(e.op);
   }
 }
-const effList = (es) => (es && es.length ? es.map(effText).join("; ") : t("pn_none"));
+// a list of effects in words, by list (the data's, which never change) and language: unit-slot and
+// palace rewards are drawn on every board at every redraw
+const effMemo = new Map();
+function effList(es) {
+  if (!es || !es.length) return t("pn_none");
+  const l = lang();
+  let m = effMemo.get(l);
+  if (!m) effMemo.set(l, (m = new WeakMap()));
+  let text = m.get(es);
+  if (text === undefined) m.set(es, (text = es.map(effText).join("; ")));
+  return text;
+}
 
 /** A hex by the name the map draws on it, with its terrain (./hexes.js): "D4 (plains)". */
 const hexWords = (view, h) =>

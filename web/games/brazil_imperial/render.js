@@ -501,12 +501,36 @@ export function followed(view) {
   return tm.length === 1 && tm[0] !== view.seat && !view.over ? tm[0] : view.seat;
 }
 
+// The map's drawn size in CSS pixels, read from layout once per <svg>, then as a ResizeObserver reports
+// it (after a frame's layout). A redraw reads no layout: behind the pass screen the page's style is
+// dirty while the board is drawn (the board hidden, focus let go), and a read there restyled and laid
+// out the whole page at once (8-30 ms of the click that raises the pass screen).
+let mapBox = null;
+let observed = null;
+const sizes =
+  typeof ResizeObserver === "function"
+    ? new ResizeObserver((entries) => {
+        const e = entries[entries.length - 1];
+        const b = e.borderBoxSize && e.borderBoxSize[0];
+        mapBox = b ? [b.inlineSize, b.blockSize] : [e.contentRect.width, e.contentRect.height];
+      })
+    : null;
+
 /** The map's drawn size in CSS pixels: the drawn <svg>'s, else a guess from the window (first draw). */
 function mapPx() {
   if (typeof document === "undefined") return null;
   const svg = document.querySelector("svg.bz-map");
-  const r = svg && svg.getBoundingClientRect();
-  if (r && r.width > 50 && r.height > 50) return [r.width, r.height];
+  if (!sizes || svg !== observed) {
+    // a new <svg> (or none), seen once: its size now, then as the observer reports it
+    const r = svg && svg.getBoundingClientRect();
+    mapBox = r ? [r.width, r.height] : null;
+    if (sizes) {
+      if (observed) sizes.unobserve(observed);
+      observed = svg;
+      if (svg) sizes.observe(svg);
+    }
+  }
+  if (mapBox && mapBox[0] > 50 && mapBox[1] > 50) return mapBox;
   const w = window.innerWidth;
   const h = window.innerHeight;
   return w < 700 ? [w - 36, 0.56 * h] : [0.72 * w, Math.min(0.64 * h, 600)];
@@ -577,21 +601,26 @@ function fights(view, ctx, key) {
   return Object.values(view.units).some((u) => u.hex === h && u.seat !== me && u.state === "map");
 }
 
-function mapSVG(view, ctx, hot, area, follow) {
-  const cells = DATA.maps[view.map] || [];
-  const b = mapBounds(view.map);
-  const shift = (box) => ({ ...box, x: box.x - b.x, y: box.y - b.y });
-  const boxOf = (h) => (h ? shift(HEX.box(...cellOf(h))) : null);
-  const selKey = [...ctx.selAll].reverse().find((k) => MAP_PREFIX.includes(k.slice(0, k.indexOf(":"))));
-  const selHex = selKey ? selKey.slice(selKey.indexOf(":") + 1) : null;
-  const battleHex = view.battle ? view.battle.hex : null;
-  const cam = camera("bz-map", b.w, b.h, {
-    min: 4 * S,
-    focus: area,
-    follow,
-    reveal: { sel: boxOf(selHex), battle: boxOf(battleHex) },
-    targets: [...hot.keys()].map(boxOf),
-  });
+/**
+ * What lies on the hexes (tiles, marks, units, each hex's tooltip): the same markup as long as the view's
+ * parts it is drawn from are the same objects (a reply carries an unchanged part of the view over as the
+ * object held: controller.js), the seats' names and the language too; most clicks change only the
+ * targets, and this layer is then not drawn again.
+ */
+const piecesMemo = { key: null, html: "" };
+function piecesLayers(view, ctx, cells) {
+  const key = [
+    view.map,
+    view.hexes,
+    view.units,
+    view.capitals,
+    view.battle,
+    (view.empires || []).map((e) => e.board).join(),
+    lang(),
+    (ctx.names || []).join("\u0000"),
+  ];
+  const was = piecesMemo.key;
+  if (was && key.every((k, i) => k === was[i])) return piecesMemo.html;
   // units by hex
   const unitsAt = new Map();
   for (const [uid, u] of Object.entries(view.units)) {
@@ -616,11 +645,31 @@ function mapSVG(view, ctx, hot, area, follow) {
         `<polygon class="hx-hit" points="${HEX.points(q, r, 0.5)}"><title>${esc(hexWords(view, ctx, h, x, uids))}</title></polygon>`,
       );
   }
-  const layers = [
-    `<g class="l-things">${things.join("")}</g>`,
-    `<g class="l-hits">${hits.join("")}</g>`,
-    `<g class="l-units">${units.join("")}</g>`,
-  ];
+  const html =
+    `<g class="l-things">${things.join("")}</g>` +
+    `<g class="l-hits">${hits.join("")}</g>` +
+    `<g class="l-units">${units.join("")}</g>`;
+  piecesMemo.key = key;
+  piecesMemo.html = html;
+  return html;
+}
+
+function mapSVG(view, ctx, hot, area, follow) {
+  const cells = DATA.maps[view.map] || [];
+  const b = mapBounds(view.map);
+  const shift = (box) => ({ ...box, x: box.x - b.x, y: box.y - b.y });
+  const boxOf = (h) => (h ? shift(HEX.box(...cellOf(h))) : null);
+  const selKey = [...ctx.selAll].reverse().find((k) => MAP_PREFIX.includes(k.slice(0, k.indexOf(":"))));
+  const selHex = selKey ? selKey.slice(selKey.indexOf(":") + 1) : null;
+  const battleHex = view.battle ? view.battle.hex : null;
+  const cam = camera("bz-map", b.w, b.h, {
+    min: 4 * S,
+    focus: area,
+    follow,
+    reveal: { sel: boxOf(selHex), battle: boxOf(battleHex) },
+    targets: [...hot.keys()].map(boxOf),
+  });
+  const layers = [piecesLayers(view, ctx, cells)];
   if (battleHex) {
     const [q, r] = cellOf(battleHex);
     const [cx, cy] = HEX.centre(q, r);
@@ -707,10 +756,13 @@ function mapSection(view, ctx) {
   );
   return (
     `<section class="bz-map-wrap" aria-label="${esc(t("map"))}">${tools}${mapSVG(view, ctx, hot, area, follow)}` +
-    camTwins(
+    // the twins in a box that is always there (empty without targets): when targets come or go, the
+    // legend after it stays the same node (a redraw matches children by position; the legend was parsed,
+    // styled and laid out anew, and closed if the player had opened it)
+    `<div class="bz-twins">${camTwins(
       [...hot.values()].map((k) => [k, keyLabel(view, k)]),
       t("map_targets"),
-    ) +
+    )}</div>` +
     legend() +
     `</section>`
   );
