@@ -190,7 +190,10 @@ async function start() {
       fail(t("error"), t("bad_url", { reason: badKind }));
       return;
     }
-    const firstHuman = seats.findIndex((x) => x.kind === "human");
+    const humans = seats.map((x, i) => (x.kind === "human" ? i : -1)).filter((i) => i >= 0);
+    // the view the session starts from (controller.js, begin): the one human's, else (hotseat, or
+    // bots only) the public view, asked as the session asks (its args), so that it needs no second one
+    const hotseat = humans.length > 1;
     const r = pgc.call("new", {
       sid,
       game: s.game,
@@ -198,7 +201,10 @@ async function start() {
       seed: s.seed ?? randomSeed(),
       options: s.options || {},
       meta: { seats, created: now, lang: document.documentElement.lang, app: "pygame_core-web" },
-      seat: firstHuman >= 0 ? firstHuman : null,
+      seat: humans.length === 1 ? humans[0] : null,
+      ...(hotseat ? { others: humans } : {}),
+      log_lang: true,
+      since: null,
       lang: document.documentElement.lang,
       save: false,
     });

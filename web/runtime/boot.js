@@ -13,7 +13,8 @@
 // build; it then imports the snapshot shim at once, pgcBootSnapshot.interpreter, before pyscript.json is
 // read), else as the page's module script.
 // While Pyodide boots, #boot-progress (the page's own element, or an overlay made here) shows a
-// <progress> bar and the current step. The service worker ./sw.js is registered once boot settles;
+// <progress> bar and the current step. The service worker ./sw.js is registered once boot settles (in
+// the task after it: the page's first drawing first);
 // "pgc-update" is dispatched on document when a newer build took over (reload to use it). Once the
 // page is ready, the idle clock of ./offline.js starts: what is not needed to play (the service
 // worker's precache, the stdlib zip of a snapshot boot) waits until the player has been idle a while.
@@ -548,7 +549,8 @@ function boot() {
       },
     )
     .finally(() => {
-      registerServiceWorker(() => document.dispatchEvent(new CustomEvent("pgc-update")));
+      // in a task of its own: the page's first drawing, which awaits `ready`, comes first
+      setTimeout(() => registerServiceWorker(() => document.dispatchEvent(new CustomEvent("pgc-update"))));
       startIdleClock();
     });
 }
