@@ -131,7 +131,9 @@ def test_summer_chi_is_not_paid_for_the_tokens_a_free_summer_discard_takes_L247_
         p["shamed"]["spear"], p["supply"]["spear"] = 3, p["supply"]["spear"] - 3
         p["res"]["chi"] = 6
         decisions.push(g, "discard_shame", [0])
-        legal = flow._discard_shame_legal(g, 0, decisions.top_for(g, 0))
+        d = decisions.top_for(g, 0)
+        assert d is not None
+        legal = flow._discard_shame_legal(g, 0, d)
         assert {"type": "discard_shame", "n": 3} in legal
         pick = heuristic.decide(g, 0, legal)
         assert pick in legal
