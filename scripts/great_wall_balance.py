@@ -39,7 +39,8 @@ Advisor or back icon, data/generals.json) and ``mute=xu_da`` (these Generals' ab
 what the ability is worth), ``when=xu_da:res:stone,gold`` (the General's ability fires only for those
 values of its trigger), ``per_supporting=li_jing`` (scaled by Supporting Advisors, not a back icon) and
 ``per_icon=xu_da:seal`` (scaled by that back icon's count among the Supporting Advisors);
-``start=song_ci:wood:1`` (a General's starting resources); co-op: ``request=timber_palace:2`` (the
+``start=song_ci:wood:1`` (a General's starting resources), ``effect=wang_jian:honor:1`` (one more
+effect in a General's ability, scaled as the others); co-op: ``request=timber_palace:2`` (the
 number a Request asks, data/coop_requests.json).
 """
 
@@ -285,7 +286,7 @@ def apply_settings(settings: list[str]) -> None:
     """Change authored numbers in memory (see the module docstring)."""
     for item in settings:
         name, _, value = item.partition("=")
-        words = ("flat", "mute", "when", "per_supporting", "per_icon", "request", "start")
+        words = ("flat", "mute", "when", "per_supporting", "per_icon", "request", "start", "effect")
         nums = [] if name in words else [int(x) for x in value.split(",") if x.strip()]
         if name == "wall_defense":
             for level, n in enumerate(nums):
@@ -321,6 +322,9 @@ def apply_settings(settings: list[str]) -> None:
             ab = cards.general(gid)["ability"]
             ab.pop("per_supporting", None)
             ab["per_icon"] = icon
+        elif name == "effect":  # effect=ID:op:N: one more effect {"op": op, "n": N} in the General's ability
+            gid, eop, count = value.split(":")
+            cards.general(gid)["ability"]["effects"].append({"op": eop, "n": int(count)})
         elif name == "start":  # start=ID:res:N: a General's starting resources (data/generals.json)
             gid, r, count = value.split(":")
             cards.general(gid)["start"][r] = int(count)

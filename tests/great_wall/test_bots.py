@@ -117,6 +117,35 @@ def test_shame_goes_on_a_card_already_shamed_then_under_a_spearman_when_honor_ca
     assert _decide(g, 0, {"kind": "shame", "n": 1}) == {"type": "shame", "on": "spear"}
 
 
+def test_summer_chi_is_not_paid_for_the_tokens_a_free_summer_discard_takes_L247_L598():
+    """Summer: the paid discard (2 Chi a token, L247, L598) comes before the on_summer abilities, so
+    the bot leaves to them the tokens they discard for free: Wang Jian's 1 per Seal icon (generals.json),
+    the Taoist's 1 (advisors.json). Without a free discard it pays for every token under a soldier."""
+    from pygame_core.games.great_wall import flow
+
+    def paid(general: str | None, supporting: list[str], active: list[str]) -> int:
+        g = state(3)
+        g["season"] = "summer"
+        p = g["players"][0]
+        p.update(general=general, supporting=supporting, active=active)
+        p["shamed"]["spear"], p["supply"]["spear"] = 3, p["supply"]["spear"] - 3
+        p["res"]["chi"] = 6
+        decisions.push(g, "discard_shame", [0])
+        d = decisions.top_for(g, 0)
+        assert d is not None
+        legal = flow._discard_shame_legal(g, 0, d)
+        assert {"type": "discard_shame", "n": 3} in legal
+        pick = heuristic.decide(g, 0, legal)
+        assert pick in legal
+        return int(pick["n"])
+
+    assert paid("li_guang", ["censor", "grand_tutor"], []) == 3
+    assert paid("wang_jian", ["censor"], []) == 2  # 1 Seal icon: 1 free
+    assert paid("wang_jian", ["censor", "grand_tutor"], []) == 0  # 3 Seal icons: all 3 free
+    assert paid("wang_jian", ["hermit"], ["taoist"]) == 2  # no Seal icon; the Taoist's 1 free
+    assert paid("li_guang", ["censor"], ["taoist"]) == 2
+
+
 def test_barricade_goes_where_it_makes_the_section_hold_L642():
     g = state(3)
     g["season"] = "autumn"

@@ -29,7 +29,8 @@ GENERALS: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
     "ban_chao": ("on_hire_advisor", {}, {"honor": 6}),  # 2 per seal, 3 seals
     "xu_da": ("on_donate", {"res": "gold"}, {"honor": 3}),  # Gold donations only
     "li_jing": ("on_command", {}, {"ops": [{"op": "draw_tactic", "n": 3}]}),  # 1 per Supporting
-    "wang_jian": ("on_summer", {}, {"ops": [{"op": "discard_shame", "n": 3, "free": True}]}),  # per seal
+    # per seal, 3 seals: 3 free discards and 2 Honor each (authored; data/README.md, Balance)
+    "wang_jian": ("on_summer", {}, {"honor": 6, "ops": [{"op": "discard_shame", "n": 3, "free": True}]}),
 }
 
 #: Advisor -> (trigger, info, what its owner gets while it is Active).

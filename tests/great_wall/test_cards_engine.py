@@ -54,6 +54,24 @@ def test_golden_4_hire_through_the_envoy() -> None:
     assert p["res"]["gold"] == 0 and p["active"] == ["smith", E] and g["advisor_track"] == [A, B, D, F]
 
 
+def test_wang_jian_in_summer_sheds_shame_and_gains_honor_per_seal_icon() -> None:
+    """Wang Jian (authored; data/README.md, Balance) through core's Summer trigger: per Seal icon among
+    his Supporting Advisors (3 here) a free shame discard, back to the supply (A43; no Chi paid, L598
+    is the paid one), and 2 Honor, whether or not he holds shame; the other seats get nothing."""
+    g = blank(3, tea=[0, 1, 2])
+    g["players"][0].update(general="wang_jian", active=[], supporting=["censor", "grand_tutor"])
+    g["players"][1].update(general="xu_da", active=[], supporting=["censor", "grand_tutor"])
+    p = g["players"][0]
+    p["shamed"]["spear"], p["supply"]["spear"] = 2, p["supply"]["spear"] - 2
+    supply, chi = g["shame_supply"], p["res"]["chi"]
+    ctx = ctx_for(g)
+    run(ctx, {"do": "trigger_all", "name": "on_summer"})
+    assert p["shamed"]["spear"] == 0 and g["shame_supply"] == supply + 2 and p["res"]["chi"] == chi
+    assert [q["honor"] for q in g["players"]] == [6, 0, 0]
+    run(ctx, {"do": "trigger_all", "name": "on_summer"})  # no shame left: the Honor still comes
+    assert [q["honor"] for q in g["players"]] == [12, 0, 0]
+
+
 @pytest.mark.parametrize("players", [3, 4])
 def test_random_games_use_the_cards(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """Complete random games end; between them, Tactics are played, Advisors hired, and card abilities

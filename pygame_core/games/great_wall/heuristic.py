@@ -16,6 +16,8 @@ The plan it follows:
 - Clerk moves are scored by what the destination gives this turn: a special location activates at
   once, a regular one when its last space fills (L304, L312-316); a lone seat on a yellow flag takes
   shame (L326), so it avoids filling a flagged location alone unless the gain is large.
+- Summer: the paid discard (2 Chi a token, L598) leaves alone the tokens the seat's own free
+  discards take later that Summer (``free_summer_discards``).
 - Production: collect, raise the overseer when it can pay (Summer income, L594), donate when the
   resource is not short (2 Honor, L380).
 - Casualties: horsemen and archers saved first while Chi allows; spearmen only with Chi to spare.
@@ -667,12 +669,30 @@ def _shame(g: Data, seat: int, d: Data, legal: list[Action]) -> Action:
     return min(legal, key=cost)
 
 
+def free_discards(g: Data, seat: int) -> int:
+    """The tokens the seat's own ``on_summer`` abilities discard for free each Summer (Wang Jian per
+    Seal icon, the Taoist)."""
+    return sum(int(e.get("n", 1)) for _s, effs in cards.fire(g, "on_summer", seat) for e in effs
+               if e["op"] == "discard_shame" and e.get("free"))
+
+
+def free_summer_discards(g: Data, seat: int, d: Data) -> int:
+    """The tokens the seat's own abilities discard for free later this Summer (:func:`free_discards`):
+    their ``on_summer`` trigger comes after the paid discard (L598, flow's Summer), so 2 Chi paid now
+    for such a token is wasted. 0 outside the Summer discard step (an effect's discard carries
+    ``most``)."""
+    if g.get("season") != "summer" or "most" in d:
+        return 0
+    return free_discards(g, seat)
+
+
 def _discard_shame(g: Data, seat: int, d: Data, legal: list[Action]) -> Action:
-    """Discard the tokens under soldiers (each -5 Honor at the end, L675) while Chi allows."""
+    """Discard the tokens under soldiers (each -5 Honor at the end, L675) while Chi allows, but not
+    those the seat's own free Summer discards take anyway (:func:`free_summer_discards`)."""
     p = g["players"][seat]
     under = sum(p["shamed"].values())
     bare = sum(1 for tr in p["trophies"] if tr["shame"] == 1)
-    want = under + (bare if years_left(g) <= 2 else 0)
+    want = max(0, under + (bare if years_left(g) <= 2 else 0) - free_summer_discards(g, seat, d))
     opts = [a for a in legal if a["type"] == "discard_shame" and a["n"] <= want]
     return max(opts, key=lambda a: a["n"]) if opts else _fallback(legal)
 
