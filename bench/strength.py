@@ -8,7 +8,9 @@ usage:
 
 ``speed`` times the ``hard`` search (its depth, ``ITERATIONS`` iterations, default 40) from positions of
 seeded random games of each game (2 players; The Great Wall: 2 players with the Reed Clan), and prints
-``{"python", "cpu_s", "games": {game: {"ms_per_iteration", "cpu_ms_per_iteration", "positions"}}}``
+``{"python", "cpu_s", "games": {game: {"ms_per_iteration", "cpu_ms_per_iteration", "positions",
+"prior_cpu_ms", ...}}}`` (``prior_cpu_ms``: the heuristic's decision at the same positions, median and
+max: what the normal level's root prior adds once per decision)
 (medians over the positions; wall and CPU time: on a shared machine compare CPU time; Pyodide's
 ``process_time`` is wall time, so there compare Node's CPU time for a run of one game,
 ``node_cpu_ms``, with CPython's ``cpu_s`` for the same run). It runs unchanged in Pyodide under
@@ -58,6 +60,8 @@ def speed(game_ids: list[str], iterations: int) -> dict[str, Any]:
         options, players = SETTINGS.get(gid, ({}, 2))
         times: list[float] = []
         cpu: list[float] = []
+        prior: list[float] = []
+        heur = bots.make("heuristic", gid, 1)
         for seed in (1, 2, 3):
             state = game.new_game(players=players, seed=seed, options=options)
             rb = RandomBot(seed)
@@ -72,13 +76,19 @@ def speed(game_ids: list[str], iterations: int) -> dict[str, Any]:
                     bot.search(game, state, seat)
                     times.append((time.perf_counter() - t) * 1000 / iterations)
                     cpu.append((time.process_time() - c) * 1000 / iterations)
+                    c = time.process_time()
+                    heur.choose(game, state, seat)  # what the normal level's root prior adds
+                    prior.append((time.process_time() - c) * 1000)
                 state = game.apply(state, seat, rb.choose(game, state, seat))
         times.sort()
         cpu.sort()
+        prior.sort()
         out[gid] = {"ms_per_iteration": round(times[len(times) // 2], 3) if times else None,
                     "cpu_ms_per_iteration": round(cpu[len(cpu) // 2], 3) if cpu else None,
                     "cpu_ms_total": round(sum(cpu) * iterations, 1),
                     "max_ms_per_iteration": round(times[-1], 3) if times else None, "positions": len(times),
+                    "prior_cpu_ms": round(prior[len(prior) // 2], 3) if prior else None,
+                    "max_prior_cpu_ms": round(prior[-1], 3) if prior else None,
                     "depth": search.BUDGETS.get(gid, search.BUDGETS["default"])["depth"]}
     return {"python": sys.version.split()[0], "iterations": iterations, "games": out,
             "cpu_s": round(time.process_time(), 2)}
