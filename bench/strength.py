@@ -50,6 +50,8 @@ SETTINGS: dict[str, tuple[dict[str, Any], int]] = {
     "brazil_imperial": ({}, 2),
 }
 PAIRS = [("hard", "random"), ("hard", "heuristic"), ("normal", "heuristic")]
+#: the kinds from the strongest: ``tally`` names the stronger of a pair A
+STRENGTH = ["hard", "normal", "heuristic", "random"]
 
 
 # ----------------------------------------------------------------------------------------- speed
@@ -174,8 +176,8 @@ def tally(log: str) -> None:
             wins: float = sum(1 for r in res if r["winners"])
             n = len(res)
             a, b = kinds[0], "the game"
-        else:
-            a, b = kinds
+        else:  # A: the stronger kind (a search level before the heuristic before random)
+            a, b = sorted(kinds, key=lambda k: STRENGTH.index(k) if k in STRENGTH else len(STRENGTH))
             wins, n = score_pair(res, a)
         lo, hi = wilson(wins, n)
         print(json.dumps({"game": gid, "options": options, "a": a, "b": b, "games": n,
