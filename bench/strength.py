@@ -19,12 +19,12 @@ Node (``node bench/pyodide_script.mjs node_modules/pyodide ENGINE.zip bench/stre
 from its browser time budget (``search.BUDGETS``, ``search.LEVEL_MS``).
 
 ``match`` plays two-player games of bot A against bot B, A in seat 0 in even games and seat 1 in odd
-ones (seats alternated), game seeds ``S, S+1, ...``, spread over ``--jobs`` processes (``nice -n 5``
-each), and prints one row per pairing: A's win rate (a tie shared by k winners counts 1/k) with its
-Wilson 95% interval. Besides the two-player pairings it plays The Great Wall's co-op (2 players: a team
-of A against the same seeds played by a team of B: each team's rate of beating the Horde) and solo (A
-and B each against Qin on the same seeds). Every row is a JSON line on stdout; a Markdown table on
-stderr at the end.
+ones (seats alternated), game seeds ``S, S+1, ...``, spread over ``--jobs`` processes (each at
+niceness 10 at least), and prints one row per pairing: A's win rate (a tie shared by k winners counts
+1/k) with its Wilson 95% interval. Besides the two-player pairings it plays The Great Wall's co-op (2
+players: a team of A against the same seeds played by a team of B: each team's rate of beating the
+Horde) and solo (A and B each against Qin on the same seeds). Every row is a JSON line on stdout; a
+Markdown table on stderr at the end.
 """
 
 from __future__ import annotations
@@ -130,8 +130,9 @@ def wilson(wins: float, n: int) -> tuple[float, float]:
 
 
 def _nice() -> None:
+    """Each match process at niceness 10 at least (a run started under ``nice -n 10`` stays at 10)."""
     try:
-        os.nice(5)
+        os.nice(max(0, 10 - os.nice(0)))
     except OSError:
         pass
 
