@@ -85,7 +85,7 @@ WIDEN_RATE = 2.0
 #: for the deciding seat; at the root that child is expanded first and its progressive bias is
 #: ``PRIOR[level]`` (the other children's is their ``search_order`` prior, 0..1): the search keeps to
 #: the heuristic's move unless its playouts say another is better. 0: no prior.
-PRIOR: dict[str, float] = {"normal": 3.0, "hard": 0.0}
+PRIOR: dict[str, float] = {"normal": 2.0, "hard": 0.0}
 #: Never more plies than this in one iteration, whatever the budget says.
 MAX_PLIES = 5000
 
