@@ -22,6 +22,12 @@ forward in place (:class:`~pygame_core.kernel.playout.Playout`, the kernel's for
 
 The move is the root child visited most. Decisions with one legal action are not searched.
 
+**Root prior** (:data:`PRIOR`, per level): the game's heuristic (its ``heuristic`` module's ``choose``,
+the ``heuristic`` level, with that level's generator for the same seed) names its move once per
+decision, on the real state (a heuristic reads only what its seat may see); at the root that child
+is expanded first and gets the progressive bias ``PRIOR[level]`` instead of its ``search_order``
+prior, so a short search keeps to the heuristic's move unless its playouts find a better one.
+
 **Hidden information.** The bot reads the real state only through ``legal_actions`` for its seat and
 ``_redetermine(copy, seat, rng)``, which overwrites everything the seat cannot see. A redetermination
 shuffles the hidden items it finds in the copy, so its result depends on their order there, which
@@ -63,6 +69,7 @@ from pygame_core.kernel.state import Action, State, copy_json
 Data = dict[str, Any]
 RolloutFn = Callable[[Data, int, list[Action], Rng], Action]
 OrderFn = Callable[[Data, int, list[Action]], list[float]]
+ChooseFn = Callable[[Game, State, int, Rng], Action]
 
 #: UCB1's exploration constant (values are in 0..1).
 EXPLORE = 0.7
@@ -74,6 +81,11 @@ BIAS = 1.0
 #: Progressive widening: a node with ``v`` visits may have ``WIDEN_BASE + WIDEN_RATE * sqrt(v)`` children.
 WIDEN_BASE = 6
 WIDEN_RATE = 2.0
+#: Root prior: the game's heuristic (its module's ``choose``, the ``heuristic`` level) names its move
+#: for the deciding seat; at the root that child is expanded first and its progressive bias is
+#: ``PRIOR[level]`` (the other children's is their ``search_order`` prior, 0..1): the search keeps to
+#: the heuristic's move unless its playouts say another is better. 0: no prior.
+PRIOR: dict[str, float] = {"normal": 2.0, "hard": 0.0}
 #: Never more plies than this in one iteration, whatever the budget says.
 MAX_PLIES = 5000
 
@@ -175,7 +187,7 @@ class SearchBot:
     """Information-set MCTS (see the module's doc). ``choose`` plays; ``search`` gives the statistics."""
 
     def __init__(self, game: Game, seed: int = 0, iterations: int = 100, time_ms: float | None = None,
-                 depth: int | None = None, name: str = "search") -> None:
+                 depth: int | None = None, name: str = "search", prior: float = 0.0) -> None:
         if not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1:
             raise OptionError("iterations must be a whole number of at least 1")
         self.name = name
@@ -190,6 +202,11 @@ class SearchBot:
             hooks = None
         self._rollout: RolloutFn | None = getattr(hooks, "rollout", None)
         self._order: OrderFn | None = getattr(hooks, "search_order", None)
+        #: the heuristic's choice (``choose(game, state, seat, rng)``) as the root's prior, weight ``prior``
+        self._choose: ChooseFn | None = getattr(hooks, "choose", None) if prior > 0 else None
+        self.prior = prior
+        #: the key of the heuristic's move in the current search (None: no prior)
+        self._pref: bytes | None = None
         #: iterations of the last search whose world the rules refused to play (an inconsistent
         #: redetermination): they count for nothing; the tests hold every game to none
         self.failed = 0
@@ -231,6 +248,12 @@ class SearchBot:
         root = Edge({}, seat, players)
         deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000.0
         self.failed = 0
+        self._pref = None
+        if self._choose is not None:
+            # the heuristic on the real state: it reads only what the seat may see (its module's doc),
+            # with its own generator (the heuristic level's: the same seed gives the same move)
+            self._pref = _key(self._choose(game, state, seat, rng_at(self.seed, len(state.history),
+                                                                     state.seed, seat)))
         for i in range(self.iterations):
             if deadline is not None and i and time.perf_counter() >= deadline:
                 break
@@ -277,7 +300,12 @@ class SearchBot:
             untried = [i for i, k in enumerate(keys) if k not in kids]
             room = WIDEN_BASE + WIDEN_RATE * math.sqrt(node.order)
             if untried and (len(present) < room or not present):
-                i, prior = self._next_untried(p.data, mover, legal, untried, rng)
+                pref = self._pref if not plies else None
+                i = next((j for j in untried if keys[j] == pref), -1) if pref is not None else -1
+                if i >= 0:  # the heuristic's move, first of the root's children
+                    prior = self.prior
+                else:
+                    i, prior = self._next_untried(p.data, mover, legal, untried, rng)
                 edge = kids[keys[i]] = Edge(legal[i], mover, players, prior)
                 action = legal[i]
                 expanded = True
@@ -359,4 +387,4 @@ def level(kind: str, game: Game, seed: int = 0, iterations: int | None = None,
     (:data:`BUDGETS`) unless ``iterations`` is given, and a time cap when ``time_ms`` is."""
     budget = BUDGETS.get(game.id, BUDGETS["default"])
     return SearchBot(game, seed, iterations if iterations is not None else budget[kind], time_ms,
-                     budget["depth"], kind)
+                     budget["depth"], kind, PRIOR.get(kind, 0.0))

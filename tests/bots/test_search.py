@@ -56,8 +56,15 @@ def sample(states: list[State], n: int) -> list[State]:
     return states[:3] + states[3::step][:n]
 
 
-def tiny(game: Game, seed: int = 7, iterations: int = 6, depth: int = 12) -> search.SearchBot:
-    return search.SearchBot(game, seed, iterations, depth=depth)
+def tiny(game: Game, seed: int = 7, iterations: int = 6, depth: int = 12,
+         prior: float = 0.0) -> search.SearchBot:
+    """A search bot with a tiny budget (``prior``: the root prior's weight, the normal level's is
+    ``search.PRIOR["normal"]``)."""
+    return search.SearchBot(game, seed, iterations, depth=depth, prior=prior)
+
+
+#: the normal level's root prior (the heuristic's move, read from the real state)
+NORMAL = search.PRIOR["normal"]
 
 
 @pytest.mark.parametrize("gid,players,options", CASES, ids=IDS)
@@ -82,23 +89,28 @@ def test_same_seed_and_budget_give_the_same_move_and_statistics(gid, players, op
         b = tiny(game).ranked(game, state, seat)
         assert a == b
         assert tiny(game).choose(game, state, seat) == tiny(game).choose(game, state, seat)
+        c = tiny(game, prior=NORMAL).ranked(game, state, seat)
+        assert c == tiny(game, prior=NORMAL).ranked(game, state, seat)
 
 
 @pytest.mark.parametrize("gid,players,options", CASES, ids=IDS)
 def test_the_move_is_the_same_in_every_world_the_seat_cannot_tell_apart(gid, players, options):
     """Issue 20 §6: re-deal everything the deciding seat cannot see (``redetermine``); with the same
-    seed and budget the search's whole statistics, hence its move, are the same in every such world."""
+    seed and budget the search's whole statistics, hence its move, are the same in every such world.
+    With the normal level's root prior: the heuristic it asks reads the real state, and must read only
+    what the seat sees."""
     game = games.get(gid)
     checked = 0
     for state in sample(walk(game, players, options), 6):
         for seat in game.to_move(state):
             if len(game.legal_actions(state, seat)) < 2:
                 continue
-            here = tiny(game).ranked(game, state, seat)
+            here = tiny(game, prior=NORMAL).ranked(game, state, seat)
             for k in (1, 2, 3):
                 world = game.redetermine(state, seat, seed=k)
                 assert game.view(world, seat) == game.view(state, seat)
-                assert tiny(game).ranked(game, world, seat) == here, (gid, len(state.history), seat, k)
+                there = tiny(game, prior=NORMAL).ranked(game, world, seat)
+                assert there == here, (gid, len(state.history), seat, k)
             checked += 1
     assert checked
 
@@ -195,6 +207,31 @@ def test_a_search_seat_finishes_a_game_of_every_game(gid, players, options):
         state = game.apply(state, seat, bot.choose(game, state, seat))
         assert searcher.failed == 0
     assert game.is_over(state)
+
+
+PRIOR_GAMES = [("empires_end", 2, {}), ("brazil_imperial", 2, {}), ("great_wall", 2, {"mode": "two_player"}),
+               ("through_the_ages", 2, {}), ("civilization", 2, {})]
+
+
+@pytest.mark.parametrize("gid,players,options", PRIOR_GAMES, ids=[g for g, _, _ in PRIOR_GAMES])
+def test_the_normal_level_starts_from_the_heuristics_move(gid, players, options):
+    """The root prior (search.PRIOR): at one iteration the normal level plays the heuristic level's
+    move (same seed), where the search without the prior plays its own order's first action."""
+    from pygame_core.bots import HeuristicBot
+
+    assert search.PRIOR["normal"] > 0
+    game = games.get(gid)
+    differs = 0
+    for state in sample(walk(game, players, options, limit=120), 12):
+        for seat in game.to_move(state):
+            if len(game.legal_actions(state, seat)) < 2:
+                continue
+            mine = HeuristicBot(game, seed=3).choose(game, state, seat)
+            assert search.level("normal", game, seed=3, iterations=1).choose(game, state, seat) == mine
+            plain = search.SearchBot(game, 3, 1, depth=search.BUDGETS[gid]["depth"], name="normal")
+            differs += plain.choose(game, state, seat) != mine
+    if gid == "empires_end":
+        assert differs  # without the prior the search's first move is not always the heuristic's
 
 
 def test_a_single_legal_action_is_not_searched(monkeypatch):
