@@ -4,9 +4,12 @@ the others. (Found by surviving mutants of scripts/mutate.py in game.py's redete
 
 from __future__ import annotations
 
+import random
+
 from tta_helpers import edit, fresh, play
 
 from pygame_core.games.through_the_ages import GAME
+from pygame_core.games.through_the_ages.catalog import CARDS
 
 SHORT = {"short": True}
 
@@ -45,3 +48,28 @@ def test_after_age_i_a_player_knows_its_own_age_iii_events_not_the_others_l2228_
     worlds = [GAME.redetermine(s, 0, k).data["age_iii_held"] for k in range(12)]
     assert all(w[0] == mine for w in worlds)
     assert any(w[1] != theirs for w in worlds)
+
+
+def test_a_re_dealt_events_deck_holds_only_events_and_territories_l1334_l1338():
+    """Only an event or a territory can be planned as an event (L1334), face down in the future events
+    deck (L1338): a seat that cannot see those cards still knows what kind they are, so a world it
+    cannot tell apart never holds an aggression, a pact, a war, a tactic or a bonus there (a search
+    bot's playout once resolved an aggression as an event and broke). Full game, 3 players, random play
+    into Age I, many worlds for every seat."""
+    s = GAME.new_game(players=3, seed=5, options={"mode": "full"})
+    rng = random.Random(5)
+    checked = 0
+    for n in range(400):
+        if GAME.is_over(s):
+            break
+        seat = rng.choice(GAME.to_move(s))
+        s = GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat)))
+        if n % 20 or not s.data["future_events"]:
+            continue
+        for seat_ in (0, 1, 2, None):
+            for k in range(6):
+                d = GAME.redetermine(s, seat_, k).data
+                cards = [c for c, _ in d["future_events"]] + list(d["current_events"])
+                assert all(CARDS[c]["category"] in ("event", "territory") for c in cards), (n, seat_, k)
+                checked += 1
+    assert checked > 50

@@ -29,6 +29,8 @@ from pygame_core.kernel.state import Action
 
 Data = dict[str, Any]
 POLITICAL = ("event", "aggress", "war", "pact", "cancel_pact", "resign", "leader_ability", "peek")
+#: Military cards that may lie in an events deck: events and territories (L1334, L1338)
+EVENT_KINDS = ("event", "territory")
 
 
 class ThroughTheAges(Game):
@@ -209,6 +211,8 @@ class ThroughTheAges(Game):
         deck, other seats' military hands, face-down discards and cards out of the game, and other
         seats' cards in the future events deck (L454-456, L1296, L1338, L1686)."""
         slots: list[tuple[list[Any], int, bool]] = []  # (container, index, is_pair)
+        #: slots of the events decks: they hold an event or a territory whatever the deal (L1338)
+        in_events: set[tuple[int, int]] = set()
         piles = {k: decks.unpack(data[k]) for k in decks.PILES}
         ages = {k: {a: decks.unpack(x) for a, x in data[k].items()} for k in decks.AGE_PILES}
 
@@ -221,6 +225,7 @@ class ThroughTheAges(Game):
         peeked = seat is not None and data["players"][seat]["peek"] is not None
         events = data["current_events"]
         add(events, stop=len(events) - 1 if peeked and events else None)  # Joan of Arc saw the top
+        in_events.update((id(events), i) for i in range(len(events)))
         for age_deck in ages["military_decks"].values():
             add(age_deck)
         for s, p in enumerate(data["players"]):
@@ -229,6 +234,7 @@ class ThroughTheAges(Game):
         for i, (_c, owner) in enumerate(data["future_events"]):
             if owner != seat:
                 slots.append((data["future_events"], i, True))
+                in_events.add((id(data["future_events"]), i))
         held = data.get("age_iii_held") or []
         for s, cards in enumerate(held):  # short game: dealt face down, looked at after Age I (L2237)
             if not _age_iii_public(data, s) and (s != seat or data["age"] < 2):
@@ -242,9 +248,17 @@ class ThroughTheAges(Game):
             pools.setdefault(CARDS[c]["lvl"], []).append(c)
         for pool in pools.values():
             rng.shuffle(pool)
-        for lst, i, pair in slots:
+        # the events decks' slots first, each from the pool's events and territories (there are enough:
+        # the real deal is one), then every other slot from what is left
+        ordered = [x for x in slots if (id(x[0]), x[1]) in in_events]
+        ordered += [x for x in slots if (id(x[0]), x[1]) not in in_events]
+        for lst, i, pair in ordered:
             c = lst[i][0] if pair else lst[i]
-            new = pools[CARDS[c]["lvl"]].pop()
+            pool = pools[CARDS[c]["lvl"]]
+            if (id(lst), i) in in_events:
+                new = pool.pop(max(k for k, x in enumerate(pool) if CARDS[x]["category"] in EVENT_KINDS))
+            else:
+                new = pool.pop()
             if pair:
                 lst[i] = [new, lst[i][1]]
             else:
