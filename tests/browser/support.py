@@ -85,6 +85,51 @@ ON_SCREEN = """(el) => {
 }"""
 
 
+#: The two viewport sizes the board tests play at (width, height), and their test ids.
+SIZES = [(1366, 768), (390, 844)]
+SIZE_IDS = ["desktop", "phone"]
+
+
+def new_page(contexts: Any, size: tuple[int, int]) -> tuple[Any, Any]:
+    """A page of a new guarded context (the ``contexts`` fixture) at ``size``, and its guard; narrower
+    than 500 px it is a phone (mobile viewport, touch)."""
+    w, h = size
+    phone = w < 500
+    ctx, guard = contexts.new(viewport={"width": w, "height": h}, is_mobile=phone, has_touch=phone)
+    return ctx.new_page(), guard
+
+
+def view(page: Any) -> dict[str, Any]:
+    """The game page's current view (what its seat sees)."""
+    return page.evaluate("() => window.pgcGame.session.reply.view")
+
+
+def legal(page: Any) -> list[dict[str, Any]]:
+    """The actions the game page offers now."""
+    return [li["action"] for li in page.evaluate("() => window.pgcGame.session.reply.legal")]
+
+
+def frames(page: Any) -> None:
+    """Wait two animation frames (a scroll or a redraw has been painted)."""
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def reach(page: Any, loc: Any) -> bool:
+    """Scroll the element into view as a player would; is it then on screen and clickable there?"""
+    for block in ("end", "center", "start"):
+        loc.evaluate("(el, block) => el.scrollIntoView({block, inline: 'nearest'})", block)
+        frames(page)
+        if loc.evaluate(ON_SCREEN):
+            return True
+    return False
+
+
+def no_sideways_scroll(page: Any, w: int) -> None:
+    """The page, ``w`` px wide, does not scroll sideways."""
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= w, f"the page scrolls sideways ({width} > {w}): {describe(page)}"
+
+
 def wait_ready(page: Any, timeout: int = BOOT_TIMEOUT_MS, frame: Any = None) -> None:
     """Wait for ``<html data-ready="true">`` (the front end set it: engine answered, page rendered)."""
     target = frame or page

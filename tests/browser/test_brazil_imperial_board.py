@@ -26,37 +26,25 @@ import pytest
 from pygame_core import games
 from pygame_core.games.brazil_imperial import data as bd
 from tests.browser import app
-from tests.browser.support import describe, wait_not_busy, wait_ready
+from tests.browser.support import (
+    SIZE_IDS,
+    SIZES,
+    describe,
+    legal,
+    new_page,
+    no_sideways_scroll,
+    view,
+    wait_not_busy,
+    wait_ready,
+)
 
 pytestmark = pytest.mark.browser
 GAME = "brazil_imperial"
-SIZES = [(1366, 768), (390, 844)]
-IDS = ["desktop", "phone"]
 MAP = "#game svg.bz-map"
-
-
-def new_page(contexts: Any, size: tuple[int, int]) -> tuple[Any, Any]:
-    w, h = size
-    phone = w < 500
-    ctx, guard = contexts.new(viewport={"width": w, "height": h}, is_mobile=phone, has_touch=phone)
-    return ctx.new_page(), guard
-
-
-def view(page: Any) -> dict[str, Any]:
-    return page.evaluate("() => window.pgcGame.session.reply.view")
-
-
-def legal(page: Any) -> list[dict[str, Any]]:
-    return [li["action"] for li in page.evaluate("() => window.pgcGame.session.reply.legal")]
 
 
 def vb(page: Any) -> list[float]:
     return [float(x) for x in page.locator(MAP).get_attribute("viewBox").split()]
-
-
-def no_sideways_scroll(page: Any, w: int) -> None:
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= w, f"the page scrolls sideways: {describe(page)}"
 
 
 def centre(page: Any) -> tuple[float, float]:
@@ -67,7 +55,7 @@ def centre(page: Any) -> tuple[float, float]:
 # ------------------------------------------------------------------------------ the map and its camera
 
 
-@pytest.mark.parametrize("size", SIZES, ids=IDS)
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_the_map_draws_every_hex_and_pans_and_zooms(contexts, base_url, size):
     page, guard = new_page(contexts, size)
     page.goto(f"{base_url}/{app.play_url(GAME, players=2, seed=3, humans=1, bot='heuristic')}")
@@ -177,7 +165,7 @@ def move_save() -> tuple[str, str]:
     raise AssertionError("random play never reached a two-click move of seat 0")
 
 
-@pytest.mark.parametrize("size", SIZES, ids=IDS)
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_a_unit_moves_by_two_clicks_on_the_map(contexts, base_url, size):
     text, move = move_save()
     uid, to = move.split(">")
@@ -327,7 +315,7 @@ def play(page: Any, action: dict[str, Any]) -> None:
     wait_not_busy(page)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=IDS)
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_the_camera_follows_the_seat_to_move_and_brings_its_targets_into_view(contexts, base_url, size):
     """Issue 19 §3: after the hand-off to the next seat in a hotseat game, the map shows that seat's
     area (its capital) however the last seat left the camera; and when the legal targets change and
@@ -418,7 +406,7 @@ def test_a_redraw_reads_no_layout_and_keeps_the_legend(contexts, base_url, size)
 # ------------------------------------------------------------------------------ a whole game by clicks
 
 
-@pytest.mark.parametrize("size", SIZES, ids=IDS)
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_a_whole_game_against_the_heuristic_bot_by_clicks(contexts, base_url, size):
     """Issue 19 §6: one human seat and the heuristic bot, played to the end by clicking the first
     legal action; the end screen shows the scores."""

@@ -23,38 +23,21 @@ import pytest
 
 from pygame_core import games
 from tests.browser import app
-from tests.browser.support import ON_SCREEN, describe, wait_not_busy, wait_ready
+from tests.browser.support import (
+    SIZE_IDS,
+    SIZES,
+    describe,
+    legal,
+    new_page,
+    no_sideways_scroll,
+    reach,
+    view,
+    wait_not_busy,
+    wait_ready,
+)
 
 pytestmark = pytest.mark.browser
 GAME = "brazil_imperial"
-SIZES = [(1366, 768), (390, 844)]
-IDS = ["desktop", "phone"]
-
-
-def view(page: Any) -> dict[str, Any]:
-    return page.evaluate("() => window.pgcGame.session.reply.view")
-
-
-def legal(page: Any) -> list[dict[str, Any]]:
-    return [li["action"] for li in page.evaluate("() => window.pgcGame.session.reply.legal")]
-
-
-def frames(page: Any) -> None:
-    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
-
-
-def no_sideways_scroll(page: Any, w: int) -> None:
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= w, f"the page scrolls sideways ({width} > {w}): {describe(page)}"
-
-
-def reach(page: Any, loc: Any) -> bool:
-    for block in ("end", "center", "start"):
-        loc.evaluate("(el, block) => el.scrollIntoView({block, inline: 'nearest'})", block)
-        frames(page)
-        if loc.evaluate(ON_SCREEN):
-            return True
-    return False
 
 
 def click(page: Any, loc: Any, what: str) -> None:
@@ -62,13 +45,6 @@ def click(page: Any, loc: Any, what: str) -> None:
     assert reach(page, loc.first), f"{what} cannot be brought on screen unobstructed: {describe(page)}"
     loc.first.click()
     wait_not_busy(page)
-
-
-def new_page(contexts: Any, size: tuple[int, int]) -> Any:
-    w, h = size
-    phone = w < 500
-    ctx, _ = contexts.new(viewport={"width": w, "height": h}, is_mobile=phone, has_touch=phone)
-    return ctx.new_page()
 
 
 # ------------------------------------------------------------------------------ positions by play
@@ -128,7 +104,7 @@ def commit_save() -> str:
 
 
 def open_save(contexts: Any, base_url: str, text: str, size: tuple[int, int]) -> Any:
-    page = new_page(contexts, size)
+    page, _ = new_page(contexts, size)
     app.put_saves(page, base_url, {"bz": text})
     page.goto(f"{base_url}/play.html?save=bz&lang=en&speed=fast")
     wait_ready(page)
@@ -139,9 +115,9 @@ def open_save(contexts: Any, base_url: str, text: str, size: tuple[int, int]) ->
 # ------------------------------------------------------------------------------ tests
 
 
-@pytest.mark.parametrize("size", SIZES, ids=IDS)
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_a_new_game_by_address_shows_the_boards_and_takes_the_draft_by_click(contexts, base_url, size):
-    page = new_page(contexts, size)
+    page, _ = new_page(contexts, size)
     page.goto(f"{base_url}/{app.play_url(GAME, players=3, seed=5, humans=1)}")
     wait_ready(page)
     wait_not_busy(page)
@@ -163,7 +139,7 @@ def test_a_new_game_by_address_shows_the_boards_and_takes_the_draft_by_click(con
     no_sideways_scroll(page, size[0])
 
 
-@pytest.mark.parametrize("size", SIZES, ids=IDS)
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_battle_cards_picked_on_the_combat_box_then_revealed(contexts, base_url, size):
     page = open_save(contexts, base_url, commit_save(), size)
     box = page.locator("#game [data-testid='bz-combat']")

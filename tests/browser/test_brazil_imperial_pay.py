@@ -16,31 +16,17 @@ from __future__ import annotations
 import os
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from pygame_core import games
 from pygame_core.games.brazil_imperial import scenarios
 from tests.browser import app
-from tests.browser.support import describe, wait_not_busy, wait_ready
+from tests.browser.support import SIZE_IDS, SIZES, describe, new_page, view, wait_not_busy, wait_ready
 
 pytestmark = pytest.mark.browser
 GAME = "brazil_imperial"
-SIZES = [(1366, 768), (390, 844)]
-IDS = ["desktop", "phone"]
 MAP = "#game svg.bz-map"
-
-
-def new_page(contexts: Any, size: tuple[int, int]) -> tuple[Any, Any]:
-    w, h = size
-    phone = w < 500
-    ctx, guard = contexts.new(viewport={"width": w, "height": h}, is_mobile=phone, has_touch=phone)
-    return ctx.new_page(), guard
-
-
-def view(page: Any) -> dict[str, Any]:
-    return page.evaluate("() => window.pgcGame.session.reply.view")
 
 
 @cache
@@ -56,7 +42,7 @@ def pay_save() -> str:
     return str(game.save(state))
 
 
-@pytest.mark.parametrize("size", SIZES, ids=IDS)
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_a_cost_is_paid_by_a_click_on_a_tile(contexts, base_url, size):
     page, guard = new_page(contexts, size)
     app.put_saves(page, base_url, {"bz": pay_save()})
@@ -100,7 +86,7 @@ def test_a_cost_is_paid_by_a_click_on_a_tile(contexts, base_url, size):
     assert guard.outside_requests() == []
 
 
-@pytest.mark.parametrize("size", SIZES, ids=IDS)
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_a_cost_is_paid_by_a_button_of_the_panel(contexts, base_url, size):
     page, guard = new_page(contexts, size)
     app.put_saves(page, base_url, {"bz": pay_save()})

@@ -22,44 +22,26 @@ import pytest
 
 from pygame_core import games
 from tests.browser import app
-from tests.browser.support import ON_SCREEN, describe, wait_not_busy, wait_ready
+from tests.browser.support import (
+    SIZE_IDS,
+    SIZES,
+    describe,
+    legal,
+    new_page,
+    no_sideways_scroll,
+    reach,
+    view,
+    wait_not_busy,
+    wait_ready,
+)
 
 pytestmark = pytest.mark.browser
 GAME = "great_wall"  # the game this file plays
-SIZES = [(1366, 768), (390, 844)]
-IDS = ["desktop", "phone"]
-
-
-def view(page: Any) -> dict[str, Any]:
-    return page.evaluate("() => window.pgcGame.session.reply.view")
-
-
-def legal(page: Any) -> list[dict[str, Any]]:
-    return [li["action"] for li in page.evaluate("() => window.pgcGame.session.reply.legal")]
 
 
 def top_kind(page: Any) -> str | None:
     ds = view(page).get("decisions") or []
     return ds[-1]["kind"] if ds else None
-
-
-def frames(page: Any) -> None:
-    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
-
-
-def no_sideways_scroll(page: Any, w: int) -> None:
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= w, f"the page scrolls sideways: {describe(page)}"
-
-
-def reach(page: Any, loc: Any) -> bool:
-    """Scroll the element into view as a player would; is it then on screen and clickable there?"""
-    for block in ("end", "center", "start"):
-        loc.evaluate("(el, block) => el.scrollIntoView({block, inline: 'nearest'})", block)
-        frames(page)
-        if loc.evaluate(ON_SCREEN):
-            return True
-    return False
 
 
 def click_target(page: Any, key: str) -> None:
@@ -77,13 +59,6 @@ def targets_reachable(page: Any) -> None:
     locs = page.locator("#game .gw-board [data-testid='board-target']")
     for i in range(min(locs.count(), 12)):
         assert reach(page, locs.nth(i)), f"board target {i} out of reach: {describe(page)}"
-
-
-def new_page(contexts: Any, size: tuple[int, int]) -> Any:
-    w, h = size
-    phone = w < 500
-    ctx, _ = contexts.new(viewport={"width": w, "height": h}, is_mobile=phone, has_touch=phone)
-    return ctx.new_page()
 
 
 # ------------------------------------------------------------------------------ a new game by clicks
@@ -129,9 +104,9 @@ def board_step(page: Any, done: set[str]) -> None:
         assert moved or app.visible(page, "game_over"), describe(page)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=IDS)
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_draft_command_slot_and_clerk_by_clicks(contexts, base_url, size):
-    page = new_page(contexts, size)
+    page, _ = new_page(contexts, size)
     page.goto(f"{base_url}/{app.play_url(GAME, players=3, seed=5, humans=1)}")
     wait_ready(page)
     wait_not_busy(page)
@@ -207,7 +182,7 @@ def shoot_save() -> str:
 
 
 def open_save(contexts: Any, base_url: str, text: str, size: tuple[int, int]) -> Any:
-    page = new_page(contexts, size)
+    page, _ = new_page(contexts, size)
     app.put_saves(page, base_url, {"gw": text})
     page.goto(f"{base_url}/play.html?save=gw&lang=en&speed=fast")
     wait_ready(page)
@@ -215,7 +190,7 @@ def open_save(contexts: Any, base_url: str, text: str, size: tuple[int, int]) ->
     return page
 
 
-@pytest.mark.parametrize("size", SIZES, ids=IDS)
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_horseman_takes_two_spots_picked_as_a_pair_on_the_card(contexts, base_url, size):
     page = open_save(contexts, base_url, horse_save(), size)
     no_sideways_scroll(page, size[0])
@@ -254,7 +229,7 @@ def test_horseman_takes_two_spots_picked_as_a_pair_on_the_card(contexts, base_ur
     no_sideways_scroll(page, size[0])
 
 
-@pytest.mark.parametrize("size", SIZES, ids=IDS)
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_archer_wound_put_on_a_spot_by_clicking_it(contexts, base_url, size):
     page = open_save(contexts, base_url, shoot_save(), size)
     no_sideways_scroll(page, size[0])
@@ -277,7 +252,7 @@ def test_archer_wound_put_on_a_spot_by_clicking_it(contexts, base_url, size):
 def test_a_whole_game_by_clicks_to_the_end_screen(contexts, base_url):
     """One human seat and two random bots, played to the end by clicking the first legal action (the
     sealed forms through their commit button); the end screen ranks the clans with their scores."""
-    page = new_page(contexts, (1366, 768))
+    page, _ = new_page(contexts, (1366, 768))
     page.goto(f"{base_url}/{app.play_url(GAME, players=3, seed=11, humans=1)}")
     wait_ready(page)
     wait_not_busy(page)
@@ -290,7 +265,7 @@ def test_a_whole_game_by_clicks_to_the_end_screen(contexts, base_url):
 def test_a_whole_solo_game_by_clicks_shows_qin_s_honor_to_the_end(contexts, base_url, size):
     """Issue 18: solo against Qin Jiushao (L735-878), played to the end by clicks; his Honor stands on
     the Honor track all game (L874) and the end screen names him."""
-    page = new_page(contexts, size)
+    page, _ = new_page(contexts, size)
     page.goto(f"{base_url}/{app.play_url(GAME, players=1, seed=5, humans=1, options={'mode': 'solo'})}")
     wait_ready(page)
     wait_not_busy(page)
@@ -322,7 +297,7 @@ def coop_next_save() -> str:
     raise AssertionError("random co-op play never reached the table's choice of who acts next")
 
 
-@pytest.mark.parametrize("size", SIZES, ids=IDS)
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_coop_table_picks_who_acts_next_at_a_location(contexts, base_url, size):
     """Issue 18, L952: in co-op the table (the seat highest in tea order) says who acts next inside a
     location; each seat is a button named in words, and clicking one plays it."""
@@ -343,7 +318,7 @@ def test_coop_table_picks_who_acts_next_at_a_location(contexts, base_url, size):
 @pytest.mark.parametrize("size", [(1366, 768), (390, 844)], ids=["desktop", "phone"])
 def test_a_whole_coop_game_by_clicks_to_the_end_screen(contexts, base_url, size):
     """Issue 18: co-op (L880-994), two human seats in hotseat, played to the end by clicks."""
-    page = new_page(contexts, size)
+    page, _ = new_page(contexts, size)
     page.goto(f"{base_url}/{app.play_url(GAME, players=2, seed=5, humans=2, options={'mode': 'coop'})}")
     wait_ready(page)
     wait_not_busy(page)
