@@ -198,7 +198,7 @@ PIECES = """() => [...document.querySelectorAll('#game svg.bz-map g.l-things, #g
     + ' #game svg.bz-map g.l-units')].map((g) => g.outerHTML)"""
 
 
-@pytest.mark.parametrize("size", [SIZES[0]], ids=[IDS[0]])
+@pytest.mark.parametrize("size", [SIZES[0]], ids=[SIZE_IDS[0]])
 def test_after_a_move_the_map_draws_what_a_fresh_page_draws(contexts, base_url, size):
     """The map's tiles, units and tooltips are drawn again only when the view's parts they come from
     change (render.js piecesLayers): after a move by two clicks and the bot's turn, they are what a
@@ -368,7 +368,7 @@ CLICK_READS = """(want) => {
 }"""
 
 
-@pytest.mark.parametrize("size", SIZES, ids=IDS)
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_a_redraw_reads_no_layout_and_keeps_the_legend(contexts, base_url, size):
     """Click to redraw (issue 19 §7): the redraw of a click reads no layout (the map's size comes from a
     ResizeObserver: read while the pass screen goes up, with the board just hidden, it restyled and laid
