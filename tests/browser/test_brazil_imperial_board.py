@@ -263,6 +263,21 @@ def follow_save() -> tuple[str, str, str]:
     raise AssertionError("random play never reached the position")
 
 
+def open_follow_save(contexts: Any, base_url: str, size: Any) -> tuple[Any, Any, str, str]:
+    """A page at ``size`` playing :func:`follow_save`'s game, past its pass screen: the page, its guard and
+    the two capitals."""
+    text, cap0, cap1 = follow_save()
+    page, guard = new_page(contexts, size)
+    app.put_saves(page, base_url, {"bz": text})
+    page.goto(f"{base_url}/play.html?save=bz&lang=en&speed=fast")
+    wait_ready(page)
+    wait_not_busy(page)
+    if app.visible(page, "pass_continue"):
+        page.locator(app.sel("pass_continue")).first.click()
+        wait_not_busy(page)
+    return page, guard, cap0, cap1
+
+
 IN_VIEW = """(name) => {
     const el = [...document.querySelectorAll('#game svg.bz-terrain text.qr')]
         .find((x) => x.textContent === name);
@@ -320,15 +335,7 @@ def test_the_camera_follows_the_seat_to_move_and_brings_its_targets_into_view(co
     """Issue 19 §3: after the hand-off to the next seat in a hotseat game, the map shows that seat's
     area (its capital) however the last seat left the camera; and when the legal targets change and
     none is in sight (the Deploy arch's hexes), the camera brings them into view."""
-    text, cap0, cap1 = follow_save()
-    page, guard = new_page(contexts, size)
-    app.put_saves(page, base_url, {"bz": text})
-    page.goto(f"{base_url}/play.html?save=bz&lang=en&speed=fast")
-    wait_ready(page)
-    wait_not_busy(page)
-    if app.visible(page, "pass_continue"):
-        page.locator(app.sel("pass_continue")).first.click()
-        wait_not_busy(page)
+    page, guard, cap0, cap1 = open_follow_save(contexts, base_url, size)
     v = view(page)
     names = bd.geometry(v["map"]).names
     assert v["seat"] == 0 and v["to_move"] == [0], describe(page)
@@ -374,15 +381,7 @@ def test_a_redraw_reads_no_layout_and_keeps_the_legend(contexts, base_url, size)
     ResizeObserver: read while the pass screen goes up, with the board just hidden, it restyled and laid
     out the whole page inside the click); and when the map's targets come and go, the legend stays the
     same element, open if the player opened it (it was parsed and laid out anew, and closed)."""
-    text, cap0, cap1 = follow_save()
-    page, guard = new_page(contexts, size)
-    app.put_saves(page, base_url, {"bz": text})
-    page.goto(f"{base_url}/play.html?save=bz&lang=en&speed=fast")
-    wait_ready(page)
-    wait_not_busy(page)
-    if app.visible(page, "pass_continue"):
-        page.locator(app.sel("pass_continue")).first.click()
-        wait_not_busy(page)
+    page, guard, cap0, cap1 = open_follow_save(contexts, base_url, size)
     assert view(page)["seat"] == 0, describe(page)
     page.evaluate("() => { const d = document.querySelector('#game [data-testid=bz-legend]');"
                   " d.open = true; window.__legend = d; }")
