@@ -248,3 +248,30 @@ def test_a_round_ends_when_the_turn_is_back_to_the_start_player() -> None:
         rounds.append(GAME.view(s, 0)["round"])
     assert rounds == [1, 1, 2, 2, 3]
     assert GAME.to_move(s) == [start]
+
+
+def test_at_the_end_every_empire_shows_its_missions_and_hands() -> None:
+    """L519-523: the final scoring counts every mission and card, so the view of a finished game shows
+    each empire's missions, battle and gold cards to everyone (in play, only to their owner)."""
+    def over(g: Data) -> None:
+        g["over"] = True
+
+    s = base()
+    other = GAME.view(s, 1)["empires"][0]
+    assert other["battle"] is None and other["gold"] is None
+    done = GAME.view(edit(s, over), 1)["empires"][0]
+    p = s.data["players"][0]
+    assert done["missions"] == p["missions"] and done["battle"] == p["battle"] and done["gold"] == p["gold"]
+
+
+def test_a_payment_step_names_one_battle_card_in_the_singular() -> None:
+    """A payment with Napoleon's battle cards (L290-301 hands): the step names "the battle card X" for
+    one card and "the battle cards X and Y" for two."""
+    def hand(g: Data) -> None:
+        g["players"][0]["battle"] = sorted(bd.BATTLE)[:2]
+
+    g = edit(base(), hand).data
+    a, b = g["players"][0]["battle"]
+    one = economy.source_text(g, 0, f"battle:{a}")["en"]
+    two = economy.source_text(g, 0, f"battle:{a}+{b}")["en"]
+    assert one.startswith("the battle card ") and two.startswith("the battle cards ")
