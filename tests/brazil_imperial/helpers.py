@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import copy
+import random
 from collections.abc import Callable, Mapping
 from functools import cache
 from types import MappingProxyType
@@ -21,7 +22,8 @@ from typing import Any, NamedTuple
 from pygame_core import games
 from pygame_core.games.brazil_imperial import data as bd
 from pygame_core.games.brazil_imperial import model
-from pygame_core.kernel.state import State
+from pygame_core.kernel.playout import Playout
+from pygame_core.kernel.state import State, copy_json
 
 Data = dict[str, Any]
 GAME = games.get("brazil_imperial")
@@ -213,3 +215,21 @@ def legal(state: State, seat: int) -> list[dict[str, Any]]:
 
 def board_with(unit_type: str) -> str:
     return next(b["colour"] for b in bd.BOARDS if any(u["type"] == unit_type for u in b["units"]))
+
+
+def positions(players: int, seed: int, every: int, steps: int = 1500, last: bool = False) -> list[State]:
+    """Positions of a random game (seat to move first, seeded choices), every ``every``-th action of
+    at most ``steps``, as States; with ``last``, the position it ends on too."""
+    po = Playout(GAME, GAME.new_game(players=players, seed=seed))
+    pick = random.Random(seed)
+    out = []
+    for k in range(steps):
+        seats = po.to_move()
+        if not seats:
+            break
+        if k % every == 0:
+            out.append(State(GAME.id, po.players, po.seed, po.options, copy_json(po.data), po.rng.state))
+        po.play(seats[0], pick.choice(po.legal_actions(seats[0])))
+    if last:
+        out.append(State(GAME.id, po.players, po.seed, po.options, copy_json(po.data), po.rng.state))
+    return out

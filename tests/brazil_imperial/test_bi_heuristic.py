@@ -4,34 +4,18 @@ have that value; and model.controlled, which it asks of every position, finds wh
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from pygame_core.games.brazil_imperial import data as bd
 from pygame_core.games.brazil_imperial import heuristic, model
-from pygame_core.kernel.playout import Playout
 from pygame_core.kernel.state import State, copy_json
-from tests.brazil_imperial.helpers import GAME, hx
+from tests.brazil_imperial.helpers import GAME, hx, positions
 
 Data = dict[str, Any]
 
 
-def _positions(players: int, seed: int, every: int = 7, steps: int = 900) -> list[State]:
-    """Positions of a random game (every ``every``-th action), as States."""
-    po = Playout(GAME, GAME.new_game(players=players, seed=seed))
-    pick = random.Random(seed)
-    out = []
-    for k in range(steps):
-        seats = po.to_move()
-        if not seats:
-            break
-        if k % every == 0:
-            out.append(State(GAME.id, po.players, po.seed, po.options, copy_json(po.data), po.rng.state))
-        po.play(seats[0], pick.choice(po.legal_actions(seats[0])))
-    return out
-
-
-POSITIONS = [s for players, seed in ((2, 3), (3, 4), (4, 5)) for s in _positions(players, seed)]
+POSITIONS = [s for players, seed in ((2, 3), (3, 4), (4, 5))
+             for s in positions(players, seed, every=7, steps=900)]
 
 
 def _containers(x: Any, out: list[int]) -> list[int]:

@@ -12,27 +12,10 @@ import pytest
 
 from pygame_core.games.brazil_imperial import data as bd
 from pygame_core.games.brazil_imperial import model
-from pygame_core.kernel.playout import Playout
-from pygame_core.kernel.state import State, copy_json
-from tests.brazil_imperial.helpers import GAME, started
+from tests.brazil_imperial.helpers import GAME, positions, started
 
 Data = dict[str, Any]
 VIEW_FIELDS = {"building", "city", "capital", "explore", "bandeiras", "controller"}
-
-
-def _positions(players: int, seed: int, every: int = 11) -> list[State]:
-    po = Playout(GAME, GAME.new_game(players=players, seed=seed))
-    pick = random.Random(seed)
-    out = []
-    for k in range(1500):
-        seats = po.to_move()
-        if not seats:
-            break
-        if k % every == 0:
-            out.append(State(GAME.id, po.players, po.seed, po.options, copy_json(po.data), po.rng.state))
-        po.play(seats[0], pick.choice(po.legal_actions(seats[0])))
-    out.append(State(GAME.id, po.players, po.seed, po.options, copy_json(po.data), po.rng.state))
-    return out
 
 
 def test_the_map_geometry_is_shared_and_read_only_by_type() -> None:
@@ -93,7 +76,7 @@ def test_positions_hold_only_the_hexes_that_hold_something_and_views_show_every_
     players: int, seed: int
 ) -> None:
     seen: set[str] = set()
-    for s in _positions(players, seed):
+    for s in positions(players, seed, every=11, last=True):
         g = s.data
         geo = model.geo(g)
         assert set(g["hexes"]) <= set(geo.order)
