@@ -169,11 +169,7 @@ def move_save() -> tuple[str, str]:
 def test_a_unit_moves_by_two_clicks_on_the_map(contexts, base_url, size):
     text, move = move_save()
     uid, to = move.split(">")
-    page, guard = new_page(contexts, size)
-    app.put_saves(page, base_url, {"bz": text})
-    page.goto(f"{base_url}/play.html?save=bz&lang=en&speed=fast")
-    wait_ready(page)
-    wait_not_busy(page)
+    page, guard = open_save(contexts, base_url, size, text)
     src = view(page)["units"][uid]["hex"]
     assert any(a["type"] == "move" and a["unit"] == uid and a["to"] == to for a in legal(page))
     before = app.actions_played(page)
@@ -205,11 +201,7 @@ def test_after_a_move_the_map_draws_what_a_fresh_page_draws(contexts, base_url, 
     fresh page draws of the same position."""
     text, move = move_save()
     uid, to = move.split(">")
-    page, guard = new_page(contexts, size)
-    app.put_saves(page, base_url, {"bz": text})
-    page.goto(f"{base_url}/play.html?save=bz&lang=en&speed=fast")
-    wait_ready(page)
-    wait_not_busy(page)
+    page, guard = open_save(contexts, base_url, size, text)
     src = view(page)["units"][uid]["hex"]
     page.locator(f"{MAP} [data-mapkey='stack:{src}']").click()
     wait_not_busy(page)
@@ -263,15 +255,21 @@ def follow_save() -> tuple[str, str, str]:
     raise AssertionError("random play never reached the position")
 
 
-def open_follow_save(contexts: Any, base_url: str, size: Any) -> tuple[Any, Any, str, str]:
-    """A page at ``size`` playing :func:`follow_save`'s game, past its pass screen: the page, its guard and
-    the two capitals."""
-    text, cap0, cap1 = follow_save()
+def open_save(contexts: Any, base_url: str, size: Any, text: str) -> tuple[Any, Any]:
+    """A page at ``size`` playing the save ``text``, ready: the page and its guard."""
     page, guard = new_page(contexts, size)
     app.put_saves(page, base_url, {"bz": text})
     page.goto(f"{base_url}/play.html?save=bz&lang=en&speed=fast")
     wait_ready(page)
     wait_not_busy(page)
+    return page, guard
+
+
+def open_follow_save(contexts: Any, base_url: str, size: Any) -> tuple[Any, Any, str, str]:
+    """A page at ``size`` playing :func:`follow_save`'s game, past its pass screen: the page, its guard and
+    the two capitals."""
+    text, cap0, cap1 = follow_save()
+    page, guard = open_save(contexts, base_url, size, text)
     if app.visible(page, "pass_continue"):
         page.locator(app.sel("pass_continue")).first.click()
         wait_not_busy(page)
