@@ -1020,6 +1020,7 @@ export class GameView {
     const hs = { seat: v.seat, at: v.actions_played, status: "thinking", hints: [], reason: "" };
     this.hintState = hs;
     this.render();
+    this.hintInView(hs);
     let r;
     try {
       r = await this.s.hint();
@@ -1039,6 +1040,25 @@ export class GameView {
       hs.simulations = r.result.simulations;
     }
     this.render();
+  }
+
+  /**
+   * The panel of a hint just asked for opens at the top of the game, above the board. Asked with the page
+   * scrolled down (Empire's End scrolls a disaster's target into view; a player scrolls), it opened out of
+   * sight, above the window or under the pinned status bar, and the browser's scroll anchoring scrolled
+   * the page on by the panel's height to keep the board still: the page's top bar went further away and
+   * the list stayed hidden. So the top of the page comes back into the window then (as for the pass
+   * screen), on the next frame: the layout read there is the one the frame does anyway. A page scrolled
+   * so little that the panel shows is left where it is.
+   */
+  hintInView(hs) {
+    if (!mayMoveView()) return; // an embedded frame not used yet never scrolls the host page
+    requestAnimationFrame(() => {
+      if (this.hintState !== hs || scrollY <= 0 || this.el.hint.hidden) return;
+      const bar = this.root.querySelector(".gv-bar");
+      const top = this.el.hint.getBoundingClientRect().top;
+      if (top < Math.max(0, bar ? bar.getBoundingClientRect().bottom : 0)) scrollTo(0, 0);
+    });
   }
 
   closeHint() {
