@@ -305,10 +305,13 @@ function mapSection(view, ctx) {
   );
   return (
     `<section class="map-wrap" aria-label="${esc(t("map"))}">${tools}${svg}` +
-    camTwins(
+    // the twins in a box that is always there (empty without targets): when targets come or go (a
+    // bot's turn, a step with nothing on the map), the legend after it stays the same node (a redraw
+    // matches children by position: the legend was parsed and laid out anew, and closed if opened)
+    `<div class="civ-twins">${camTwins(
       keys.map((k) => [k, keyLabel(view, k, ctx)]),
       t("map_targets"),
-    ) +
+    )}</div>` +
     legend() +
     `</section>`
   );
