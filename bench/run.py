@@ -1334,8 +1334,11 @@ def bench_bots_page(br: Browser, site: Server, players: int, seed: int, seconds:
         page.goto(f"{site.url}/play.html?new={quote(json.dumps(settings, separators=(',', ':')))}&speed=fast")
         find_ready(page)
         start = time.monotonic()
+        loads: list[float] = []
         while time.monotonic() - start < seconds and not page.evaluate(over_js):
             time.sleep(1)
+            if hasattr(os, "getloadavg"):
+                loads.append(os.getloadavg()[0])
         over = bool(page.evaluate(over_js))
         got = page.evaluate("""() => ({page: window.__benchBotMs, think: window.__benchThink,
             long: window.__benchLong, thinker: window.pgcThinker && {state: pgcThinker.state,
@@ -1371,6 +1374,21 @@ def bench_bots_page(br: Browser, site: Server, players: int, seed: int, seconds:
         out["long_tasks_per_bot_turn"] = {"turns": len(turns), "count": len(in_turns),
                                           "longest_ms": round(max((t["ms"] for t in in_turns), default=0), 1)}
         out["load_avg"] = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+        if loads:
+            loads.sort()
+            out["load_avg_during"] = {"min": loads[0], "median": loads[len(loads) // 2], "max": loads[-1]}
+        # where the page's wait goes (a build whose thinker.js times the parts): the page's "position"
+        # call, the worker's sync, the search (the bot's choice), the reply (the move applied and labelled
+        # in the same call), and the rest of the round trip (messages, the worker's queue, JSON)
+        timed = [c for c in calls if c.get("thinkMs") is not None and c.get("callMs") is not None]
+        if timed:
+            out["split_ms"] = {
+                "position": _ms([c["positionMs"] for c in timed]),
+                "sync": _ms([c["syncMs"] for c in timed]),
+                "search": _ms([c["thinkMs"] for c in timed]),
+                "reply": _ms([c["callMs"] - c["thinkMs"] for c in timed]),
+                "transit": _ms([c["roundMs"] - c["syncMs"] - c["callMs"] for c in timed]),
+            }
         # issue 20 §4: hard decides within 1 s and normal within 0.3 s in the browser, p99 <= 1.2x that
         level_ms = {"normal": 300, "hard": 1000}.get(kind)
         if level_ms:
@@ -1577,6 +1595,10 @@ def table(report: dict[str, Any]) -> str:
                              f"{ok[bu['worker_p99_meets']]}; page's wait p50 {tw['p50']} "
                              f"p95 {tw['p95']} p99 {tw['p99']} max {tw['max']} "
                              f"{ok[bu['page_wait_p99_meets']]} (load {v.get('load_avg')})")
+            sp = v.get("split_ms")
+            if isinstance(sp, dict):
+                lines.append(f"  {'':<8} the wait's parts, p50/p99 ms: " + ", ".join(
+                    f"{k} {x['p50']}/{x['p99']}" for k, x in sp.items()))
             wk = v.get("worker")
             if isinstance(wk, dict) and "boot_ms" in wk:
                 lt = v.get("long_tasks_while_thinking") or {}

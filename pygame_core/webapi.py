@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -389,6 +390,7 @@ def _dispatch(method: str, a: dict[str, Any]) -> tuple[Any, Change]:
             raise IllegalAction(f"seat {seat} has nothing to decide now", "not_your_turn")
         bot_seed = _bot_seed(a, state)
         kind = a.get("kind", "random")
+        think_ms = None
         if "action" in a:
             # the move a bot chose elsewhere (the page's bot worker, web/runtime/bot-worker.mjs, from the
             # same position): applied as that seat's action, with the same reply as a choice made here
@@ -398,11 +400,14 @@ def _dispatch(method: str, a: dict[str, Any]) -> tuple[Any, Change]:
             # hands one decision to a bot (a decision made for an automa, docs/api.md "Pending decisions")
             iterations, budget_ms = _budget(a)
             bot = bots.make(kind, game.id, bot_seed, iterations, budget_ms)
+            t0 = time.perf_counter()
             action = bot.choose(game, state, seat)
+            think_ms = round((time.perf_counter() - t0) * 1000, 2)
         after = game.apply(state, seat, action)
         played = _played(game, state, after, seat, action, viewer, lang)
         if _flag(a, "played_only", False):  # the bot worker: only the choice (no view, no legal list)
-            return {"played": played}, (sid, _advance(s, after))
+            # and how long the choice took (the rest of the call is its reply: the move applied, labelled)
+            return {"played": played, "think_ms": think_ms}, (sid, _advance(s, after))
         res = _snapshot(game, after, viewer, lang, a)
         res["played"] = played
         return res, (sid, _advance(s, after))

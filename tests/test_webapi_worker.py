@@ -91,7 +91,8 @@ def test_the_page_plays_the_move_the_worker_chose_with_the_same_reply() -> None:
     seat = r["view"]["to_move"][0]
     sync("wk4", "page4")
     got = call("bot", sid="wk4", seat=seat, kind="heuristic", view_seat=seat, played_only=True)
-    assert sorted(got) == ["played"]  # the worker's reply: the choice alone
+    # the worker's reply: the choice alone, and how long choosing took (bench/run.py splits the wait)
+    assert sorted(got) == ["played", "think_ms"] and got["think_ms"] >= 0
     chosen = got["played"]
     by_worker = call("bot", sid="page4", seat=seat, kind="heuristic", view_seat=0, action=chosen["action"])
     here = call("bot", sid="twin4", seat=seat, kind="heuristic", view_seat=0)

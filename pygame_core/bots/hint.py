@@ -6,7 +6,14 @@ of a fraction of a second: between two slices it reads its messages, and a quest
 position (the player moved on, a bot must think) ends the hint there. :class:`HintSearch` keeps the tree
 and the search's generator between slices, so that ``k`` slices of ``i`` iterations build exactly the
 tree one search of ``k * i`` iterations builds (the same one the ``hard`` bot of that seed would build:
-the same generator, :func:`~pygame_core.bots.seeds.rng_at`, the same iteration).
+the same generator, :func:`~pygame_core.bots.seeds.rng_at`, the same iteration). A slice's time
+budget is checked inside an iteration too (as the search's, :data:`~pygame_core.bots.search.CHECK_EVERY`
+plies apart), so that a slice ends on time however slow an iteration is on a loaded machine: the
+iteration running at the deadline is not dropped but paused there, half played, and the next slice
+(``run`` again) resumes it, so that slices of any length build the tree of one search of as many
+iterations. Until it ends it has backed up nothing: no visit and no value (the ranking reads only
+those), the tree as it was but for that descent's availability counts and the one edge it expanded,
+unvisited. Every slice moves the search on by at least one ply.
 
 **Ranking.** The search spends its simulations on the moves that look best, so a move's share of them
 (its visits) is the search's own verdict and what the bot plays (``search._best``). Its win rate is a
@@ -28,6 +35,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Generator
 
 from pygame_core.bots import search
 from pygame_core.bots.search import Edge, SearchBot, level
@@ -72,6 +80,8 @@ class HintSearch:
         self.root = Edge({}, seat, state.players)
         # the generator SearchBot.search would seed for this decision, kept from slice to slice
         self.rng = rng_at(seed, len(state.history), state.seed, seat)
+        #: the iteration a slice's deadline paused (the next ``run`` resumes it), or None
+        self.pending: Generator[None, None, None] | None = None
 
     @property
     def simulations(self) -> int:
@@ -79,16 +89,25 @@ class HintSearch:
         return self.root.visits
 
     def run(self, iterations: int, budget_ms: float | None = None) -> None:
-        """Add up to ``iterations`` simulations, stopping after ``budget_ms`` (at least one is run)."""
+        """Add up to ``iterations`` simulations (a paused one, finished, is one of them), stopping at
+        ``budget_ms`` (the iteration running then is paused for the next call; every call plays at
+        least one ply of it)."""
         deadline = None if budget_ms is None else time.perf_counter() + budget_ms / 1000.0
         game, state, seat, root, rng = self.game, self.state, self.seat, self.root, self.rng
         players = state.players
         for i in range(iterations):
             if deadline is not None and i and time.perf_counter() >= deadline:
                 break
+            # the search's own iteration (select, expand, roll out, back up), on the kept tree
+            steps = self.pending or self.bot._steps(game, state, seat, players, root, rng)
+            self.pending = None
             try:
-                # the search's own iteration (select, expand, roll out, back up), on the kept tree
-                self.bot._iterate(game, state, seat, players, root, rng)
+                if deadline is None:
+                    for _ in steps:
+                        pass
+                elif not search.run_until(steps, deadline):
+                    self.pending = steps
+                    break
             except Exception:  # noqa: BLE001 - a world the rules refuse: it counts for nothing, as in search
                 self.bot.failed += 1
 

@@ -40,6 +40,18 @@ dice come from the bot's seed, never from the real game's.
 **Budgets.** ``iterations`` (deterministic: the same seed, position and budget give the same move, as
 tests and the strength bench need) and optionally ``time_ms`` (play: stop when either runs out). The
 generator is seeded from the bot's seed and the position, as :class:`~pygame_core.bots.RandomBot`'s.
+With ``time_ms`` the clock is read between iterations and inside one too (:meth:`SearchBot._steps`:
+after its first ply, then every :data:`CHECK_EVERY` plies of its descent and rollout), since on a
+loaded machine one iteration alone (a rollout of 40-80 plies) may take longer than the budget: an
+iteration that reaches the deadline is abandoned there (no visit, no value backed up; the tree keeps
+only the selection's availability counts and the edge it expanded, unvisited) and the search returns
+what it has. So a decision overruns its budget by at most :data:`CHECK_EVERY` plies (and the
+redetermination of the world, and the root prior's one heuristic call), not by an iteration. The move
+is then the root child visited most; if no iteration was completed, it is the first child the search
+expanded at the root, which the first iteration does at its first ply, before any check: the
+heuristic's move where the level has a root prior (normal), else the one the game's ``search_order``
+puts first (ties drawn by the search's generator; hard). Without ``time_ms`` the clock is never read
+and the search is the same, move for move, as one that never checked it.
 
 **Game hooks** (optional functions of the game's ``heuristic`` module, docs/api.md "bots"):
 
@@ -56,7 +68,7 @@ import json
 import marshal
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from typing import Any
 
 from pygame_core.bots.seeds import rng_at
@@ -88,6 +100,10 @@ WIDEN_RATE = 2.0
 PRIOR: dict[str, float] = {"normal": 2.0, "hard": 0.0}
 #: Never more plies than this in one iteration, whatever the budget says.
 MAX_PLIES = 5000
+#: A time-budgeted search reads the clock inside an iteration after its first ply, then every this
+#: many plies (descent and rollout together): a decision overruns its deadline by at most this many
+#: plies (a ply is ~0.1-0.5 ms in Pyodide on a quiet machine; a clock read, ~1 us).
+CHECK_EVERY = 4
 
 #: Per game: iterations for each level and the depth cut-off (plies from the root). The iteration
 #: counts are set so that a level decides within its browser time budget (normal 0.3 s, hard 1 s in
@@ -210,6 +226,8 @@ class SearchBot:
         #: iterations of the last search whose world the rules refused to play (an inconsistent
         #: redetermination): they count for nothing; the tests hold every game to none
         self.failed = 0
+        #: whether the last search's time ran out inside an iteration (abandoned: it counts for nothing)
+        self.abandoned = False
 
     # ------------------------------------------------------------------ entry points
     def choose(self, game: Game, state: State, seat: int) -> Action:
@@ -254,11 +272,19 @@ class SearchBot:
             # with its own generator (the heuristic level's: the same seed gives the same move)
             self._pref = _key(self._choose(game, state, seat, rng_at(self.seed, len(state.history),
                                                                      state.seed, seat)))
+        self.abandoned = False
         for i in range(self.iterations):
             if deadline is not None and i and time.perf_counter() >= deadline:
                 break
             try:
-                self._iterate(game, state, seat, players, root, rng)
+                if deadline is None:
+                    self._iterate(game, state, seat, players, root, rng)
+                else:
+                    steps = self._steps(game, state, seat, players, root, rng)
+                    if not run_until(steps, deadline):
+                        steps.close()  # abandoned: nothing backed up (see the module's doc, Budgets)
+                        self.abandoned = True
+                        break
             except Exception:  # noqa: BLE001 - a world the game's rules refuse (see ``failed``)
                 self.failed += 1
         return root
@@ -276,6 +302,17 @@ class SearchBot:
         return p
 
     def _iterate(self, game: Game, state: State, seat: int, players: int, root: Edge, rng: Rng) -> None:
+        """One iteration, whole: select, expand, roll out, back up."""
+        for _ in self._steps(game, state, seat, players, root, rng):
+            pass
+
+    def _steps(self, game: Game, state: State, seat: int, players: int, root: Edge,
+               rng: Rng) -> Generator[None, None, None]:
+        """One iteration as a generator that yields at its checkpoints, where a time-budgeted caller
+        reads the clock (:func:`run_until`): after the first ply (the root's child is chosen, or
+        expanded, by then), then every :data:`CHECK_EVERY` plies. It backs up only when run to its end;
+        dropped at a checkpoint, it leaves no visit and no value: the nodes it passed keep the
+        availability and order counts of that descent, and the edge it expanded stays, unvisited."""
         p = self._world(game, state, seat, rng)
         node = root
         path: list[Edge] = []
@@ -328,7 +365,9 @@ class SearchBot:
             path.append(edge)
             node = edge
             plies += 1
-        plies = self._rollout_to(p, rng, plies)
+            if plies % CHECK_EVERY == 1:
+                yield
+        plies = yield from self._rollout_to(p, rng, plies)
         v = value(game, p.data, players)
         for e in path:
             e.visits += 1
@@ -349,7 +388,9 @@ class SearchBot:
         lo, hi = min(scores), max(scores)
         return i, (scores[i] - lo) / (hi - lo) if hi > lo else 0.0
 
-    def _rollout_to(self, p: Playout, rng: Rng, plies: int) -> int:
+    def _rollout_to(self, p: Playout, rng: Rng, plies: int) -> Generator[None, None, int]:
+        """Play on from ``plies`` to the end or the depth cut-off (yields at the checkpoints, as
+        :meth:`_steps`); returns the plies from the root."""
         policy = self._rollout
         limit = min(self.depth, MAX_PLIES)
         while plies < limit:
@@ -368,7 +409,18 @@ class SearchBot:
                 action = legal[rng.below(len(legal))]
             p.play(mover, action)
             plies += 1
+            if plies % CHECK_EVERY == 1:
+                yield
         return plies
+
+
+def run_until(steps: Generator[None, None, None], deadline: float) -> bool:
+    """Run an iteration's steps (:meth:`SearchBot._steps`) until it ends (True) or, at one of its
+    checkpoints, ``time.perf_counter()`` reaches ``deadline`` (False: the caller drops it, or resumes it)."""
+    for _ in steps:
+        if time.perf_counter() >= deadline:
+            return False
+    return True
 
 
 def _best(root: Edge, seat: int) -> Edge:

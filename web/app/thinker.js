@@ -13,8 +13,10 @@
 //
 // window.pgcThinker (the one of the open game) has `state` ("off" | "booting" | "ready" | "failed"),
 // `info` ({bootMs, heapBytes, snapshot} from the worker) and `calls` ([{method, ms, roundMs, heapBytes,
-// cancelled}], the time in the worker's Python and the round trip; cancelled: a hint the worker ended
-// early because a newer question came): bench/run.py reads them.
+// cancelled, positionMs, syncMs, callMs, thinkMs}], the worker's whole answer and the round trip;
+// cancelled: a hint the worker ended early because a newer question came; positionMs: the page's
+// "position" call; syncMs, callMs: the worker's "sync" and `method` calls; thinkMs: a bot's choice in
+// that call, the rest of it being the reply): bench/run.py reads them.
 
 const WORKER_URL = new URL("../runtime/bot-worker.mjs", import.meta.url).href;
 /** A worker that has not booted after this long is given up: the page's engine thinks instead. */
@@ -125,7 +127,9 @@ export class Thinker {
    */
   async ask(method, args) {
     if (!(await this.start())) return null;
+    const tp = performance.now();
     const sync = this.position();
+    const positionMs = performance.now() - tp;
     if (!sync) return null;
     const id = ++this.seq;
     const t0 = performance.now();
@@ -146,6 +150,10 @@ export class Thinker {
       roundMs: performance.now() - t0,
       heapBytes: got.heapBytes,
       cancelled: Boolean(got.reply?.result?.cancelled),
+      positionMs,
+      syncMs: got.syncMs,
+      callMs: got.callMs,
+      thinkMs: got.reply?.result?.think_ms ?? null,
     });
     if (this.calls.length > 2000) this.calls.shift();
     return got.reply;

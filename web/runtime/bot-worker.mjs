@@ -26,7 +26,10 @@
 // Messages to the page:
 //   {type: "ready", bootMs, heapBytes, snapshot}   booted (snapshot: "used" | "fallback" | "none")
 //   {type: "failed", message}                      could not boot (the page then thinks on its own thread)
-//   {id, reply, ms, heapBytes}                     reply = webapi's JSON reply, parsed; ms = time in Python
+//   {id, reply, ms, syncMs, callMs, heapBytes}     reply = webapi's JSON reply, parsed; ms = the whole
+//                                                  answer (sync, call, reply), syncMs = the sync's part,
+//                                                  callMs = webapi `method`'s (its first call: a
+//                                                  sliced hint's first slice)
 
 const HERE = import.meta.url;
 const site = (rel) => new URL(rel, new URL("../", HERE)).href;
@@ -150,11 +153,11 @@ const HINT_SLICE_MS = 200;
 let newest = 0;
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-// The search checks its time between iterations, and the reply (the move applied, its label) comes after
-// it: a decision overruns its budget by about one iteration and the reply, more on a loaded machine (an
-// iteration's wall time grows with the load). So a decision asks for its budget less the overrun seen
-// lately (the 80th percentile of the last 20 decisions' overruns, at most half the budget): the page's
-// wait then stays near the budget (issue 20 §4: p99 <= 1.2x) however busy the machine is.
+// The search reads the clock every few plies (pygame_core/bots/search.py CHECK_EVERY), and the reply (the
+// move applied, its label) comes after it: a decision overruns its budget by a few plies and the reply,
+// more on a loaded machine (a ply's wall time grows with the load). So a decision asks for its budget
+// less the overrun seen lately (the 80th percentile of the last 20 decisions' overruns, at most half the
+// budget): the page's wait then stays near the budget (issue 20 §4: p99 <= 1.2x) however busy the machine is.
 const OVERRUNS_KEPT = 20;
 const overruns = new Map(); // budget (ms) -> recent overruns (ms)
 function headroom(budget) {
@@ -177,11 +180,14 @@ function pyCall(method, args) {
 async function answer({ id, sync, method, args }) {
   const t0 = performance.now();
   let reply;
+  let syncMs = 0;
+  let callMs = 0;
   try {
     if (sync) {
       const synced = pyCall("sync", sync);
+      syncMs = performance.now() - t0;
       if (!synced.ok) {
-        postMessage({ id, reply: synced, ms: performance.now() - t0, heapBytes: heapBytes() });
+        postMessage({ id, reply: synced, ms: syncMs, syncMs, callMs, heapBytes: heapBytes() });
         return;
       }
     }
@@ -197,9 +203,11 @@ async function answer({ id, sync, method, args }) {
         : timed
           ? { ...args, budget_ms: Math.max(1, until - spare - performance.now()) }
           : args;
+    const t1 = performance.now();
     reply = pyCall(method, ask());
     if (!reply.ok && reply.error?.code === "internal" && (await installStdlib()))
       reply = pyCall(method, ask());
+    callMs = performance.now() - t1;
     // the overrun past the deadline asked for (the search's last iteration and the reply)
     if (timed && !sliced && reply.ok) overran(args.budget_ms, performance.now() - (until - spare));
     while (sliced && reply.ok && performance.now() < until - 1) {
@@ -216,7 +224,7 @@ async function answer({ id, sync, method, args }) {
       error: { kind: "internal", message: String(err?.message ?? err), code: "internal" },
     };
   }
-  postMessage({ id, reply, ms: performance.now() - t0, heapBytes: heapBytes() });
+  postMessage({ id, reply, ms: performance.now() - t0, syncMs, callMs, heapBytes: heapBytes() });
 }
 
 // one message at a time, in the order they came (each carries the position it is about)
