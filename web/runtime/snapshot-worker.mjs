@@ -2,9 +2,12 @@
 // vendored decoder), rebuilds it with the wasm's bytes and checks its sha256 stamp, all OFF the page's
 // main thread, so that the page meanwhile compiles the wasm, evaluates its modules and renders (the
 // inflate keeps a thread busy for 0.2-0.6 s). It is given:
-//   {fetch: url}                         (first, from runtime/pick-snapshot.js) the .br file to download
-//                                        here, as it streams in: the page's thread, busy starting the
-//                                        page, would pass the bytes on late; or, from the page instead,
+//   {fetch: url}                         the .br file to download here, as it streams in: the page's
+//                                        thread, busy starting the page, would pass the bytes on late
+//                                        (runtime/pick-snapshot.js starts this worker with a first script
+//                                        that began that download already: self.pgcSnapshotDownload, and
+//                                        kept the messages that came before this module: self.pgcEarly);
+//                                        or, from the page instead,
 //   {chunk: Uint8Array} ... {end: true}  the .br file as it streams in (the bot worker's boot)
 //   {brotli: WebAssembly.Module | null}  the decoder's compiled wasm (starts the work)
 //   {wasm: Uint8Array | null}            pyodide.asm.wasm's bytes
@@ -83,12 +86,13 @@ async function run(module) {
   }
 }
 
-// The {fetch} download: its chunks go to the queue as they arrive, its progress to the page.
-async function download(url) {
+// The download (`fetching`: the promise of the file's Response): its chunks go to the queue as they
+// arrive, its progress to the page.
+async function download(url, fetching) {
   const kept = [];
   let done = 0;
   try {
-    const response = await fetch(url);
+    const response = await fetching;
     if (!response.ok || !response.body) {
       postMessage({ fetched: "failed", status: response.status, error: `${url}: HTTP ${response.status}` });
       return;
@@ -113,8 +117,8 @@ async function download(url) {
   }
 }
 
-self.addEventListener("message", ({ data }) => {
-  if ("fetch" in data) download(data.fetch);
+function onMessage({ data }) {
+  if ("fetch" in data) download(data.fetch, fetch(data.fetch));
   if ("chunk" in data) queue.push(data.chunk);
   if (data.end) ended = true;
   if ("wasm" in data) gotWasm(data.wasm);
@@ -123,4 +127,10 @@ self.addEventListener("message", ({ data }) => {
     run(data.brotli);
   }
   wake();
-});
+}
+
+self.addEventListener("message", onMessage);
+// started by runtime/pick-snapshot.js's first script: its download, and the messages it kept
+if (self.pgcSnapshotDownload) download(self.pgcSnapshotUrl ?? "the snapshot", self.pgcSnapshotDownload);
+self.onmessage = null;
+for (const event of self.pgcEarly?.splice(0) ?? []) onMessage(event);
