@@ -2,27 +2,25 @@
 // vendored decoder), rebuilds it with the wasm's bytes and checks its sha256 stamp, all OFF the page's
 // main thread, so that the page meanwhile compiles the wasm, evaluates its modules and renders (the
 // inflate keeps a thread busy for 0.2-0.6 s). It is given:
-//   {fetch: url}                         the .br file to download here, as it streams in: the page's
-//                                        thread, busy starting the page, would pass the bytes on late
-//                                        (runtime/pick-snapshot.js starts this worker with a first script
-//                                        that began that download already: self.pgcSnapshotDownload, and
-//                                        kept the messages that came before this module: self.pgcEarly);
-//                                        or, from the page instead,
-//   {chunk: Uint8Array} ... {end: true}  the .br file as it streams in (the bot worker's boot)
+//   {chunk: Uint8Array} ... {end: true}  the .br file as it streams in, unless this worker downloads
+//                                        it itself (in a page: runtime/pick-snapshot.js starts it with a
+//                                        first script that began the download, self.pgcSnapshotDownload,
+//                                        and kept the messages that came before this module,
+//                                        self.pgcEarly; the page's thread, busy starting the page, would
+//                                        pass the bytes on late)
 //   {brotli: WebAssembly.Module | null}  the decoder's compiled wasm (starts the work)
 //   {wasm: Uint8Array | null}            pyodide.asm.wasm's bytes
 // Downloading, it reports {fetched: "started", total} (Content-Length, or 0), {fetched: "bytes", done}
 // as they come, then {fetched: "done", done, file: Blob} (the .br file, for the page's service worker
 // cache and its bot worker) or {fetched: "failed", error, status?} (then the snapshot is not used).
-// and gets {size: the rebuilt snapshot's length} as soon as the first bytes are inflated (the page sizes
-// and instantiates Pyodide's memory meanwhile), then two answers: first {buffer, offset, length,
-// decodeMs?, rebuildMs} (the rebuilt snapshot is buffer[offset, offset + length), transferred, never
-// copied) or {error}; then, once WebCrypto has
-// hashed the inflated file, {stamp: "ok" | "unchecked" (no crypto.subtle), stampMs} or {stamp: "damaged",
-// error}. The work itself is snapshotFromChunks (runtime/snapshot-delta.mjs), which any other worker
+// It answers {size: the rebuilt snapshot's length} as soon as the first bytes are inflated (the page
+// sizes and instantiates Pyodide's memory meanwhile, unless it knew the size already), then {buffer,
+// offset, length, decodeMs?, rebuildMs} (the rebuilt snapshot is buffer[offset, offset + length),
+// transferred, never copied) or {error}; then, once WebCrypto has hashed the inflated file, {stamp: "ok"
+// | "unchecked" (no crypto.subtle), stampMs} or {stamp: "damaged", error}. The work itself is snapshotFromChunks (runtime/snapshot-delta.mjs), which any other worker
 // that boots Pyodide from the same snapshot can call as it is.
 
-// Imported, not by static imports, so that this module runs (and its {fetch} download starts) without
+// Imported, not by static imports, so that this module runs (and takes its download over) without
 // waiting for them; a failed import is thrown from here: the page sees the worker fail and does the
 // work itself.
 const modules = Promise.all([import("./brotli/brotli_dec_wasm.js"), import("./snapshot-delta.mjs")]);
@@ -86,7 +84,7 @@ async function run(module) {
   }
 }
 
-// The download (`fetching`: the promise of the file's Response): its chunks go to the queue as they
+// The download of `url` (`fetching`: the promise of its Response): its chunks go to the queue as they
 // arrive, its progress to the page.
 async function download(url, fetching) {
   const kept = [];
@@ -118,7 +116,6 @@ async function download(url, fetching) {
 }
 
 function onMessage({ data }) {
-  if ("fetch" in data) download(data.fetch, fetch(data.fetch));
   if ("chunk" in data) queue.push(data.chunk);
   if (data.end) ended = true;
   if ("wasm" in data) gotWasm(data.wasm);
