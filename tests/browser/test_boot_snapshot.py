@@ -289,6 +289,68 @@ def test_the_boot_starts_in_the_head_with_the_snapshot_worker_before_the_stylesh
     play_a_few(page, 2)
 
 
+MARKS = "() => performance.getEntriesByType('mark').map((m) => m.name)"
+
+
+def test_the_snapshot_worker_downloads_the_snapshot_itself(contexts, base_url, site: Path):
+    """Boot speed (issue 16 §3): the worker that inflates the snapshot downloads it too (the page's own
+    thread, busy starting the page, handed it the chunks late): the file comes once, and not through the
+    page's thread (its resource timing has no entry for it); the download bar still counts it."""
+    snapshot_built(site)
+    info = json.loads((site / "build-info.json").read_text(encoding="utf-8"))
+    ctx, _guard = contexts.new()
+    page = ctx.new_page()
+    page.add_init_script(PROGRESS_PROBE)
+    fetched: list[str] = []
+    page.on("requestfinished", lambda r: fetched.append(r.url))
+    page.goto(f"{base_url}/{app.play_url(GAME, players=2, seed=5, humans=2)}")
+    wait_ready(page)
+    state = snapshot_state(page)
+    assert state["state"] == "used" and state.get("fetchedBy") == "worker", state
+    assert [u for u in fetched if ".snap" in u] == [f"{base_url}/{OWN}"], fetched
+    assert fetch_starts(page, OWN) == [], fetch_starts(page, OWN)
+    assert_download_bar_filled(
+        page, info["boot_download_bytes"] - info["snapshot_bytes"] + info["game_snapshot_bytes"][GAME])
+    play_a_few(page, 2)
+
+
+def test_pyodide_is_created_before_the_snapshot_is_in(contexts, base_url, site: Path):
+    """Boot speed (issue 16 §3): Pyodide's module (its wasm instantiated, linked and started) is created
+    from the snapshot's size alone, which runtime/pick-snapshot.js knows, not once the snapshot is
+    inflated: with no snapshot at all it is still created (then the page boots without the snapshot)."""
+    snapshot_built(site)
+    ctx, _guard = contexts.new()
+    page = ctx.new_page()
+    page.route(f"**/{OWN}", lambda route: route.fulfill(status=404, body="not here"))
+    page.goto(f"{base_url}/{app.play_url(GAME, players=2, seed=5, humans=2)}")
+    wait_ready(page)
+    assert snapshot_state(page)["state"] == "fallback", snapshot_state(page)
+    assert "pgc:pyodide-created" in page.evaluate(MARKS)
+    play_a_few(page, 2)
+
+
+def test_a_snapshot_of_another_size_than_announced_falls_back_to_a_plain_boot(
+        contexts, base_url, site: Path):
+    """The size runtime/pick-snapshot.js announces sizes Pyodide's memory before the snapshot is in; a
+    snapshot that turns out another size is refused (a plain boot), never restored into the wrong memory."""
+    snapshot_built(site)
+    picker = (site / "runtime" / "pick-snapshot.js").read_text(encoding="utf-8")
+    sizes = json.loads(picker.split("const SIZES = ", 1)[1].split(";", 1)[0])
+    wrong = picker.replace(f'"{GAME}": {sizes[GAME]}', f'"{GAME}": {sizes[GAME] + 65536}')
+    assert wrong != picker
+    ctx, _guard = contexts.new()
+    page = ctx.new_page()
+    page.route("**/runtime/pick-snapshot.js",
+               lambda route: route.fulfill(status=200, body=wrong, content_type="text/javascript"))
+    warnings: list[str] = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    page.goto(f"{base_url}/{app.play_url(GAME, players=2, seed=5, humans=2)}")
+    wait_ready(page)
+    state = snapshot_state(page)
+    assert state["state"] == "fallback" and "size" in state.get("reason", ""), (state, warnings)
+    play_a_few(page, 2)
+
+
 GAMES_IMPORTED = """async () => {
   const py = await (await import('./runtime/pyodide-snapshot.mjs')).loadPyodide();
   return py.runPython(`sorted({m.split(".")[2] for m in __import__("sys").modules

@@ -148,11 +148,12 @@ function laterUI() {
 }
 
 // ------------------------------------------------------------------ download progress
-// Pyodide fetch()es the wasm and the lock file, runtime/pyodide-snapshot.mjs the boot snapshot
-// (build-info.json's boot_download_bytes is their total); a plain boot (no snapshot, or its fallback)
+// Pyodide fetch()es the wasm and the lock file, the snapshot worker (or runtime/pyodide-snapshot.mjs)
+// the boot snapshot (build-info.json's boot_download_bytes is their total); a plain boot (no snapshot, or its fallback)
 // fetches the stdlib zip too (stdlib_bytes); PyScript fetches the engine zip (with a snapshot) or,
 // without one, micropip's wheel (from pyscript/pyodide/, once Python runs) and the engine wheel.
-// During boot, fetch is wrapped to count the bytes of those responses as they stream in.
+// During boot, fetch is wrapped to count the bytes of those responses as they stream in; the worker's
+// download is reported through globalThis.pgcBootDownloads (countDownloads' `elsewhere`).
 
 function countDownloads(ui, expectedTotal, fail, skipped, totalKnown) {
   const original = window.fetch;
@@ -242,11 +243,32 @@ function countDownloads(ui, expectedTotal, fail, skipped, totalKnown) {
       return response;
     }
   };
+  // A download made elsewhere: the boot snapshot, by the snapshot worker (runtime/pick-snapshot.js has it
+  // download the file itself), which runtime/pyodide-snapshot.mjs hears of and reports here as {total}
+  // (the server answered), {done} (bytes so far), {done, finished} or {failed} (missing: skipped).
+  let counting = true;
+  const elsewhere = (u, { total, done, finished, failed }) => {
+    if (!counting) return;
+    if (failed) {
+      seen.delete(u);
+      skipped(u);
+      refused.add(u);
+      report();
+      return;
+    }
+    if (!seen.has(u)) seen.set(u, { done: 0, total: total || 0, finished: false });
+    const entry = seen.get(u);
+    if (done !== undefined) entry.done = done;
+    if (finished) entry.finished = true;
+    report();
+  };
   window.fetch = wrapped;
   const stop = () => {
+    counting = false;
     if (window.fetch === wrapped) window.fetch = original;
   };
   stop.report = report;
+  stop.elsewhere = elsewhere;
   return stop;
 }
 
@@ -487,6 +509,7 @@ function boot() {
     },
     () => infoKnown,
   );
+  globalThis.pgcBootDownloads = stopCounting.elsewhere;
   if (early) import(early).catch(() => {}); // a failure is bootDirect's to report
 
   return new Promise((resolve, reject) => {

@@ -12,8 +12,10 @@
 // brotli-dec-wasm (runtime/brotli/: Chromium's DecompressionStream has no brotli; a decoder that fails
 // to load means a plain boot), then rebuilt with the bytes of pyodide.asm.wasm into a zero-filled array,
 // both in a worker (runtime/snapshot-worker.mjs, which transfers the result; on this thread where no
-// worker runs), while this thread compiles the wasm as it streams in (Pyodide itself would compile
-// it only once the snapshot is ready). That wasm is fetched ONCE, here: Pyodide's own fetch of it gets
+// worker runs; the worker runtime/pick-snapshot.js starts in the page's <head> downloads the file
+// itself, elsewhere this thread reads it and posts it the chunks), while this thread compiles the wasm
+// as it streams in and creates Pyodide's module (Pyodide itself would do both only once the snapshot is
+// ready: SnapshotToBe below). That wasm is fetched ONCE, here: Pyodide's own fetch of it gets
 // a clone of this response (a fetch hook that serves that one URL once) and its instantiateStreaming
 // the module compiled early (a hook on that one call), so it is downloaded a single time. The rebuild
 // checks a checksum (a delta made against another wasm is refused), the sha256 stamp of the inflated
@@ -33,7 +35,8 @@
 // says which path was taken (snapshot: the file's name); stdlib = "pending" | "same" | "other" | "failed: ..." once the snapshot was used;
 // rebuildMs = how long undoing the delta took; decodeMs = from the first byte of the snapshot to the
 // last one inflated; stampMs = how long after the rebuild the sha256 check was known (it starts before
-// the rebuild); worker = true when the worker did the inflate;
+// the rebuild); worker = true when the worker did the inflate; fetchedBy = "worker" when the worker
+// downloaded the snapshot, "page" when this thread did;
 // headWorker = true when that worker is the one runtime/pick-snapshot.js started in the page's <head>.
 // globalThis.pgcBootFiles() gives the bot worker (runtime/bot-worker.mjs) the wasm, its compiled module
 // and the snapshot this page booted from, so that a second Pyodide downloads and compiles none of them.
@@ -80,6 +83,19 @@ const brotliHere = async () => {
   return module;
 };
 
+// The length of the rebuilt snapshot, known from its header as soon as the first bytes are inflated
+// (the worker's {size}, or snapshotFromChunks here), or before: Pyodide's memory is sized and
+// instantiated with it while the rest is inflated (see SnapshotToBe).
+// runtime/pick-snapshot.js knows it at once (build.py wrote it there: pgcBootSnapshot.size).
+let sized;
+const snapshotSize = new Promise((resolve) => {
+  sized = resolve;
+});
+{
+  const given = globalThis.pgcBootSnapshot;
+  if (given?.url === SNAPSHOT_URL && Number.isInteger(given.size) && given.size > 0) sized(given.size);
+}
+
 // The inflate and the rebuild run in a worker (runtime/snapshot-worker.mjs), started at once. This
 // thread only reads the downloads and posts them there, and keeps the chunks: if the worker cannot run
 // (no module workers, it failed to load), the same work is done here instead.
@@ -91,13 +107,52 @@ function startWorker() {
     status.headWorker = true;
     return started.worker;
   }
+  workerFetches = false;
   try {
     return typeof Worker === "function" ? new Worker(WORKER_URL, { type: "module" }) : null;
   } catch {
     return null;
   }
 }
+// Whether that worker downloads the snapshot itself (runtime/pick-snapshot.js asked it to): then this
+// thread only hears how far it got ({fetched}), else it fetches the file and posts it the chunks.
+let workerFetches = globalThis.pgcBootSnapshot?.fetching === true;
 const worker = startWorker();
+if (!worker) workerFetches = false;
+status.fetchedBy = workerFetches ? "worker" : "page";
+// The worker's download (workerFetches): `answered` resolves once the server answered (with ok: false
+// when the file is missing), `fetchedFile` with the .br file once all of it is in; both reject if the
+// worker itself failed. boot.js's download bar hears of it through globalThis.pgcBootDownloads.
+let answer;
+let fileAnswer;
+const answered = new Promise((resolve, reject) => {
+  answer = { resolve, reject };
+});
+const fetchedFile = new Promise((resolve, reject) => {
+  fileAnswer = { resolve, reject };
+});
+answered.catch(() => {});
+fetchedFile.catch(() => {});
+const progress = (news) => globalThis.pgcBootDownloads?.(SNAPSHOT_URL, news);
+let firstHeard = false;
+function heard({ fetched, total, done, file, status: code, error }) {
+  if (fetched === "started") {
+    progress({ total });
+    answer.resolve({ ok: true });
+  } else if (fetched === "bytes") {
+    if (!firstHeard) mark("snapshot-first-bytes"); // (as heard here: the worker got them a little earlier)
+    firstHeard = true;
+    progress({ done });
+  } else if (fetched === "done") {
+    mark("snapshot-downloaded");
+    progress({ done, finished: true });
+    fileAnswer.resolve(file);
+  } else if (fetched === "failed") {
+    progress({ failed: true });
+    answer.resolve({ ok: false, status: code });
+    fileAnswer.reject(new Error(error));
+  }
+}
 // The worker's answers: `fromWorker` the rebuilt snapshot (rejects {infrastructure: true} when the
 // worker itself failed, then this thread does the work, or with the reason the snapshot was refused),
 // `stampFromWorker` its sha256 check (rejects when the file is damaged). The worker is done after both.
@@ -115,9 +170,20 @@ const fromWorker =
       const err = Object.assign(new Error(`snapshot worker: ${why}`), { infrastructure: true });
       reject(err);
       stampAnswer.reject(err); // (after an answer: the stamp would never come)
+      answer.reject(err); // (after the worker's download: changes nothing)
+      fileAnswer.reject(err);
     };
     worker.onmessage = ({ data }) => {
-      if ("stamp" in data) {
+      if ("fetched" in data) {
+        heard(data);
+        if (data.fetched === "failed") {
+          // no snapshot to inflate: the worker is done (terminated once this settles)
+          const err = new Error(data.error);
+          reject(err);
+          stampAnswer.reject(err);
+        }
+      } else if ("size" in data) sized(data.size);
+      else if ("stamp" in data) {
         if (data.stamp === "damaged") stampAnswer.reject(new Error(data.error));
         else stampAnswer.resolve(data);
       } else if (data.error) reject(new Error(data.error));
@@ -179,6 +245,8 @@ async function inflateAndRebuild(chunks, wasmFile) {
     } catch (err) {
       if (!err.infrastructure) throw err;
       console.warn(`${err.message}; inflating the snapshot on the page's thread`);
+      // the worker's download went with it: downloaded here again
+      if (workerFetches) chunks = fetch(SNAPSHOT_URL).then(download);
     }
   }
   const got = await snapshotFromChunks(
@@ -187,6 +255,7 @@ async function inflateAndRebuild(chunks, wasmFile) {
     })(),
     wasmFile,
     brotliHere,
+    sized,
   );
   if (got.decodeMs !== undefined) status.decodeMs = got.decodeMs;
   status.rebuildMs = got.rebuildMs;
@@ -198,8 +267,9 @@ async function inflateAndRebuild(chunks, wasmFile) {
   return { rebuilt: got.snapshot, checked };
 }
 
-// Started when this module is evaluated, so the downloads overlap the page's own start-up.
-const snapshotResponse = fetch(SNAPSHOT_URL);
+// Started when this module is evaluated, so the downloads overlap the page's own start-up; by the worker
+// where it downloads the snapshot (then only its answer is known here: {ok, status}).
+const snapshotResponse = workerFetches ? answered : fetch(SNAPSHOT_URL);
 
 // The wasm, fetched once for two readers: this module (its data segments rebuild the snapshot) and
 // Pyodide, which compiles it. The clone is taken at once, before either reads the body. Asked for once
@@ -375,14 +445,21 @@ const damaged = new Promise((_resolve, reject) => {
 });
 damaged.catch(() => {}); // handled in restore()
 
-const chunks = snapshotResponse.then(download);
+// The .br file's chunks: read here (and posted to the worker), or the worker's download.
+const chunks = workerFetches
+  ? fetchedFile.then((file) => {
+      keptSnapshot = [file];
+      return keptSnapshot;
+    })
+  : snapshotResponse.then(download);
 const wasmFile = wasmBytes();
 chunks.catch(() => worker?.terminate()); // no snapshot: handled below
 wasmFile.then(
   (bytes) => worker?.postMessage({ wasm: bytes }),
   () => worker?.postMessage({ wasm: null }),
 );
-const snapshot = chunks
+// (the worker's download is not waited for here: if the worker fails, the page downloads it again)
+const snapshot = (workerFetches ? Promise.resolve() : chunks)
   .then(() => inflateAndRebuild(chunks, wasmFile))
   .then(({ rebuilt, checked }) => {
     mark("snapshot-rebuilt");
@@ -440,11 +517,76 @@ async function installStdlib(py) {
   }
 }
 
+// Stands in for the rebuilt snapshot while it is still being inflated, so that Pyodide creates its
+// module before the snapshot is ready rather than after: Pyodide (314.0.2, pyodide.mjs: prepareSnapshot,
+// then instantiatePyodideModule, then bootstrapPyodide) awaits `_loadSnapshot` only for its length (the
+// wasm memory's initial size), then instantiates the wasm and runs the module's start-up (about a third
+// of the restore: dynamic linking, the file system, the C constructors), and reads the bytes only in
+// restoreSnapshot, right after createPyodideModule (below) resolved, which is once the real snapshot is
+// in: `take` puts it here, and the views Pyodide asks for (buffer, byteOffset, byteLength, subarray) are
+// the real one's, with no copy. A real snapshot of another length is refused (a plain boot follows).
+class SnapshotToBe extends Uint8Array {
+  #size;
+  #real = null;
+  constructor(size) {
+    super(0);
+    this.#size = size;
+  }
+  take(real) {
+    if (real.length !== this.#size) throw new Error("the snapshot is not the size its header said");
+    this.#real = real;
+  }
+  #got() {
+    if (!this.#real) throw new Error("the snapshot was read before it was ready");
+    return this.#real;
+  }
+  get length() {
+    return this.#real ? this.#real.length : this.#size;
+  }
+  get byteLength() {
+    return this.#got().byteLength;
+  }
+  get byteOffset() {
+    return this.#got().byteOffset;
+  }
+  get buffer() {
+    return this.#got().buffer;
+  }
+  subarray(begin, end) {
+    return this.#got().subarray(begin, end);
+  }
+}
+
+// The stand-in, as soon as the size is known (or the snapshot itself is, whichever comes first); rejects
+// if the snapshot fails first.
+const toBe = new Promise((resolve, reject) => {
+  snapshotSize.then((size) => resolve(new SnapshotToBe(size)));
+  snapshot.then((real) => resolve(new SnapshotToBe(real.length)), reject);
+});
+toBe.catch(() => {}); // handled in restore()
+
+// Pyodide's createPyodideModule option (its own is pyodide.asm.mjs's default export): creates the module
+// as Pyodide would, then waits for the snapshot before handing it over (see SnapshotToBe).
+async function createModule(settings) {
+  const { default: create } = await import(new URL("pyodide.asm.mjs", INDEX_URL).href);
+  const module = await create(settings);
+  mark("pyodide-created");
+  const [stand, real] = await Promise.all([toBe, snapshot]);
+  stand.take(real);
+  return module;
+}
+
 async function restore() {
   try {
-    // Given as a promise: Pyodide starts its wasm (served by the hook) and lock downloads meanwhile.
+    // Given as promises: Pyodide starts its wasm (served by the hook) and lock downloads meanwhile, and
+    // creates its module once the snapshot's size is known.
     const py = await Promise.race([
-      loadPlain({ indexURL: INDEX_URL, stdLibURL: NO_STDLIB_URL, _loadSnapshot: snapshot }),
+      loadPlain({
+        indexURL: INDEX_URL,
+        stdLibURL: NO_STDLIB_URL,
+        _loadSnapshot: toBe,
+        createPyodideModule: createModule,
+      }),
       damaged,
     ]);
     mark("pyodide-restored");

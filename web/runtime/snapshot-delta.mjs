@@ -31,10 +31,24 @@ export const HEADER = 80;
 export const PAGE = 4096;
 
 /**
+ * The length of the snapshot that the delta whose first bytes are `head` rebuilds (its header says it),
+ * or null when `head` is too short or not the header of a delta of this version. For the caller that
+ * wants to size the wasm memory before the rest is inflated (runtime/pyodide-snapshot.mjs); the rebuild
+ * checks the whole file later.
+ */
+export function snapshotLength(head) {
+  if (head.length < HEADER + 4) return null;
+  const view = new DataView(head.buffer, head.byteOffset, HEADER + 4);
+  if (view.getUint32(0, true) !== MAGIC || view.getUint32(4, true) !== VERSION) return null;
+  return view.getUint32(HEADER, true);
+}
+
+/**
  * The bytes of a brotli stream, decoded with `brotli` (the brotli-dec-wasm module, initialised) as the
  * chunks of `chunks` (an async iterable of Uint8Array) arrive. Throws on a damaged or truncated stream.
+ * `onPart`, if given, is called with each run of bytes as it is decoded.
  */
-export async function decodeBrotli(brotli, chunks) {
+export async function decodeBrotli(brotli, chunks, onPart) {
   const stream = new brotli.BrotliDecStream();
   const { NeedsMoreOutput, ResultSuccess } = brotli.BrotliStreamResultCode;
   const parts = [];
@@ -51,6 +65,7 @@ export async function decodeBrotli(brotli, chunks) {
         offset += result.input_offset;
         result.free();
         if (buf.length) {
+          if (onPart) onPart(buf);
           parts.push(buf);
           total += buf.length;
         }
@@ -74,9 +89,10 @@ export async function decodeBrotli(brotli, chunks) {
  * The inflated delta from `chunks` (an async iterable of Uint8Array: the .br file as it streams in), and
  * whether it had to be decoded: a host that serves the .br with "Content-Encoding: br" hands over
  * inflated bytes already (the delta's magic number tells); else the chunks are decoded with the brotli
- * module that `decoder()` resolves to (runtime/brotli/, initialised).
+ * module that `decoder()` resolves to (runtime/brotli/, initialised). `onPart`: see decodeBrotli (here
+ * given the chunks of a file that came inflated).
  */
-export async function inflate(chunks, decoder) {
+export async function inflate(chunks, decoder, onPart) {
   const iterator = chunks[Symbol.asyncIterator]();
   const first = await iterator.next();
   const head = first.value ?? new Uint8Array(0);
@@ -87,10 +103,11 @@ export async function inflate(chunks, decoder) {
   })();
   const inflated =
     head.length >= 4 && new DataView(head.buffer, head.byteOffset, 4).getUint32(0, true) === MAGIC;
-  if (!inflated) return { bytes: await decodeBrotli(await decoder(), rest), decoded: true };
+  if (!inflated) return { bytes: await decodeBrotli(await decoder(), rest, onPart), decoded: true };
   const parts = [];
   let total = 0;
   for await (const part of rest) {
+    if (onPart) onPart(part);
     parts.push(part);
     total += part.length;
   }
@@ -240,11 +257,26 @@ export function rebuildSnapshot(delta, wasm) {
  * Resolves with {snapshot, checked, decodeMs?, rebuildMs}: `snapshot` owns its whole buffer (transfer
  * it); `checked` is checkStamp's promise, started before the rebuild (WebCrypto hashes beside it): wait
  * for it before trusting the Python that booted from the snapshot. decodeMs is set when the chunks had to
- * be decoded (a host that sent them inflated: not).
+ * be decoded (a host that sent them inflated: not). `onSize`, if given, is called with the length of the
+ * snapshot as soon as the header says it (the first bytes inflated), long before the snapshot is ready:
+ * runtime/pyodide-snapshot.mjs sizes Pyodide's memory and instantiates it meanwhile.
  */
-export async function snapshotFromChunks(chunks, wasm, decoder) {
+export async function snapshotFromChunks(chunks, wasm, decoder, onSize) {
   const t0 = performance.now();
-  const { bytes, decoded } = await inflate(chunks, decoder);
+  // the first HEADER + 4 bytes inflated, gathered from the first parts (however small they come)
+  let head = new Uint8Array(0);
+  const gather = (part) => {
+    if (head === null) return;
+    const more = new Uint8Array(Math.min(HEADER + 4, head.length + part.length));
+    more.set(head);
+    more.set(part.subarray(0, more.length - head.length), head.length);
+    head = more;
+    if (head.length < HEADER + 4) return;
+    const length = snapshotLength(head);
+    head = null;
+    if (length !== null) onSize(length);
+  };
+  const { bytes, decoded } = await inflate(chunks, decoder, onSize && gather);
   const decodeMs = Math.round(performance.now() - t0);
   const checked = checkStamp(bytes);
   checked.catch(() => {}); // the caller's
