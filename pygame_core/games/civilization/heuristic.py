@@ -87,7 +87,12 @@ def _score(d: Data, seat: int, a: dict[str, Any], memo: Data) -> float:
             s -= 60  # save trade for Space Flight (26, L946)
     elif k == "produce":
         s += _produce(d, seat, a)
-        y = model.city_yield(d, a["city"])
+        key = f"yield{a['city']}"  # the same city for each of its items
+        y = memo.get(key)
+        if y is None:
+            if "occ" not in memo:
+                memo["occ"] = model.occupants(d)
+            y = memo[key] = model.city_yield(d, a["city"], memo["occ"])
         cost = 0 if a.get("free") else city.item_cost(d, seat, a["item"])
         s -= city.rush_cost(d, seat, cost - y["production"]) / 1.5  # keep trade for research
     elif k == "site":
@@ -133,9 +138,9 @@ def _capital(d: Data, sq: int) -> float:
 def _produce(d: Data, seat: int, a: dict[str, Any]) -> float:
     item = a["item"]
     p = d["p"][seat]
-    scouts = sum(1 for f in d["figs"].values() if f["o"] == seat and f["k"] == "scout")
-    cities = len(model.cities_of(d, seat))
     if item == "scout":
+        scouts = sum(1 for f in d["figs"].values() if f["o"] == seat and f["k"] == "scout")
+        cities = len(model.cities_of(d, seat))
         return 10.0 if scouts == 0 and cities < model.traits(d, seat)["cities"] else -5.0
     if item == "army":
         armies = sum(1 for f in d["figs"].values() if f["o"] == seat and f["k"] == "army")
