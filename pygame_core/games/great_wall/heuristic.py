@@ -371,13 +371,20 @@ def _build_worth(g: Data, seat: int, n: int) -> float:
 def _recruit_worth(g: Data, seat: int, n: int) -> float:
     p = g["players"][seat]
     best = -1.0
+    memo = _memo(g)
     for k, cost in RECRUIT_COST.items():
         if p["supply"][k] <= 0 or any(p["res"].get(r, 0) < c * n for r, c in cost.items()):
             continue
-        tg = combat.targets(g, seat, k, "recruit")
-        if not tg:
+        key = ("recruit", seat, k)  # the best deployment does not depend on ``n``: once per decision
+        top = memo.get(key) if memo is not None else None
+        if top is None:
+            tg = combat.targets(g, seat, k, "recruit")
+            top = (max(_deploy_worth(g, seat, a) for a in tg),) if tg else ()
+            if memo is not None:
+                memo[key] = top
+        if not top:
             continue
-        v = max(_deploy_worth(g, seat, a) for a in tg) - res_worth(cost) * 0.6
+        v = top[0] - res_worth(cost) * 0.6
         best = max(best, v)
     return best
 
