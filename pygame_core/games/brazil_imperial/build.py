@@ -92,11 +92,16 @@ def build_legal(g: Data, seat: int) -> list[Action]:
     # next to an anchor, or a tile), whether each is empty, and whether it is a site (_site_ok)
     cands: list[tuple[str, bool]] | None = None
     site: dict[str, bool] = {}
+    bag: economy.Bag | None = None  # what the seat may pay with (economy.can_pay's), made once
     for b in sorted(bd.BUILDINGS):
         if model.era_of(b) > g["era"]:
             continue
         tiles = tiles_for(g, b) if bd.TILES else [""]
-        if not tiles or not economy.can_pay(g, seat, build_cost(g, seat, b), any_resource_ok=any_ok):
+        if not tiles:
+            continue
+        if bag is None:
+            bag = economy.Bag.of(g, seat, any_ok=any_ok)
+        if not economy.bag_pays(bag, build_cost(g, seat, b)):
             continue
         if cands is None:
             cands = []
