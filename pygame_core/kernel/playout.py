@@ -11,7 +11,9 @@ game, with a game's rules never storing one object in two places of its data, wh
 tie the two together).
 
 What it leaves out: history, log, undo links, saves and views: to keep a position, replay its
-actions with ``apply``.
+actions with ``apply``. The seats that must decide (``to_move``) are worked out once per position:
+a caller that changes ``data`` in place between two plays (nobody does: rollout policies only read
+it) would have to give the playout a new ``data`` dict.
 """
 
 from __future__ import annotations
@@ -31,7 +33,8 @@ if TYPE_CHECKING:
 class Playout:
     """One position of ``game`` that :meth:`play` moves forward in place (``state`` is not changed)."""
 
-    __slots__ = ("game", "data", "rng", "players", "options", "seed", "played", "_listed", "_broken")
+    __slots__ = ("game", "data", "rng", "players", "options", "seed", "played", "_listed", "_broken",
+                 "_waits")
 
     def __init__(self, game: Game, state: State, lazy: bool = False) -> None:
         self.game = game
@@ -47,6 +50,9 @@ class Playout:
         #: (seat, main, optional) of the last listing: the actions ``play`` takes without a check.
         self._listed: tuple[int, list[Action], list[Action]] | None = None
         self._broken = False
+        #: (data, the seats that must decide there) since the last play: ``to_move`` and then
+        #: ``legal_actions`` of the same position ask it once
+        self._waits: tuple[dict[str, Any], list[int]] | None = None
 
     def is_over(self) -> bool:
         return self.game._is_over(self.data)
@@ -55,7 +61,16 @@ class Playout:
         """As :meth:`Game.to_move`."""
         if self.game._is_over(self.data):
             return []
-        return decisions.waiting(self.data, list(self.game._to_move(self.data)))
+        return list(self._waiting())
+
+    def _waiting(self) -> list[int]:
+        """``decisions.waiting`` of the position, remembered until the next play (or a new ``data``)."""
+        data, hit = self.data, self._waits
+        if hit is not None and hit[0] is data:
+            return hit[1]
+        seats = decisions.waiting(data, list(self.game._to_move(data)))
+        self._waits = (data, seats)
+        return seats
 
     def legal_actions(self, seat: int) -> list[Action]:
         """As :meth:`Game.legal_actions`: the seat's decision or turn first, then its optional actions."""
@@ -64,7 +79,7 @@ class Playout:
         self._listed = None
         if self._broken or game._is_over(data):
             return []
-        main = game._main(data, seat) if seat in decisions.waiting(data, list(game._to_move(data))) else []
+        main = game._main(data, seat) if seat in self._waiting() else []
         extra = [a for a in game._optional(data, seat) if not _among(a, main)]
         self._listed = (seat, main, extra)
         return main + extra
@@ -107,6 +122,7 @@ class Playout:
         game, data = self.game, self.data
         ctx = Ctx(data, self.rng, self.players, self.options, seat)
         self._listed = None
+        self._waits = None
         self._broken = True  # until the rules return
         d = decisions.top_for(data, seat) if answer else None
         if d is not None:
@@ -114,6 +130,7 @@ class Playout:
         else:
             game._apply(ctx, seat, copy_json(action))
         self._broken = False
+        self._waits = None
         self.played += 1
         return ctx
 

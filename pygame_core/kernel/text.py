@@ -122,24 +122,32 @@ def from_hans(en: str, hans: str) -> Text:
 
 def fmt(text: Text, **kw: object) -> Text:
     """``text`` with ``{name}`` fields filled in every language (values may be Texts)."""
+    # ``format_map``: the fields read from ``kw`` itself, without a copy of it per language (the rules
+    # format log texts in every simulated step, the search's playouts included)
     texts = [(k, v) for k, v in kw.items() if isinstance(v, dict)]
     if not texts:
-        return {lang: s.format(**kw) for lang, s in text.items()}
+        return {lang: s.format_map(kw) for lang, s in text.items()}
     out: Text = {}
     for lang, s in text.items():
         for k, v in texts:
             kw[k] = v.get(lang, v.get("en", ""))
-        out[lang] = s.format(**kw)
+        out[lang] = s.format_map(kw)
     return out
 
 
 def join(*parts: Text | str) -> Text:
     """Concatenate texts (plain strings are used for every language)."""
-    out = {"en": "", "zh-Hant": "", "zh-Hans": ""}
+    en = hant = hans = ""
     for p in parts:
-        for k in out:
-            out[k] += p if isinstance(p, str) else p[k]
-    return out
+        if isinstance(p, str):
+            en += p
+            hant += p
+            hans += p
+        else:
+            en += p["en"]
+            hant += p["zh-Hant"]
+            hans += p["zh-Hans"]
+    return {"en": en, "zh-Hant": hant, "zh-Hans": hans}
 
 
 def possessive(name: Text) -> Text:

@@ -84,3 +84,38 @@ def measure(games: int) -> str:
 
 if __name__ == "__main__":  # PYTHONPATH=$PWD python tests/civilization/test_civ_bot.py 100
     print(measure(int(sys.argv[1]) if len(sys.argv) > 1 else 100))
+
+
+def test_scouts_site_search_finds_the_squares_found_ok_allows():
+    """The heuristic's scouts look for city sites with a fast form of start.found_ok's five tests
+    (L541-548: land, all 8 neighbours revealed, no hut, village or enemy next to it, 3 squares from
+    every city); over the positions of random games it finds exactly the squares found_ok allows, and
+    the squares next to a face-down tile (geo.facing) when there are none."""
+    from pygame_core.bots import RandomBot
+    from pygame_core.games.civilization import geo, heuristic, model, start
+
+    checked = found = 0
+    for seed in (3, 4):
+        s = GAME.new_game(3, seed=seed, options=FULL)
+        rb = RandomBot(seed)
+        for step in range(240):
+            seats = GAME.to_move(s)
+            if not seats:
+                break
+            if step % 4 == 0:
+                d = s.data
+                grid = geo.grid(d)
+                land = [i for i, g in enumerate(grid) if g is not None and g["terrain"] != "water"]
+                hidden = [i for i, c in enumerate(d["tiles"]) if not c["up"]]
+                near = [i for i in land if any(geo.facing(d, i, c) is not None for c in hidden)]
+                for seat in range(s.players):
+                    ok = [i for i in land if start.found_ok(d, seat, i, model.occupants(d))]
+                    assert heuristic._found_squares(d, seat, heuristic._land(d)[1]) == ok
+                    memo: dict = {}
+                    dist = heuristic._site_dist(d, seat, memo)
+                    assert [i for i in land if dist.get(i) == 0] == (ok or near)
+                    assert memo["sites"] == set(ok)
+                    checked += 1
+                    found += bool(ok)
+            s = GAME.apply(s, seats[0], rb.choose(GAME, s, seats[0]))
+    assert checked > 100 and 0 < found < checked

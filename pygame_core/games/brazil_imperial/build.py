@@ -88,19 +88,37 @@ def build_legal(g: Data, seat: int) -> list[Action]:
     geo = model.geo(g)
     near = {n for a in anchors for n in geo.neighbours[a]}
     any_ok = _upgraded(g, seat, "build")
+    # what does not depend on the building, found once: the hexes a building may go on (an empty one
+    # next to an anchor, or a tile), whether each is empty, and whether it is a site (_site_ok)
+    cands: list[tuple[str, bool]] | None = None
+    site: dict[str, bool] = {}
+    bag: economy.Bag | None = None  # what the seat may pay with (economy.can_pay's), made once
     for b in sorted(bd.BUILDINGS):
         if model.era_of(b) > g["era"]:
             continue
         tiles = tiles_for(g, b) if bd.TILES else [""]
-        if not tiles or not economy.can_pay(g, seat, build_cost(g, seat, b), any_resource_ok=any_ok):
+        if not tiles:
             continue
-        for h in geo.order:
-            empty = model.tile(g, h) is None and model.capital(g, h) is None
-            if empty and (h not in near or not terrain_ok(g, h, b)):
+        if bag is None:
+            bag = economy.Bag.of(g, seat, any_ok=any_ok)
+        if not economy.bag_pays(bag, build_cost(g, seat, b)):
+            continue
+        if cands is None:
+            cands = []
+            for h in geo.order:
+                empty = model.tile(g, h) is None and model.capital(g, h) is None
+                if not empty or h in near:
+                    cands.append((h, empty))
+        era3 = model.era_of(b) == 3
+        for h, empty in cands:
+            if empty and not terrain_ok(g, h, b):
                 continue
-            if not empty and not (model.era_of(b) == 3 and coverable(g, h, seat)):
+            if not empty and not (era3 and coverable(g, h, seat)):
                 continue
-            if _site_ok(g, h, seat):
+            ok = site.get(h)
+            if ok is None:
+                ok = site[h] = _site_ok(g, h, seat)
+            if ok:
                 out += [{"type": "build", "what": b, "hex": h, "tile": tid} for tid in tiles]
     for h in monarch_hexes(g, seat):
         ok = (model.tile(g, h) is None and model.capital(g, h) is None) or coverable(g, h, seat)

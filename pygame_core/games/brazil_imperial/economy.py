@@ -241,6 +241,12 @@ def can_pay(g: Data, seat: int, cost: Any, **kw: Any) -> bool:
     return best_plan(g, seat, cost, **kw) is not None
 
 
+def bag_pays(bag: Bag, cost: Any) -> bool:
+    """:func:`can_pay` with the seat's :class:`Bag` made once (``Bag.of`` with the same options), for
+    a listing that prices many things in one position."""
+    return any(bag.plan(needs_of(alt)) is not None for alt in alternatives(cost))
+
+
 def pay(g: Data, seat: int, units: list[Unit]) -> bool:
     """Take the units away; True when a hidden card was spent (the caller reveals)."""
     p = model.player(g, seat)

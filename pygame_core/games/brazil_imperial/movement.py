@@ -52,20 +52,21 @@ def free_targets(g: Data, uid: str) -> list[str]:
     return [n for n in geo.neighbours[h] if geo.terrain[n] != "edge" and _enterable(g, seat, n)]
 
 
-def bonus_targets(g: Data, uid: str) -> list[str]:
+def bonus_targets(g: Data, uid: str, homes: dict[int, list[str]] | None = None) -> list[str]:
+    """Where the Arch's bonus move takes unit ``uid``; ``homes``: a memo of :func:`_homes` by seat
+    (one listing asks it for each unit of the seat)."""
     arch = g["turn"].get("arch")
     u = g["units"][uid]
     h, seat = u["hex"], u["seat"]
     geo = model.geo(g)
     near = [n for n in geo.neighbours[h] if _enterable(g, seat, n)]
     if arch == "deploy":
-        out = []
-        for x in geo.order:
-            c = model.city(g, x)
-            own_city = c is not None and c["owner"] == seat and model.controller(g, x) == seat
-            if x != h and (model.capital(g, x) == seat or own_city):
-                out.append(x)
-        return out
+        found = None if homes is None else homes.get(seat)
+        if found is None:
+            found = _homes(g, seat)
+            if homes is not None:
+                homes[seat] = found
+        return [x for x in found if x != h]
     if arch == "paint":
         return [n for n in near if model.terrain(g, n) == "forest"]
     if arch == "build":
@@ -81,6 +82,17 @@ def bonus_targets(g: Data, uid: str) -> list[str]:
     return []
 
 
+def _homes(g: Data, seat: int) -> list[str]:
+    """The hexes of the seat's capital and of the cities it owns and controls, in the map's order."""
+    out = []
+    for x in model.geo(g).order:
+        c = model.city(g, x)
+        own_city = c is not None and c["owner"] == seat and model.controller(g, x) == seat
+        if model.capital(g, x) == seat or own_city:
+            out.append(x)
+    return out
+
+
 def mine(g: Data, seat: int) -> list[str]:
     return [u for u, x in g["units"].items() if x["seat"] == seat and x["state"] == "map"]
 
@@ -90,10 +102,11 @@ def legal(g: Data, seat: int) -> list[Action]:
     turn = g["turn"]
     free = free_left(g)
     bonus = not turn.get("bonus_used")
+    homes: dict[int, list[str]] = {}
     for uid in mine(g, seat):
         kinds = [("free", free_targets(g, uid))] if free else []
         if bonus:
-            kinds.append(("bonus", bonus_targets(g, uid)))
+            kinds.append(("bonus", bonus_targets(g, uid, homes)))
         riders: list[list[str]] = [[]]
         if unit_type(g, uid) == CARRIER:
             with_me = [

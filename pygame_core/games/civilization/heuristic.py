@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygame_core.games.civilization import city, combat, geo, model, research, start
+from pygame_core.games.civilization import city, combat, geo, model, research
 from pygame_core.games.civilization.data import BUILDINGS, TECHS, TRACK, UNIT_CARDS, UNIT_TYPES
 from pygame_core.kernel.game import Game
 from pygame_core.kernel.rng import Rng
@@ -87,7 +87,12 @@ def _score(d: Data, seat: int, a: dict[str, Any], memo: Data) -> float:
             s -= 60  # save trade for Space Flight (26, L946)
     elif k == "produce":
         s += _produce(d, seat, a)
-        y = model.city_yield(d, a["city"])
+        key = f"yield{a['city']}"  # the same city for each of its items
+        y = memo.get(key)
+        if y is None:
+            if "occ" not in memo:
+                memo["occ"] = model.occupants(d)
+            y = memo[key] = model.city_yield(d, a["city"], memo["occ"])
         cost = 0 if a.get("free") else city.item_cost(d, seat, a["item"])
         s -= city.rush_cost(d, seat, cost - y["production"]) / 1.5  # keep trade for research
     elif k == "site":
@@ -133,9 +138,9 @@ def _capital(d: Data, sq: int) -> float:
 def _produce(d: Data, seat: int, a: dict[str, Any]) -> float:
     item = a["item"]
     p = d["p"][seat]
-    scouts = sum(1 for f in d["figs"].values() if f["o"] == seat and f["k"] == "scout")
-    cities = len(model.cities_of(d, seat))
     if item == "scout":
+        scouts = sum(1 for f in d["figs"].values() if f["o"] == seat and f["k"] == "scout")
+        cities = len(model.cities_of(d, seat))
         return 10.0 if scouts == 0 and cities < model.traits(d, seat)["cities"] else -5.0
     if item == "army":
         armies = sum(1 for f in d["figs"].values() if f["o"] == seat and f["k"] == "army")
@@ -179,26 +184,89 @@ def _site_dist(d: Data, seat: int, memo: Data) -> dict[int, int]:
     if "dist" in memo:
         return memo["dist"]
     grid = geo.grid(d)
-    occ = model.occupants(d)
-    land = [i for i, g in enumerate(grid) if g is not None and g["terrain"] != "water"]
-    goals = [i for i in land if start.found_ok(d, seat, i, occ)]
+    land, cand = _land(d)
+    goals = _found_squares(d, seat, cand)
+    found = bool(goals)
     if not goals:
-        hidden = [i for i, c in enumerate(d["tiles"]) if not c["up"]]
-        goals = [i for i in land if any(geo.facing(d, i, c) is not None for c in hidden)]
-    dist = {i: 0 for i in goals}
-    frontier = list(goals)
-    while frontier:
-        nxt = []
-        for sq in frontier:
-            for n in geo.orth(d, sq):
-                g = grid[n]
-                if n not in dist and g is not None and g["terrain"] != "water":
-                    dist[n] = dist[sq] + 1
-                    nxt.append(n)
-        frontier = nxt
+        near = _near_hidden(d)
+        w = d["w"]
+        goals = [i for i in land if (i % w, i // w) in near]
+    key = (d["gk"], tuple(goals))
+    dist = _DISTS.get(key)
+    if dist is None:
+        dist = {i: 0 for i in goals}
+        frontier = list(goals)
+        while frontier:
+            nxt = []
+            for sq in frontier:
+                for n in geo.orth(d, sq):
+                    g = grid[n]
+                    if n not in dist and g is not None and g["terrain"] != "water":
+                        dist[n] = dist[sq] + 1
+                        nxt.append(n)
+            frontier = nxt
+        if len(_DISTS) > 4096:
+            _DISTS.clear()
+        _DISTS[key] = dist
     memo["dist"] = dist
-    memo["sites"] = set(goals) if goals and start.found_ok(d, seat, goals[0], occ) else set()
+    memo["sites"] = set(goals) if found else set()
     return dist
+
+
+#: :func:`_site_dist`'s distances by map layout and goals (read only: rollouts ask the same again and again).
+_DISTS: dict[tuple[str, tuple[int, ...]], dict[int, int]] = {}
+
+#: Per map layout (``data["gk"]``): its land squares, and those of them whose 8 neighbours are all on
+#: the map and face up (where start.found_ok's L541-542 tests pass), both in square order.
+_LANDS: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _land(d: Data) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    key = d["gk"]
+    hit = _LANDS.get(key)
+    if hit is None:
+        grid = geo.grid(d)
+        land = tuple(i for i, g in enumerate(grid) if g is not None and g["terrain"] != "water")
+        cand = tuple(i for i in land if all(n is not None and grid[n] is not None for n in geo.ring(d, i)))
+        if len(_LANDS) > 4096:
+            _LANDS.clear()
+        hit = _LANDS[key] = (land, cand)
+    return hit
+
+
+def _found_squares(d: Data, seat: int, cand: tuple[int, ...]) -> list[int]:
+    """The land squares where start.found_ok holds for ``seat``, in square order: of ``cand`` (the
+    L541-542 tests), those with no hut, village or enemy figure on them or next to them (L546-547),
+    at least 3 squares from every city (L548)."""
+    marks = d["marks"]
+    bad = {f["sq"] for f in d["figs"].values() if f["o"] != seat}
+    bad.update(int(k) for k in marks)
+    w, h = d["w"], d["h"]
+    near = set(bad)
+    for b in bad:
+        if type(b) is int and 0 <= b < w * h:
+            near.update(geo.around(d, b))
+    cities = [geo.xy(d, c["sq"]) for c in d["cities"]]
+    out = []
+    for i in cand:
+        if i in near:
+            continue
+        x, y = i % w, i // w
+        if all(max(abs(x - cx), abs(y - cy)) >= 3 for cx, cy in cities):
+            out.append(i)
+    return out
+
+
+def _near_hidden(d: Data) -> set[tuple[int, int]]:
+    """The (x, y) of the squares edge-adjacent to a face-down tile, outside it (geo.facing not None)."""
+    out: set[tuple[int, int]] = set()
+    for c in d["tiles"]:
+        if c["up"]:
+            continue
+        x0, y0 = c["x"] * 4, c["y"] * 4
+        for k in range(4):
+            out.update(((x0 + k, y0 + 4), (x0 + k, y0 - 1), (x0 - 1, y0 + k), (x0 + 4, y0 + k)))
+    return out
 
 
 def _group_sq(d: Data, a: dict[str, Any]) -> int:
@@ -248,8 +316,10 @@ def _move(d: Data, seat: int, a: dict[str, Any], memo: Data) -> float:
         return 0.0 if here is None else 4.0 * (here - there)
     if scouts_only:
         return 2.0 * (_gather_value(d, seat, to) - _gather_value(d, seat, _group_sq(d, a)))
+    if "occ" not in memo:
+        memo["occ"] = model.occupants(d)
     hostile = (
-        model.enemy_on(d, to, seat)
+        model.enemy_on(d, to, seat, memo["occ"])
         or str(to) in d["marks"]
         or (model.city_at(d, to) >= 0 and d["cities"][model.city_at(d, to)]["o"] != seat)
     )

@@ -46,12 +46,18 @@ def active(p: dict[str, Any]) -> list[tuple[str, dict[str, Any], str, int]]:
     for i, loc in enumerate(p["locations"]):
         if not loc["intact"]:
             continue
-        tile = LOCS[loc["id"]]
-        out.append(("L:" + loc["id"], tile["ability"], tile["phase"], i))
+        key, ab, phase = _LOC_ROW[loc["id"]]
+        out.append((key, ab, phase, i))
         for inn in loc["innovations"]:
-            c = CARDS[inn["card"]]
-            out.append(("I:" + inn["card"], c["ability"], c["phase"], i))
+            key, ab, phase = _CARD_ROW[inn["card"]]
+            out.append((key, ab, phase, i))
     return out
+
+
+#: :func:`active`'s rows of every location tile and innovation card, but the index (a hot path: the
+#: rules ask it for every discount, pass and use).
+_LOC_ROW = {lid: ("L:" + lid, t["ability"], t["phase"]) for lid, t in LOCS.items()}
+_CARD_ROW = {cid: ("I:" + cid, c["ability"], c["phase"]) for cid, c in CARDS.items()}
 
 
 def find_inn(p: dict[str, Any], card: str) -> dict[str, Any] | None:

@@ -30,34 +30,42 @@ def _remaining(d: dict[str, Any], kinds: tuple[str, ...]) -> int:
 
 
 def ability_value(ab: dict[str, Any], phase: str, d: dict[str, Any]) -> float:
-    """Rough worth of an active in-play ability over the rest of the game."""
+    """Rough worth of an active in-play ability over the rest of the game (the phases left of the
+    kind it acts in, counted only for the kinds that ask: a rollout values many abilities)."""
     k = ab["kind"]
-    econ = _remaining(d, ("economy", "economy_industry")) + (1 if d["phase"] == "economy" else 0)
-    ind = _remaining(d, ("industry", "economy_industry"))
-    conf = _remaining(d, ("conflict",))
-    dis = _remaining(d, ("disaster", "double_disaster"))
     if k == "produce":
         n = sum(ab["gain"].values())
-        return n * (econ if phase == "economy" else ind)
+        return n * (_econ(d) if phase == "economy" else _remaining(d, _IND))
     if k == "points":
-        return ab["points"] * (econ if phase == "economy" else ind)
+        return ab["points"] * (_econ(d) if phase == "economy" else _remaining(d, _IND))
     if k in ("adj_destroyed_points", "adj_type_gain"):
-        return 0.8 * econ
+        return 0.8 * _econ(d)
     if k == "convert":
-        return 0.3 * econ * ab["uses"]
+        return 0.3 * _econ(d) * ab["uses"]
     if k == "copy_economy":
-        return 0.8 * econ
+        return 0.8 * _econ(d)
     if k == "military":
-        return 1.2 * ab["amount"] * conf
+        return 1.2 * ab["amount"] * _remaining(d, _CONF)
     if k == "adj_destroyed_military":
-        return 0.6 * conf
+        return 0.6 * _remaining(d, _CONF)
     if k in ("free_pass", "change_disaster"):
-        return min(1.5, 0.5 * dis)
+        return min(1.5, 0.5 * _remaining(d, _DIS))
     if k in ("build_discount", "repair_discount", "refresh_adjacent", "move_innovation", "swap"):
-        return 0.6 * ind
+        return 0.6 * _remaining(d, _IND)
     if k == "on_destroy":
         return 1.5
     return 0.0
+
+
+_ECON = ("economy", "economy_industry")
+_IND = ("industry", "economy_industry")
+_CONF = ("conflict",)
+_DIS = ("disaster", "double_disaster")
+
+
+def _econ(d: dict[str, Any]) -> int:
+    """The economy phases left, the current one included."""
+    return _remaining(d, _ECON) + (1 if d["phase"] == "economy" else 0)
 
 
 def evaluate(d: dict[str, Any], seat: int) -> float:
@@ -113,8 +121,9 @@ def _take_value(d: dict[str, Any], seat: int, i: int) -> float:
 def _choose_disaster(d: dict[str, Any], seat: int, legal: list[dict[str, Any]]) -> dict[str, Any]:
     p = d["seats"][seat]
     takes = [a for a in legal if a["type"] == "take"]
-    best_take = max(takes, key=lambda a: _take_value(d, seat, a["card"]))
-    tv = _take_value(d, seat, best_take["card"])
+    values = [_take_value(d, seat, a["card"]) for a in takes]
+    best = max(range(len(takes)), key=values.__getitem__)  # the first of the best, as max(takes) would
+    best_take, tv = takes[best], values[best]
     frees = [a for a in legal if a["type"] == "free_pass" and a["card"] == best_take["card"]]
     passes = [a for a in legal if a["type"] == "pass" and a["card"] == best_take["card"]]
     changes = [a for a in legal if a["type"] == "change" and a["card"] == best_take["card"]]

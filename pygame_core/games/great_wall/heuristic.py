@@ -80,6 +80,26 @@ def decide(g: Data, seat: int, legal: list[Action], rng: Rng | None = None) -> A
     :func:`choose` and by playouts (scripts/great_wall_balance.py)."""
     if not legal:
         raise ValueError(f"seat {seat} has no legal action")
+    global _SCOPE
+    outer, _SCOPE = _SCOPE, (g, {})
+    try:
+        return _decide(g, seat, legal)
+    finally:
+        _SCOPE = outer
+
+
+#: While :func:`decide` runs: its position and a memo of the pure functions of that position it
+#: asks again and again (a section's threat, a clerk's worth...), which one decision does not change.
+_SCOPE: tuple[Data, dict[Any, Any]] | None = None
+
+
+def _memo(g: Data) -> dict[Any, Any] | None:
+    """The memo of the decision in progress on ``g`` (None outside :func:`decide`)."""
+    scope = _SCOPE
+    return scope[1] if scope is not None and scope[0] is g else None
+
+
+def _decide(g: Data, seat: int, legal: list[Action]) -> Action:
     d = decisions.top_for(g, seat)
     kind = d["kind"] if d else ""
     if g.get("mode") == "solo":
@@ -115,7 +135,14 @@ def res(g: Data, seat: int) -> dict[str, int]:
 
 def threat(g: Data, i: int) -> int:
     """How far the section's attack exceeds its defense now (> 0: it would be breached)."""
-    return combat.attack(g, i) - combat.defense(g, i)
+    memo = _memo(g)
+    if memo is None:
+        return combat.attack(g, i) - combat.defense(g, i)
+    key = ("threat", i)
+    v = memo.get(key)
+    if v is None:
+        v = memo[key] = combat.attack(g, i) - combat.defense(g, i)
+    return v
 
 
 def exposed(g: Data, seat: int, i: int) -> int:
@@ -251,8 +278,15 @@ def _retrieve(g: Data, seat: int, d: Data, legal: list[Action]) -> Action:
 def _per_clerk(g: Data, seat: int, loc: str, mine: int) -> float:
     """The worth to ``seat`` of one use of ``loc`` (its ``mine``-th clerk there); solo adds its plan's
     worth (:func:`_solo_clerk_bonus`)."""
+    memo = _memo(g)
+    key = ("per_clerk", seat, loc, mine)
+    if memo is not None and key in memo:
+        return memo[key]
     v = _use_worth(g, seat, loc, mine)
-    return v + _solo_clerk_bonus(g, seat, loc, mine) if g.get("mode") == "solo" else v
+    v = v + _solo_clerk_bonus(g, seat, loc, mine) if g.get("mode") == "solo" else v
+    if memo is not None:
+        memo[key] = v
+    return v
 
 
 def _use_worth(g: Data, seat: int, loc: str, mine: int) -> float:
@@ -337,13 +371,20 @@ def _build_worth(g: Data, seat: int, n: int) -> float:
 def _recruit_worth(g: Data, seat: int, n: int) -> float:
     p = g["players"][seat]
     best = -1.0
+    memo = _memo(g)
     for k, cost in RECRUIT_COST.items():
         if p["supply"][k] <= 0 or any(p["res"].get(r, 0) < c * n for r, c in cost.items()):
             continue
-        tg = combat.targets(g, seat, k, "recruit")
-        if not tg:
+        key = ("recruit", seat, k)  # the best deployment does not depend on ``n``: once per decision
+        top = memo.get(key) if memo is not None else None
+        if top is None:
+            tg = combat.targets(g, seat, k, "recruit")
+            top = (max(_deploy_worth(g, seat, a) for a in tg),) if tg else ()
+            if memo is not None:
+                memo[key] = top
+        if not top:
             continue
-        v = max(_deploy_worth(g, seat, a) for a in tg) - res_worth(cost) * 0.6
+        v = top[0] - res_worth(cost) * 0.6
         best = max(best, v)
     return best
 
@@ -405,8 +446,15 @@ def _move_loss(g: Data, seat: int, loc: str) -> float:
 def _clerks(g: Data, seat: int, d: Data, legal: list[Action]) -> Action:
     moves = _main(legal, ("clerk",))
     best, best_v = None, 0.2
+    gain: dict[str, float] = {}  # by destination, and by origin: many moves share them
+    loss: dict[str, float] = {}
     for a in moves:
-        v = _move_gain(g, seat, a["to"]) - _move_loss(g, seat, a["from"])
+        to, fr = a["to"], a["from"]
+        if to not in gain:
+            gain[to] = _move_gain(g, seat, to)
+        if fr not in loss:
+            loss[fr] = _move_loss(g, seat, fr)
+        v = gain[to] - loss[fr]
         if v > best_v:
             best, best_v = a, v
     return best or _fallback(legal)

@@ -18,6 +18,7 @@ module agrees on the shape. Nothing here draws from the RNG or logs.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from pygame_core.games.great_wall import data as gdata
@@ -168,13 +169,19 @@ def loc_info(g: Data, loc: str) -> dict[str, Any]:
 
 
 def is_regular(g: Data, loc: str) -> bool:
-    return bool(loc_info(g, loc)["kind"] == "regular")
+    return _spaces(g["side"])[loc] is not None
 
 
 def spaces(g: Data, loc: str) -> int | None:
     """Clerk spaces of a regular location; None for a special one (any number, L310-314)."""
-    info = loc_info(g, loc)
-    return int(info["spaces"]) if info["kind"] == "regular" else None
+    return _spaces(g["side"])[loc]
+
+
+@cache
+def _spaces(side: str) -> dict[str, int | None]:
+    """:func:`spaces` of every location of a board side (asked in every clerk move and activation)."""
+    return {loc: int(info["spaces"]) if info["kind"] == "regular" else None
+            for loc, info in gdata.locations(side).items()}
 
 
 def clerks_at(g: Data, loc: str) -> list[int]:

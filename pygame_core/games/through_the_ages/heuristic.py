@@ -18,11 +18,11 @@ TAKE = {"government": 7, "special": 4, "urban": 4, "farm": 3, "mine": 4, "wonder
 BUILD = {"lab": 7, "library": 7, "temple": 5, "theater": 6, "arena": 4, "farm": 5, "mine": 6}
 
 
-def _score(d: dict[str, Any], seat: int, a: Action) -> float:
+def _score(d: dict[str, Any], seat: int, a: Action, memo: dict[str, Any] | None = None) -> float:
+    """The action's score. ``memo``: one dict for the actions of one position (``stats`` of the seat
+    is worked out once there, and only when an action asks for it)."""
     p = d["players"][seat]
     k = a["type"]
-    r = stats(p)
-    discontent = max(0, happy_needed(p["yellow_bank"]) - r["happiness"])
     if k == "take":
         c = CARDS[d["row"][a["slot"]]]
         base = TAKE.get(c["kind"], 1) + c["lvl"] * 0.5
@@ -33,18 +33,30 @@ def _score(d: dict[str, Any], seat: int, a: Action) -> float:
         c = CARDS[a["card"]]
         return 10 if c["kind"] == "government" else 8 + c["lvl"]
     if k == "build":
+        if memo is None:
+            memo = {}
+        r = memo.get("stats")
+        if r is None:
+            r = memo["stats"] = stats(p)
         c = CARDS[a["card"]]
         if c["kind"] == "unit":
             return 2.5 + c["lvl"] if r["strength"] < 4 + 3 * d["age"] else 1
         if c["kind"] == "farm" and tokens.production(p, "farm") < 3:
             return 7
-        if c["type"] == "temple" and discontent > 0:
+        if c["type"] == "temple" and happy_needed(p["yellow_bank"]) > r["happiness"]:
             return 8
         return BUILD.get(c["type"], 3) + c["lvl"]
     if k == "upgrade":
         return 5.5 + CARDS[a["to"]]["lvl"]
     if k == "pop":
-        return 6.5 if p["unused_workers"] == 0 and discontent == 0 and p["yellow_bank"] > 8 else 0.5
+        if p["unused_workers"] != 0 or p["yellow_bank"] <= 8:
+            return 0.5
+        if memo is None:
+            memo = {}
+        r = memo.get("stats")
+        if r is None:
+            r = memo["stats"] = stats(p)
+        return 6.5 if happy_needed(p["yellow_bank"]) <= r["happiness"] else 0.5
     if k == "stage":
         return 6 + a["n"]
     if k == "leader":
@@ -63,14 +75,14 @@ def _score(d: dict[str, Any], seat: int, a: Action) -> float:
         return 0.5
     if k == "end":
         return 0
-    return _answer_score(d, seat, a)
+    return _answer_score(d, seat, a, memo)
 
 
-def _answer_score(d: dict[str, Any], seat: int, a: Action) -> float:
+def _answer_score(d: dict[str, Any], seat: int, a: Action, memo: dict[str, Any] | None = None) -> float:
     """Scores of the answers to an event's or a conflict's choice (resolve.py)."""
     k = a["type"]
     if k == "event_do":
-        return _score(d, seat, a["do"]) + 1
+        return _score(d, seat, a["do"], memo) + 1
     if k == "split":  # resources are worth a little more than food
         return a["resources"] * 1.1 + a["food"]
     if k == "option":
@@ -124,7 +136,8 @@ def choose(game: Game, state: State, seat: int, rng: Rng) -> Action:
     picked = _decide(d, seat, acts)
     if picked is not None and picked in acts:
         return picked
-    scored = [(_score(d, seat, a) + rng.below(100) / 1000, i) for i, a in enumerate(acts)]
+    memo: dict[str, Any] = {}
+    scored = [(_score(d, seat, a, memo) + rng.below(100) / 1000, i) for i, a in enumerate(acts)]
     return acts[max(scored)[1]]
 
 
@@ -134,10 +147,12 @@ def rollout(d: dict[str, Any], seat: int, acts: list[Action], rng: Rng) -> Actio
     picked = _decide(d, seat, acts)
     if picked is not None and picked in acts:
         return picked
-    scored = [(_score(d, seat, a) + rng.below(100) / 1000, i) for i, a in enumerate(acts)]
+    memo: dict[str, Any] = {}
+    scored = [(_score(d, seat, a, memo) + rng.below(100) / 1000, i) for i, a in enumerate(acts)]
     return acts[max(scored)[1]]
 
 
 def search_order(d: dict[str, Any], seat: int, acts: list[Action]) -> list[float]:
     """The order in which the search tries a node's actions: this bot's score of each."""
-    return [float(_score(d, seat, a)) for a in acts]
+    memo: dict[str, Any] = {}
+    return [float(_score(d, seat, a, memo)) for a in acts]

@@ -26,7 +26,8 @@ def say(en: str, hans: str, **kw: object) -> Text:
             x = str(v)
             names = (x, x, x)
         v_en[k], v_hant[k], v_hans[k] = names
-    return {"en": en.format(**v_en), "zh-Hant": hant(hans).format(**v_hant), "zh-Hans": hans.format(**v_hans)}
+    return {"en": en.format_map(v_en), "zh-Hant": hant(hans).format_map(v_hant),
+            "zh-Hans": hans.format_map(v_hans)}
 
 
 @lru_cache(maxsize=64)
