@@ -58,7 +58,11 @@ and the search is the same, move for move, as one that never checked it.
 - ``rollout(g, seat, legal, rng) -> action``: the rollout policy, one of ``legal`` (the seat's legal
   actions in position data ``g``); used with probability 1 - :data:`EPSILON`, else a uniform pick;
 - ``search_order(g, seat, legal) -> list[float]``: a score per action, higher first: the order in
-  which a node expands its children (progressive widening tries the best-scored first).
+  which a node expands its children (progressive widening tries the best-scored first);
+- ``search_value(g, players) -> list[float] | None``: each seat's value in 0..1 of an unfinished
+  position, where the totals' softmax misjudges it: a co-op game (the seats win or lose together, so
+  their totals against each other say nothing of it) or a solo game against an automaton (one seat:
+  a softmax of one total is always 1). None: the totals' softmax.
 """
 
 from __future__ import annotations
@@ -81,6 +85,7 @@ from pygame_core.kernel.state import Action, State, copy_json
 Data = dict[str, Any]
 RolloutFn = Callable[[Data, int, list[Action], Rng], Action]
 OrderFn = Callable[[Data, int, list[Action]], list[float]]
+ValueFn = Callable[[Data, int], list[float] | None]
 ChooseFn = Callable[[Game, State, int, Rng], Action]
 
 #: UCB1's exploration constant (values are in 0..1).
@@ -169,8 +174,13 @@ class Edge:
         self.order = 0
 
 
-def value(game: Game, data: Data, players: int) -> list[float]:
-    """Each seat's value of position ``data`` in 0..1, from the kernel's public scores."""
+def value(game: Game, data: Data, players: int, hook: ValueFn | None = None) -> list[float]:
+    """Each seat's value of position ``data`` in 0..1, from the kernel's public scores (an unfinished
+    position: from the game's ``search_value`` hook where it gives one)."""
+    if hook is not None and not game._is_over(data):
+        mine = hook(data, players)
+        if mine is not None:
+            return mine
     sc = game._scores(data)
     if game._is_over(data):
         winners = [w for w in sc.get("winners", []) if isinstance(w, int) and 0 <= w < players]
@@ -218,6 +228,7 @@ class SearchBot:
             hooks = None
         self._rollout: RolloutFn | None = getattr(hooks, "rollout", None)
         self._order: OrderFn | None = getattr(hooks, "search_order", None)
+        self._value: ValueFn | None = getattr(hooks, "search_value", None)
         #: the heuristic's choice (``choose(game, state, seat, rng)``) as the root's prior, weight ``prior``
         self._choose: ChooseFn | None = getattr(hooks, "choose", None) if prior > 0 else None
         self.prior = prior
@@ -368,7 +379,7 @@ class SearchBot:
             if plies % CHECK_EVERY == 1:
                 yield
         plies = yield from self._rollout_to(p, rng, plies)
-        v = value(game, p.data, players)
+        v = value(game, p.data, players, self._value)
         for e in path:
             e.visits += 1
             t = e.total

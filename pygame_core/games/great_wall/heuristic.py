@@ -48,9 +48,10 @@ The plan it follows:
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
-from pygame_core.games.great_wall import cards, combat, coop, flow, model
+from pygame_core.games.great_wall import cards, combat, coop, flow, model, qin, scoring
 from pygame_core.games.great_wall import data as gdata
 from pygame_core.games.great_wall.horde import CARDS
 from pygame_core.games.great_wall.locations import RECRUIT_COST, wall_cost
@@ -1036,3 +1037,33 @@ def search_order(g: Data, seat: int, legal: list[Action]) -> list[float]:
     """The order in which the search tries a node's actions: this bot's choice first."""
     pick = decide(g, seat, legal)
     return [1.0 if a == pick else 0.0 for a in legal]
+
+
+def search_value(g: Data, players: int) -> list[float] | None:
+    """The search's value of an unfinished position, where the seats' Honor against each other misjudges it.
+
+    - Co-op (L880-994): the table wins or loses together (L994), so every seat gets the same value: the
+      Requests done towards the goal (the win, L992), the shame supply left (empty: a loss) and the Time
+      left (its last space: a loss), in 0.05..0.95 (a win is 1, a loss 0).
+    - Solo (L862-874): the seat's Honor against Qin's, Artifacts left out (a logistic of the difference),
+      discounted as the 10-token shame supply (the game, L751, L872) empties.
+    - Otherwise None: the seats' totals (the two-player and competitive games).
+    """
+    mode = g.get("mode")
+    if mode == "coop":
+        c = g["coop"]
+        done = min(1.0, int(c["done"]) / max(1, int(c["goal"])))
+        full = model.SHAME_PER_PLAYER * max(3, players)  # 2-3 players: 30 tokens, 4: 40 (A31)
+        safe = min(1.0, max(0, int(g["shame_supply"])) / full)
+        time_left = max(0.0, 1.0 - int(g["time"]) / gdata.time_last())
+        return [0.05 + 0.55 * done + 0.25 * safe + 0.10 * time_left] * players
+    if mode == "solo":
+        # the Artifacts left out on both sides: Qin holds 20 per Artifact from the start (L862), the
+        # seat scores its conditions only at the end (L679), so mid-game they only shift the difference
+        mine = float(sum(v for k, v in scoring.breakdown(g, 0).items() if k != "artifacts"))
+        theirs = float(sum(v for k, v in qin.breakdown(g).items() if k != "artifacts"))
+        temp = max(8.0, 0.2 * max(abs(mine), abs(theirs)))
+        lead = 1.0 / (1.0 + math.exp(-(mine - theirs) / temp))
+        safe = min(1.0, max(0, int(g["shame_supply"])) / model.SHAME_PER_PLAYER)
+        return [lead * (0.5 + 0.5 * safe)]
+    return None
