@@ -165,14 +165,22 @@ def assert_download_bar_filled(page: Any, expected: int) -> None:
     assert any(p["step"] == "python" for p in log), log
 
 
-def test_game_page_boots_from_the_snapshot_and_plays_a_whole_game(contexts, base_url, site: Path):
+def fresh_page(contexts: Any, site: Path, progress: bool = False) -> tuple[Any, list[str]]:
+    """A page in a fresh context of a site built with its snapshots, and the URLs it fetches (with the
+    boot's progress probe where ``progress``)."""
     snapshot_built(site)
-    info = json.loads((site / "build-info.json").read_text(encoding="utf-8"))
     ctx, _guard = contexts.new()
     page = ctx.new_page()
-    page.add_init_script(PROGRESS_PROBE)
+    if progress:
+        page.add_init_script(PROGRESS_PROBE)
     fetched: list[str] = []
     page.on("requestfinished", lambda r: fetched.append(r.url))
+    return page, fetched
+
+
+def test_game_page_boots_from_the_snapshot_and_plays_a_whole_game(contexts, base_url, site: Path):
+    page, fetched = fresh_page(contexts, site, progress=True)
+    info = json.loads((site / "build-info.json").read_text(encoding="utf-8"))
     warnings: list[str] = []
     page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
     page.goto(f"{base_url}/{app.play_url(GAME, players=2, seed=5, humans=1)}")
@@ -236,11 +244,7 @@ def test_the_snapshot_boot_is_direct_inflated_in_a_worker_with_the_engine_files_
     by the page (its files are there, byte for byte, once ready) and the game's heuristic bot is in the
     snapshot (imported at build time, not compiled from source at a bot's first move: this game has no
     bot seat, so only the snapshot can hold it); no other game is (each has its own snapshot)."""
-    snapshot_built(site)
-    ctx, _guard = contexts.new()
-    page = ctx.new_page()
-    fetched: list[str] = []
-    page.on("requestfinished", lambda r: fetched.append(r.url))
+    page, fetched = fresh_page(contexts, site)
     page.goto(f"{base_url}/{app.play_url(GAME, players=2, seed=5, humans=2)}")  # no bot: none imported
     wait_ready(page)
     state = snapshot_state(page)
@@ -296,13 +300,8 @@ def test_the_snapshot_worker_downloads_the_snapshot_itself(contexts, base_url, s
     """Boot speed (issue 16 §3): the worker that inflates the snapshot downloads it too (the page's own
     thread, busy starting the page, handed it the chunks late): the file comes once, and not through the
     page's thread (its resource timing has no entry for it); the download bar still counts it."""
-    snapshot_built(site)
+    page, fetched = fresh_page(contexts, site, progress=True)
     info = json.loads((site / "build-info.json").read_text(encoding="utf-8"))
-    ctx, _guard = contexts.new()
-    page = ctx.new_page()
-    page.add_init_script(PROGRESS_PROBE)
-    fetched: list[str] = []
-    page.on("requestfinished", lambda r: fetched.append(r.url))
     page.goto(f"{base_url}/{app.play_url(GAME, players=2, seed=5, humans=2)}")
     wait_ready(page)
     state = snapshot_state(page)
