@@ -16,8 +16,9 @@ forward in place (:class:`~pygame_core.kernel.playout.Playout`, the kernel's for
   game or a depth cut-off;
 - **evaluate** with the kernel's public scores, as one number per seat in 0..1 (:func:`value`): a
   finished game is 1 for a sole winner, 1/k for k seats sharing a win, 1 for every seat of a win that
-  lists them all (co-op), 0 for the others and when nobody won; an unfinished one is a softmax of the
-  totals (and of the ``rank`` when the totals tie, as Civilization's do until someone wins);
+  lists them all (co-op), 0 for the others and when nobody won; an unfinished one is the game's
+  ``search_value`` where it gives one (co-op, solo), else a softmax of the totals (and of the ``rank``
+  when the totals tie, as Civilization's do until someone wins);
 - **back up** that vector along the path.
 
 The move is the root child visited most. Decisions with one legal action are not searched.
