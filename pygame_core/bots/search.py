@@ -178,12 +178,13 @@ class Edge:
 def value(game: Game, data: Data, players: int, hook: ValueFn | None = None) -> list[float]:
     """Each seat's value of position ``data`` in 0..1, from the kernel's public scores (an unfinished
     position: from the game's ``search_value`` hook where it gives one)."""
-    if hook is not None and not game._is_over(data):
+    over = game._is_over(data)
+    if hook is not None and not over:
         mine = hook(data, players)
         if mine is not None:
             return mine
     sc = game._scores(data)
-    if game._is_over(data):
+    if over:
         winners = [w for w in sc.get("winners", []) if isinstance(w, int) and 0 <= w < players]
         if not winners:
             return [0.0] * players
